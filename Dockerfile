@@ -1,0 +1,30 @@
+# Multi-stage image: build with all dependencies, run with production dependencies only.
+# The server applies pending migrations at start-up, then remix-serve listens on PORT.
+FROM node:20-bookworm-slim AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm install --no-audit --no-fund
+
+FROM deps AS build
+COPY . .
+RUN npx remix build
+
+FROM node:20-bookworm-slim AS prod-deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm install --omit=dev --no-audit --no-fund
+
+FROM node:20-bookworm-slim
+WORKDIR /app
+ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
+COPY --from=prod-deps /app/node_modules ./node_modules
+COPY --from=build /app/build ./build
+COPY --from=build /app/public ./public
+COPY drizzle ./drizzle
+COPY app/content ./app/content
+COPY package.json ./
+RUN mkdir -p /data && chown node:node /data
+VOLUME /data
+EXPOSE 3000
+USER node
+CMD ["node", "node_modules/@remix-run/serve/dist/cli.js", "build/index.js"]

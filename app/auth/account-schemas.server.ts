@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { ACCOUNT_FIELD_MESSAGES, normalisePhone, SECURITY_QUESTIONS } from '~/domain/accounts';
+
+// The zod schemas of the account forms and API bodies. Server-only: the pages validate on the server (conform's
+// submission.reply() is the contract) and the browser gets the native constraints of account-constraints.ts, so zod
+// never ships to the browser (architecture.md §5: JavaScript budget).
+
+const M = ACCOUNT_FIELD_MESSAGES;
+
+export const loginIdField = z
+  .string({ required_error: M.loginIdRequired })
+  .trim()
+  .regex(/^[a-z0-9]{4,20}$/, M.loginIdRule);
+
+export const passwordField = z
+  .string({ required_error: M.passwordRequired })
+  .refine((v) => v.length >= 8 && v.length <= 100 && /[A-Za-z]/.test(v) && /[^A-Za-z]/.test(v), M.passwordRule);
+
+
+export const phoneField = z
+  .string({ required_error: M.phoneRequired })
+  .trim()
+  .transform((v, ctx) => {
+    const phone = normalisePhone(v);
+    if (!phone) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: M.phoneRule });
+      return z.NEVER;
+    }
+    return phone;
+  });
+
+export const nameField = z.string({ required_error: M.nameRequired }).trim().min(1, M.nameRequired).max(30, '이름은 30자 이하로 입력해 주세요.');
+export const emailField = z.string().trim().email(M.emailRule).max(100, M.emailRule).optional();
+export const questionField = z.coerce
+  .number({ required_error: M.questionRequired, invalid_type_error: M.questionRequired })
+  .int()
+  .min(1, M.questionRequired)
+  .max(SECURITY_QUESTIONS.length, M.questionRequired);
+export const answerField = z.string({ required_error: M.answerRequired }).trim().min(1, M.answerRequired).max(50, '답은 50자 이하로 입력해 주세요.');
+
+/** Adds the "confirmation equals password" rule to a schema with `password` and `confirm`. */
+export function withConfirmation<T extends z.ZodTypeAny>(schema: T) {
+  return schema.superRefine((value: { password?: string; confirm?: string }, ctx) => {
+    if (value.password && value.confirm !== value.password) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['confirm'], message: M.confirmMismatch });
+    }
+  });
+}
+
+/** My page: name and email (spec: super/user/editMyPage { userName, userEmail }). */
+export const profileSchema = z.object({ name: nameField, email: emailField });
+
+/** My page: current and new password (spec: super/user/editMyPage2 { password, newPassword }). */
+export const passwordChangeSchema = z
+  .object({
+    password: z.string({ required_error: '현재 비밀번호를 입력해 주세요.' }).max(200),
+    newPassword: passwordField,
+    confirm: z.string({ required_error: M.confirmRequired }),
+  })
+  .superRefine((value, ctx) => {
+    if (value.newPassword && value.confirm !== value.newPassword) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['confirm'], message: M.confirmMismatch });
+    }
+  });
+
+export const loginSchema = z.object({
+  loginId: z.string({ required_error: '아이디를 입력해 주세요.' }).trim().max(50),
+  password: z.string({ required_error: '비밀번호를 입력해 주세요.' }).max(200),
+  rememberId: z.boolean().optional(),
+  redirectTo: z.string().optional(),
+});
+
+export const migrationSchema = withConfirmation(
+  z.object({
+    password: passwordField,
+    confirm: z.string({ required_error: M.confirmRequired }),
+    securityQuestion: questionField,
+    securityAnswer: answerField,
+  }),
+);
+
+export const registrationSchema = withConfirmation(
+  z.object({
+    loginId: loginIdField,
+    password: passwordField,
+    confirm: z.string({ required_error: M.confirmRequired }),
+    name: nameField,
+    phone: phoneField,
+    email: emailField,
+    securityQuestion: questionField,
+    securityAnswer: answerField,
+    academyCode: z.string().trim().max(30).optional(),
+    terms: z.boolean({ required_error: M.termsRequired }).refine((v) => v, M.termsRequired),
+  }),
+);
+
+export const findIdSchema = z.object({ name: nameField, phone: phoneField });
+
+export const identifySchema = z.object({
+  loginId: z.string({ required_error: M.loginIdRequired }).trim().max(50),
+  name: nameField,
+});
+
+export const recoverySchema = withConfirmation(
+  z.object({
+    loginId: z.string({ required_error: M.loginIdRequired }).trim().max(50),
+    name: nameField,
+    answer: answerField,
+    code: z.string({ required_error: M.codeRule }).trim().regex(/^\d{6}$/, M.codeRule),
+    password: passwordField,
+    confirm: z.string({ required_error: M.confirmRequired }),
+  }),
+);
+
+export const studentResetSchema = z.object({ studentId: z.coerce.number().int().positive(), password: passwordField });
+
+// Route modules take parseWithZod from here, not from '@conform-to/zod': an import of that package in a route file
+// keeps its shared chunk (with zod) in the page's JavaScript even when only the action uses it.
+export { parseWithZod } from '@conform-to/zod';

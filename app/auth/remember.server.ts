@@ -1,0 +1,9 @@
+import { createCookie } from '@remix-run/node';
+
+// 'Remember my ID' keeps the login id only, never the password (product.md §4).
+export const rememberCookie = createCookie('remember_login_id', {
+  httpOnly: true,
+  sameSite: 'lax',
+  path: '/member',
+  maxAge: 60 * 60 * 24 * 365,
+});

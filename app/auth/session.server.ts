@@ -1,0 +1,86 @@
+import { createCookie, createCookieSessionStorage } from '@remix-run/node';
+import { config } from '~/config.server';
+import type { Authority, UserRole } from '~/domain/enums';
+import { issueRefreshToken, revokeFamily, signAccessToken } from './tokens.server';
+
+// The session cookie carries the access token and the refresh token (architecture.md §3). httpOnly, SameSite=Lax,
+// signed with rotating secrets; Secure when the site is served over https (PUBLIC_URL).
+export type SessionData = {
+  access: string;
+  refresh: string;
+  /** ms since epoch: when the refresh token expires (drives the extend-login prompt). */
+  refreshExpiresAt: number;
+  fam: string;
+};
+
+const secure = (process.env.PUBLIC_URL ?? '').startsWith('https://');
+
+export const sessionStorage = createCookieSessionStorage<SessionData>({
+  cookie: {
+    name: '__session',
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure,
+    secrets: config().sessionSecrets,
+  },
+});
+
+export function getSession(request: Request) {
+  return sessionStorage.getSession(request.headers.get('Cookie'));
+}
+
+export type TokenSubject = { id: number; role: UserRole; authorities: Authority[] };
+
+/** Signs in: a new refresh-token family and an access token, written into a fresh session. Returns the Set-Cookie. */
+export async function startSession(user: TokenSubject) {
+  const refresh = await issueRefreshToken(user.id);
+  return writeSession(user, refresh);
+}
+
+export async function writeSession(user: TokenSubject, refresh: { token: string; familyId: string; expiresAt: Date }) {
+  const session = await sessionStorage.getSession();
+  const access = signAccessToken({ sub: user.id, role: user.role, auth: user.authorities, fam: refresh.familyId });
+  session.set('access', access.token);
+  session.set('refresh', refresh.token);
+  session.set('refreshExpiresAt', refresh.expiresAt.getTime());
+  session.set('fam', refresh.familyId);
+  return {
+    setCookie: await sessionStorage.commitSession(session, { expires: refresh.expiresAt }),
+    accessToken: access.token,
+    accessExpiresAt: access.expiresAt,
+    refreshToken: refresh.token,
+    refreshExpiresAt: refresh.expiresAt,
+  };
+}
+
+/** Signs out: revokes the session's refresh-token family and returns the Set-Cookie that clears the cookie. */
+export async function endSession(request: Request) {
+  const session = await getSession(request);
+  const fam = session.get('fam');
+  if (fam) await revokeFamily(fam);
+  return sessionStorage.destroySession(session);
+}
+
+// Flash messages travel in their own short-lived cookie, so writing one never touches the tokens.
+export type Flash = { kind: 'success' | 'info' | 'warning' | 'error'; message: string; title?: string };
+
+const flashCookie = createCookie('__flash', {
+  httpOnly: true,
+  sameSite: 'lax',
+  path: '/',
+  secure,
+  secrets: config().sessionSecrets,
+  maxAge: 60,
+});
+
+export async function setFlash(flash: Flash) {
+  return flashCookie.serialize(flash);
+}
+
+/** Reads the flash message of the request; the returned Set-Cookie (when present) clears it. */
+export async function readFlash(request: Request): Promise<{ flash: Flash | null; setCookie: string | null }> {
+  const value = (await flashCookie.parse(request.headers.get('Cookie'))) as Flash | null;
+  if (!value) return { flash: null, setCookie: null };
+  return { flash: value, setCookie: await flashCookie.serialize('', { maxAge: 0 }) };
+}

@@ -1,0 +1,107 @@
+import { FlashBanner } from './flash-banner';
+import { Form, NavLink } from '@remix-run/react';
+import type { ReactNode } from 'react';
+import { Brand } from './brand';
+import { ExtendLogin, type SessionTiming } from './extend-login';
+import type { NavItem } from './public-shell';
+import type { Flash } from '~/auth/session.server';
+
+export type ShellUser = { name: string; role: string; authorities: string[] };
+
+const ROLE_LABELS: Record<string, string> = {
+  USER: '회원',
+  ADMIN: '학원',
+  SUPER: '운영',
+  STUDENT: '학생',
+  HEAD: '학원장',
+  TEACHER: '선생님',
+  ADMIN1: '운영 관리자',
+  ADMIN2: '운영 담당자',
+  COACH: '첨삭 코치',
+  BRANCH: '지사',
+  PRODUCT: '도서 관리',
+};
+
+/** '학원장', '학생', '첨삭 코치' … the most specific label of a user's role. */
+export function roleLabel(user: { role: string; authorities: string[] }) {
+  const specific = user.authorities.find((a) => a !== 'MIGRATION' && a !== 'ALL' && ROLE_LABELS[a]);
+  return ROLE_LABELS[specific ?? user.role] ?? user.role;
+}
+
+/** Header, navigation and sign-out of the signed-in areas (user, admin, super). */
+export function AppShell({
+  home,
+  nav,
+  user,
+  children,
+  banner,
+  footerLinks,
+  timing,
+  flash,
+}: {
+  home: string;
+  nav: NavItem[];
+  user: ShellUser;
+  children: ReactNode;
+  /** Shown above the page (the extend-login prompt without JavaScript, flash messages). */
+  banner?: ReactNode;
+  /** Service information links at the bottom (the user area shows the landing pages inside itself). */
+  footerLinks?: NavItem[];
+  /** Session timing for the extend-login prompt. */
+  timing?: SessionTiming;
+  /** The flash message of the last post (post-redirect-get). */
+  flash?: Flash | null;
+}) {
+  return (
+    <>
+      <header className="site-header">
+        <div className="container">
+          <Brand to={home} />
+          <nav aria-label="주 메뉴" style={{ flex: 1 }}>
+            <ul className="nav">
+              {nav.map((item) => (
+                <li key={item.to}>
+                  <NavLink to={item.to} end={item.end}>
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="account">
+            <span>
+              <strong>{user.name}</strong> <span className="badge">{roleLabel(user)}</span>
+            </span>
+            <Form method="post" action="/member/logout" reloadDocument>
+              <button type="submit" className="secondary small">
+                로그아웃
+              </button>
+            </Form>
+          </div>
+        </div>
+      </header>
+      <div id="main" className="container">
+        {timing ? <ExtendLogin timing={timing} /> : null}
+        <FlashBanner flash={flash ?? null} />
+        {banner}
+        {children}
+      </div>
+      {footerLinks?.length ? (
+        <footer className="site-footer">
+          <div className="container">
+            <nav aria-label="서비스 안내">
+              <ul>
+                {footerLinks.map((l) => (
+                  <li key={l.to}>
+                    <NavLink to={l.to}>{l.label}</NavLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            <p>리드인 · 고객센터 1600-0000 (평일 10:00–18:00)</p>
+          </div>
+        </footer>
+      ) : null}
+    </>
+  );
+}

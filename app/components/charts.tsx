@@ -1,0 +1,205 @@
+// Server-rendered SVG charts: readable without JavaScript, printable, with a text equivalent for screen readers.
+
+export type BarDatum = { label: string; value: number; display?: string; color?: string };
+
+/** The chart's numbers as a table for screen readers (the SVG itself is hidden from them). */
+function ChartTable({ title, data, format }: { title: string; data: BarDatum[]; format: (d: BarDatum) => string }) {
+  return (
+    <table className="visually-hidden">
+      <caption>{title}</caption>
+      <tbody>
+        {data.map((d, i) => (
+          <tr key={`${d.label}-${i}`}>
+            <th scope="row">{d.label}</th>
+            <td>{format(d)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** Horizontal bars, one row per datum; `max` fixes the scale (e.g. 100 for percentages). */
+export function HorizontalBarChart({
+  title,
+  data,
+  max,
+  unit = '',
+  width = 560,
+  color = '#1f5f8b',
+  ticks,
+  testId,
+  hideCaption = false,
+}: {
+  title: string;
+  data: BarDatum[];
+  max?: number;
+  unit?: string;
+  width?: number;
+  color?: string;
+  /** Values with a vertical guide line and a label under the bars (e.g. 0, 50, 100). */
+  ticks?: number[];
+  testId?: string;
+  /** The caption stays for screen readers only (the page already titles the chart). */
+  hideCaption?: boolean;
+}) {
+  const row = 30;
+  const labelWidth = 120;
+  const longest = Math.max(...data.map((d) => (d.display ?? `${d.value}${unit}`).length), 3);
+  const valueWidth = Math.max(70, longest * 9 + 12);
+  const barArea = width - labelWidth - valueWidth;
+  const top = Math.max(max ?? 0, ...data.map((d) => d.value), 1);
+  const height = data.length * row + 10 + (ticks ? 18 : 0);
+  return (
+    <figure className="chart-figure">
+      <figcaption className={hideCaption ? 'visually-hidden' : undefined}>{title}</figcaption>
+      {/* Drawn at its own width (never scaled up, so the text keeps its size); narrower screens scale it down. */}
+      <svg viewBox={`0 0 ${width} ${height}`} width={width} className="chart-fixed" aria-hidden="true" focusable="false" data-testid={testId}>
+        {ticks?.map((t) => {
+          const x = labelWidth + (t / top) * barArea;
+          return (
+            <g key={t}>
+              <line x1={x} x2={x} y1={0} y2={data.length * row + 5} stroke="#d5dde6" />
+              <text x={x} y={data.length * row + 22} fontSize="12" textAnchor="middle" fill="#5b6b7c">
+                {t}
+              </text>
+            </g>
+          );
+        })}
+        {data.map((d, i) => {
+          const y = i * row + 5;
+          const w = Math.max(d.value > 0 ? 2 : 0, (d.value / top) * barArea);
+          return (
+            <g key={d.label}>
+              <text x={labelWidth - 8} y={y + 18} textAnchor="end" fontSize="13" fill="#1d2733">
+                {d.label}
+              </text>
+              <rect x={labelWidth} y={y + 4} width={barArea} height={18} rx="4" fill="#eef2f6" />
+              <rect x={labelWidth} y={y + 4} width={w} height={18} rx="4" fill={d.color ?? color} />
+              <text x={labelWidth + barArea + 8} y={y + 18} fontSize="13" fill="#4b5866">
+                {d.display ?? `${d.value}${unit}`}
+              </text>
+            </g>
+          );
+        })}
+      </svg>
+      <ChartTable title={title} data={data} format={(d) => d.display ?? `${d.value}${unit}`} />
+    </figure>
+  );
+}
+
+/** Vertical columns over a time axis (e.g. minutes per day); labels are shown every `labelEvery` columns. */
+export function ColumnChart({
+  title,
+  data,
+  unit = '',
+  labelEvery = 7,
+  width = 640,
+  height = 180,
+  color = '#2e7bb0',
+}: {
+  title: string;
+  data: BarDatum[];
+  unit?: string;
+  labelEvery?: number;
+  width?: number;
+  height?: number;
+  color?: string;
+}) {
+  const top = Math.max(...data.map((d) => d.value), 1);
+  const pad = { left: 36, right: 8, top: 10, bottom: 26 };
+  const plotW = width - pad.left - pad.right;
+  const plotH = height - pad.top - pad.bottom;
+  const slot = plotW / Math.max(data.length, 1);
+  const barW = Math.max(2, slot * 0.7);
+  const ticks = [0, Math.round(top / 2), top];
+  return (
+    <figure className="chart-figure">
+      <figcaption>{title}</figcaption>
+      <svg viewBox={`0 0 ${width} ${height}`} width="100%" aria-hidden="true" focusable="false">
+        {ticks.map((t) => {
+          const y = pad.top + plotH - (t / top) * plotH;
+          return (
+            <g key={t}>
+              <line x1={pad.left} x2={width - pad.right} y1={y} y2={y} stroke="#e3e8ee" />
+              <text x={pad.left - 6} y={y + 4} textAnchor="end" fontSize="11" fill="#6b7785">
+                {t}
+              </text>
+            </g>
+          );
+        })}
+        {data.map((d, i) => {
+          const h = (d.value / top) * plotH;
+          const x = pad.left + i * slot + (slot - barW) / 2;
+          return (
+            <g key={d.label}>
+              <rect x={x} y={pad.top + plotH - h} width={barW} height={h} rx="2" fill={color}>
+                <title>{`${d.label}: ${d.display ?? `${d.value}${unit}`}`}</title>
+              </rect>
+              {i % labelEvery === 0 || i === data.length - 1 ? (
+                <text x={x + barW / 2} y={height - 8} textAnchor="middle" fontSize="11" fill="#6b7785">
+                  {d.label}
+                </text>
+              ) : null}
+            </g>
+          );
+        })}
+      </svg>
+      <ChartTable title={title} data={data} format={(d) => d.display ?? `${d.value}${unit}`} />
+    </figure>
+  );
+}
+
+/** A step line of values on a fixed scale (the reading level L1–L10 over time). */
+export function LineChart({
+  title,
+  data,
+  min,
+  max,
+  format = (v: number) => String(v),
+  width = 640,
+  height = 240,
+  color = '#1f5f8b',
+}: {
+  title: string;
+  data: BarDatum[];
+  min: number;
+  max: number;
+  format?: (v: number) => string;
+  width?: number;
+  height?: number;
+  color?: string;
+}) {
+  const pad = { left: 44, right: 20, top: 14, bottom: 30 };
+  const plotW = width - pad.left - pad.right;
+  const plotH = height - pad.top - pad.bottom;
+  const x = (i: number) => pad.left + (data.length <= 1 ? plotW / 2 : (i / (data.length - 1)) * plotW);
+  const y = (v: number) => pad.top + plotH - ((v - min) / Math.max(max - min, 1)) * plotH;
+  const ticks = Array.from({ length: max - min + 1 }, (_, i) => min + i).filter((t) => (max - min > 6 ? t % 2 === 0 || t === min : true));
+  const path = data.map((d, i) => `${i === 0 ? 'M' : 'L'}${x(i).toFixed(1)},${y(d.value).toFixed(1)}`).join(' ');
+  return (
+    <figure className="chart-figure">
+      <figcaption>{title}</figcaption>
+      <svg viewBox={`0 0 ${width} ${height}`} width="100%" aria-hidden="true" focusable="false">
+        {ticks.map((t) => (
+          <g key={t}>
+            <line x1={pad.left} x2={width - pad.right} y1={y(t)} y2={y(t)} stroke="#e3e8ee" />
+            <text x={pad.left - 8} y={y(t) + 4} textAnchor="end" fontSize="11" fill="#6b7785">
+              {format(t)}
+            </text>
+          </g>
+        ))}
+        {data.length > 1 ? <path d={path} fill="none" stroke={color} strokeWidth="3" strokeLinejoin="round" /> : null}
+        {data.map((d, i) => (
+          <g key={`${d.label}-${i}`}>
+            <circle cx={x(i)} cy={y(d.value)} r="5" fill="#fff" stroke={color} strokeWidth="3" />
+            <text x={x(i)} y={height - 10} textAnchor="middle" fontSize="11" fill="#6b7785">
+              {d.label}
+            </text>
+          </g>
+        ))}
+      </svg>
+      <ChartTable title={title} data={data} format={(d) => d.display ?? format(d.value)} />
+    </figure>
+  );
+}

@@ -1,0 +1,12 @@
+import type { Flash } from '~/auth/session.server';
+
+/** The flash message of the last action, rendered by the loader (no JavaScript needed). */
+export function FlashBanner({ flash }: { flash: Flash | null }) {
+  if (!flash) return null;
+  return (
+    <div className={`alert ${flash.kind}`} role={flash.kind === 'error' ? 'alert' : 'status'}>
+      {flash.title ? <strong>{flash.title} </strong> : null}
+      {flash.message}
+    </div>
+  );
+}

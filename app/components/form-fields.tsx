@@ -1,0 +1,73 @@
+import { getInputProps, getSelectProps, type FieldMetadata } from '@conform-to/react';
+import type { ReactNode } from 'react';
+import { SECURITY_QUESTIONS } from '~/domain/accounts';
+
+// Labelled inputs of the account forms: the error sits beside its field and is announced (aria-describedby).
+
+type InputType = 'text' | 'password' | 'email' | 'tel' | 'number';
+
+export function TextField({
+  label,
+  meta,
+  type = 'text',
+  hint,
+  autoComplete,
+  inputMode,
+}: {
+  label: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  meta: FieldMetadata<any, any, string[]>;
+  type?: InputType;
+  hint?: ReactNode;
+  autoComplete?: string;
+  inputMode?: 'numeric' | 'tel' | 'email' | 'text';
+}) {
+  const hintId = hint ? `${meta.id}-hint` : undefined;
+  const props = getInputProps(meta, { type, ariaDescribedBy: hintId });
+  return (
+    <div className="field">
+      <label htmlFor={meta.id}>{label}</label>
+      <input {...props} autoComplete={autoComplete} inputMode={inputMode} />
+      {hint ? (
+        <p className="muted field-hint" id={hintId}>
+          {hint}
+        </p>
+      ) : null}
+      {meta.errors ? (
+        <p className="field-error" id={meta.errorId}>
+          {meta.errors[0]}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function SecurityQuestionField({ meta }: { meta: FieldMetadata<any, any, string[]> }) {
+  return (
+    <div className="field">
+      <label htmlFor={meta.id}>보안 질문</label>
+      <select {...getSelectProps(meta)}>
+        <option value="">질문을 선택해 주세요</option>
+        {SECURITY_QUESTIONS.map((q, i) => (
+          <option key={q} value={i + 1}>
+            {q}
+          </option>
+        ))}
+      </select>
+      {meta.errors ? (
+        <p className="field-error" id={meta.errorId}>
+          {meta.errors[0]}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function FormErrors({ errors, id }: { errors?: string[]; id?: string }) {
+  if (!errors?.length) return null;
+  return (
+    <div className="alert error" role="alert" id={id}>
+      {errors[0]}
+    </div>
+  );
+}

@@ -1,0 +1,135 @@
+import { Link } from '@remix-run/react';
+import { NOTE_ACTION_LABELS, NOTE_ACTOR_LABELS, NOTE_STATE_TONES, noteStateLabel } from '~/domain/notes';
+import type { NoteState } from '~/domain/enums';
+
+// Pieces shared by the student, teacher and coach note pages.
+
+export function NoteStateBadge({ state }: { state: number }) {
+  return <span className={`badge note-state ${NOTE_STATE_TONES[state as NoteState] ?? ''}`}>{noteStateLabel(state)}</span>;
+}
+
+// Formatted from numeric parts: the server's ICU data may lack Korean day-period names ('오후'), and the server and
+// the browser must render the same text.
+const seoulParts = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Asia/Seoul',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** '2026년 11월 21일 15:20' (Asia/Seoul) */
+export function formatSeoul(at: string | Date, withTime = true): string {
+  const p = Object.fromEntries(seoulParts.formatToParts(new Date(at)).map((x) => [x.type, x.value]));
+  const day = `${p.year}년 ${Number(p.month)}월 ${Number(p.day)}일`;
+  return withTime ? `${day} ${p.hour.padStart(2, '0')}:${p.minute}` : day;
+}
+
+export function When({ at, withTime = true }: { at: string | Date | null | undefined; withTime?: boolean }) {
+  if (!at) return <>-</>;
+  const d = new Date(at);
+  return <time dateTime={d.toISOString()}>{formatSeoul(d, withTime)}</time>;
+}
+
+/** The re-encoded image of a note: known size, lazy-loaded. */
+export function NoteImage({ noteId, version, width, height }: { noteId: number; version: number; width: number | null; height: number | null }) {
+  return (
+    <figure className="note-image">
+      <img
+        src={`/resources/note-image/${noteId}?v=${version}`}
+        width={width ?? undefined}
+        height={height ?? undefined}
+        loading="lazy"
+        decoding="async"
+        alt="독서 노트에 첨부한 이미지"
+      />
+    </figure>
+  );
+}
+
+export type HistoryEntry = {
+  id: number;
+  actorName: string;
+  actorRole: string;
+  action: string;
+  fromState: number;
+  toState: number;
+  comment: string | null;
+  createdAt: string | Date;
+};
+
+export function NoteHistory({ history }: { history: HistoryEntry[] }) {
+  if (history.length === 0) return <p className="muted">아직 기록이 없습니다.</p>;
+  return (
+    <ol className="note-history">
+      {history.map((h) => (
+        <li key={h.id}>
+          <p className="note-history-head">
+            <strong>
+              {h.actorName} <span className="muted">({NOTE_ACTOR_LABELS[h.actorRole] ?? h.actorRole})</span>
+            </strong>{' '}
+            · {NOTE_ACTION_LABELS[h.action] ?? h.action}
+            {h.fromState !== h.toState ? (
+              <>
+                {' '}
+                · {noteStateLabel(h.fromState)} → {noteStateLabel(h.toState)}
+              </>
+            ) : null}{' '}
+            · <When at={h.createdAt} />
+          </p>
+          {h.comment ? <p className="note-text">{h.comment}</p> : null}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** The teacher's latest comment and the coach's correction, as the student reads them. */
+export function NoteFeedback({ noteInput, correction }: { noteInput: string | null; correction: string | null }) {
+  if (!noteInput && !correction) return null;
+  return (
+    <div className="note-feedback">
+      {noteInput ? (
+        <div className="note-comment">
+          <h3>선생님·코치 의견</h3>
+          <p className="note-text">{noteInput}</p>
+        </div>
+      ) : null}
+      {correction ? (
+        <div className="note-correction">
+          <h3>코치 첨삭</h3>
+          <p className="note-text">{correction}</p>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** The student's note as a reviewer reads it: who, which book, the text and the image. */
+export function NoteBody({
+  detail,
+}: {
+  detail: {
+    studentName: string;
+    academyName: string | null;
+    bookTitle: string;
+    bookAuthor: string;
+    note: { id: number; note: string; state: number; version: number; submittedAt: string | null; imageKey: string | null; imageWidth: number | null; imageHeight: number | null };
+  };
+}) {
+  const n = detail.note;
+  return (
+    <section className="card" aria-labelledby="note-body-title">
+      <h2 id="note-body-title">
+        {detail.studentName} 학생의 노트 <NoteStateBadge state={n.state} />
+      </h2>
+      <p className="muted">
+        {detail.academyName ?? '개인 회원'} · 『{detail.bookTitle}』 {detail.bookAuthor} · 제출 <When at={n.submittedAt} />
+      </p>
+      <p className="note-text">{n.note}</p>
+      {n.imageKey ? <NoteImage noteId={n.id} version={n.version} width={n.imageWidth} height={n.imageHeight} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+import { Link } from '@remix-run/react';
+
+/**
+ * Page links for every paginated list: ‹ 이전 · 1 2 3 … · 다음 ›. Plain links, so they work without JavaScript.
+ * Give `base` for a list whose only parameter is `?page=N`, or `href` to keep other query parameters.
+ */
+export function Pagination({
+  page,
+  pages,
+  base,
+  href,
+}: {
+  page: number;
+  pages: number;
+  base?: string;
+  href?: (page: number) => string;
+}) {
+  if (pages <= 1) return null;
+  const to = href ?? ((p: number) => `${base}${base?.includes('?') ? '&' : '?'}page=${p}`);
+  const numbers = Array.from({ length: pages }, (_, i) => i + 1).filter((n) => n === 1 || n === pages || Math.abs(n - page) <= 2);
+  return (
+    <nav className="pagination" aria-label="페이지 이동">
+      {page > 1 ? (
+        <Link to={to(page - 1)} rel="prev">
+          ‹ 이전
+        </Link>
+      ) : (
+        <span aria-hidden="true">‹ 이전</span>
+      )}
+      {numbers.map((n, i) => (
+        <span key={n}>
+          {i > 0 && n - numbers[i - 1] > 1 ? <span aria-hidden="true">…</span> : null}
+          {n === page ? (
+            <span aria-current="page" className="current">
+              {n}
+            </span>
+          ) : (
+            <Link to={to(n)} aria-label={`${n}쪽`}>
+              {n}
+            </Link>
+          )}
+        </span>
+      ))}
+      {page < pages ? (
+        <Link to={to(page + 1)} rel="next">
+          다음 ›
+        </Link>
+      ) : (
+        <span aria-hidden="true">다음 ›</span>
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,68 @@
+import { Link, NavLink } from '@remix-run/react';
+import type { ReactNode } from 'react';
+import { POLICY_DOCS } from '~/content/landing';
+import { Brand } from './brand';
+
+export type NavItem = { to: string; label: string; end?: boolean };
+
+/** Header, navigation and footer of the public pages (landing) and of the same pages inside the user area. */
+export function PublicShell({
+  base,
+  nav,
+  actions,
+  children,
+}: {
+  /** '/landing' or '/user': where the pages live. */
+  base: string;
+  nav: NavItem[];
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <header className="site-header">
+        <div className="container">
+          <Brand to={base} />
+          <nav aria-label="주 메뉴" style={{ flex: 1 }}>
+            <ul className="nav">
+              {nav.map((item) => (
+                <li key={item.to}>
+                  <NavLink to={item.to} end={item.end} prefetch="none">
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          {actions}
+        </div>
+      </header>
+      <div id="main">{children}</div>
+      <footer className="site-footer">
+        <div className="container">
+          <nav aria-label="약관 및 정책">
+            <ul>
+              {POLICY_DOCS.map((doc) => (
+                <li key={doc.code}>
+                  <Link to={`${base}/policy/${doc.code}`}>{doc.title}</Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <p>
+            리드인 · 고객센터 1600-0000 (평일 10:00–18:00, 점심시간 12:00–13:00 제외) · help@readin.example
+            <br />
+            사업자 정보는 고객센터에서 안내합니다. © 2026 리드인. All rights reserved.
+          </p>
+        </div>
+      </footer>
+    </>
+  );
+}
+
+export const LANDING_NAV: NavItem[] = [
+  { to: '/landing/intro', label: '서비스 소개', end: true },
+  { to: '/landing/intro/patent', label: '특허·인증' },
+  { to: '/landing/license', label: '이용권 안내' },
+  { to: '/landing/faq', label: '자주 묻는 질문' },
+];

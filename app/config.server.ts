@@ -1,0 +1,55 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+// Configuration from the environment, read once and validated. `.env.example` lists every variable.
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** PostgreSQL connection string; when absent the embedded PGlite database in DATA_DIR is used. */
+  DATABASE_URL: z.string().url().optional(),
+  /** Folder of the embedded database and local uploads. */
+  DATA_DIR: z.string().default('./data'),
+  /** 'EXP' is the experience environment: demo data is seeded and a ribbon shows. */
+  APP_ENV: z.enum(['EXP', 'PROD']).optional(),
+  /** Comma-separated secrets for signing the session cookie and tokens; the first signs, all verify. */
+  SESSION_SECRET: z.string().optional(),
+  /** Base URL of the site (used for absolute links in messages). */
+  PUBLIC_URL: z.string().url().optional(),
+});
+
+export type Config = {
+  nodeEnv: 'development' | 'production' | 'test';
+  databaseUrl: string | undefined;
+  dataDir: string;
+  appEnv: 'EXP' | 'PROD';
+  sessionSecrets: string[];
+  migrationsDir: string;
+};
+
+const DEV_SECRET = 'readin-development-secret-change-me';
+
+export function readConfig(env: Record<string, string | undefined> = process.env): Config {
+  // An empty variable counts as unset (`DATABASE_URL= npm start` uses the embedded database).
+  const parsed = schema.parse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
+  const appEnv = parsed.APP_ENV ?? (parsed.DATABASE_URL ? 'PROD' : 'EXP');
+  const secrets = (parsed.SESSION_SECRET ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  if (secrets.length === 0) {
+    if (parsed.NODE_ENV === 'production' && appEnv === 'PROD') {
+      throw new Error('SESSION_SECRET must be set in production');
+    }
+    secrets.push(DEV_SECRET);
+  }
+  return {
+    nodeEnv: parsed.NODE_ENV,
+    databaseUrl: parsed.DATABASE_URL,
+    dataDir: path.resolve(parsed.DATA_DIR),
+    appEnv,
+    sessionSecrets: secrets,
+    migrationsDir: path.resolve('drizzle'),
+  };
+}
+
+let cached: Config | undefined;
+export function config(): Config {
+  cached ??= readConfig();
+  return cached;
+}

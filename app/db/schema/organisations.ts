@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { OrganisationKind } from '~/domain/enums';
+
+/** An agency (대리점) belongs to one branch (지사). */
+export const agencies = pgTable('agencies', {
+  id: serial('id').primaryKey(),
+  branchId: integer('branch_id').notNull(),
+  name: text('name').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Organisations of the three kinds the spec names: `student` (an individual membership), `academy` and `branch`.
+ * A branch covers a region; an academy belongs to a branch and one of its agencies.
+ */
+export const organisations = pgTable(
+  'organisations',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').$type<OrganisationKind>().notNull(),
+    name: text('name').notNull(),
+    /** Academy code a student gives when registering; academies only. */
+    code: text('code'),
+    /** Region served, for branches. */
+    region: text('region'),
+    branchId: integer('branch_id'),
+    agencyId: integer('agency_id').references(() => agencies.id),
+    phone: text('phone'),
+    address: text('address'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('organisations_code_key').on(t.code).where(sql`${t.code} is not null`),
+    index('organisations_branch_idx').on(t.branchId),
+  ],
+);
+
+export type Organisation = typeof organisations.$inferSelect;

@@ -1,0 +1,173 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { ExamMethod, ItemStatus, ProblemStep } from '~/domain/enums';
+import type { Medal, ProblemCategory, ProblemSetKind } from '~/domain/problems';
+import { books } from './books';
+import { resultBooks } from './reading';
+import { users } from './users';
+
+/** A set of problems: a book's analysis, a course test (수준 진단) or a subject test (교과 연계 독해). */
+export const problemSets = pgTable(
+  'problem_sets',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').$type<ProblemSetKind>().notNull(),
+    bookId: integer('book_id').references(() => books.id),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    /** Subject of a subject test ('국어', '사회', '과학'). */
+    subject: text('subject'),
+    /** Reading passage shown above the problems (subject tests). */
+    passage: text('passage'),
+    /** Target level of a course test (null: spans all levels). */
+    level: smallint('level'),
+    status: smallint('status').$type<ItemStatus>().notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('problem_sets_book_idx').on(t.bookId), index('problem_sets_kind_idx').on(t.kind, t.status)],
+);
+
+export const problems = pgTable(
+  'problems',
+  {
+    id: serial('id').primaryKey(),
+    setId: integer('set_id')
+      .notNull()
+      .references(() => problemSets.id, { onDelete: 'cascade' }),
+    order: smallint('order').notNull(),
+    examMethod: text('exam_method').$type<ExamMethod>().notNull(),
+    question: text('question').notNull(),
+    /** Options of a multiple-choice problem (empty for short answer). */
+    options: jsonb('options').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    /** In the submission format: '1,3' (1-based positions) for multiple choice, the model text for short answer. */
+    correctAnswer: text('correct_answer').notNull(),
+    /** Further accepted texts of a short answer. */
+    acceptedAnswers: text('accepted_answers').array().notNull().default(sql`'{}'::text[]`),
+    explanation: text('explanation').notNull().default(''),
+    category: text('category').$type<ProblemCategory>().notNull(),
+    points: smallint('points').notNull().default(10),
+    /** Level of the problem (course tests). */
+    level: smallint('level'),
+  },
+  (t) => [
+    uniqueIndex('problems_set_order_key').on(t.setId, t.order),
+    check('problems_exam_method_check', sql`${t.examMethod} in ('m', 's')`),
+    check('problems_points_check', sql`${t.points} > 0`),
+  ],
+);
+
+/** One sitting of a problem set by a student. A retake (RESTART) is a new attempt with the next round. */
+export const problemAttempts = pgTable(
+  'problem_attempts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    setId: integer('set_id')
+      .notNull()
+      .references(() => problemSets.id),
+    resultBookId: integer('result_book_id').references(() => resultBooks.id, { onDelete: 'cascade' }),
+    round: smallint('round').notNull().default(1),
+    step: smallint('step').$type<ProblemStep>().notNull().default(1),
+    score: smallint('score'),
+    medal: text('medal').$type<Medal>(),
+    correctCount: smallint('correct_count'),
+    total: smallint('total'),
+    /** Level placed by a course test. */
+    placedLevel: smallint('placed_level'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    markedAt: timestamp('marked_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Bumped by every guarded change. */
+    version: integer('version').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('problem_attempts_round_key').on(t.userId, t.setId, sql`coalesce(${t.resultBookId}, 0)`, t.round),
+    index('problem_attempts_result_book_idx').on(t.resultBookId),
+    index('problem_attempts_user_idx').on(t.userId, t.setId),
+  ],
+);
+
+export const problemAnswers = pgTable(
+  'problem_answers',
+  {
+    id: serial('id').primaryKey(),
+    attemptId: integer('attempt_id')
+      .notNull()
+      .references(() => problemAttempts.id, { onDelete: 'cascade' }),
+    problemId: integer('problem_id')
+      .notNull()
+      .references(() => problems.id),
+    /** As submitted: '1,3' for multiple choice, the text for short answer. */
+    answer: text('answer').notNull(),
+    /** Set by marking. */
+    isCorrect: smallint('is_correct').$type<0 | 1>(),
+    savedAt: timestamp('saved_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('problem_answers_attempt_problem_key').on(t.attemptId, t.problemId)],
+);
+
+export const problemCategoryResults = pgTable(
+  'problem_category_results',
+  {
+    id: serial('id').primaryKey(),
+    attemptId: integer('attempt_id')
+      .notNull()
+      .references(() => problemAttempts.id, { onDelete: 'cascade' }),
+    category: text('category').$type<ProblemCategory>().notNull(),
+    correct: smallint('correct').notNull(),
+    total: smallint('total').notNull(),
+    score: smallint('score').notNull(),
+  },
+  (t) => [uniqueIndex('problem_category_results_key').on(t.attemptId, t.category)],
+);
+
+/** The student's own ratings of a book, 1–5 each (spec readingBookAnalysis/{a}/{b}/{c}/{d}/{e}). */
+export const selfAnalyses = pgTable(
+  'self_analyses',
+  {
+    id: serial('id').primaryKey(),
+    resultBookId: integer('result_book_id')
+      .notNull()
+      .references(() => resultBooks.id, { onDelete: 'cascade' }),
+    interest: smallint('interest').notNull(),
+    difficulty: smallint('difficulty').notNull(),
+    understanding: smallint('understanding').notNull(),
+    usefulness: smallint('usefulness').notNull(),
+    recommend: smallint('recommend').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('self_analyses_result_book_key').on(t.resultBookId),
+    check(
+      'self_analyses_range_check',
+      sql`${t.interest} between 1 and 5 and ${t.difficulty} between 1 and 5 and ${t.understanding} between 1 and 5 and ${t.usefulness} between 1 and 5 and ${t.recommend} between 1 and 5`,
+    ),
+  ],
+);
+
+/** A student's level over time (the level graph): appended by every course test. */
+export const levelHistory = pgTable(
+  'level_history',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    level: smallint('level').notNull(),
+    source: text('source').$type<'COURSE_TEST'>().notNull().default('COURSE_TEST'),
+    attemptId: integer('attempt_id').references(() => problemAttempts.id, { onDelete: 'set null' }),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('level_history_user_idx').on(t.userId, t.recordedAt),
+    uniqueIndex('level_history_attempt_key').on(t.attemptId),
+  ],
+);
+
+export type ProblemSet = typeof problemSets.$inferSelect;
+export type Problem = typeof problems.$inferSelect;
+export type ProblemAttempt = typeof problemAttempts.$inferSelect;

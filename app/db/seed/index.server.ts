@@ -1,0 +1,41 @@
+import { seedRuns } from '../schema';
+import type { Database, Tx } from '../client.server';
+import { seedBase } from './base.server';
+import { seedJourney } from './journey.server';
+import { seedReading } from './reading.server';
+import { seedProblems } from './problems.server';
+import { seedNotes } from './notes.server';
+import { seedAccounts } from './accounts.server';
+
+/**
+ * Demo data of the experience environment (product.md §5), in named steps. Each step runs once, in its own
+ * transaction, and is recorded in `seed_runs`; a restart, or two processes starting together, never seeds twice.
+ * Later capabilities append their own steps here.
+ */
+export type SeedStep = { name: string; run: (tx: Tx) => Promise<void> };
+
+export const SEED_STEPS: SeedStep[] = [
+  { name: 'base', run: seedBase },
+  { name: 'journey', run: seedJourney },
+  { name: 'reading', run: seedReading },
+  { name: 'problems', run: seedProblems },
+  { name: 'notes', run: seedNotes },
+  { name: 'accounts', run: seedAccounts },
+];
+
+export async function seedDemo(db: Database, steps: SeedStep[] = SEED_STEPS): Promise<string[]> {
+  const applied: string[] = [];
+  for (const step of steps) {
+    await db.transaction(async (tx) => {
+      const claimed = await tx
+        .insert(seedRuns)
+        .values({ step: step.name })
+        .onConflictDoNothing()
+        .returning({ step: seedRuns.step });
+      if (claimed.length === 0) return;
+      await step.run(tx);
+      applied.push(step.name);
+    });
+  }
+  return applied;
+}

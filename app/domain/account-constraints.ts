@@ -1,0 +1,38 @@
+import type { Constraint } from '@conform-to/dom';
+
+// Native input constraints of the account forms (required, lengths, patterns): what the browser can check before a
+// round trip. The server's zod schemas (auth/account-schemas.server.ts) stay the authority.
+
+const password: Constraint = { required: true, minLength: 8, maxLength: 100 };
+
+export const CONSTRAINTS = {
+  login: { loginId: { required: true, maxLength: 50 }, password: { required: true, maxLength: 200 } },
+  migration: {
+    password,
+    confirm: { required: true },
+    securityQuestion: { required: true },
+    securityAnswer: { required: true, maxLength: 50 },
+  },
+  registration: {
+    loginId: { required: true, minLength: 4, maxLength: 20, pattern: '[a-z0-9]{4,20}' },
+    password,
+    confirm: { required: true },
+    name: { required: true, maxLength: 30 },
+    phone: { required: true },
+    email: { maxLength: 100 },
+    academyCode: { maxLength: 30 },
+    securityQuestion: { required: true },
+    securityAnswer: { required: true, maxLength: 50 },
+    terms: { required: true },
+  },
+  findId: { name: { required: true, maxLength: 30 }, phone: { required: true } },
+  identify: { loginId: { required: true, maxLength: 50 }, name: { required: true, maxLength: 30 } },
+  recovery: {
+    answer: { required: true, maxLength: 50 },
+    code: { required: true, pattern: '\\d{6}', minLength: 6, maxLength: 6 },
+    password,
+    confirm: { required: true },
+  },
+  profile: { name: { required: true, maxLength: 30 }, email: { maxLength: 100 } },
+  passwordChange: { password: { required: true, maxLength: 200 }, newPassword: password, confirm: { required: true } },
+} satisfies Record<string, Record<string, Constraint>>;

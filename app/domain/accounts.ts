@@ -1,0 +1,55 @@
+// Account constants shared by forms and services.
+
+/** The seven security questions (product.md §4). Stored as their 1-based index. */
+export const SECURITY_QUESTIONS = [
+  '어머니의 성함은 무엇인가요?',
+  '아버지의 성함은 무엇인가요?',
+  '형제자매의 이름은 무엇인가요?',
+  '태어난 고향은 어디인가요?',
+  '반려동물의 이름은 무엇인가요?',
+  '태어난 날짜는 언제인가요?',
+  '가장 좋아하는 책은 무엇인가요?',
+] as const;
+
+export const DEMO_PASSWORD = 'demo1234!';
+
+// Field rules of the account forms, shared by the pages (inline validation) and the services.
+
+export const ACCOUNT_FIELD_MESSAGES = {
+  loginIdRequired: '아이디를 입력해 주세요.',
+  loginIdRule: '아이디는 영문 소문자와 숫자 4~20자로 입력해 주세요.',
+  loginIdTaken: '이미 사용 중인 아이디입니다.',
+  passwordRequired: '비밀번호를 입력해 주세요.',
+  passwordRule: '비밀번호는 영문과 숫자 또는 특수문자를 섞어 8자 이상으로 입력해 주세요.',
+  confirmRequired: '비밀번호를 한 번 더 입력해 주세요.',
+  confirmMismatch: '비밀번호가 일치하지 않습니다.',
+  nameRequired: '이름을 입력해 주세요.',
+  phoneRequired: '휴대폰 번호를 입력해 주세요.',
+  phoneRule: '휴대폰 번호를 정확히 입력해 주세요. (예: 010-1234-5678)',
+  emailRule: '이메일 주소를 정확히 입력해 주세요.',
+  questionRequired: '보안 질문을 선택해 주세요.',
+  answerRequired: '보안 질문의 답을 입력해 주세요.',
+  termsRequired: '이용약관과 개인정보 처리방침에 동의해 주세요.',
+  codeRule: '인증번호 6자리를 입력해 주세요.',
+} as const;
+
+/** 01012345678, 010-1234-5678 and 010 1234 5678 are one number: stored as 010-1234-5678. */
+export function normalisePhone(value: string): string | null {
+  const digits = value.replace(/\D/g, '');
+  if (!/^01[016789]\d{7,8}$/.test(digits)) return null;
+  return digits.length === 10
+    ? `${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)}`
+    : `${digits.slice(0, 3)}-${digits.slice(3, 7)}-${digits.slice(7)}`;
+}
+
+export const MEMBER_KINDS = ['student', 'adult'] as const;
+export type MemberKind = (typeof MEMBER_KINDS)[number];
+export const MEMBER_KIND_LABELS: Record<MemberKind, string> = { student: '학생', adult: '성인' };
+export const isMemberKind = (v: string | undefined): v is MemberKind => MEMBER_KINDS.includes(v as MemberKind);
+
+/** 'student' → 'stu****': enough to recognise, not enough to sign in with. */
+export function maskLoginId(loginId: string): string {
+  const keep = Math.min(3, Math.ceil(loginId.length / 2));
+  return loginId.slice(0, keep) + '*'.repeat(loginId.length - keep);
+}
+

@@ -1,0 +1,81 @@
+import { NoteState } from './enums';
+
+// Reading notes (product.md §2 "Reading notes"): labels and messages shared by server and pages. No server imports.
+
+/** Korean label of each note state, as the student, the teacher and the coach see it. */
+export const NOTE_STATE_LABELS: Record<NoteState, string> = {
+  [NoteState.NONE]: '임시 저장',
+  [NoteState.WRITE]: '제출됨',
+  [NoteState.TEACHER_SHOW]: '선생님 확인',
+  [NoteState.WAITING_CORRECT]: '첨삭 대기',
+  [NoteState.HOLD]: '다시 쓰기 요청',
+  [NoteState.COMMENT_COMPLETE]: '완료',
+};
+
+/** Badge colour class per state. */
+export const NOTE_STATE_TONES: Record<NoteState, string> = {
+  [NoteState.NONE]: 'draft',
+  [NoteState.WRITE]: 'new',
+  [NoteState.TEACHER_SHOW]: 'seen',
+  [NoteState.WAITING_CORRECT]: 'waiting',
+  [NoteState.HOLD]: 'hold',
+  [NoteState.COMMENT_COMPLETE]: 'done',
+};
+
+export function noteStateLabel(state: number): string {
+  return NOTE_STATE_LABELS[state as NoteState] ?? '알 수 없음';
+}
+
+export const NOTE_ACTION_LABELS: Record<string, string> = {
+  save: '임시 저장',
+  submit: '제출',
+  open: '확인',
+  comment: '댓글',
+  hold: '보류 (다시 쓰기 요청)',
+  send: '코치에게 첨삭 요청',
+  complete: '완료',
+  correct: '첨삭 완료',
+};
+
+export const NOTE_ACTOR_LABELS: Record<string, string> = { STUDENT: '학생', TEACHER: '선생님', COACH: '첨삭 코치' };
+
+/** Lengths of the texts of a note. */
+export const NOTE_LIMITS = { noteMin: 20, noteMax: 5000, commentMax: 2000, correctionMax: 5000 } as const;
+
+export const NOTE_MESSAGES = {
+  conflict: '다른 사용자가 먼저 처리했습니다. 새로고침한 뒤 다시 확인해 주세요.',
+  notFound: '독서 노트를 찾을 수 없습니다.',
+  forbidden: '이 독서 노트를 볼 수 있는 권한이 없습니다.',
+  bookNotReady: '독서 노트는 문제 분석을 마친 책에만 쓸 수 있습니다.',
+  notEditable: '선생님이 확인한 독서 노트는 고칠 수 없습니다.',
+  noteRequired: '독서 노트를 입력해 주세요.',
+  noteTooShort: `독서 노트는 ${NOTE_LIMITS.noteMin}자 이상 써 주세요.`,
+  noteTooLong: `독서 노트는 ${NOTE_LIMITS.noteMax.toLocaleString('ko-KR')}자까지 쓸 수 있습니다.`,
+  commentRequired: '댓글을 입력해 주세요.',
+  holdReasonRequired: '보류하는 이유를 입력해 주세요.',
+  commentTooLong: `댓글은 ${NOTE_LIMITS.commentMax.toLocaleString('ko-KR')}자까지 쓸 수 있습니다.`,
+  correctionRequired: '첨삭 내용을 입력해 주세요.',
+  correctionTooLong: `첨삭은 ${NOTE_LIMITS.correctionMax.toLocaleString('ko-KR')}자까지 쓸 수 있습니다.`,
+  transitionRefused: '지금 상태에서는 할 수 없는 작업입니다.',
+  imageType: '이미지 파일(JPG, PNG, WEBP, GIF)만 올릴 수 있습니다.',
+  imageTooLarge: '이미지는 10MB 이하만 올릴 수 있습니다.',
+  // Flash messages after a successful action.
+  saved: '독서 노트를 임시 저장했습니다.',
+  submitted: '독서 노트를 제출했습니다. 선생님이 확인하면 알려 드릴게요.',
+  resubmitted: '독서 노트를 다시 제출했습니다.',
+  updated: '제출한 독서 노트를 고쳤습니다.',
+  opened: '확인한 노트로 표시했습니다.',
+  commented: '댓글을 남겼습니다.',
+  held: '노트를 보류하고 학생에게 다시 쓰기를 요청했습니다.',
+  sent: '코치에게 첨삭을 요청했습니다.',
+  completed: '독서 노트 검토를 완료했습니다.',
+  corrected: '첨삭을 저장했습니다. 학생에게 알림이 표시됩니다.',
+  read: '새 댓글을 확인했습니다.',
+} as const;
+
+/** Student may change the text or image: a draft, a held note, or a submitted note no teacher has opened yet. */
+export function studentCanEdit(state: number | null | undefined): boolean {
+  return state === undefined || state === null || state === NoteState.NONE || state === NoteState.HOLD || state === NoteState.WRITE;
+}
+
+export const NOTES_PAGE_SIZE = 10;

@@ -1,0 +1,15 @@
+// Domain errors carry the spec's error codes (spec §8) and the Korean message the user sees. Services throw them;
+// UI routes render the message beside the form, /api routes answer `{ code, message }`.
+export class DomainError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    /** HTTP status for the JSON API. */
+    readonly status = 400,
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}
+
+export const isDomainError = (e: unknown): e is DomainError => e instanceof DomainError;

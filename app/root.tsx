@@ -1,0 +1,96 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useRouteLoaderData,
+} from '@remix-run/react';
+import { useEffect, type ReactNode } from 'react';
+import { ErrorPage } from '~/components/error-page';
+import { useNonce } from '~/components/nonce';
+import { config } from '~/config.server';
+import { MESSAGES } from '~/messages';
+import stylesHref from '~/styles/app.css';
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesHref },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export const meta: MetaFunction = () => [
+  { title: '리드인 — 학원 독서 교육 플랫폼' },
+  { name: 'description', content: '읽고, 기록하고, 생각을 키우는 학원 독서 교육 플랫폼 리드인' },
+];
+
+export async function loader(_: LoaderFunctionArgs) {
+  return json({ appEnv: config().appEnv });
+}
+
+/** A route opts out of JavaScript with `handle = { hydrate: false }` (static pages ship none). */
+export type RouteHandle = { hydrate?: boolean };
+
+function useHydrate() {
+  return useMatches().every((m) => (m.handle as RouteHandle | undefined)?.hydrate !== false);
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  const hydrate = useHydrate();
+  const data = useRouteLoaderData<typeof loader>('root');
+  return (
+    <html lang="ko">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a className="skip-link" href="#main">
+          본문 바로가기
+        </a>
+        {data?.appEnv === 'EXP' ? (
+          <div className="exp-ribbon" role="note" aria-label="체험 환경 안내">
+            {MESSAGES.experienceRibbon}
+          </div>
+        ) : null}
+        {children}
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
+      </body>
+    </html>
+  );
+}
+
+/** Marks the document once React has taken over the page (tests wait for it before typing into forms). */
+function HydrationMarker() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return null;
+}
+
+export default function App() {
+  return (
+    <>
+      <HydrationMarker />
+      <Outlet />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <div id="main">
+      <ErrorPage homeHref="/landing" />
+    </div>
+  );
+}

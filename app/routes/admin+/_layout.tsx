@@ -1,0 +1,42 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { Outlet, useLoaderData, useRouteLoaderData } from '@remix-run/react';
+import { areaLayoutData } from '~/auth/area.server';
+import { requireUser } from '~/auth/guards.server';
+import { AppShell } from '~/components/app-shell';
+import { ErrorPage } from '~/components/error-page';
+import type { NavItem } from '~/components/public-shell';
+
+export const ADMIN_NAV: NavItem[] = [
+  { to: '/admin/dashboard', label: '대시보드' },
+  { to: '/admin/notes', label: '독서 노트' },
+  { to: '/admin/teachers', label: '선생님 관리' },
+  { to: '/admin/students', label: '학생 관리' },
+  { to: '/admin/my-page', label: '마이페이지' },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request, { role: 'ADMIN' });
+  return areaLayoutData(request, user);
+}
+
+export default function AdminLayout() {
+  const { user, timing, flash } = useLoaderData<typeof loader>();
+  return (
+    <AppShell timing={timing} flash={flash} home="/admin/dashboard" nav={ADMIN_NAV} user={user}>
+      <Outlet />
+    </AppShell>
+  );
+}
+
+export function ErrorBoundary() {
+  // Inside the area's shell when the layout's own loader succeeded (e.g. the guard alerts of a child page).
+  const data = useRouteLoaderData<typeof loader>('routes/admin+/_layout');
+  const page = <ErrorPage homeHref="/admin/dashboard" homeLabel="대시보드로" />;
+  if (!data) return page;
+  const user = data.user;
+  return (
+    <AppShell home="/admin/dashboard" nav={ADMIN_NAV} user={user}>
+      {page}
+    </AppShell>
+  );
+}

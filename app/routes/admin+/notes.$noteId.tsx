@@ -1,0 +1,93 @@
+import { getFormProps, getTextareaProps, useForm } from '@conform-to/react';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { requireUser } from '~/auth/guards.server';
+import { NoteBody, NoteFeedback, NoteHistory } from '~/components/notes';
+import { NOTE_LIMITS } from '~/domain/notes';
+import { handleReviewForm } from '~/services/note-review-form.server';
+import { idParam, orRespond, pageData } from '~/services/notes-http.server';
+import { getNoteForViewer } from '~/services/notes.server';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data ? `${data.detail.studentName} · ${data.detail.bookTitle} — ` : ''}독서 노트 | 리드인 학원` },
+];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request, { role: 'ADMIN' });
+  const detail = await orRespond(() => getNoteForViewer(user, idParam(params.noteId)));
+  return pageData({ detail });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request, { role: 'ADMIN' });
+  const noteId = idParam(params.noteId);
+  return handleReviewForm(request, user, noteId, () => `/admin/notes/${noteId}`);
+}
+
+const BUTTONS: { action: string; label: string; secondary?: boolean }[] = [
+  { action: 'open', label: '확인함으로 표시', secondary: true },
+  { action: 'comment', label: '댓글 남기기', secondary: true },
+  { action: 'hold', label: '보류 (다시 쓰기 요청)', secondary: true },
+  { action: 'send', label: '코치에게 첨삭 요청' },
+  { action: 'complete', label: '완료' },
+];
+
+export default function AdminNoteReview() {
+  const { detail } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const note = detail.note;
+  const [form, fields] = useForm({
+    id: `review-${note.id}-${note.version}`,
+    lastResult: navigation.state === 'idle' ? lastResult : null,
+    // Validated on the server (the schema lives in a .server module, so it is not in the page's JavaScript).
+    shouldValidate: 'onSubmit',
+  });
+  const buttons = BUTTONS.filter((b) => (detail.actions as string[]).includes(b.action));
+  return (
+    <main className="stack">
+      <header className="page-title">
+        <p className="muted">
+          <Link to="/admin/notes">독서 노트</Link> › {detail.studentName}
+        </p>
+        <h1>『{detail.bookTitle}』 독서 노트 검토</h1>
+      </header>
+      {form.errors?.length ? (
+        <div className="alert error" role="alert" id={form.errorId}>
+          {form.errors[0]}
+        </div>
+      ) : null}
+      <NoteBody detail={detail} />
+      <NoteFeedback noteInput={note.noteInput} correction={note.correction} />
+      {buttons.length ? (
+        <section className="card" aria-labelledby="review-title">
+          <h2 id="review-title">검토하기</h2>
+          <Form method="post" {...getFormProps(form)}>
+            <input type="hidden" name="version" value={note.version} />
+            <div className="field">
+              <label htmlFor={fields.comment.id}>선생님 의견</label>
+              <textarea {...getTextareaProps(fields.comment)} rows={5} maxLength={NOTE_LIMITS.commentMax} />
+              <p className="field-hint">댓글과 보류에는 의견이 꼭 필요합니다. 보류하면 학생이 노트를 고쳐 다시 제출합니다.</p>
+              {fields.comment.errors ? (
+                <p className="field-error" id={fields.comment.errorId}>
+                  {fields.comment.errors[0]}
+                </p>
+              ) : null}
+            </div>
+            <div className="form-actions">
+              {buttons.map((b) => (
+                <button key={b.action} type="submit" name="intent" value={b.action} className={b.secondary ? 'secondary' : undefined} disabled={navigation.state === 'submitting'}>
+                  {b.label}
+                </button>
+              ))}
+            </div>
+          </Form>
+        </section>
+      ) : null}
+      <section className="card" aria-labelledby="history-title">
+        <h2 id="history-title">진행 기록</h2>
+        <NoteHistory history={detail.history} />
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,19 @@
+import { getOnly, readingApi } from '~/lib/api-reading.server';
+import { getReadingPage } from '~/services/reading.server';
+
+// GET /api/bookCommon/readPage/detail/{resultBookId}: the records, newest first (start, end, time, date, flags).
+export const loader = readingApi(async ({ user, id }) => {
+  const p = await getReadingPage(user.id, id);
+  return p.records.map((r) => ({
+    id: r.id,
+    start: r.startPage,
+    end: r.endPage,
+    time: r.minutes,
+    date: r.readDate,
+    readMethod: r.readMethod,
+    isRepeat: r.isRepeat,
+    weak: r.weak,
+    readTimeResult: r.readTimeResult,
+  }));
+});
+export const action = getOnly;

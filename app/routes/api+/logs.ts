@@ -1,0 +1,27 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { allowMethods, apiError, handleApi } from '~/auth/api.server';
+import { allowClientLog, clientIp } from '~/auth/rate-limit.server';
+
+// POST /api/logs: the client's error logs (spec §7, §9: production logging level error). JSON, at most 8 KB, 30 a
+// minute per address; written to the server log at error level. Answers 204.
+export const LOG_MAX_BYTES = 8 * 1024;
+
+export const loader = ({ request }: LoaderFunctionArgs) => handleApi(async () => allowMethods(request, 'POST') as never);
+
+export const action = ({ request }: ActionFunctionArgs) =>
+  handleApi(async () => {
+    allowMethods(request, 'POST');
+    const declared = Number(request.headers.get('Content-Length') ?? 0);
+    if (declared > LOG_MAX_BYTES) return apiError('LOG_TOO_LARGE', '로그가 너무 큽니다.', 413);
+    if (!(await allowClientLog(clientIp(request) ?? 'unknown'))) return apiError('TOO_MANY_REQUESTS', '잠시 후 다시 시도해 주세요.', 429);
+    const text = await request.text();
+    if (Buffer.byteLength(text) > LOG_MAX_BYTES) return apiError('LOG_TOO_LARGE', '로그가 너무 큽니다.', 413);
+    let entry: unknown;
+    try {
+      entry = JSON.parse(text);
+    } catch {
+      return apiError('INVALID_REQUEST', 'JSON 형식의 로그가 필요합니다.', 400);
+    }
+    console.error(JSON.stringify({ level: 'error', source: 'client', at: new Date().toISOString(), entry }));
+    return new Response(null, { status: 204 });
+  });

@@ -1,0 +1,45 @@
+import { Link, Outlet } from '@remix-run/react';
+import { Brand } from '~/components/brand';
+import { ErrorPage } from '~/components/error-page';
+
+// Public account pages: sign-in, registration, finding an id or a password.
+function Shell({ children }: { children: React.ReactNode }) {
+  return (
+    <>
+      <header className="site-header">
+        <div className="container">
+          <Brand />
+          <nav aria-label="주 메뉴" style={{ flex: 1 }}>
+            <ul className="nav">
+              <li>
+                <Link to="/landing">처음으로</Link>
+              </li>
+              <li>
+                <Link to="/landing/faq/info">이용 안내</Link>
+              </li>
+            </ul>
+          </nav>
+        </div>
+      </header>
+      <div id="main" className="container">
+        {children}
+      </div>
+    </>
+  );
+}
+
+export default function MemberLayout() {
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <Shell>
+      <ErrorPage homeHref="/member/login" homeLabel="로그인으로" />
+    </Shell>
+  );
+}

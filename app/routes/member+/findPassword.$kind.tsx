@@ -1,0 +1,175 @@
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
+import type { HoneypotInputProps } from 'remix-utils/honeypot/server';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json, redirect } from '@remix-run/node';
+import { Form, Link, NavLink, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { identifySchema, recoverySchema as resetSchema, parseWithZod } from '~/auth/account-schemas.server';
+import { memberFormLoader, readMemberForm } from '~/auth/member-forms.server';
+import { clientIp } from '~/auth/rate-limit.server';
+import { setFlash } from '~/auth/session.server';
+import { FormErrors, TextField } from '~/components/form-fields';
+import { HoneypotFields } from '~/components/honeypot';
+import { CONSTRAINTS } from '~/domain/account-constraints';
+import type { MemberKind } from '~/domain/accounts';
+import { isDomainError } from '~/lib/errors';
+import { completePasswordRecovery, startPasswordRecovery } from '~/services/accounts.server';
+
+export const meta: MetaFunction = () => [{ title: '비밀번호 찾기 | 리드인' }];
+
+// Two steps (product.md §4): 1. login id + name → a one-time code is sent to the account's phone and the security
+// question is shown; 2. the answer AND the code, with the new password. An answer alone never resets a password.
+type Challenge = { loginId: string; name: string; question: string; maskedPhone: string };
+
+export function loader(args: LoaderFunctionArgs) {
+  return memberFormLoader(args);
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { kind, formData } = await readMemberForm(request, params);
+  const challengeOf = () =>
+    ({
+      loginId: String(formData.get('loginId') ?? ''),
+      name: String(formData.get('name') ?? ''),
+      question: String(formData.get('question') ?? ''),
+      maskedPhone: String(formData.get('maskedPhone') ?? ''),
+    }) satisfies Challenge;
+
+  if (formData.get('intent') === 'reset') {
+    const submission = parseWithZod(formData, { schema: resetSchema });
+    const hideFields = ['password', 'confirm', 'code', 'answer'];
+    if (submission.status !== 'success') {
+      return json({ step: 'reset' as const, result: submission.reply({ hideFields }), challenge: challengeOf() }, { status: 400 });
+    }
+    try {
+      await completePasswordRecovery(kind, submission.value, clientIp(request));
+    } catch (error) {
+      if (!isDomainError(error)) throw error;
+      if (error.code === 'CODE_EXPIRED' || error.code === 'ACCOUNT_NOT_FOUND') {
+        return json({ step: 'identify' as const, result: submission.reply({ formErrors: [error.message], hideFields }), challenge: null }, { status: error.status });
+      }
+      return json(
+        { step: 'reset' as const, result: submission.reply({ formErrors: [error.message], hideFields }), challenge: challengeOf() },
+        { status: error.status },
+      );
+    }
+    return redirect('/member/login', {
+      headers: { 'Set-Cookie': await setFlash({ kind: 'success', message: '비밀번호를 변경했습니다. 새 비밀번호로 로그인해 주세요.' }) },
+    });
+  }
+
+  const submission = parseWithZod(formData, { schema: identifySchema });
+  if (submission.status !== 'success') return json({ step: 'identify' as const, result: submission.reply(), challenge: null }, { status: 400 });
+  try {
+    const started = await startPasswordRecovery(kind, submission.value.loginId, submission.value.name);
+    return json({
+      step: 'reset' as const,
+      result: null,
+      challenge: { loginId: started.loginId, name: submission.value.name, question: started.question, maskedPhone: started.maskedPhone },
+    });
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return json({ step: 'identify' as const, result: submission.reply({ formErrors: [error.message] }), challenge: null }, { status: error.status });
+  }
+}
+
+export default function FindPassword() {
+  const { kind, honeypot: honeypotProps } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  return (
+    <main className="auth-card card">
+      <h1>비밀번호 찾기</h1>
+      <nav aria-label="회원 구분" className="tabs">
+        <NavLink to="/member/findPassword/student">학생</NavLink>
+        <NavLink to="/member/findPassword/adult">성인</NavLink>
+      </nav>
+      {data?.step === 'reset' && data.challenge ? (
+        <ResetStep key={data.challenge.loginId} kind={kind} challenge={data.challenge} result={data.result} honeypotProps={honeypotProps} />
+      ) : (
+        <IdentifyStep kind={kind} result={data?.result ?? null} honeypotProps={honeypotProps} />
+      )}
+      <p className="auth-links">
+        <Link to="/member/login">로그인</Link>
+        <Link to={`/member/findId/${kind}`}>아이디 찾기</Link>
+      </p>
+      <p className="muted small">
+        보안 질문이나 휴대폰 번호가 없다면 소속 학원 선생님께 비밀번호 초기화를 요청해 주세요.
+      </p>
+    </main>
+  );
+}
+
+type StepProps = { kind: MemberKind; honeypotProps: HoneypotInputProps };
+type LastResult = SubmissionResult<string[]> | null | undefined;
+
+function IdentifyStep({ kind, result, honeypotProps }: StepProps & { result: LastResult }) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: `find-password-${kind}`,
+    lastResult: result,
+    constraint: CONSTRAINTS.identify,
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onSubmit',
+  });
+  return (
+    <>
+      <p className="muted">1단계: 아이디와 이름을 입력하면 가입한 휴대폰 번호로 인증번호를 보내 드립니다.</p>
+      <FormErrors errors={form.errors} id={form.errorId} />
+      <Form method="post" {...getFormProps(form)}>
+        <HoneypotFields props={honeypotProps} />
+        <input type="hidden" name="intent" value="identify" />
+        <TextField label="아이디" meta={fields.loginId} autoComplete="username" />
+        <TextField label="이름" meta={fields.name} autoComplete="name" />
+        <div className="form-actions">
+          <button type="submit" className="full" disabled={navigation.state === 'submitting'}>
+            인증번호 받기
+          </button>
+        </div>
+      </Form>
+    </>
+  );
+}
+
+function ResetStep({
+  kind,
+  challenge,
+  result,
+  honeypotProps,
+}: StepProps & { challenge: Challenge; result: LastResult }) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: `reset-password-${kind}`,
+    lastResult: result,
+    constraint: CONSTRAINTS.recovery,
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onSubmit',
+  });
+  return (
+    <>
+      <div className="alert info" role="status">
+        <strong>인증번호를 보냈습니다.</strong>
+        {challenge.maskedPhone} 번호로 보낸 인증번호 6자리를 10분 안에 입력해 주세요.
+      </div>
+      <FormErrors errors={form.errors} id={form.errorId} />
+      <Form method="post" {...getFormProps(form)}>
+        <HoneypotFields props={honeypotProps} />
+        <input type="hidden" name="intent" value="reset" />
+        <input type="hidden" name="loginId" value={challenge.loginId} />
+        <input type="hidden" name="name" value={challenge.name} />
+        <input type="hidden" name="question" value={challenge.question} />
+        <input type="hidden" name="maskedPhone" value={challenge.maskedPhone} />
+        <p className="security-question">
+          <span className="muted">보안 질문</span> <strong>{challenge.question}</strong>
+        </p>
+        <TextField label="보안 질문의 답" meta={fields.answer} autoComplete="off" />
+        <TextField label="인증번호" meta={fields.code} inputMode="numeric" autoComplete="one-time-code" />
+        <TextField label="새 비밀번호" meta={fields.password} type="password" autoComplete="new-password" hint="영문과 숫자 또는 특수문자를 섞어 8자 이상" />
+        <TextField label="새 비밀번호 확인" meta={fields.confirm} type="password" autoComplete="new-password" />
+        <div className="form-actions">
+          <button type="submit" className="full" disabled={navigation.state === 'submitting'}>
+            비밀번호 변경
+          </button>
+        </div>
+      </Form>
+    </>
+  );
+}

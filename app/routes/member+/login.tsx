@@ -1,0 +1,127 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json, redirect } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { safeRedirect } from 'remix-utils/safe-redirect';
+import { loginSchema as schema, parseWithZod } from '~/auth/account-schemas.server';
+import { authenticator } from '~/auth/authenticator.server';
+import { homeFor, redirectIfSignedIn } from '~/auth/guards.server';
+import { checkHoneypot, honeypot } from '~/auth/honeypot.server';
+import { rememberCookie } from '~/auth/remember.server';
+import { readFlash, startSession } from '~/auth/session.server';
+import { xsrfCookie } from '~/auth/xsrf.server';
+import { CONSTRAINTS } from '~/domain/account-constraints';
+import { HoneypotFields } from '~/components/honeypot';
+import { isDomainError } from '~/lib/errors';
+import { SPEC_MESSAGES } from '~/messages';
+import { AuthenticationError } from '~/services/accounts.server';
+
+export const meta: MetaFunction = () => [{ title: '로그인 | 리드인' }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await redirectIfSignedIn(request);
+  const url = new URL(request.url);
+  const remembered = (await rememberCookie.parse(request.headers.get('Cookie'))) as string | null;
+  const { flash, setCookie } = await readFlash(request);
+  return json({
+    flash,
+    remembered: remembered ?? '',
+    redirectTo: url.searchParams.get('redirectTo') ?? '',
+    expired: url.searchParams.get('expired') === '1',
+    honeypot: honeypot.getInputProps(),
+  }, setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined);
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await redirectIfSignedIn(request);
+  const formData = await request.clone().formData();
+  checkHoneypot(formData);
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status !== 'success') {
+    return json(submission.reply({ hideFields: ['password'] }), { status: 400 });
+  }
+  let user;
+  try {
+    user = await authenticator.authenticate('form', request);
+  } catch (error) {
+    if (error instanceof AuthenticationError) {
+      return json(submission.reply({ formErrors: [error.message], hideFields: ['password'] }), { status: 400 });
+    }
+    if (isDomainError(error)) {
+      return json(submission.reply({ formErrors: [error.message], hideFields: ['password'] }), { status: error.status });
+    }
+    throw error;
+  }
+  const { loginId, rememberId, redirectTo } = submission.value;
+  const session = await startSession(user);
+  const headers = new Headers();
+  headers.append('Set-Cookie', session.setCookie);
+  headers.append('Set-Cookie', xsrfCookie());
+  headers.append('Set-Cookie', await rememberCookie.serialize(rememberId ? loginId : '', rememberId ? {} : { maxAge: 0 }));
+  if (user.authorities.includes('MIGRATION')) return redirect('/member/migration', { headers });
+  // A redirectTo is honoured only when it is a same-site path; otherwise the user's home.
+  const home = homeFor(user);
+  const target = redirectTo ? safeRedirect(redirectTo, home) : home;
+  return redirect(target.startsWith('/member/') ? home : target, { headers });
+}
+
+export default function Login() {
+  const data = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm<{ loginId: string; password: string; rememberId: boolean }>({
+    lastResult,
+    constraint: CONSTRAINTS.login,
+    // Validation runs on the server only (no zod in the page's JavaScript): validating on blur or input would post
+    // the form on every blur, slow on school networks and racing the real submit.
+    shouldValidate: 'onSubmit',
+    defaultValue: { loginId: data.remembered, rememberId: Boolean(data.remembered) },
+  });
+  return (
+    <main className="auth-card card">
+      <h1>로그인</h1>
+      {data.flash ? (
+        <div className={`alert ${data.flash.kind}`} role="status">
+          {data.flash.message}
+        </div>
+      ) : null}
+      {data.expired ? (
+        <div className="alert warning" role="alert">
+          {SPEC_MESSAGES.loginExpired}
+        </div>
+      ) : null}
+      {form.errors?.length ? (
+        <div className="alert error" role="alert" id={form.errorId}>
+          {form.errors[0]}
+        </div>
+      ) : null}
+      <Form method="post" {...getFormProps(form)}>
+        <HoneypotFields props={data.honeypot} />
+        <input type="hidden" name="redirectTo" value={data.redirectTo} />
+        <div className="field">
+          <label htmlFor={fields.loginId.id}>아이디</label>
+          <input {...getInputProps(fields.loginId, { type: 'text' })} autoComplete="username" autoFocus={!data.remembered} />
+          {fields.loginId.errors ? <p className="field-error" id={fields.loginId.errorId}>{fields.loginId.errors[0]}</p> : null}
+        </div>
+        <div className="field">
+          <label htmlFor={fields.password.id}>비밀번호</label>
+          <input {...getInputProps(fields.password, { type: 'password' })} autoComplete="current-password" autoFocus={Boolean(data.remembered)} />
+          {fields.password.errors ? <p className="field-error" id={fields.password.errorId}>{fields.password.errors[0]}</p> : null}
+        </div>
+        <label className="checkbox">
+          <input {...getInputProps(fields.rememberId, { type: 'checkbox' })} /> 아이디 저장
+        </label>
+        <div className="form-actions">
+          <button type="submit" className="full" disabled={navigation.state === 'submitting'}>
+            {navigation.state === 'submitting' ? '로그인 중…' : '로그인'}
+          </button>
+        </div>
+      </Form>
+      <p className="auth-links">
+        <Link to="/member/findId/student">아이디 찾기</Link>
+        <Link to="/member/findPassword/student">비밀번호 찾기</Link>
+        <Link to="/member/register/student">회원가입</Link>
+      </p>
+    </main>
+  );
+}

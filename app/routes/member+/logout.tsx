@@ -1,0 +1,34 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json, redirect } from '@remix-run/node';
+import { Form, Link, useLoaderData } from '@remix-run/react';
+import { getOptionalUser, homeFor } from '~/auth/guards.server';
+import { endSession } from '~/auth/session.server';
+
+export const meta: MetaFunction = () => [{ title: '로그아웃 | 리드인' }];
+
+// A GET never signs out (a link preview or prefetch must not end a session): it asks, and the POST signs out.
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getOptionalUser(request);
+  if (!user) throw redirect('/member/login');
+  return json({ home: homeFor(user) });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return redirect('/member/login', { headers: { 'Set-Cookie': await endSession(request) } });
+}
+
+export default function Logout() {
+  const { home } = useLoaderData<typeof loader>();
+  return (
+    <main className="auth-card card">
+      <h1>로그아웃</h1>
+      <p style={{ textAlign: 'center' }}>로그아웃하시겠습니까?</p>
+      <Form method="post" className="form-actions" style={{ justifyContent: 'center' }}>
+        <Link className="button secondary" to={home}>
+          취소
+        </Link>
+        <button type="submit">로그아웃</button>
+      </Form>
+    </main>
+  );
+}

@@ -1,0 +1,78 @@
+import { getFormProps, useForm } from '@conform-to/react';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json, redirect } from '@remix-run/node';
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { migrationSchema as schema, parseWithZod } from '~/auth/account-schemas.server';
+import { homeFor, requireUser } from '~/auth/guards.server';
+import { setFlash, startSession } from '~/auth/session.server';
+import { xsrfCookie } from '~/auth/xsrf.server';
+import { FormErrors, SecurityQuestionField, TextField } from '~/components/form-fields';
+import { CONSTRAINTS } from '~/domain/account-constraints';
+import { isDomainError } from '~/lib/errors';
+import { completeMigration } from '~/services/accounts.server';
+
+export const meta: MetaFunction = () => [{ title: '비밀번호 재설정 | 리드인' }];
+
+// An account brought over from the previous system (authority MIGRATION) must set a new password and a security
+// question before any other page opens (product.md §1); the guards send it here.
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request, { allowMigration: true });
+  if (!user.authorities.includes('MIGRATION')) throw redirect(homeFor(user));
+  return json({ name: user.name, loginId: user.loginId });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request, { allowMigration: true });
+  if (!user.authorities.includes('MIGRATION')) throw redirect(homeFor(user));
+  const submission = parseWithZod(await request.formData(), { schema });
+  if (submission.status !== 'success') {
+    return json(submission.reply({ hideFields: ['password', 'confirm'] }), { status: 400 });
+  }
+  let updated;
+  try {
+    updated = await completeMigration(user.id, submission.value);
+  } catch (error) {
+    if (isDomainError(error)) return json(submission.reply({ formErrors: [error.message] }), { status: error.status });
+    throw error;
+  }
+  // Every earlier session ended with the old password; this browser continues in a fresh one.
+  const session = await startSession(updated);
+  const headers = new Headers();
+  headers.append('Set-Cookie', session.setCookie);
+  headers.append('Set-Cookie', xsrfCookie());
+  headers.append('Set-Cookie', await setFlash({ kind: 'success', message: '새 비밀번호와 보안 질문을 등록했습니다.' }));
+  return redirect(homeFor(updated), { headers });
+}
+
+export default function Migration() {
+  const { name, loginId } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult,
+    constraint: CONSTRAINTS.migration,
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onSubmit',
+  });
+  return (
+    <main className="auth-card card">
+      <h1>비밀번호 재설정</h1>
+      <div className="alert info">
+        <strong>{name}님, 리드인이 새로워졌습니다.</strong>
+        이전 서비스에서 옮겨 온 계정({loginId})은 처음 한 번 새 비밀번호와 보안 질문을 등록해야 이용할 수 있습니다.
+      </div>
+      <FormErrors errors={form.errors} id={form.errorId} />
+      <Form method="post" {...getFormProps(form)}>
+        <TextField label="새 비밀번호" meta={fields.password} type="password" autoComplete="new-password" hint="영문과 숫자 또는 특수문자를 섞어 8자 이상" />
+        <TextField label="새 비밀번호 확인" meta={fields.confirm} type="password" autoComplete="new-password" />
+        <SecurityQuestionField meta={fields.securityQuestion} />
+        <TextField label="보안 질문의 답" meta={fields.securityAnswer} hint="비밀번호를 찾을 때 사용합니다." autoComplete="off" />
+        <div className="form-actions">
+          <button type="submit" className="full" disabled={navigation.state === 'submitting'}>
+            {navigation.state === 'submitting' ? '저장 중…' : '저장하고 시작하기'}
+          </button>
+        </div>
+      </Form>
+    </main>
+  );
+}

@@ -1,0 +1,9 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
+import { homeFor, requireUser } from '~/auth/guards.server';
+
+// /super sends each operator to the home of their authority (spec §2).
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request, { role: 'SUPER' });
+  return redirect(homeFor(user));
+}

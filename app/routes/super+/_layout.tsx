@@ -1,0 +1,48 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { Outlet, useLoaderData, useRouteLoaderData } from '@remix-run/react';
+import { areaLayoutData } from '~/auth/area.server';
+import { requireUser } from '~/auth/guards.server';
+import { AppShell } from '~/components/app-shell';
+import { ErrorPage } from '~/components/error-page';
+import type { NavItem } from '~/components/public-shell';
+import type { Authority } from '~/domain/enums';
+
+/** Menus of the super area, each with the authorities that see it (ADMIN1 and ADMIN2 see all). */
+const SUPER_MENUS: (NavItem & { for: Authority[] })[] = [
+  { to: '/super/user', label: '회원 관리', for: ['ADMIN1', 'ADMIN2', 'PRODUCT'] },
+  { to: '/super/coach/sharpening', label: '첨삭', for: ['ADMIN1', 'ADMIN2', 'COACH'] },
+  { to: '/super/tax/u/region/agency', label: '지사 정산', for: ['ADMIN1', 'ADMIN2', 'BRANCH'] },
+  { to: '/super/messages', label: '발송 메시지', for: ['ADMIN1', 'ADMIN2'] },
+  { to: '/super/my-page', label: '마이페이지', for: ['ADMIN1', 'ADMIN2', 'COACH', 'BRANCH', 'PRODUCT'] },
+];
+
+export function superNav(authorities: string[]): NavItem[] {
+  return SUPER_MENUS.filter((m) => m.for.some((a) => authorities.includes(a))).map(({ to, label }) => ({ to, label }));
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request, { role: 'SUPER' });
+  return areaLayoutData(request, user);
+}
+
+export default function SuperLayout() {
+  const { user, timing, flash } = useLoaderData<typeof loader>();
+  return (
+    <AppShell timing={timing} flash={flash} home="/super" nav={superNav(user.authorities)} user={user}>
+      <Outlet />
+    </AppShell>
+  );
+}
+
+export function ErrorBoundary() {
+  // Inside the area's shell when the layout's own loader succeeded (e.g. the guard alerts of a child page).
+  const data = useRouteLoaderData<typeof loader>('routes/super+/_layout');
+  const page = <ErrorPage homeHref="/super" homeLabel="처음으로" />;
+  if (!data) return page;
+  const user = data.user;
+  return (
+    <AppShell home="/super" nav={superNav(user.authorities)} user={user}>
+      {page}
+    </AppShell>
+  );
+}

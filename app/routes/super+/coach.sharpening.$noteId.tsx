@@ -1,0 +1,93 @@
+import { getFormProps, getTextareaProps, useForm } from '@conform-to/react';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { requireSuper } from '~/auth/guards.server';
+import { NoteBody, NoteFeedback, NoteHistory } from '~/components/notes';
+import { NOTE_LIMITS } from '~/domain/notes';
+import { handleReviewForm } from '~/services/note-review-form.server';
+import { idParam, orRespond, pageData } from '~/services/notes-http.server';
+import { getNoteForViewer } from '~/services/notes.server';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data ? `${data.detail.studentName} · ${data.detail.bookTitle} — ` : ''}첨삭 | 리드인 운영` },
+];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireSuper(request, { allow: ['COACH'] });
+  const detail = await orRespond(() => getNoteForViewer(user, idParam(params.noteId)));
+  return pageData({ detail });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireSuper(request, { allow: ['COACH'] });
+  const noteId = idParam(params.noteId);
+  return handleReviewForm(request, user, noteId, (a) => (a === 'correct' ? '/super/coach/sharpening' : `/super/coach/sharpening/${noteId}`));
+}
+
+export default function CoachNote() {
+  const { detail } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const note = detail.note;
+  const [form, fields] = useForm({
+    id: `correct-${note.id}-${note.version}`,
+    lastResult: navigation.state === 'idle' ? lastResult : null,
+    // Validated on the server (the schema lives in a .server module, so it is not in the page's JavaScript).
+    shouldValidate: 'onSubmit',
+  });
+  const canCorrect = (detail.actions as string[]).includes('correct');
+  return (
+    <main className="stack">
+      <header className="page-title">
+        <p className="muted">
+          <Link to="/super/coach/sharpening">첨삭 대기열</Link> › {detail.studentName}
+        </p>
+        <h1>『{detail.bookTitle}』 첨삭</h1>
+      </header>
+      {form.errors?.length ? (
+        <div className="alert error" role="alert" id={form.errorId}>
+          {form.errors[0]}
+        </div>
+      ) : null}
+      <NoteBody detail={detail} />
+      <NoteFeedback noteInput={note.noteInput} correction={note.correction} />
+      {canCorrect ? (
+        <section className="card" aria-labelledby="correct-title">
+          <h2 id="correct-title">첨삭 쓰기</h2>
+          <Form method="post" {...getFormProps(form)}>
+            <input type="hidden" name="version" value={note.version} />
+            <div className="field">
+              <label htmlFor={fields.correction.id}>첨삭 내용</label>
+              <textarea {...getTextareaProps(fields.correction)} rows={10} maxLength={NOTE_LIMITS.correctionMax} placeholder="고치면 좋을 문장과 그 이유, 고친 예를 차례로 적어 주세요." />
+              {fields.correction.errors ? (
+                <p className="field-error" id={fields.correction.errorId}>
+                  {fields.correction.errors[0]}
+                </p>
+              ) : null}
+            </div>
+            <div className="field">
+              <label htmlFor={fields.comment.id}>학생에게 한마디 (선택)</label>
+              <textarea {...getTextareaProps(fields.comment)} rows={3} maxLength={NOTE_LIMITS.commentMax} />
+              {fields.comment.errors ? (
+                <p className="field-error" id={fields.comment.errorId}>
+                  {fields.comment.errors[0]}
+                </p>
+              ) : null}
+            </div>
+            <div className="form-actions">
+              <button type="submit" name="intent" value="correct" disabled={navigation.state === 'submitting'}>
+                첨삭 완료
+              </button>
+            </div>
+          </Form>
+        </section>
+      ) : (
+        <p className="alert info">이 노트는 첨삭 대기 상태가 아니어서 첨삭을 쓸 수 없습니다.</p>
+      )}
+      <section className="card" aria-labelledby="history-title">
+        <h2 id="history-title">진행 기록</h2>
+        <NoteHistory history={detail.history} />
+      </section>
+    </main>
+  );
+}

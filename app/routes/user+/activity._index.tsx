@@ -1,0 +1,209 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { requireUser } from '~/auth/guards.server';
+import { BookCover, MethodBadge, ProgressBar, StatusBadge } from '~/components/reading';
+import { genreLabel, levelLabel } from '~/domain/catalogue';
+import { BookStatus, ReadMethod } from '~/domain/enums';
+import { BOOK_STATUS_LABELS, formatMinutes, VISIBLE_STATUSES } from '~/domain/reading';
+import { getActivityOverview } from '~/services/reading.server';
+
+export const meta: MetaFunction = () => [{ title: '독서 활동 | 리드인' }];
+
+/** Finished books shown here before the link to /user/after. */
+const FINISHED_SHOWN = 4;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request, { role: 'USER' });
+  const overview = await getActivityOverview(user.id);
+  // Only what the page shows travels to the browser (the page weight budget counts the embedded data too).
+  const books = overview.resultList.map((b) => ({
+    id: b.resultBookId,
+    bookId: b.bookId,
+    title: b.title,
+    author: b.author,
+    status: b.status,
+    method: b.readMethod,
+    current: b.isCurrent,
+    percent: b.progress.percent,
+    label: b.progress.label,
+  }));
+  const current = books.find((b) => b.id === overview.currentResultBookId) ?? null;
+  return json(
+    {
+      name: user.name,
+      current,
+      currentMinutes: current ? (overview.resultList.find((b) => b.resultBookId === current.id)?.progress.minutes ?? 0) : 0,
+      books,
+      recent: overview.recentRecords.map((r) => ({
+        id: r.resultBookId,
+        title: r.title,
+        date: r.readDate,
+        pages: r.startPage !== null ? `${r.startPage}–${r.endPage}쪽` : `${r.sectionIndex}번째 부분까지`,
+        minutes: r.minutes,
+      })),
+      recommend: overview.recommend.map((b) => ({ bookId: b.bookId, title: b.title, author: b.author, level: b.level, genre: b.genre })),
+    },
+    { headers: { 'Cache-Control': 'no-store' } },
+  );
+}
+
+type Row = ReturnType<typeof useLoaderData<typeof loader>>['books'][number];
+
+function actionFor(b: Row): { to: string; label: string } {
+  switch (b.status) {
+    case BookStatus.WAITING:
+      return { to: `/user/before/${b.id}`, label: '읽기 전 활동' };
+    case BookStatus.PRE_ACTIVITY_COMPLETE:
+      return { to: `/user/activity/readingBook/${b.id}`, label: '읽기 시작' };
+    case BookStatus.ACTIVITY:
+      return { to: `/user/activity/readingBook/${b.id}`, label: '기록하기' };
+    default:
+      return { to: `/user/activity/readingBook/info/${b.id}`, label: '도서 정보' };
+  }
+}
+
+export default function UserActivity() {
+  const data = useLoaderData<typeof loader>();
+  const { current } = data;
+  return (
+    <main className="stack activity">
+      <div className="page-title">
+        <h1>독서 활동</h1>
+        <p>{data.name}님의 책 읽기 여정입니다. 읽기 전 활동 → 읽기 → 문제 분석 → 독서 노트 순서로 진행해요.</p>
+        <p>
+          <Link to="/user/before">읽기 전 활동</Link> · <Link to="/user/after">읽은 후 활동</Link>
+        </p>
+      </div>
+
+      <section className="card current-book" aria-labelledby="current-title">
+        <h2 id="current-title">지금 읽는 책</h2>
+        {current ? (
+          <div className="book-row">
+            <BookCover bookId={current.bookId} title={current.title} size="lg" />
+            <div className="stack">
+              <div>
+                <h3>
+                  <Link to={`/user/activity/readingBook/info/${current.id}`}>{current.title}</Link>
+                </h3>
+                <p className="muted">{current.author}</p>
+                <MethodBadge method={current.method} />
+              </div>
+              <ProgressBar name="읽기 진행률" percent={current.percent} label={current.label} />
+              {current.method !== ReadMethod.HUNDRED ? <p className="muted">누적 읽은 시간 {formatMinutes(data.currentMinutes)}</p> : null}
+              <p className="form-actions">
+                <Link className="button" to={`/user/activity/readingBook/${current.id}`}>
+                  독서 기록하기
+                </Link>
+                <Link className="button secondary" to={`/user/activity/readingBook/info/indicator?id=${current.id}`}>
+                  도서 지표
+                </Link>
+              </p>
+            </div>
+          </div>
+        ) : (
+          <p className="empty">지금 읽는 책이 없어요. 아래 목록에서 읽기 전 활동을 마친 책을 골라 읽기를 시작해 보세요.</p>
+        )}
+      </section>
+
+      <section aria-labelledby="books-title">
+        <h2 id="books-title">내 도서</h2>
+        {data.books.length === 0 ? <p className="card empty">아직 배정된 도서가 없어요. 선생님이 책을 배정하면 여기에 나타나요.</p> : null}
+        <div className="status-groups">
+          {VISIBLE_STATUSES.map((status) => {
+            const group = data.books.filter((b) => b.status === status);
+            if (group.length === 0) return null;
+            const finished = status === BookStatus.COMPLETE;
+            const shown = finished ? group.slice(0, FINISHED_SHOWN) : group;
+            return (
+              <section key={status} className="card status-group" aria-labelledby={`group-${status}`}>
+                <h3 id={`group-${status}`}>
+                  {BOOK_STATUS_LABELS[status]} <span className="count">{group.length}권</span>
+                </h3>
+                <ul className="book-list">
+                  {shown.map((b) => {
+                    const action = actionFor(b);
+                    return (
+                      <li key={b.id}>
+                        <div className="book-list-main">
+                          <Link to={`/user/activity/readingBook/info/${b.id}`} className="book-title">
+                            {b.title}
+                          </Link>
+                          <span className="muted"> · {b.author}</span>
+                          <div className="badges">
+                            <StatusBadge status={b.status} />
+                            <MethodBadge method={b.method} />
+                            {b.current ? <span className="badge current">현재 도서</span> : null}
+                          </div>
+                          {status === BookStatus.ACTIVITY ? <ProgressBar name={`${b.title} 진행률`} percent={b.percent} label={b.label} /> : null}
+                        </div>
+                        <Link className="button small secondary" to={action.to}>
+                          {action.label}
+                        </Link>
+                      </li>
+                    );
+                  })}
+                </ul>
+                {finished && group.length > FINISHED_SHOWN ? <Link to="/user/after">다 읽은 책 모두 보기</Link> : null}
+              </section>
+            );
+          })}
+        </div>
+      </section>
+
+      <section aria-labelledby="recent-title">
+        <h2 id="recent-title">최근 독서 기록</h2>
+        {data.recent.length === 0 ? (
+          <p className="card empty">아직 독서 기록이 없어요.</p>
+        ) : (
+          <div className="table-wrap">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">날짜</th>
+                  <th scope="col">도서</th>
+                  <th scope="col">읽은 곳</th>
+                  <th scope="col">시간</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.recent.map((r, i) => (
+                  <tr key={i}>
+                    <td>{r.date}</td>
+                    <td>{r.title}</td>
+                    <td>{r.pages}</td>
+                    <td>{r.minutes}분</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <section aria-labelledby="recommend-title">
+        <h2 id="recommend-title">추천 도서</h2>
+        {data.recommend.length === 0 ? (
+          <p className="card empty">지금은 추천할 도서가 없어요.</p>
+        ) : (
+          <ul className="recommend-grid">
+            {data.recommend.map((b) => (
+              <li key={b.bookId} className="card">
+                <BookCover bookId={b.bookId} title={b.title} size="sm" />
+                <div>
+                  <strong>{b.title}</strong>
+                  <p className="muted">
+                    {b.author} · {levelLabel(b.level)} · {genreLabel(b.genre)}
+                  </p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+        <p>
+          <Link to="/user/recommend">추천 도서 더 보기</Link>
+        </p>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,94 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { requireUser } from '~/auth/guards.server';
+import { HorizontalBarChart } from '~/components/charts';
+import { BookCover } from '~/components/reading';
+import { careerFieldLabel, genreLabel, levelLabel } from '~/domain/catalogue';
+import { formatMinutes, READING_ERRORS } from '~/domain/reading';
+import { isDomainError } from '~/lib/errors';
+import { analysisScoreIndicator } from '~/services/problems.server';
+import { getIndicator } from '~/services/reading.server';
+
+// The spec's path /user/activity/readingBook/info/indicator names no book: the result book comes as ?id=.
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.book.title ?? '도서'} · 도서 지표 | 리드인` }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request, { role: 'USER' });
+  const id = Number(new URL(request.url).searchParams.get('id'));
+  if (!Number.isInteger(id) || id <= 0) throw new Response(READING_ERRORS.BOOK_NOT_FOUND, { status: 404 });
+  try {
+    const ind = await getIndicator(user.id, id);
+    const analysis = await analysisScoreIndicator(user.id, id);
+    const b = ind.book;
+    return json(
+      {
+        book: { id: b.resultBookId, bookId: b.bookId, title: b.title, author: b.author, totalPages: b.totalPages, level: b.level, genre: b.genre, careerFields: b.careerFields },
+        mine: ind.mine,
+        average: ind.average,
+        analysis,
+      },
+      { headers: { 'Cache-Control': 'no-store' } },
+    );
+  } catch (error) {
+    if (isDomainError(error)) throw new Response(error.message, { status: error.status });
+    throw error;
+  }
+}
+
+/** Mine beside the readers' average, as two bars (server-rendered SVG with a text equivalent). */
+function CompareBars({ label, mine, average, unit }: { label: string; mine: number; average: number; unit: string }) {
+  return (
+    <HorizontalBarChart
+      title={label}
+      width={300}
+      unit={unit}
+      data={[
+        { label: '나', value: mine },
+        { label: '평균', value: average, color: '#f2a93b' },
+      ]}
+    />
+  );
+}
+
+export default function BookIndicator() {
+  const { book, mine, average, analysis } = useLoaderData<typeof loader>();
+  return (
+    <main className="stack">
+      <p className="muted">
+        <Link to={`/user/activity/readingBook/info/${book.id}`}>← 도서 정보</Link>
+      </p>
+      <section className="card book-row" aria-labelledby="ind-title">
+        <BookCover bookId={book.bookId} title={book.title} size="md" />
+        <div className="stack">
+          <h1 id="ind-title">{book.title} · 도서 지표</h1>
+          <dl className="facts">
+            <dt>수준</dt>
+            <dd>{levelLabel(book.level)}</dd>
+            <dt>쪽수</dt>
+            <dd>{book.totalPages}쪽</dd>
+            <dt>장르</dt>
+            <dd>{genreLabel(book.genre)}</dd>
+            <dt>진로 분야</dt>
+            <dd>{book.careerFields.map(careerFieldLabel).join(', ') || '—'}</dd>
+          </dl>
+        </div>
+      </section>
+      <section className="card" aria-labelledby="cmp-title">
+        <h2 id="cmp-title">나의 읽기와 다른 독자 평균</h2>
+        <p className="muted">
+          이 책을 다 읽은 독자 {average.readers}명의 평균과 비교해요. 나의 누적 읽은 시간은 {formatMinutes(mine.minutes)}, 가장 멀리 읽은 쪽은 {mine.lastPage}쪽이에요.
+        </p>
+        <div className="card-grid">
+          <CompareBars label="읽은 시간" mine={mine.minutes} average={average.minutes} unit="분" />
+          <CompareBars label="기록 횟수" mine={mine.sessions} average={average.sessions} unit="회" />
+          <CompareBars label="읽은 날 수" mine={mine.days} average={average.days} unit="일" />
+          {analysis.mine !== null && analysis.average !== null ? (
+            <CompareBars label={`문제 분석 점수 (응시 ${analysis.takers}명)`} mine={analysis.mine} average={analysis.average} unit="점" />
+          ) : null}
+        </div>
+        {analysis.mine === null ? <p className="muted">문제 분석을 마치면 점수도 다른 독자의 평균과 함께 보여요.</p> : null}
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,75 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { requireUser } from '~/auth/guards.server';
+import { ErrorPage } from '~/components/error-page';
+import { ProblemAttempt } from '~/components/problem-attempt';
+import { SelfAnalysisForm } from '~/components/self-analysis-form';
+import { MARKED_STEPS } from '~/domain/problems';
+import { attemptAction, attemptLoaderData } from './__attempt.server';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.data.book?.title ?? '문제 분석'} 문제 분석 | 리드인` }];
+
+function resultBookIdOf(params: { resultBookId?: string }) {
+  const id = Number(params.resultBookId);
+  if (!Number.isInteger(id) || id <= 0) throw new Response('요청하신 책을 찾을 수 없습니다.', { status: 404 });
+  return id;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request, { role: 'USER' });
+  const resultBookId = resultBookIdOf(params);
+  const { data, confirmSubmit } = await attemptLoaderData(request, user.id, { kind: 'book', resultBookId });
+  return json({ data, confirmSubmit }, { headers: { 'Cache-Control': 'no-store' } });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request, { role: 'USER' });
+  const resultBookId = resultBookIdOf(params);
+  return attemptAction(request, user.id, { kind: 'book', resultBookId }, `/user/activity/readingBook/analysis/${resultBookId}`);
+}
+
+export default function ReadingBookAnalysis() {
+  const { data, confirmSubmit } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const book = data.book!;
+  const marked = data.attempt !== null && MARKED_STEPS.includes(data.attempt.step);
+  return (
+    <main className="stack analysis-page">
+      <nav aria-label="이동 경로" className="crumbs no-print">
+        <Link to="/user/activity">독서 활동</Link> › 문제 분석
+      </nav>
+      <header className="book-head">
+        <div className="mini-cover" style={{ background: book.coverColor }} aria-hidden="true">
+          {book.title}
+        </div>
+        <div>
+          <h1 className="page-title">{book.title}</h1>
+          <p className="muted">
+            {book.author} · {book.publisher} · L{book.level}
+          </p>
+          <p>
+            상태: <span className="badge" data-testid="book-status">{book.statusLabel}</span>
+          </p>
+        </div>
+      </header>
+      <ProblemAttempt
+        data={data}
+        confirmSubmit={confirmSubmit}
+        backHref="/user/activity"
+        backLabel="독서 활동으로"
+        reportHref={`/user/bookCommon/report/${book.resultBookId}`}
+      />
+      {marked ? (
+        <SelfAnalysisForm
+          values={data.selfAnalysis}
+          error={actionData && 'selfAnalysisError' in actionData ? actionData.selfAnalysisError : null}
+        />
+      ) : null}
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return <ErrorPage homeHref="/user/activity" homeLabel="독서 활동으로" />;
+}

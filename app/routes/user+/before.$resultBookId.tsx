@@ -1,0 +1,142 @@
+import { getFormProps, getTextareaProps, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json, redirect } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { z } from 'zod';
+import { requireUser } from '~/auth/guards.server';
+import { setFlash } from '~/auth/session.server';
+import { BookCover, StatusBadge } from '~/components/reading';
+import { BookStatus } from '~/domain/enums';
+import { READING_ERRORS } from '~/domain/reading';
+import { isDomainError } from '~/lib/errors';
+import { getBeforePage, submitBeforeReading } from '~/services/reading.server';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `읽기 전 활동 · ${data?.book.title ?? ''} | 리드인` }];
+
+const schema = z.object({
+  prediction: z
+    .string({ required_error: '표지와 제목을 보고 예측한 내용을 적어 주세요.' })
+    .trim()
+    .min(5, '5자 이상 적어 주세요.')
+    .max(1000, '1000자까지 적을 수 있어요.'),
+  whatIKnow: z
+    .string({ required_error: '이미 알고 있는 것을 적어 주세요.' })
+    .trim()
+    .min(5, '5자 이상 적어 주세요.')
+    .max(1000, '1000자까지 적을 수 있어요.'),
+});
+
+function idOf(params: { resultBookId?: string }) {
+  const id = Number(params.resultBookId);
+  if (!Number.isInteger(id) || id <= 0) throw new Response(READING_ERRORS.BOOK_NOT_FOUND, { status: 404 });
+  return id;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request, { role: 'USER' });
+  try {
+    const { book, answer } = await getBeforePage(user.id, idOf(params));
+    return json(
+      {
+        book: { id: book.resultBookId, bookId: book.bookId, title: book.title, author: book.author, status: book.status },
+        answer: answer ? { prediction: answer.prediction, whatIKnow: answer.whatIKnow } : null,
+      },
+      { headers: { 'Cache-Control': 'no-store' } },
+    );
+  } catch (error) {
+    if (isDomainError(error)) throw new Response(error.message, { status: error.status });
+    throw error;
+  }
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request, { role: 'USER' });
+  const id = idOf(params);
+  const submission = parseWithZod(await request.formData(), { schema });
+  if (submission.status !== 'success') return json(submission.reply(), { status: 400 });
+  try {
+    await submitBeforeReading(user.id, id, submission.value);
+  } catch (error) {
+    if (isDomainError(error)) return json(submission.reply({ formErrors: [error.message] }), { status: 400 });
+    throw error;
+  }
+  return redirect(`/user/activity/readingBook/${id}`, {
+    headers: { 'Set-Cookie': await setFlash({ kind: 'success', message: '읽기 전 활동을 마쳤어요. 이제 읽기를 시작해 보세요.' }) },
+  });
+}
+
+export default function BeforeReading() {
+  const { book, answer } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult,
+    constraint: getZodConstraint(schema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  return (
+    <main className="stack">
+      <p className="muted">
+        <Link to="/user/before">← 읽기 전 활동</Link>
+      </p>
+      <section className="card book-row" aria-labelledby="before-title">
+        <BookCover bookId={book.bookId} title={book.title} size="lg" />
+        <div className="stack">
+          <div>
+            <h1 id="before-title">{book.title}</h1>
+            <p className="muted">{book.author}</p>
+            <StatusBadge status={book.status} />
+          </div>
+          {answer ? (
+            <div className="stack">
+              <h2>내가 쓴 읽기 전 활동</h2>
+              <h3>표지와 제목을 보고 한 예측</h3>
+              <p>{answer.prediction}</p>
+              <h3>이미 알고 있던 것</h3>
+              <p>{answer.whatIKnow}</p>
+              <Link className="button" to={`/user/activity/readingBook/${book.id}`}>
+                읽기 화면으로
+              </Link>
+            </div>
+          ) : book.status !== BookStatus.WAITING ? (
+            <p className="alert info">{READING_ERRORS.INVALID_BOOK_STATUS}</p>
+          ) : (
+            <Form method="post" {...getFormProps(form)}>
+              {form.errors?.length ? (
+                <div className="alert error" role="alert" id={form.errorId}>
+                  {form.errors[0]}
+                </div>
+              ) : null}
+              <div className="field">
+                <label htmlFor={fields.prediction.id}>표지와 제목을 보고, 어떤 이야기일지 예측해 보세요</label>
+                <textarea {...getTextareaProps(fields.prediction)} />
+                {fields.prediction.errors ? (
+                  <p className="field-error" id={fields.prediction.errorId}>
+                    {fields.prediction.errors[0]}
+                  </p>
+                ) : null}
+              </div>
+              <div className="field">
+                <label htmlFor={fields.whatIKnow.id}>이 책의 주제나 작가에 대해 이미 알고 있는 것</label>
+                <textarea {...getTextareaProps(fields.whatIKnow)} />
+                {fields.whatIKnow.errors ? (
+                  <p className="field-error" id={fields.whatIKnow.errorId}>
+                    {fields.whatIKnow.errors[0]}
+                  </p>
+                ) : null}
+              </div>
+              <div className="form-actions">
+                <button type="submit" disabled={navigation.state === 'submitting'}>
+                  읽기 전 활동 제출
+                </button>
+              </div>
+            </Form>
+          )}
+        </div>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,143 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { requireUser } from '~/auth/guards.server';
+import { ErrorPage } from '~/components/error-page';
+import { ReadingSummarySection } from '~/components/reading-summary';
+import { CategoryScoreChart, CategoryTable, MedalBadge } from '~/components/score-chart';
+import { SelfAnalysisSummary } from '~/components/self-analysis-form';
+import { BookStatus } from '~/domain/enums';
+import { formatKoreanDate } from '~/lib/dates';
+import { isDomainError } from '~/lib/errors';
+import { getBookReport } from '~/services/problems.server';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.report.book.title ?? '책'} 리포트 | 리드인` }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request, { role: 'USER' });
+  const id = Number(params.resultBookId);
+  if (!Number.isInteger(id) || id <= 0) throw new Response('요청하신 책을 찾을 수 없습니다.', { status: 404 });
+  try {
+    return json({ report: await getBookReport(user.id, id) }, { headers: { 'Cache-Control': 'no-store' } });
+  } catch (error) {
+    if (isDomainError(error)) throw new Response(error.message, { status: error.status });
+    throw error;
+  }
+}
+
+export default function BookReport() {
+  const { report } = useLoaderData<typeof loader>();
+  const { book, result } = report;
+  return (
+    <main className="stack report">
+      <nav aria-label="이동 경로" className="crumbs no-print">
+        <Link to="/user/activity">독서 활동</Link> › 책별 리포트
+      </nav>
+      <header className="book-head">
+        <div className="mini-cover" style={{ background: book.coverColor }} aria-hidden="true">
+          {book.title}
+        </div>
+        <div>
+          <h1 className="page-title">{book.title} 리포트</h1>
+          <p className="muted">
+            {book.author} · {book.publisher} · L{book.level} · {book.totalPages}쪽
+          </p>
+          <p>
+            책 상태: <span className="badge" data-testid="book-status">{report.statusLabel}</span>
+          </p>
+        </div>
+      </header>
+      <p className="no-print muted">
+        <button type="button" className="secondary small" onClick={() => window.print()}>
+          인쇄하기
+        </button>{' '}
+        인쇄용으로 정리되어 있어 브라우저의 인쇄(Ctrl+P)로도 깔끔하게 뽑을 수 있습니다.
+      </p>
+
+      <ReadingSummarySection reading={report.reading} />
+
+      <section className="card stack report-section" aria-labelledby="analysis-title">
+        <h2 id="analysis-title">문제 분석 결과</h2>
+        {result ? (
+          <>
+            <p className="score-line">
+              <strong className="score" data-testid="score">
+                {result.score}점
+              </strong>{' '}
+              <MedalBadge medal={result.medal} /> <span className="muted">({result.total}문항 중 {result.correctCount}문항 정답)</span>
+            </p>
+            <div className="chart-grid">
+              <CategoryScoreChart rows={result.categories} title="영역별 점수" />
+              <CategoryTable rows={result.categories} />
+            </div>
+          </>
+        ) : (
+          <p className="muted">
+            아직 문제 분석을 하지 않았습니다.{' '}
+            {report.status === BookStatus.DIAGNOSIS ? (
+              <Link to={`/user/activity/readingBook/analysis/${report.resultBookId}`} className="no-print">
+                문제 분석 하러 가기
+              </Link>
+            ) : null}
+          </p>
+        )}
+      </section>
+
+      <section className="card stack report-section" aria-labelledby="records-title">
+        <h2 id="records-title">응시 기록</h2>
+        {report.records.length === 0 ? (
+          <p className="muted">응시 기록이 없습니다.</p>
+        ) : (
+          <div className="table-wrap">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">회차</th>
+                  <th scope="col">채점일</th>
+                  <th scope="col">맞힌 문항</th>
+                  <th scope="col">점수</th>
+                  <th scope="col">메달</th>
+                </tr>
+              </thead>
+              <tbody>
+                {report.records.map((r) => (
+                  <tr key={r.attemptId}>
+                    <td>{r.round}회차</td>
+                    <td>{formatKoreanDate(new Date(r.markedAt))}</td>
+                    <td>
+                      {r.correctCount} / {r.total}
+                    </td>
+                    <td>{r.score}점</td>
+                    <td>
+                      <MedalBadge medal={r.medal} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <section className="card stack report-section" aria-labelledby="self-title">
+        <h2 id="self-title">자기 분석</h2>
+        <SelfAnalysisSummary values={report.selfAnalysis} />
+      </section>
+
+      <section className="card stack report-section" aria-labelledby="note-title">
+        <h2 id="note-title">독서 노트</h2>
+        <p>
+          {report.status === BookStatus.NOTE
+            ? '독서 노트를 쓸 차례입니다.'
+            : report.status === BookStatus.COMPLETE
+              ? '독서 노트를 제출해 이 책의 활동을 마쳤습니다.'
+              : '문제 분석을 마치면 독서 노트를 쓸 수 있습니다.'}
+        </p>
+      </section>
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return <ErrorPage homeHref="/user/activity" homeLabel="독서 활동으로" />;
+}

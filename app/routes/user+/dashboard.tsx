@@ -1,0 +1,130 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { requireUser } from '~/auth/guards.server';
+import { BookCover } from '~/components/reading';
+import { ColumnChart } from '~/components/charts';
+import { dashboard } from '~/services/reports.server';
+
+export const meta: MetaFunction = () => [{ title: '대시보드 | 리드인' }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request, { role: 'USER' });
+  return json({ name: user.name, ...(await dashboard(user.id)) });
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  1: '읽기 전 활동을 기다리고 있어요',
+  10: '읽기 시작을 기다리고 있어요',
+  20: '읽는 중이에요',
+  30: '문제 분석 차례예요',
+  40: '독서 노트 차례예요',
+};
+
+export default function Dashboard() {
+  const d = useLoaderData<typeof loader>();
+  const [, month] = d.month.split('-');
+  const hours = Math.floor(d.thisMonth.minutes / 60);
+  const minutes = d.thisMonth.minutes % 60;
+  return (
+    <main className="dashboard">
+      <header className="page-title">
+        <h1>{d.name}님의 독서 대시보드</h1>
+        <p>{Number(month)}월의 독서를 한눈에 보여 드려요.</p>
+      </header>
+
+      <section aria-labelledby="month-title">
+        <h2 id="month-title" className="visually-hidden">
+          이번 달 독서
+        </h2>
+        <div className="stat-grid">
+          <div className="card stat">
+            <span className="stat-label">이번 달 독서 시간</span>
+            <strong className="stat-value">{hours > 0 ? `${hours}시간 ${minutes}분` : `${minutes}분`}</strong>
+          </div>
+          <div className="card stat">
+            <span className="stat-label">이번 달 읽은 쪽수</span>
+            <strong className="stat-value">{d.thisMonth.pages.toLocaleString('ko-KR')}쪽</strong>
+          </div>
+          <div className="card stat">
+            <span className="stat-label">이번 달 읽은 책</span>
+            <strong className="stat-value">{d.thisMonth.booksRead}권</strong>
+            <span className="muted">완독 {d.thisMonth.booksCompleted}권</span>
+          </div>
+          <div className="card stat">
+            <span className="stat-label">연속 독서</span>
+            <strong className="stat-value">{d.streak}일</strong>
+            <span className="muted">{d.streak > 0 ? '오늘도 이어 가요!' : '오늘 읽으면 1일째!'}</span>
+          </div>
+        </div>
+      </section>
+
+      <div className="dashboard-grid">
+        <section className="card" aria-labelledby="now-title">
+          <h2 id="now-title">지금 할 일</h2>
+          {d.focus ? (
+            <div className="focus">
+              <BookCover bookId={d.focus.bookId} title={d.focus.title} size="sm" />
+              <div>
+                <h3>{d.focus.title}</h3>
+                <p className="muted">
+                  {d.focus.author} · {STATUS_TEXT[d.focus.status] ?? ''}
+                </p>
+                {d.focus.next ? (
+                  <Link className="button" to={d.focus.next.href}>
+                    {d.focus.next.label}
+                  </Link>
+                ) : null}
+              </div>
+            </div>
+          ) : (
+            <p>지금 진행 중인 책이 없어요. 선생님이 새 책을 배정하면 여기에 보여요.</p>
+          )}
+        </section>
+
+        <section className="card" aria-labelledby="notes-title">
+          <h2 id="notes-title">독서 노트 소식</h2>
+          {d.unreadComments > 0 ? (
+            <p>
+              <strong>새 의견 {d.unreadComments}개</strong>가 도착했어요.{' '}
+              <Link to="/user/note/list">독서 노트에서 확인하기</Link>
+            </p>
+          ) : (
+            <p className="muted">새로 도착한 의견이 없어요.</p>
+          )}
+          <h2 id="medals-title" style={{ marginTop: '1rem' }}>
+            나의 메달
+          </h2>
+          <ul className="medals" aria-labelledby="medals-title">
+            <li className="medal gold">
+              금메달 <strong>{d.medals.GOLD}</strong>
+            </li>
+            <li className="medal silver">
+              은메달 <strong>{d.medals.SILVER}</strong>
+            </li>
+            <li className="medal bronze">
+              동메달 <strong>{d.medals.BRONZE}</strong>
+            </li>
+          </ul>
+        </section>
+      </div>
+
+      <section className="card" aria-labelledby="days-title" style={{ marginTop: '1rem' }}>
+        <h2 id="days-title">최근 4주 독서 시간</h2>
+        <ColumnChart
+          title="하루 독서 시간(분)"
+          unit="분"
+          data={d.series.map((s) => ({ label: s.day.slice(5).replace('-', '/'), value: s.minutes }))}
+        />
+        <p className="form-actions">
+          <Link className="button secondary" to="/user/report">
+            독서 리포트 보기
+          </Link>
+          <Link className="button secondary" to="/user/report/level">
+            수준 변화 보기
+          </Link>
+        </p>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,17 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { requireUser } from '~/auth/guards.server';
+import { myPageData } from '~/auth/my-page.server';
+import { MyPageOverview } from '~/components/my-page';
+
+export const meta: MetaFunction = () => [{ title: '마이페이지 | 리드인' }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request, { role: 'USER' });
+  return myPageData(user);
+}
+
+export default function MyPage() {
+  const { me } = useLoaderData<typeof loader>();
+  return <MyPageOverview me={me} base="/user/my-page" />;
+}

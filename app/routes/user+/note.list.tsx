@@ -1,0 +1,101 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
+import { Form, Link, useLoaderData } from '@remix-run/react';
+import { requireUser } from '~/auth/guards.server';
+import { setFlash } from '~/auth/session.server';
+import { NoteStateBadge, When } from '~/components/notes';
+import { Pagination } from '~/components/pagination';
+import { NOTE_MESSAGES } from '~/domain/notes';
+import { orRespond, pageParam, pageData } from '~/services/notes-http.server';
+import { listStudentNotes, markCommentsRead, unreadCommentCount } from '~/services/notes.server';
+
+export const meta: MetaFunction = () => [{ title: '내 독서 노트 | 리드인' }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request, { role: 'USER' });
+  const [list, unread] = await Promise.all([listStudentNotes(user.id, pageParam(request)), unreadCommentCount(user.id)]);
+  return pageData({ list, unread });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request, { role: 'USER' });
+  const form = await request.formData();
+  const noteId = Number(form.get('noteId'));
+  await orRespond(() => markCommentsRead(user.id, noteId));
+  const page = Number(form.get('page')) || 1;
+  return redirect(`/user/note/list${page > 1 ? `?page=${page}` : ''}#note-${noteId}`, {
+    headers: { 'Set-Cookie': await setFlash({ kind: 'success', message: NOTE_MESSAGES.read }) },
+  });
+}
+
+function excerpt(text: string, max = 140) {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
+export default function MyNotes() {
+  const { list, unread } = useLoaderData<typeof loader>();
+  return (
+    <main className="stack">
+      <header className="page-title">
+        <h1>내 독서 노트</h1>
+        <p>
+          모두 {list.total}편
+          {unread > 0 ? (
+            <>
+              {' '}
+              · <strong className="new-mark">새 의견 {unread}건</strong>
+            </>
+          ) : null}
+          {' · '}
+          <Link to="/user/activity/readingBook/note">노트 쓸 책 보기</Link>
+        </p>
+      </header>
+      {list.items.length === 0 ? (
+        <div className="card">
+          <p>아직 쓴 독서 노트가 없습니다. 책을 다 읽고 문제 분석을 마치면 노트를 쓸 수 있어요.</p>
+        </div>
+      ) : (
+        <ul className="note-list plain-list">
+          {list.items.map((n) => (
+            <li key={n.id} id={`note-${n.id}`} className="card note-card">
+              <div className="note-card-head">
+                <h2 className="h3">
+                  <Link to={`/user/activity/readingBook/note/${n.resultBookId}`}>{n.bookTitle}</Link>
+                </h2>
+                <NoteStateBadge state={n.state} />
+                {n.hasUnreadComment ? <span className="badge new-mark">새 의견</span> : null}
+              </div>
+              <p className="muted">
+                {n.bookAuthor} · {n.submittedAt ? <>제출 <When at={n.submittedAt} /></> : <>저장 <When at={n.updatedAt} /></>}
+                {n.hasImage ? ' · 이미지 첨부' : ''}
+              </p>
+              <p className="note-excerpt">{excerpt(n.note)}</p>
+              {n.noteInput ? (
+                <div className="note-comment">
+                  <h3>선생님·코치 의견</h3>
+                  <p className="note-text">{n.noteInput}</p>
+                </div>
+              ) : null}
+              {n.correction ? (
+                <div className="note-correction">
+                  <h3>코치 첨삭</h3>
+                  <p className="note-text">{n.correction}</p>
+                </div>
+              ) : null}
+              {n.hasUnreadComment ? (
+                <Form method="post" className="note-read-form">
+                  <input type="hidden" name="noteId" value={n.id} />
+                  <input type="hidden" name="page" value={list.page} />
+                  <button type="submit" className="secondary small">
+                    확인했어요
+                  </button>
+                </Form>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pagination page={list.page} pages={list.pages} href={(p) => `/user/note/list?page=${p}`} />
+    </main>
+  );
+}

@@ -1,0 +1,53 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { requireUser } from '~/auth/guards.server';
+import { LineChart } from '~/components/charts';
+import { PrintButton } from '~/components/print-button';
+import { levelLabel } from '~/domain/catalogue';
+import { levelGraph } from '~/services/reports.server';
+
+export const meta: MetaFunction = () => [{ title: '수준 변화 | 리드인' }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request, { role: 'USER' });
+  return json({ name: user.name, ...(await levelGraph(user.id)) });
+}
+
+export default function LevelGraph() {
+  const g = useLoaderData<typeof loader>();
+  const first = g.points[0];
+  const last = g.points.at(-1);
+  return (
+    <main>
+      <header className="page-title">
+        <div className="report-actions">
+          <Link className="button secondary" to="/user/report">
+            독서 리포트
+          </Link>
+          <PrintButton />
+        </div>
+        <h1>{g.name}님의 읽기 수준 변화</h1>
+        <p>
+          지금 읽기 수준은 <strong>{g.current ? levelLabel(g.current) : '아직 정해지지 않았어요'}</strong>입니다.
+          {first && last && g.points.length > 1 ? ` ${first.date} 이후 L${first.level}에서 L${last.level}이 되었어요.` : ''}
+        </p>
+      </header>
+      <section className="card">
+        {g.points.length ? (
+          <LineChart
+            title="수준 진단 결과(L1–L10)"
+            min={1}
+            max={10}
+            format={(v) => `L${v}`}
+            data={g.points.map((p) => ({ label: p.date.slice(2).replaceAll('-', '.'), value: p.level, display: `${p.date} L${p.level}` }))}
+          />
+        ) : (
+          <p>
+            아직 수준 진단 결과가 없어요. <Link to="/user/activity/courseTest">수준 진단 평가</Link>를 보면 여기에 기록돼요.
+          </p>
+        )}
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,68 @@
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { hashPassword } from '~/auth/password.server';
+import { revokeAllForUser } from '~/auth/tokens.server';
+import { db } from '~/db/client.server';
+import { users } from '~/db/schema';
+import { now } from '~/lib/clock.server';
+import { DomainError } from '~/lib/errors';
+import { ACCOUNT_MESSAGES } from './accounts.server';
+
+// The people of an academy as its head and teachers see them (admin area).
+
+export const MEMBERS_PAGE_SIZE = 20;
+
+const memberColumns = {
+  id: users.id,
+  loginId: users.loginId,
+  name: users.name,
+  phone: users.phone,
+  email: users.email,
+  grade: users.grade,
+  level: users.level,
+  status: users.status,
+  lastLoginAt: users.lastLoginAt,
+  authorities: users.authorities,
+};
+
+/** Teachers and the head of an academy. */
+export function listAcademyStaff(organisationId: number) {
+  return db()
+    .select(memberColumns)
+    .from(users)
+    .where(and(eq(users.organisationId, organisationId), eq(users.role, 'ADMIN')))
+    .orderBy(sql`case when 'HEAD' = any(${users.authorities}) then 0 else 1 end`, asc(users.name));
+}
+
+/** The academy's students, a page at a time (two queries). */
+export async function listAcademyStudents(organisationId: number, page = 1) {
+  const safePage = Math.max(1, Math.floor(page) || 1);
+  const where = and(eq(users.organisationId, organisationId), eq(users.role, 'USER'));
+  const [rows, [{ total }]] = await Promise.all([
+    db()
+      .select(memberColumns)
+      .from(users)
+      .where(where)
+      .orderBy(asc(users.name), asc(users.id))
+      .limit(MEMBERS_PAGE_SIZE)
+      .offset((safePage - 1) * MEMBERS_PAGE_SIZE),
+    db().select({ total: count() }).from(users).where(where),
+  ]);
+  return { rows, total: Number(total), page: safePage, pages: Math.max(1, Math.ceil(Number(total) / MEMBERS_PAGE_SIZE)) };
+}
+
+/**
+ * spec: POST student/changePassword { studentId, password }. A head or teacher sets a new password for a student of
+ * their own academy; the student's sessions end.
+ */
+export async function resetStudentPassword(actor: { organisationId: number | null }, studentId: number, password: string) {
+  if (!actor.organisationId) throw new DomainError('STUDENT_NOT_FOUND', ACCOUNT_MESSAGES.notOurStudent, 404);
+  const passwordHash = await hashPassword(password);
+  const updated = await db()
+    .update(users)
+    .set({ passwordHash, updatedAt: now() })
+    .where(and(eq(users.id, studentId), eq(users.role, 'USER'), eq(users.organisationId, actor.organisationId)))
+    .returning({ id: users.id, name: users.name, loginId: users.loginId });
+  if (updated.length !== 1) throw new DomainError('STUDENT_NOT_FOUND', ACCOUNT_MESSAGES.notOurStudent, 404);
+  await revokeAllForUser(studentId);
+  return updated[0];
+}

@@ -1,0 +1,290 @@
+import { createHmac, randomInt } from 'node:crypto';
+import { and, asc, desc, eq, gte, isNull, sql } from 'drizzle-orm';
+import { hashPassword, hashSecurityAnswer, verifyPassword, verifySecurityAnswer } from '~/auth/password.server';
+import { assertSignInAllowed, clearSignInFailures, recordSignInFailure } from '~/auth/rate-limit.server';
+import { revokeAllForUser } from '~/auth/tokens.server';
+import { config } from '~/config.server';
+import { db } from '~/db/client.server';
+import { organisations, users, verificationCodes } from '~/db/schema';
+import { ACCOUNT_FIELD_MESSAGES, maskLoginId, SECURITY_QUESTIONS, type MemberKind } from '~/domain/accounts';
+import { now, nowMs } from '~/lib/clock.server';
+import { DomainError } from '~/lib/errors';
+import { sendMessage } from './messages.server';
+
+export const ACCOUNT_MESSAGES = {
+  badCredentials: '아이디 또는 비밀번호가 올바르지 않습니다.',
+  tooManyCodes: '인증번호 요청이 너무 많습니다. 1시간 뒤에 다시 시도해 주세요.',
+  inactive: '이용이 정지된 계정입니다. 소속 학원 또는 고객센터로 문의해 주세요.',
+  academyNotFound: '학원 코드를 찾을 수 없습니다. 학원에 코드를 다시 확인해 주세요.',
+  noAccountFound: '입력하신 정보와 일치하는 계정이 없습니다.',
+  recoveryUnavailable: '보안 질문 또는 휴대폰 번호가 등록되지 않은 계정입니다. 소속 학원에 비밀번호 초기화를 요청해 주세요.',
+  recoveryMismatch: '보안 질문의 답 또는 인증번호가 올바르지 않습니다.',
+  codeExpired: '인증번호가 만료되었습니다. 처음부터 다시 진행해 주세요.',
+  wrongCurrentPassword: '현재 비밀번호가 올바르지 않습니다.',
+  samePassword: '새 비밀번호가 현재 비밀번호와 같습니다.',
+  notOurStudent: '우리 학원 학생만 비밀번호를 초기화할 수 있습니다.',
+} as const;
+
+export class AuthenticationError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'AuthenticationError';
+  }
+}
+
+// Verified against when the login id is unknown, so an unknown id and a wrong password take the same time.
+let dummyHash: Promise<string> | undefined;
+
+export async function findUserByLoginId(loginId: string) {
+  const [row] = await db()
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.loginId})`, loginId.trim().toLowerCase()));
+  return row ?? null;
+}
+
+/** Checks a login id and password. One message for an unknown id and a wrong password. */
+export async function authenticate(loginId: string, password: string) {
+  const user = await findUserByLoginId(loginId);
+  if (!user) {
+    dummyHash ??= hashPassword('not-a-real-password');
+    await verifyPassword(await dummyHash, password);
+    throw new AuthenticationError(ACCOUNT_MESSAGES.badCredentials);
+  }
+  if (!(await verifyPassword(user.passwordHash, password))) throw new AuthenticationError(ACCOUNT_MESSAGES.badCredentials);
+  if (user.status !== 'ACTIVE') throw new AuthenticationError(ACCOUNT_MESSAGES.inactive);
+  await db().update(users).set({ lastLoginAt: now() }).where(eq(users.id, user.id));
+  return user;
+}
+
+/**
+ * Sign-in with the rate limits (per account strict, per address generous): a limited account gets TOO_MANY_ATTEMPTS
+ * (429) before its password is even checked; a failure counts against both.
+ */
+export async function signIn(loginId: string, password: string, address: string | null) {
+  await assertSignInAllowed(loginId, address);
+  try {
+    const user = await authenticate(loginId, password);
+    await clearSignInFailures(loginId);
+    return user;
+  } catch (error) {
+    if (error instanceof AuthenticationError) await recordSignInFailure(loginId, address);
+    throw error;
+  }
+}
+
+// ── Registration ────────────────────────────────────────────────────────────────────────────────────────────────
+
+export type Registration = {
+  loginId: string;
+  password: string;
+  name: string;
+  phone: string;
+  email?: string;
+  securityQuestion: number;
+  securityAnswer: string;
+  academyCode?: string;
+};
+
+const isUniqueViolation = (e: unknown) =>
+  typeof e === 'object' && e !== null && ((e as { code?: string }).code === '23505' || (e as { cause?: { code?: string } }).cause?.code === '23505');
+
+export async function isLoginIdTaken(loginId: string) {
+  return (await findUserByLoginId(loginId)) !== null;
+}
+
+/**
+ * A new member. A student with an academy code joins that academy; any other member gets an individual organisation
+ * (kind `student`). Returns the new user.
+ */
+export async function registerMember(kind: MemberKind, input: Registration) {
+  if (await isLoginIdTaken(input.loginId)) throw new DomainError('LOGIN_ID_TAKEN', ACCOUNT_FIELD_MESSAGES.loginIdTaken, 409);
+  const [passwordHash, answerHash] = await Promise.all([hashPassword(input.password), hashSecurityAnswer(input.securityAnswer)]);
+  const code = input.academyCode?.trim().toUpperCase();
+  try {
+    return await db().transaction(async (tx) => {
+      let organisationId: number;
+      if (kind === 'student' && code) {
+        const [academy] = await tx
+          .select({ id: organisations.id })
+          .from(organisations)
+          .where(and(eq(organisations.code, code), eq(organisations.kind, 'academy')));
+        if (!academy) throw new DomainError('ACADEMY_NOT_FOUND', ACCOUNT_MESSAGES.academyNotFound, 404);
+        organisationId = academy.id;
+      } else {
+        const [org] = await tx
+          .insert(organisations)
+          .values({ kind: 'student', name: `${input.name} 개인회원` })
+          .returning({ id: organisations.id });
+        organisationId = org.id;
+      }
+      const [user] = await tx
+        .insert(users)
+        .values({
+          loginId: input.loginId,
+          passwordHash,
+          name: input.name,
+          phone: input.phone,
+          email: input.email || null,
+          role: 'USER',
+          authorities: kind === 'student' ? ['STUDENT'] : [],
+          organisationId,
+          securityQuestion: input.securityQuestion,
+          securityAnswerHash: answerHash,
+        })
+        .returning();
+      return user;
+    });
+  } catch (error) {
+    // Two registrations racing for one id: the unique index decides.
+    if (isUniqueViolation(error)) throw new DomainError('LOGIN_ID_TAKEN', ACCOUNT_FIELD_MESSAGES.loginIdTaken, 409);
+    throw error;
+  }
+}
+
+// ── Finding an id or a password ─────────────────────────────────────────────────────────────────────────────────
+
+const kindCondition = (kind: MemberKind) =>
+  kind === 'student' ? sql`'STUDENT' = any(${users.authorities})` : sql`not ('STUDENT' = any(${users.authorities}))`;
+
+/** Members of this kind with this name and phone: their masked login ids. */
+export async function findLoginIds(kind: MemberKind, name: string, phone: string): Promise<string[]> {
+  const rows = await db()
+    .select({ loginId: users.loginId })
+    .from(users)
+    .where(and(eq(users.role, 'USER'), eq(users.name, name.trim()), eq(users.phone, phone), kindCondition(kind)))
+    .orderBy(asc(users.id));
+  return rows.map((r) => maskLoginId(r.loginId));
+}
+
+export const RECOVERY_CODE_TTL_MS = 10 * 60 * 1000;
+export const RECOVERY_CODE_MAX_ATTEMPTS = 5;
+const RECOVERY_PURPOSE = 'PASSWORD_RESET';
+
+const hashCode = (userId: number, code: string) =>
+  createHmac('sha256', config().sessionSecrets[0]).update(`${userId}:${code}`).digest('hex');
+
+const maskPhone = (phone: string) => phone.replace(/^(\d{3})-?(\d{3,4})-?(\d{4})$/, (_, a, b, c) => `${a}-${'*'.repeat(b.length)}-${c}`);
+
+async function findRecoverable(kind: MemberKind, loginId: string, name: string) {
+  const [user] = await db()
+    .select()
+    .from(users)
+    .where(and(eq(sql`lower(${users.loginId})`, loginId.trim().toLowerCase()), eq(users.name, name.trim()), eq(users.role, 'USER'), kindCondition(kind)));
+  return user ?? null;
+}
+
+/**
+ * Step 1 of finding a password: the account is identified by login id and name; a one-time code goes to its phone
+ * (any earlier code stops working). Returns the security question to ask and where the code went.
+ */
+export const CODE_REQUESTS_PER_HOUR = 5;
+
+export async function startPasswordRecovery(kind: MemberKind, loginId: string, name: string) {
+  const user = await findRecoverable(kind, loginId, name);
+  if (!user || user.status !== 'ACTIVE') throw new DomainError('ACCOUNT_NOT_FOUND', ACCOUNT_MESSAGES.noAccountFound, 404);
+  if (!user.phone || !user.securityQuestion || !user.securityAnswerHash) {
+    throw new DomainError('RECOVERY_UNAVAILABLE', ACCOUNT_MESSAGES.recoveryUnavailable, 409);
+  }
+  // A phone receives at most CODE_REQUESTS_PER_HOUR codes an hour, whoever asks for them.
+  const [recent] = await db()
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(verificationCodes)
+    .where(and(eq(verificationCodes.userId, user.id), eq(verificationCodes.purpose, RECOVERY_PURPOSE), gte(verificationCodes.createdAt, new Date(nowMs() - 60 * 60 * 1000))));
+  if (recent.n >= CODE_REQUESTS_PER_HOUR) throw new DomainError('TOO_MANY_CODE_REQUESTS', ACCOUNT_MESSAGES.tooManyCodes, 429);
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  await db().transaction(async (tx) => {
+    await tx
+      .update(verificationCodes)
+      .set({ consumedAt: now() })
+      .where(and(eq(verificationCodes.userId, user.id), eq(verificationCodes.purpose, RECOVERY_PURPOSE), isNull(verificationCodes.consumedAt)));
+    await tx.insert(verificationCodes).values({
+      userId: user.id,
+      purpose: RECOVERY_PURPOSE,
+      codeHash: hashCode(user.id, code),
+      expiresAt: new Date(nowMs() + RECOVERY_CODE_TTL_MS),
+    });
+  });
+  await sendMessage({
+    recipientUserId: user.id,
+    phone: user.phone,
+    channel: 'SMS',
+    kind: 'PASSWORD_RESET_CODE',
+    body: `[리드인] 비밀번호 찾기 인증번호는 ${code} 입니다. 10분 안에 입력해 주세요.`,
+  });
+  return {
+    loginId: user.loginId,
+    question: SECURITY_QUESTIONS[user.securityQuestion - 1],
+    maskedPhone: maskPhone(user.phone),
+  };
+}
+
+/**
+ * Step 2: the security answer AND the one-time code; then the new password is set and every session ends. Wrong
+ * answers and codes count as failed sign-ins (the same rate limiter); a code allows 5 tries and lives 10 minutes.
+ */
+export async function completePasswordRecovery(
+  kind: MemberKind,
+  input: { loginId: string; name: string; answer: string; code: string; password: string },
+  address: string | null,
+) {
+  await assertSignInAllowed(input.loginId, address);
+  const user = await findRecoverable(kind, input.loginId, input.name);
+  if (!user || !user.securityAnswerHash) throw new DomainError('ACCOUNT_NOT_FOUND', ACCOUNT_MESSAGES.noAccountFound, 404);
+  const [pending] = await db()
+    .select()
+    .from(verificationCodes)
+    .where(and(eq(verificationCodes.userId, user.id), eq(verificationCodes.purpose, RECOVERY_PURPOSE), isNull(verificationCodes.consumedAt)))
+    .orderBy(desc(verificationCodes.id))
+    .limit(1);
+  if (!pending || pending.expiresAt <= now() || pending.attempts >= RECOVERY_CODE_MAX_ATTEMPTS) {
+    throw new DomainError('CODE_EXPIRED', ACCOUNT_MESSAGES.codeExpired, 410);
+  }
+  const answerOk = await verifySecurityAnswer(user.securityAnswerHash, input.answer);
+  const codeOk = hashCode(user.id, input.code.trim()) === pending.codeHash;
+  if (!answerOk || !codeOk) {
+    await db()
+      .update(verificationCodes)
+      .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+      .where(eq(verificationCodes.id, pending.id));
+    await recordSignInFailure(input.loginId, address);
+    throw new DomainError('RECOVERY_MISMATCH', ACCOUNT_MESSAGES.recoveryMismatch, 400);
+  }
+  const passwordHash = await hashPassword(input.password);
+  await db().transaction(async (tx) => {
+    const used = await tx
+      .update(verificationCodes)
+      .set({ consumedAt: now() })
+      .where(and(eq(verificationCodes.id, pending.id), isNull(verificationCodes.consumedAt)))
+      .returning({ id: verificationCodes.id });
+    if (used.length !== 1) throw new DomainError('CODE_EXPIRED', ACCOUNT_MESSAGES.codeExpired, 410);
+    await tx.update(users).set({ passwordHash, updatedAt: now() }).where(eq(users.id, user.id));
+  });
+  await revokeAllForUser(user.id);
+  await clearSignInFailures(input.loginId);
+  return { loginId: user.loginId };
+}
+
+// ── Migration accounts ──────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * An account brought over from the previous system sets a new password and a security question; MIGRATION is then
+ * removed from its authorities and every session of the account ends (the caller starts a fresh one).
+ */
+export async function completeMigration(userId: number, input: { password: string; securityQuestion: number; securityAnswer: string }) {
+  const [passwordHash, answerHash] = await Promise.all([hashPassword(input.password), hashSecurityAnswer(input.securityAnswer)]);
+  const [updated] = await db()
+    .update(users)
+    .set({
+      passwordHash,
+      securityQuestion: input.securityQuestion,
+      securityAnswerHash: answerHash,
+      authorities: sql`array_remove(${users.authorities}, 'MIGRATION')`,
+      updatedAt: now(),
+    })
+    .where(and(eq(users.id, userId), sql`'MIGRATION' = any(${users.authorities})`))
+    .returning();
+  if (!updated) throw new DomainError('NOT_MIGRATION', '이미 비밀번호를 변경한 계정입니다.', 409);
+  await revokeAllForUser(userId);
+  return updated;
+}

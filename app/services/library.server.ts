@@ -1,0 +1,153 @@
+import { and, asc, count, desc, eq, ilike, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { db, type Executor } from '~/db/client.server';
+import { bookLikes, books, resultBooks, users } from '~/db/schema';
+import { GENRES, SEARCH_SORTS, type SearchSort } from '~/domain/catalogue';
+import { ItemStatus } from '~/domain/enums';
+import { DomainError } from '~/lib/errors';
+
+// The catalogue as a student meets it: search, book pages, likes and recommendations.
+
+export const RECOMMEND_PAGE_SIZE = 6;
+export const SEARCH_PAGE_SIZE = 12;
+export const DEFAULT_LEVEL = 5;
+
+const bookColumns = {
+  id: books.id,
+  title: books.title,
+  author: books.author,
+  publisher: books.publisher,
+  totalPages: books.totalPages,
+  level: books.level,
+  genre: books.genre,
+  careerFields: books.careerFields,
+  summary: books.summary,
+};
+
+export type BookCard = {
+  id: number;
+  title: string;
+  author: string;
+  publisher: string;
+  totalPages: number;
+  level: number;
+  genre: string;
+  careerFields: string[];
+  summary: string;
+  liked: boolean;
+};
+
+const likedBy = (userId: number) =>
+  sql<boolean>`exists (select 1 from ${bookLikes} where ${bookLikes.bookId} = ${books.id} and ${bookLikes.userId} = ${userId})`;
+
+/** Books this student has been given, whatever their status (read, reading, waiting or excluded). */
+const assignedTo = (userId: number) =>
+  db()
+    .select({ one: sql`1` })
+    .from(resultBooks)
+    .where(and(eq(resultBooks.userId, userId), eq(resultBooks.bookId, books.id)));
+
+export function pageCount(total: number, size: number) {
+  return Math.max(1, Math.ceil(total / size));
+}
+
+/** The recommendation score: level closeness first, then liked genres, then liked career fields. */
+function recommendationScore(userId: number, level: number | SQL) {
+  const likedGenres = sql`(select b2.genre from ${bookLikes} l join ${books} b2 on b2.id = l.book_id where l.user_id = ${userId})`;
+  const likedFields = sql`(select coalesce(array_agg(distinct f), '{}'::text[]) from ${bookLikes} l join ${books} b3 on b3.id = l.book_id, unnest(b3.career_fields) f where l.user_id = ${userId})`;
+  return sql<number>`(
+    3 - abs(${books.level} - ${level})
+    + case when ${books.genre} in ${likedGenres} then 2 else 0 end
+    + case when ${books.careerFields} && ${likedFields} then 1.5 else 0 end
+  )`;
+}
+
+const recommendable = (userId: number) => and(eq(books.status, ItemStatus.ACTIVE), notExists(assignedTo(userId)));
+
+/**
+ * One page of recommended books, best first (one query). `level` may be a number or an SQL expression, so a
+ * caller that does not know the student's level yet can let the database read it.
+ */
+export async function recommendationRows(userId: number, level: number | SQL, limit: number, offset = 0, executor: Executor = db()) {
+  const score = recommendationScore(userId, level);
+  const rows = await executor
+    .select({ ...bookColumns, coverColor: books.coverColor, liked: likedBy(userId), score })
+    .from(books)
+    .where(recommendable(userId))
+    .orderBy(desc(score), asc(books.level), asc(books.id))
+    .limit(limit)
+    .offset(offset);
+  return rows.map(({ score: _score, ...book }) => book);
+}
+
+/**
+ * Recommendations (product.md §2): books at the student's level first, weighted by the genres and career fields of
+ * the books they liked, never a book already assigned or read. Ranked and paged in the database: 3 queries whatever
+ * the history size.
+ */
+export async function recommendBooks(userId: number, page: number, size = RECOMMEND_PAGE_SIZE) {
+  const [me] = await db().select({ level: users.level }).from(users).where(eq(users.id, userId));
+  const level = me?.level ?? DEFAULT_LEVEL;
+  const safePage = Math.max(1, Math.floor(page) || 1);
+  const [rows, [{ total }]] = await Promise.all([
+    recommendationRows(userId, level, size, (safePage - 1) * size),
+    db().select({ total: count() }).from(books).where(recommendable(userId)),
+  ]);
+  return { level, page: safePage, pages: pageCount(total, size), total, books: rows };
+}
+
+export type SearchQuery = { q?: string; genre?: string; level?: number; sort?: string; page?: number };
+
+/** Escapes LIKE wildcards so the text is matched as typed. */
+function likePattern(text: string) {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * Search by title or author, genre and level. The text is bound as a parameter (never built into SQL) and the
+ * sort key comes from an allowlist.
+ */
+export async function searchBooks(userId: number, query: SearchQuery, size = SEARCH_PAGE_SIZE) {
+  const q = (query.q ?? '').trim().slice(0, 100);
+  const genre = GENRES.some((g) => g.code === query.genre) ? query.genre : undefined;
+  const level = query.level && query.level >= 1 && query.level <= 10 ? Math.floor(query.level) : undefined;
+  const sort: SearchSort = query.sort && query.sort in SEARCH_SORTS ? (query.sort as SearchSort) : 'title';
+  const page = Math.max(1, Math.floor(query.page ?? 1) || 1);
+  const conditions: SQL[] = [eq(books.status, ItemStatus.ACTIVE)];
+  if (q) conditions.push(or(ilike(books.title, likePattern(q)), ilike(books.author, likePattern(q)))!);
+  if (genre) conditions.push(eq(books.genre, genre));
+  if (level) conditions.push(eq(books.level, level));
+  const where = and(...conditions);
+  const order = { title: [asc(books.title)], level: [asc(books.level), asc(books.title)], recent: [desc(books.id)] }[sort];
+  const [rows, [{ total }]] = await Promise.all([
+    db()
+      .select({ ...bookColumns, liked: likedBy(userId) })
+      .from(books)
+      .where(where)
+      .orderBy(...order, asc(books.id))
+      .limit(size)
+      .offset((page - 1) * size),
+    db().select({ total: count() }).from(books).where(where),
+  ]);
+  return { query: { q, genre: genre ?? '', level: level ?? null, sort }, page, pages: pageCount(total, size), total, books: rows };
+}
+
+export async function getBook(userId: number, bookId: number) {
+  const [row] = await db()
+    .select({ ...bookColumns, liked: likedBy(userId), likes: sql<number>`(select count(*)::int from ${bookLikes} where ${bookLikes.bookId} = ${books.id})` })
+    .from(books)
+    .where(and(eq(books.id, bookId), eq(books.status, ItemStatus.ACTIVE)));
+  if (!row) throw new DomainError('BOOK_NOT_FOUND', '도서를 찾을 수 없습니다.', 404);
+  return row;
+}
+
+/** Like or unlike a book; repeating either is harmless. */
+export async function setLike(userId: number, bookId: number, like: boolean) {
+  const [book] = await db().select({ id: books.id }).from(books).where(eq(books.id, bookId));
+  if (!book) throw new DomainError('BOOK_NOT_FOUND', '도서를 찾을 수 없습니다.', 404);
+  if (like) {
+    await db().insert(bookLikes).values({ userId, bookId }).onConflictDoNothing();
+  } else {
+    await db().delete(bookLikes).where(and(eq(bookLikes.userId, userId), eq(bookLikes.bookId, bookId)));
+  }
+  return { bookId, liked: like };
+}

@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { hashPassword, verifyPassword } from '~/auth/password.server';
+import { assertSignInAllowed, clearSignInFailures, recordSignInFailure } from '~/auth/rate-limit.server';
+import { revokeOtherFamilies } from '~/auth/tokens.server';
+import { config } from '~/config.server';
+import { db } from '~/db/client.server';
+import { organisations, users } from '~/db/schema';
+import { now } from '~/lib/clock.server';
+import { DomainError } from '~/lib/errors';
+import { ACCOUNT_MESSAGES } from './accounts.server';
+import { hasBasicPay } from './payments.server';
+
+// The my page of every area (user, admin, super): one service behind /…/my-page, /…/my-page/me and the API calls
+// super/user/editMyPage, super/user/editMyPage2 and user/edit/image.
+
+export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const PROFILE_IMAGE_SIZE = 256;
+export const PROFILE_MESSAGES = {
+  saved: '내 정보를 저장했습니다.',
+  passwordChanged: '비밀번호를 변경했습니다. 다른 기기의 로그인은 종료되었습니다.',
+  imageSaved: '프로필 사진을 변경했습니다.',
+  imageType: 'JPG, PNG, WEBP 형식의 이미지만 올릴 수 있습니다.',
+  imageTooLarge: '5MB 이하의 이미지만 올릴 수 있습니다.',
+  imageMissing: '올릴 이미지 파일을 선택해 주세요.',
+} as const;
+
+export async function getMyPage(userId: number) {
+  const [row] = await db()
+    .select({
+      id: users.id,
+      loginId: users.loginId,
+      name: users.name,
+      email: users.email,
+      phone: users.phone,
+      role: users.role,
+      authorities: users.authorities,
+      profileImage: users.profileImage,
+      lastLoginAt: users.lastLoginAt,
+      createdAt: users.createdAt,
+      organisationId: users.organisationId,
+      organisationName: organisations.name,
+      organisationKind: organisations.kind,
+    })
+    .from(users)
+    .leftJoin(organisations, eq(organisations.id, users.organisationId))
+    .where(eq(users.id, userId));
+  if (!row) throw new DomainError('USER_NOT_FOUND', '계정을 찾을 수 없습니다.', 404);
+  return { ...row, basicPay: await hasBasicPay(row.organisationId) };
+}
+
+/** spec: POST super/user/editMyPage { userName, userEmail } */
+export async function updateProfile(userId: number, input: { name: string; email?: string | null }) {
+  await db()
+    .update(users)
+    .set({ name: input.name, email: input.email || null, updatedAt: now() })
+    .where(eq(users.id, userId));
+}
+
+/**
+ * spec: POST super/user/editMyPage2 { password, newPassword }. A wrong current password counts as a failed sign-in;
+ * on success every other session of the account ends, this one stays.
+ */
+export async function changePassword(
+  user: { id: number; loginId: string },
+  input: { password: string; newPassword: string },
+  keepFamilyId: string,
+) {
+  await assertSignInAllowed(user.loginId, null);
+  const [row] = await db().select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id));
+  if (!row || !(await verifyPassword(row.passwordHash, input.password))) {
+    await recordSignInFailure(user.loginId, null);
+    throw new DomainError('WRONG_PASSWORD', ACCOUNT_MESSAGES.wrongCurrentPassword, 400);
+  }
+  if (input.password === input.newPassword) throw new DomainError('SAME_PASSWORD', ACCOUNT_MESSAGES.samePassword, 400);
+  await db()
+    .update(users)
+    .set({ passwordHash: await hashPassword(input.newPassword), updatedAt: now() })
+    .where(eq(users.id, user.id));
+  await clearSignInFailures(user.loginId);
+  await revokeOtherFamilies(user.id, keepFamilyId);
+}
+
+export const profileImageDir = () => path.join(config().dataDir, 'uploads', 'profile');
+
+/**
+ * A new profile picture. The type is read from the bytes (never the name or the declared type): JPEG, PNG or WebP
+ * only, at most 5 MB; re-encoded to a 256×256 WebP without metadata and stored under DATA_DIR/uploads/profile.
+ */
+export async function saveProfileImage(userId: number, bytes: Uint8Array) {
+  if (bytes.byteLength === 0) throw new DomainError('IMAGE_MISSING', PROFILE_MESSAGES.imageMissing, 400);
+  if (bytes.byteLength > PROFILE_IMAGE_MAX_BYTES) throw new DomainError('IMAGE_TOO_LARGE', PROFILE_MESSAGES.imageTooLarge, 413);
+  let format: string | undefined;
+  try {
+    format = (await sharp(bytes).metadata()).format;
+  } catch {
+    format = undefined;
+  }
+  if (!format || !['jpeg', 'png', 'webp'].includes(format)) throw new DomainError('INVALID_IMAGE', PROFILE_MESSAGES.imageType, 415);
+  let webp: Buffer;
+  try {
+    webp = await sharp(bytes, { limitInputPixels: 40_000_000 })
+      .rotate()
+      .resize(PROFILE_IMAGE_SIZE, PROFILE_IMAGE_SIZE, { fit: 'cover' })
+      .webp({ quality: 82 })
+      .toBuffer();
+  } catch {
+    throw new DomainError('INVALID_IMAGE', PROFILE_MESSAGES.imageType, 415);
+  }
+  const file = `${randomUUID()}.webp`;
+  await fs.mkdir(profileImageDir(), { recursive: true });
+  await fs.writeFile(path.join(profileImageDir(), file), webp);
+  const [before] = await db().select({ profileImage: users.profileImage }).from(users).where(eq(users.id, userId));
+  await db().update(users).set({ profileImage: file, updatedAt: now() }).where(eq(users.id, userId));
+  if (before?.profileImage && /^[0-9a-f-]{36}\.webp$/.test(before.profileImage)) {
+    await fs.rm(path.join(profileImageDir(), before.profileImage), { force: true });
+  }
+  return file;
+}
+
+/** The stored picture of a user, or null. */
+export async function readProfileImage(userId: number): Promise<{ file: string; bytes: Buffer } | null> {
+  const [row] = await db().select({ profileImage: users.profileImage }).from(users).where(eq(users.id, userId));
+  const file = row?.profileImage;
+  if (!file || !/^[0-9a-f-]{36}\.webp$/.test(file)) return null;
+  try {
+    return { file, bytes: await fs.readFile(path.join(profileImageDir(), file)) };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,398 @@
+import { desc, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { honeypot } from '~/auth/honeypot.server';
+import { resetRateLimits } from '~/auth/rate-limit.server';
+import { getSession, sessionStorage, writeSession } from '~/auth/session.server';
+import { EXTEND_PROMPT_BEFORE_MS, issueRefreshToken, REFRESH_TOKEN_TTL_MS } from '~/auth/tokens.server';
+import { db } from '~/db/client.server';
+import { messages, organisations, users, verificationCodes } from '~/db/schema';
+import { AUTHORITIES } from '~/domain/enums';
+import { SendState } from '~/domain/enums';
+import { setClock } from '~/lib/clock.server';
+import * as adminStudents from '~/routes/admin+/students';
+import * as extend from '~/routes/member+/extend';
+import * as findId from '~/routes/member+/findId.$kind';
+import * as findPassword from '~/routes/member+/findPassword.$kind';
+import * as login from '~/routes/member+/login';
+import * as migration from '~/routes/member+/migration';
+import * as register from '~/routes/member+/register.$kind';
+import * as sessionRoute from '~/routes/member+/session';
+import * as userLayout from '~/routes/user+/_layout';
+import * as myPageMe from '~/routes/user+/my-page.me';
+import * as profileImage from '~/routes/resources+/profile-image.$userId';
+import { findUserByLoginId } from '~/services/accounts.server';
+import { cookieHeader, makeRequest, respond, sessionCookie } from '../support/auth';
+import { useTestDatabase } from '../support/db';
+
+useTestDatabase();
+beforeEach(() => resetRateLimits());
+afterEach(() => setClock(undefined));
+
+async function honeypotFields() {
+  const props = await honeypot.getInputProps();
+  return { [props.nameFieldName]: '', [props.validFromFieldName!]: props.encryptedValidFrom! };
+}
+const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} });
+const body = async (res: Response) => (await res.json()) as { status?: string; error?: Record<string, string[]> | null; [k: string]: unknown };
+
+const REGISTRATION = {
+  password: 'reading123',
+  confirm: 'reading123',
+  name: '신입생',
+  phone: '01055556666',
+  email: '',
+  securityQuestion: '5',
+  securityAnswer: '초코',
+  terms: 'on',
+};
+
+describe('registration', () => {
+  it('a student with an academy code joins that academy, is signed in and goes home', async () => {
+    const form = { ...(await honeypotFields()), ...REGISTRATION, loginId: 'newstudent1', academyCode: 'haeorum' };
+    const res = await respond(() => register.action(args(makeRequest('/member/register/student', { form }), { kind: 'student' })));
+    expect(res.status).toBe(302);
+    expect(res.headers.get('Location')).toBe('/user/activity');
+    expect(res.headers.get('Set-Cookie')).toContain('__session=');
+    const user = (await findUserByLoginId('newstudent1'))!;
+    const [academy] = await db().select().from(organisations).where(eq(organisations.code, 'HAEORUM'));
+    expect(user.organisationId).toBe(academy.id);
+    expect(user.phone).toBe('010-5555-6666');
+    expect(user.authorities).toEqual(['STUDENT']);
+    expect(user.securityQuestion).toBe(5);
+  });
+
+  it('an adult gets an individual organisation of kind student', async () => {
+    const form = { ...(await honeypotFields()), ...REGISTRATION, loginId: 'newadult1', email: 'a@b.kr' };
+    const res = await respond(() => register.action(args(makeRequest('/member/register/adult', { form }), { kind: 'adult' })));
+    expect(res.headers.get('Location')).toBe('/user/activity');
+    const user = (await findUserByLoginId('newadult1'))!;
+    const [org] = await db().select().from(organisations).where(eq(organisations.id, user.organisationId!));
+    expect(org.kind).toBe('student');
+    expect(user.authorities).toEqual([]);
+  });
+
+  it('shows the field rules and the taken-id message beside the fields', async () => {
+    const hp = await honeypotFields();
+    const taken = await respond(() =>
+      register.action(args(makeRequest('/member/register/student', { form: { ...hp, ...REGISTRATION, loginId: 'student' } }), { kind: 'student' })),
+    );
+    expect(taken.status).toBe(409);
+    expect((await body(taken)).error).toMatchObject({ loginId: ['이미 사용 중인 아이디입니다.'] });
+    const bad = await respond(() =>
+      register.action(
+        args(
+          makeRequest('/member/register/student', {
+            form: { ...hp, ...REGISTRATION, loginId: 'AB', password: 'short', confirm: 'other', phone: '123', terms: '', academyCode: '' },
+          }),
+          { kind: 'student' },
+        ),
+      ),
+    );
+    expect(bad.status).toBe(400);
+    expect((await body(bad)).error).toMatchObject({
+      loginId: ['아이디는 영문 소문자와 숫자 4~20자로 입력해 주세요.'],
+      password: ['비밀번호는 영문과 숫자 또는 특수문자를 섞어 8자 이상으로 입력해 주세요.'],
+      phone: ['휴대폰 번호를 정확히 입력해 주세요. (예: 010-1234-5678)'],
+      terms: ['이용약관과 개인정보 처리방침에 동의해 주세요.'],
+    });
+    // The confirmation is compared once every field is valid.
+    const mismatch = await respond(() =>
+      register.action(args(makeRequest('/member/register/student', { form: { ...hp, ...REGISTRATION, loginId: 'newstudent3', confirm: 'reading124' } }), { kind: 'student' })),
+    );
+    expect((await body(mismatch)).error).toEqual({ confirm: ['비밀번호가 일치하지 않습니다.'] });
+    const unknownAcademy = await respond(() =>
+      register.action(args(makeRequest('/member/register/student', { form: { ...hp, ...REGISTRATION, loginId: 'newstudent2', academyCode: 'NOPE' } }), { kind: 'student' })),
+    );
+    expect((await body(unknownAcademy)).error).toMatchObject({ academyCode: ['학원 코드를 찾을 수 없습니다. 학원에 코드를 다시 확인해 주세요.'] });
+  });
+
+  it('refuses a bot that fills the honeypot', async () => {
+    const props = await honeypot.getInputProps();
+    const form = { ...(await honeypotFields()), [props.nameFieldName]: 'spam', ...REGISTRATION, loginId: 'botbot' };
+    const res = await respond(() => register.action(args(makeRequest('/member/register/adult', { form }), { kind: 'adult' })));
+    expect(res.status).toBe(400);
+    expect(await findUserByLoginId('botbot')).toBeNull();
+  });
+});
+
+describe('finding an id', () => {
+  it('shows the masked login id for name + phone, by member kind', async () => {
+    const form = { ...(await honeypotFields()), name: '김하늘', phone: '010 1000 0001' };
+    const res = await respond(() => findId.action(args(makeRequest('/member/findId/student', { form }), { kind: 'student' })));
+    expect((await body(res)).found).toEqual(['stu****']);
+    const adult = await respond(() => findId.action(args(makeRequest('/member/findId/adult', { form }), { kind: 'adult' })));
+    expect(adult.status).toBe(404);
+  });
+});
+
+describe('finding a password', () => {
+  async function start(loginId: string, name: string) {
+    const form = { ...(await honeypotFields()), intent: 'identify', loginId, name };
+    return respond(() => findPassword.action(args(makeRequest('/member/findPassword/student', { form }), { kind: 'student' })));
+  }
+  async function latestCode(loginId: string) {
+    const user = (await findUserByLoginId(loginId))!;
+    const [message] = await db().select().from(messages).where(eq(messages.recipientUserId, user.id)).orderBy(desc(messages.id)).limit(1);
+    return { message, code: message.body.match(/\d{6}/)![0] };
+  }
+  async function reset(fields: Record<string, string>, ip = '10.1.1.1') {
+    const form = { ...(await honeypotFields()), intent: 'reset', name: '이바다', ...fields };
+    const request = makeRequest('/member/findPassword/student', { form, headers: { 'X-Forwarded-For': ip } });
+    return respond(() => findPassword.action(args(request, { kind: 'student' })));
+  }
+
+  it('sends a one-time code to the phone (outbox COMPLETE), then needs the answer AND the code', async () => {
+    const step1 = await start('student2', '이바다');
+    const data = await body(step1);
+    expect(data.challenge).toMatchObject({ loginId: 'student2', question: '가장 좋아하는 책은 무엇인가요?', maskedPhone: '010-****-0002' });
+    const { message, code } = await latestCode('student2');
+    expect(message).toMatchObject({ phone: '010-1000-0002', channel: 'SMS', sendState: SendState.COMPLETE, attempts: 1 });
+    expect(message.sentAt).not.toBeNull();
+    // The code is stored hashed only.
+    const rows = await db().select().from(verificationCodes).where(eq(verificationCodes.userId, (await findUserByLoginId('student2'))!.id));
+    expect(rows.at(-1)!.codeHash).not.toContain(code);
+
+    const wrongCode = await reset({ loginId: 'student2', answer: '어린 왕자', code: code === '000000' ? '111111' : '000000', password: 'fresh12345', confirm: 'fresh12345' });
+    expect(wrongCode.status).toBe(400);
+    expect((await body(wrongCode)).result).toMatchObject({ error: { '': ['보안 질문의 답 또는 인증번호가 올바르지 않습니다.'] } });
+    const wrongAnswer = await reset({ loginId: 'student2', answer: '해리 포터', code, password: 'fresh12345', confirm: 'fresh12345' });
+    expect(wrongAnswer.status).toBe(400);
+
+    const cookie = await sessionCookie('student2');
+    const ok = await reset({ loginId: 'student2', answer: ' 어린왕자 ', code, password: 'fresh12345', confirm: 'fresh12345' });
+    expect(ok.status).toBe(302);
+    expect(ok.headers.get('Location')).toBe('/member/login');
+    const user = (await findUserByLoginId('student2'))!;
+    const { verifyPassword } = await import('~/auth/password.server');
+    expect(await verifyPassword(user.passwordHash, 'fresh12345')).toBe(true);
+    // Every session ended.
+    const session = await getSession(makeRequest('/', { cookie }));
+    const { isRefreshTokenValid } = await import('~/auth/tokens.server');
+    expect(await isRefreshTokenValid(session.get('refresh'))).toBe(false);
+    // The code cannot be used twice.
+    const again = await reset({ loginId: 'student2', answer: '어린 왕자', code, password: 'other12345', confirm: 'other12345' });
+    expect((await body(again)).result).toMatchObject({ error: { '': ['인증번호가 만료되었습니다. 처음부터 다시 진행해 주세요.'] } });
+  });
+
+  it('counts wrong answers as failed sign-ins: after 5 the account is limited', async () => {
+    await start('student4', '최서연');
+    const { code } = await latestCode('student4');
+    for (let i = 0; i < 5; i++) {
+      const res = await reset({ loginId: 'student4', name: '최서연', answer: `틀린 답 ${i}`, code, password: 'fresh12345', confirm: 'fresh12345' });
+      expect(res.status).toBe(400);
+    }
+    const limited = await reset({ loginId: 'student4', name: '최서연', answer: '어린 왕자', code, password: 'fresh12345', confirm: 'fresh12345' });
+    expect(limited.status).toBe(429);
+    expect((await body(limited)).result).toMatchObject({ error: { '': ['로그인 시도가 너무 많습니다. 잠시 후 다시 시도해 주세요.'] } });
+    // …and so is the login form.
+    const form = { ...(await honeypotFields()), loginId: 'student4', password: 'demo1234!' };
+    const signIn = await respond(() => login.action(args(makeRequest('/member/login', { form }))));
+    expect(signIn.status).toBe(429);
+  });
+
+  it('a code expires after 10 minutes', async () => {
+    await start('student5', '정민준');
+    const { code } = await latestCode('student5');
+    const t = Date.now() + 10 * 60 * 1000 + 1000;
+    setClock(() => t);
+    const res = await reset({ loginId: 'student5', name: '정민준', answer: '어린 왕자', code, password: 'fresh12345', confirm: 'fresh12345' });
+    expect(res.status).toBe(410);
+  });
+
+  it('an unknown account gets one message', async () => {
+    const res = await start('student2', '다른이름');
+    expect(res.status).toBe(404);
+    expect((await body(res)).result).toMatchObject({ error: { '': ['입력하신 정보와 일치하는 계정이 없습니다.'] } });
+  });
+});
+
+describe('the login form rate limit', () => {
+  it('5 wrong passwords → the spec-style message with 429', async () => {
+    const hp = await honeypotFields();
+    for (let i = 0; i < 5; i++) {
+      const res = await respond(() => login.action(args(makeRequest('/member/login', { form: { ...hp, loginId: 'student9', password: 'bad-pass1' } }))));
+      expect(res.status).toBe(400);
+    }
+    const res = await respond(() => login.action(args(makeRequest('/member/login', { form: { ...hp, loginId: 'student9', password: 'demo1234!' } }))));
+    expect(res.status).toBe(429);
+    expect((await body(res)).error).toEqual({ '': ['로그인 시도가 너무 많습니다. 잠시 후 다시 시도해 주세요.'] });
+  });
+
+  it('the per-IP limit is generous: 100 failures from one classroom address', async () => {
+    const hp = await honeypotFields();
+    const ip = '192.168.10.20';
+    for (let i = 0; i < 100; i++) {
+      const { recordSignInFailure } = await import('~/auth/rate-limit.server');
+      await recordSignInFailure(`pupil${i}`, ip);
+    }
+    const res = await respond(() =>
+      login.action(args(makeRequest('/member/login', { form: { ...hp, loginId: 'student', password: 'demo1234!' }, headers: { 'X-Forwarded-For': ip } }))),
+    );
+    expect(res.status).toBe(429);
+    const otherIp = await respond(() =>
+      login.action(args(makeRequest('/member/login', { form: { ...hp, loginId: 'student', password: 'demo1234!' }, headers: { 'X-Forwarded-For': '192.168.10.21' } }))),
+    );
+    expect(otherIp.status).toBe(302);
+    expect(otherIp.headers.get('Set-Cookie')).toContain('XSRF-TOKEN=');
+  });
+});
+
+describe('migration accounts', () => {
+  it('sets a new password and security question, drops MIGRATION, ends other sessions and goes home', async () => {
+    const other = await sessionCookie('migrated');
+    const cookie = await sessionCookie('migrated');
+    const page = await respond(() => migration.loader(args(makeRequest('/member/migration', { cookie }))));
+    expect(page.status).toBe(200);
+    const bad = await respond(() =>
+      migration.action(args(makeRequest('/member/migration', { cookie, form: { password: 'new-pass-1', confirm: 'new-pass-1', securityQuestion: '', securityAnswer: '' } }))),
+    );
+    expect((await body(bad)).error).toEqual({ securityQuestion: ['보안 질문을 선택해 주세요.'], securityAnswer: ['보안 질문의 답을 입력해 주세요.'] });
+    const mismatch = await respond(() =>
+      migration.action(args(makeRequest('/member/migration', { cookie, form: { password: 'new-pass-1', confirm: 'different', securityQuestion: '4', securityAnswer: '부산' } }))),
+    );
+    expect((await body(mismatch)).error).toEqual({ confirm: ['비밀번호가 일치하지 않습니다.'] });
+    const res = await respond(() =>
+      migration.action(args(makeRequest('/member/migration', { cookie, form: { password: 'new-pass-1', confirm: 'new-pass-1', securityQuestion: '4', securityAnswer: '부산' } }))),
+    );
+    expect(res.status).toBe(302);
+    expect(res.headers.get('Location')).toBe('/user/activity');
+    const user = (await findUserByLoginId('migrated'))!;
+    expect(user.authorities).toEqual(['STUDENT']);
+    expect(user.securityQuestion).toBe(4);
+    const { isRefreshTokenValid } = await import('~/auth/tokens.server');
+    expect(await isRefreshTokenValid((await getSession(makeRequest('/', { cookie: other }))).get('refresh'))).toBe(false);
+    // The new session opens the user area.
+    const fresh = cookieHeader(res.headers.getSetCookie().find((c) => c.startsWith('__session='))!);
+    const layout = await respond(() => userLayout.loader(args(makeRequest('/user/activity', { cookie: fresh }))));
+    expect(layout.status).toBe(200);
+  });
+});
+
+describe('the academy resets a student password', () => {
+  it('head resets its own student; head2 is blocked by the basicPay guard', async () => {
+    const student = (await findUserByLoginId('student3'))!;
+    const head = await sessionCookie('head');
+    const res = await respond(() =>
+      adminStudents.action(args(makeRequest('/admin/students', { cookie: head, form: { studentId: String(student.id), password: 'teacher-set1' } }))),
+    );
+    expect(res.status).toBe(302);
+    const { verifyPassword } = await import('~/auth/password.server');
+    expect(await verifyPassword((await findUserByLoginId('student3'))!.passwordHash, 'teacher-set1')).toBe(true);
+    const head2 = await sessionCookie('head2');
+    const blocked = await respond(() =>
+      adminStudents.action(args(makeRequest('/admin/students', { cookie: head2, form: { studentId: String(student.id), password: 'teacher-set2' } }))),
+    );
+    expect(blocked.status).toBe(403);
+    const student7 = (await findUserByLoginId('student7'))!;
+    const foreign = await respond(() =>
+      adminStudents.action(args(makeRequest('/admin/students', { cookie: head, form: { studentId: String(student7.id), password: 'teacher-set3' } }))),
+    );
+    expect(foreign.status).toBe(404);
+    expect(await body(foreign)).toEqual({ studentId: student7.id, error: '우리 학원 학생만 비밀번호를 초기화할 수 있습니다.' });
+  });
+});
+
+describe('my page', () => {
+  function multipart(cookie: string, file: Blob, name: string) {
+    const form = new FormData();
+    form.append('image', file, name);
+    return new Request('http://localhost/user/my-page/me', { method: 'POST', body: form, headers: { Cookie: cookie } });
+  }
+
+  it('edits name and email and changes the password with the current one', async () => {
+    const cookie = await sessionCookie('adult');
+    const saved = await respond(() =>
+      myPageMe.action(args(makeRequest('/user/my-page/me', { cookie, form: { intent: 'profile', name: '오지현2', email: 'ojh@example.com' } }))),
+    );
+    expect(saved.headers.get('Location')).toBe('/user/my-page/me');
+    expect((await findUserByLoginId('adult'))!.name).toBe('오지현2');
+    const wrong = await respond(() =>
+      myPageMe.action(args(makeRequest('/user/my-page/me', { cookie, form: { intent: 'password', password: 'nope', newPassword: 'another123', confirm: 'another123' } }))),
+    );
+    expect(((await body(wrong)).result as { error: Record<string, string[]> }).error).toEqual({ password: ['현재 비밀번호가 올바르지 않습니다.'] });
+    const ok = await respond(() =>
+      myPageMe.action(args(makeRequest('/user/my-page/me', { cookie, form: { intent: 'password', password: 'demo1234!', newPassword: 'another123', confirm: 'another123' } }))),
+    );
+    expect(ok.status).toBe(302);
+  });
+
+  it('accepts a PNG: re-encoded to a 256×256 WebP, served to signed-in users with an ETag', async () => {
+    const cookie = await sessionCookie('student6');
+    const png = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#3366aa' } }).png().toBuffer();
+    const res = await respond(() => myPageMe.action(args(multipart(cookie, new Blob([new Uint8Array(png)], { type: 'image/png' }), 'me.png'))));
+    expect(res.status).toBe(302);
+    const user = (await findUserByLoginId('student6'))!;
+    expect(user.profileImage).toMatch(/^[0-9a-f-]{36}\.webp$/);
+    const served = await profileImage.loader(args(makeRequest(`/resources/profile-image/${user.id}`, { cookie: await sessionCookie('head2') }), { userId: String(user.id) }));
+    expect(served.status).toBe(200);
+    expect(served.headers.get('Content-Type')).toBe('image/webp');
+    expect(served.headers.get('Cache-Control')).toContain('max-age=31536000');
+    const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+    expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(['webp', 256, 256, undefined]);
+    const etag = served.headers.get('ETag')!;
+    const cached = await profileImage.loader(
+      args(makeRequest(`/resources/profile-image/${user.id}`, { cookie, headers: { 'If-None-Match': etag } }), { userId: String(user.id) }),
+    );
+    expect(cached.status).toBe(304);
+    const anonymous = await profileImage.loader(args(makeRequest(`/resources/profile-image/${user.id}`), { userId: String(user.id) }));
+    expect(anonymous.status).toBe(401);
+  });
+
+  it('refuses an HTML file renamed .jpg and a file over 5 MB, with Korean messages', async () => {
+    const cookie = await sessionCookie('student7');
+    const html = new Blob(['<html><script>alert(1)</script></html>'], { type: 'image/jpeg' });
+    const fake = await respond(() => myPageMe.action(args(multipart(cookie, html, 'photo.jpg'))));
+    expect(fake.status).toBe(415);
+    expect(await body(fake)).toMatchObject({ intent: 'image', error: 'JPG, PNG, WEBP 형식의 이미지만 올릴 수 있습니다.' });
+    const big = new Blob([new Uint8Array(5 * 1024 * 1024 + 10)], { type: 'image/jpeg' });
+    const tooBig = await respond(() => myPageMe.action(args(multipart(cookie, big, 'big.jpg'))));
+    expect(tooBig.status).toBe(413);
+    expect(await body(tooBig)).toMatchObject({ error: '5MB 이하의 이미지만 올릴 수 있습니다.' });
+    expect((await findUserByLoginId('student7'))!.profileImage).toBeNull();
+  });
+});
+
+describe('the extend-login prompt', () => {
+  it('the layout gives the timing; /member/session reports the expiry; POST /member/extend rotates and goes back', async () => {
+    const cookie = await sessionCookie('student');
+    const layout = await respond(() => userLayout.loader(args(makeRequest('/user/activity', { cookie }))));
+    const { timing } = (await layout.json()) as { timing: { expiresAt: number; promptAt: number; serverNow: number } };
+    expect(timing.expiresAt - timing.promptAt).toBe(EXTEND_PROMPT_BEFORE_MS);
+    expect(timing.expiresAt - timing.serverNow).toBeGreaterThan(REFRESH_TOKEN_TTL_MS - 5000);
+    const state = await sessionRoute.loader(args(makeRequest('/member/session', { cookie })));
+    expect(await state.json()).toEqual({ expiresAt: timing.expiresAt });
+
+    const t = Date.now() + REFRESH_TOKEN_TTL_MS - 5 * 60 * 1000;
+    setClock(() => t);
+    const res = await respond(() => extend.action(args(makeRequest('/member/extend', { cookie, form: { redirectTo: '/user/dashboard?x=1' } }))));
+    expect(res.headers.get('Location')).toBe('/user/dashboard?x=1');
+    const next = cookieHeader(res.headers.get('Set-Cookie')!);
+    const after = (await getSession(makeRequest('/', { cookie: next }))).get('refreshExpiresAt')!;
+    expect(after).toBe(t + REFRESH_TOKEN_TTL_MS);
+    // Not to another site.
+    const evil = await respond(() => extend.action(args(makeRequest('/member/extend', { cookie: next, form: { redirectTo: '//evil.example/x' } }))));
+    expect(evil.headers.get('Location')).toBe('/user/activity');
+  });
+
+  it('after expiry /member/extend sends to login with the expiry flag', async () => {
+    const cookie = await sessionCookie('student');
+    const t = Date.now() + REFRESH_TOKEN_TTL_MS + 1000;
+    setClock(() => t);
+    const res = await respond(() => extend.action(args(makeRequest('/member/extend', { cookie, form: { redirectTo: '/user/activity' } }))));
+    expect(res.headers.get('Location')).toBe('/member/login?redirectTo=%2Fuser%2Factivity&expired=1');
+  });
+});
+
+describe('the session cookie', () => {
+  it('stays under 4096 bytes in its largest case (every authority, longest ids)', async () => {
+    const [row] = await db().select().from(users).where(eq(users.loginId, 'super'));
+    const refresh = await issueRefreshToken(row.id);
+    const { setCookie } = await writeSession({ id: 2_147_483_647, role: 'SUPER', authorities: [...AUTHORITIES] }, refresh);
+    expect(Buffer.byteLength(setCookie)).toBeLessThan(4096);
+    expect(Buffer.byteLength(cookieHeader(setCookie))).toBeLessThan(2048);
+    // And it parses back.
+    const session = await sessionStorage.getSession(cookieHeader(setCookie));
+    expect(session.get('refresh')).toBe(refresh.token);
+  });
+});

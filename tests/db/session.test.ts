@@ -1,0 +1,121 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { getOptionalUser, requireHead, requireBasicPay, requireSuper, requireUser } from '~/auth/guards.server';
+import { getSession } from '~/auth/session.server';
+import { ACCESS_TOKEN_TTL_MS, ROTATION_GRACE_MS, useRefreshToken } from '~/auth/tokens.server';
+import { setClock } from '~/lib/clock.server';
+import { SPEC_MESSAGES } from '~/messages';
+import { cookieHeader, makeRequest, respond, sessionCookie } from '../support/auth';
+import { useTestDatabase } from '../support/db';
+
+useTestDatabase();
+afterEach(() => setClock(undefined));
+
+const later = (ms: number) => {
+  const t = Date.now() + ms;
+  setClock(() => t);
+};
+
+describe('guards', () => {
+  it('sends an anonymous visitor to sign in, with the page to come back to', async () => {
+    const res = await respond(() => requireUser(makeRequest('/user/activity'), { role: 'USER' }));
+    expect(res.status).toBe(302);
+    expect(res.headers.get('Location')).toBe('/member/login?redirectTo=%2Fuser%2Factivity');
+  });
+
+  it('signs out a user of the wrong role and sends them to /member/login', async () => {
+    const cookie = await sessionCookie('student');
+    const res = await respond(() => requireUser(makeRequest('/admin/dashboard', { cookie }), { role: 'ADMIN' }));
+    expect(res.headers.get('Location')).toBe('/member/login');
+    expect(res.headers.get('Set-Cookie')).toMatch(/__session=;.*Expires=Thu, 01 Jan 1970/);
+    // The refresh token is revoked: the old cookie no longer works.
+    later(ACCESS_TOKEN_TTL_MS + 1000);
+    const again = await respond(() => requireUser(makeRequest('/user/activity', { cookie }), { role: 'USER' }));
+    expect(again.headers.get('Location')).toBe('/member/login?redirectTo=%2Fuser%2Factivity&expired=1');
+  });
+
+  it('blocks a teacher from a HEAD-only page with the spec alert', async () => {
+    const res = await respond(() => requireHead(makeRequest('/admin/teachers', { cookie: '' })));
+    expect(res.status).toBe(302);
+    const teacher = await sessionCookie('teacher');
+    const blocked = await respond(() => requireHead(makeRequest('/admin/teachers', { cookie: teacher })));
+    expect(blocked.status).toBe(403);
+    expect(await blocked.json()).toEqual({ alert: { title: '알림', message: SPEC_MESSAGES.headOnly } });
+    const head = await sessionCookie('head');
+    expect((await requireHead(makeRequest('/admin/teachers', { cookie: head }))).loginId).toBe('head');
+  });
+
+  it('blocks an academy that has not paid this month', async () => {
+    const head2 = await sessionCookie('head2');
+    const blocked = await respond(() => requireBasicPay(makeRequest('/admin/x', { cookie: head2 })));
+    expect(blocked.status).toBe(403);
+    expect(await blocked.json()).toEqual({ alert: { title: '알림', message: '이번 달 기본 결제를 해주세요.' } });
+    const head = await sessionCookie('head');
+    expect((await requireBasicPay(makeRequest('/admin/x', { cookie: head }))).loginId).toBe('head');
+  });
+
+  it('lets ADMIN1/ADMIN2 in everywhere in super and sends COACH and BRANCH to their own home', async () => {
+    for (const id of ['super', 'admin2']) {
+      const cookie = await sessionCookie(id);
+      expect((await requireSuper(makeRequest('/super/user', { cookie }))).loginId).toBe(id);
+    }
+    const coach = await sessionCookie('coach');
+    const res = await respond(() => requireSuper(makeRequest('/super/user', { cookie: coach })));
+    expect(res.headers.get('Location')).toBe('/super/coach/sharpening');
+    expect((await requireSuper(makeRequest('/super/coach/sharpening', { cookie: coach }), { allow: ['COACH'] })).loginId).toBe('coach');
+    const branch = await sessionCookie('branch');
+    const res2 = await respond(() => requireSuper(makeRequest('/super/coach/sharpening', { cookie: branch }), { allow: ['COACH'] }));
+    expect(res2.headers.get('Location')).toBe('/super/tax/u/region/agency');
+  });
+
+  it('makes a MIGRATION account set its password first', async () => {
+    const cookie = await sessionCookie('migrated');
+    const res = await respond(() => requireUser(makeRequest('/user/activity', { cookie }), { role: 'USER' }));
+    expect(res.headers.get('Location')).toBe('/member/migration');
+  });
+});
+
+describe('token rotation', () => {
+  it('rotates an expired access token once, by a redirect to the same page carrying the new cookie', async () => {
+    const cookie = await sessionCookie('student');
+    later(ACCESS_TOKEN_TTL_MS + 1000);
+    const res = await respond(() => getOptionalUser(makeRequest('/user/activity?tab=2&_data=routes%2Fuser%2B%2Factivity', { cookie })));
+    expect(res.status).toBe(302);
+    expect(res.headers.get('Location')).toBe('/user/activity?tab=2');
+    const next = cookieHeader(res.headers.get('Set-Cookie')!);
+    expect(next).not.toBe(cookie);
+    const user = await getOptionalUser(makeRequest('/user/activity', { cookie: next }));
+    expect(user?.loginId).toBe('student');
+  });
+
+  it('answers parallel requests with an expired access token without signing out (one rotation)', async () => {
+    const cookie = await sessionCookie('student');
+    later(ACCESS_TOKEN_TTL_MS + 1000);
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => respond(() => getOptionalUser(makeRequest('/user/activity', { cookie })))),
+    );
+    const rotated = results.filter((r) => r.status === 302);
+    const served = results.filter((r) => r.status === 200);
+    expect(rotated).toHaveLength(1);
+    expect(rotated[0].headers.get('Location')).toBe('/user/activity');
+    expect(served).toHaveLength(4);
+  });
+
+  it('revokes the family when a used refresh token is replayed after the grace window', async () => {
+    const cookie = await sessionCookie('student');
+    const old = (await getSession(makeRequest('/', { cookie }))).get('refresh')!;
+    const first = await useRefreshToken(old);
+    expect(first.kind).toBe('rotated');
+    later(ROTATION_GRACE_MS + 1000);
+    expect(await useRefreshToken(old)).toEqual({ kind: 'failed', reason: 'replayed' });
+    // The newer token of the same family is revoked too.
+    const newer = first.kind === 'rotated' ? first.next.token : '';
+    expect(await useRefreshToken(newer)).toEqual({ kind: 'failed', reason: 'revoked' });
+  });
+
+  it('keeps a form post working with an expired access token and a valid refresh token', async () => {
+    const cookie = await sessionCookie('student');
+    later(ACCESS_TOKEN_TTL_MS + 1000);
+    const user = await requireUser(makeRequest('/user/activity', { cookie, method: 'POST', form: { a: '1' } }), { role: 'USER' });
+    expect(user.loginId).toBe('student');
+  });
+});

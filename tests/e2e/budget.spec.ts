@@ -1,0 +1,35 @@
+import { expect, test } from '@playwright/test';
+import { MEMBER_PAGES, measurePage, overBudget, PUBLIC_PAGES, SIGNED_IN_PAGES, signInCookie } from '../../scripts/lib/page-weight';
+
+// The weight budget of architecture.md §5, per page (same measure as `npm run size`). Runs once (js project).
+test.describe('page weight @js-only', () => {
+  for (const path of PUBLIC_PAGES) {
+    test(`${path} stays within budget and ships no JavaScript or web font`, async ({ baseURL }) => {
+      const weight = await measurePage(baseURL!, path);
+      expect(weight.status).toBe(200);
+      expect(overBudget(weight)).toEqual([]);
+      // Public pages need no interactivity: no script at all.
+      expect(weight.scripts).toEqual([]);
+      expect(weight.js).toBe(0);
+    });
+  }
+
+  test('the account pages stay within budget', async ({ baseURL }) => {
+    for (const path of MEMBER_PAGES) {
+      const weight = await measurePage(baseURL!, path);
+      expect(weight.status, path).toBe(200);
+      expect(overBudget(weight), path).toEqual([]);
+    }
+  });
+
+  for (const [loginId, paths] of SIGNED_IN_PAGES) {
+    test(`${loginId}'s pages stay within budget`, async ({ baseURL }) => {
+      const cookie = await signInCookie(baseURL!, loginId);
+      for (const path of paths) {
+        const weight = await measurePage(baseURL!, path, { headers: { Cookie: cookie } });
+        expect(weight.status, path).toBe(200);
+        expect(overBudget(weight), path).toEqual([]);
+      }
+    });
+  }
+});

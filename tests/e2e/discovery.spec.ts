@@ -1,0 +1,73 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from './support';
+
+test('recommendations: page 1 and 2 hold 6 different books each, and a like sticks', async ({ page }) => {
+  // Each project likes with its own student so the runs do not see each other's likes.
+  const account = test.info().project.name === 'js' ? 'student3' : 'student4';
+  await signIn(page, account);
+  await page.goto('/user/recommend');
+  await expect(page.getByRole('heading', { level: 1, name: '추천 도서' })).toBeVisible();
+  const cards = page.locator('.book-card');
+  await expect(cards).toHaveCount(6);
+  const first = await cards.locator('h3').allTextContents();
+  await page.getByRole('navigation', { name: '페이지 이동' }).getByRole('link', { name: '2쪽' }).click();
+  await expect(page).toHaveURL(/\/user\/recommend\?page=2$/);
+  await expect(cards).toHaveCount(6);
+  const second = await cards.locator('h3').allTextContents();
+  expect(second.filter((t) => first.includes(t))).toEqual([]);
+
+  // A liked book ranks higher, so the cards may move: like one on page 1 and find it by its title each time.
+  await page.getByRole('navigation', { name: '페이지 이동' }).getByRole('link', { name: '1쪽' }).click();
+  await expect(page).toHaveURL(/\/user\/recommend\?page=1$/);
+  const title = await cards.last().locator('h3').textContent();
+  const card = page.locator('.book-card', { hasText: title! });
+  // With JavaScript the heart flips before the server answers: wait for the save before reloading.
+  const saved = page.waitForResponse((r) => r.url().includes('/user/book/like') && r.request().method() === 'POST');
+  await card.getByRole('button', { name: '좋아요', exact: true }).click();
+  await saved;
+  await expect(card.getByRole('button', { name: '좋아요 취소' })).toBeVisible();
+  await page.reload();
+  await expect(page.locator('.book-card', { hasText: title! }).getByRole('button', { name: '좋아요 취소' })).toBeVisible();
+  await page.locator('.book-card', { hasText: title! }).getByRole('button', { name: '좋아요 취소' }).click();
+  await expect(page.locator('.book-card', { hasText: title! }).getByRole('button', { name: '좋아요', exact: true })).toBeVisible();
+});
+
+test('search finds by author and keeps the query across pages; odd input is harmless', async ({ page }) => {
+  await signIn(page, 'student');
+  await page.goto('/user/search');
+  await page.getByLabel('제목 또는 지은이').fill('황순원');
+  await page.getByRole('button', { name: '검색' }).click();
+  await expect(page).toHaveURL(/q=%ED%99%A9%EC%88%9C%EC%9B%90/);
+  await expect(page.locator('.book-card').first()).toContainText('황순원');
+  await page.goto('/user/search?q=%25%27%20or%201%3D1--&sort=evil');
+  await expect(page.getByText('검색 결과 0권')).toBeVisible();
+  await page.goto('/user/search?genre=LITERATURE');
+  await expect(page.getByText(/검색 결과 \d+권/)).toBeVisible();
+  await page.getByRole('navigation', { name: '페이지 이동' }).getByRole('link', { name: '다음 ›' }).click();
+  await expect(page).toHaveURL(/genre=LITERATURE&page=2/);
+});
+
+test('career guidance shows the interest profile and recomputes on request', async ({ page }) => {
+  await signIn(page, 'student');
+  await page.goto('/user/jinro');
+  await expect(page.getByRole('heading', { level: 1, name: '진로 탐색' })).toBeVisible();
+  await expect(page.getByRole('figure')).toContainText('진로 관심도');
+  await expect(page.locator('section h2').first()).toContainText('1.');
+  await page.getByRole('button', { name: '다시 분석하기' }).click();
+  await expect(page.getByRole('status')).toHaveText('최근 독서 기록으로 진로 분석을 새로 고쳤습니다.');
+});
+
+test('the service pages open inside the user area', async ({ page }) => {
+  await signIn(page, 'student2');
+  for (const [path, heading] of [
+    ['/user/intro', '서비스 소개'],
+    ['/user/intro/patent', '특허'],
+    ['/user/faq', '자주 묻는 질문'],
+    ['/user/policy', '리드인 서비스 이용약관'],
+  ]) {
+    const res = await page.goto(path);
+    expect(res?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toContainText(heading);
+    await expect(page.getByRole('button', { name: '로그아웃' })).toBeVisible();
+  }
+});

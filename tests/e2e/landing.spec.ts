@@ -1,0 +1,57 @@
+import { expect, test } from '@playwright/test';
+
+test('the site root and unknown paths end on the landing home', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/landing$/);
+  await page.goto('/xyz/does-not-exist');
+  await expect(page).toHaveURL(/\/landing$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('한 권을 끝까지, 생각이 자라는 독서');
+  await expect(page.getByRole('note', { name: '체험 환경 안내' })).toHaveText('체험 환경');
+});
+
+const PAGES: [string, string][] = [
+  ['/landing/license', '이용권 안내'],
+  ['/landing/intro', '서비스 소개'],
+  ['/landing/intro/patent', '특허'],
+  ['/landing/faq', '자주 묻는 질문'],
+  ['/landing/policy', '리드인 서비스 이용약관'],
+  ['/landing/policy/privacy', '개인정보 처리방침'],
+  ['/landing/policy/teenager', '청소년 보호정책'],
+  ['/landing/policy/responsibility', '책임의 한계와 법적 고지'],
+  ['/landing/policy/provided', '개인정보 제3자 제공'],
+  ['/landing/policy/shopping', '환불'],
+  ['/landing/policy/readplus', '리드플러스'],
+];
+
+for (const [path, heading] of PAGES) {
+  test(`${path} answers 200 with its Korean content`, async ({ page }) => {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toContainText(heading);
+  });
+}
+
+test('the FAQ shows the three sections from the database and opens an answer without JavaScript', async ({ page }) => {
+  await page.goto('/landing/faq');
+  const tabs = page.getByRole('navigation', { name: '질문 분야' });
+  await expect(tabs.getByRole('link', { name: '학원 운영 문의' })).toHaveAttribute('aria-current', 'page');
+  const first = page.locator('.faq details').first();
+  await first.locator('summary').click();
+  await expect(first).toHaveAttribute('open', '');
+  for (const [section, title] of [
+    ['agency', '지사·대리점 가맹 문의'],
+    ['info', '이용 안내'],
+  ]) {
+    await tabs.getByRole('link', { name: title }).click();
+    await expect(page).toHaveURL(new RegExp(`/landing/faq/${section}$`));
+    await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
+    expect(await page.locator('.faq details').count()).toBeGreaterThanOrEqual(5);
+  }
+});
+
+test('an unknown FAQ section or policy goes back to its list', async ({ page }) => {
+  await page.goto('/landing/faq/nope');
+  await expect(page).toHaveURL(/\/landing\/faq$/);
+  await page.goto('/landing/policy/nope');
+  await expect(page).toHaveURL(/\/landing\/policy$/);
+});

@@ -1,0 +1,77 @@
+import { expect, test } from '@playwright/test';
+import { gotoReady, signIn } from './support';
+
+const HOMES: [string, RegExp][] = [
+  ['student', /\/user\/activity$/],
+  ['adult', /\/user\/activity$/],
+  ['head', /\/admin\/dashboard$/],
+  ['teacher', /\/admin\/dashboard$/],
+  ['super', /\/super\/user$/],
+  ['admin2', /\/super\/user$/],
+  ['coach', /\/super\/coach\/sharpening$/],
+  ['branch', /\/super\/tax\/u\/region\/agency$/],
+  ['product', /\/super\/user$/],
+];
+
+for (const [loginId, home] of HOMES) {
+  test(`${loginId} signs in and lands on its home`, async ({ page }) => {
+    await signIn(page, loginId, home);
+    // A student's home is the activity page and the coach's the correction queue; the other areas greet the user.
+    if (loginId === 'coach') await expect(page.getByRole('heading', { level: 1 })).toHaveText('첨삭 대기열');
+    else await expect(page.getByRole('heading', { level: 1 })).toContainText(home.test('/user/activity') ? '독서 활동' : '님, 안녕하세요');
+  });
+}
+
+test('wrong credentials show one message for an unknown id and a wrong password', async ({ page }) => {
+  for (const [id, pw] of [
+    ['student', 'wrong-password'],
+    ['nobody-here', 'demo1234!'],
+  ]) {
+    await gotoReady(page, '/member/login');
+    await page.getByLabel('아이디', { exact: true }).fill(id);
+    await page.getByLabel('비밀번호', { exact: true }).fill(pw);
+    await page.getByRole('button', { name: '로그인' }).click();
+    await expect(page.getByRole('alert')).toHaveText('아이디 또는 비밀번호가 올바르지 않습니다.');
+    await expect(page).toHaveURL(/\/member\/login/);
+    await expect(page.getByLabel('아이디', { exact: true })).toHaveValue(id);
+  }
+});
+
+test('a signed-in user opening /landing or /member/login goes home; logout is a POST', async ({ page }) => {
+  await signIn(page, 'student', /\/user\/activity$/);
+  await page.goto('/landing');
+  await expect(page).toHaveURL(/\/user\/dashboard$/);
+  await gotoReady(page, '/member/login');
+  await expect(page).toHaveURL(/\/user\/activity$/);
+  // A GET of /member/logout only asks.
+  await gotoReady(page, '/member/logout');
+  await expect(page.getByText('로그아웃하시겠습니까?')).toBeVisible();
+  await page.goto('/user/dashboard');
+  await expect(page).toHaveURL(/\/user\/dashboard$/);
+  await page.getByRole('button', { name: '로그아웃' }).click();
+  await expect(page).toHaveURL(/\/member\/login$/);
+  await page.goto('/user/dashboard');
+  await expect(page).toHaveURL(/\/member\/login\?redirectTo=%2Fuser%2Fdashboard$/);
+});
+
+test('a student opening the admin area is signed out and sent to sign in', async ({ page }) => {
+  await signIn(page, 'student', /\/user\/activity$/);
+  await page.goto('/admin/dashboard');
+  await expect(page).toHaveURL(/\/member\/login$/);
+  await page.goto('/user/activity');
+  await expect(page).toHaveURL(/\/member\/login\?/);
+});
+
+test('redirectTo is honoured for a same-site path only', async ({ page }) => {
+  await gotoReady(page, '/member/login?redirectTo=%2Fuser%2Fdashboard');
+  await page.getByLabel('아이디', { exact: true }).fill('student');
+  await page.getByLabel('비밀번호', { exact: true }).fill('demo1234!');
+  await page.getByRole('button', { name: '로그인' }).click();
+  await expect(page).toHaveURL(/\/user\/dashboard$/);
+  await page.context().clearCookies();
+  await gotoReady(page, '/member/login?redirectTo=%2F%2Fevil.example%2Fx');
+  await page.getByLabel('아이디', { exact: true }).fill('student');
+  await page.getByLabel('비밀번호', { exact: true }).fill('demo1234!');
+  await page.getByRole('button', { name: '로그인' }).click();
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/user\/activity$/);
+});

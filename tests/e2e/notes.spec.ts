@@ -1,0 +1,135 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { signIn } from './support';
+
+// The reading-note journey of issue 6, with JavaScript on (student) and off (student2): the student writes a note with
+// a JPEG and submits it, the teacher sends it to the coach, the coach corrects it, the student reads the correction.
+
+const SHOTS = path.resolve('tests/.tmp/screenshots');
+
+async function jpegFixture(): Promise<{ file: string; bytes: Buffer }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'readin-note-'));
+  const file = path.join(dir, 'reading-photo.jpg');
+  const bytes = await sharp({ create: { width: 2400, height: 1800, channels: 3, background: { r: 220, g: 120, b: 60 } } })
+    .composite([{ input: Buffer.from('<svg width="800" height="600"><circle cx="400" cy="300" r="250" fill="#2266aa"/></svg>'), top: 600, left: 800 }])
+    .withMetadata({ exif: { IFD0: { Copyright: 'readin e2e', Artist: 'student' } } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+  fs.writeFileSync(file, bytes);
+  return { file, bytes };
+}
+
+async function signOut(page: Page) {
+  await page.context().clearCookies();
+}
+
+test('a student writes a note with a JPEG, the teacher sends it to the coach, the coach corrects it, the student reads it', async ({ page }, info) => {
+  test.setTimeout(90_000);
+  const js = info.project.name === 'js';
+  const loginId = js ? 'student' : 'student2';
+  const studentName = js ? '김하늘' : '이바다';
+  const fixture = await jpegFixture();
+  fs.mkdirSync(SHOTS, { recursive: true });
+
+  // Student: pick a book waiting for its note, write, attach the photo, submit.
+  await signIn(page, loginId, /\/user\/activity$/);
+  await page.goto('/user/activity/readingBook/note');
+  const link = page.getByRole('main').getByRole('link').filter({ hasNotText: '독서 노트' }).last();
+  const title = (await link.textContent())!.trim();
+  await link.click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(title);
+  const text = `『${title}』을 읽고 주인공이 스스로 길을 찾아가는 모습이 기억에 남았다. 나도 어려운 일 앞에서 포기하지 않고 한 번 더 도전해 보고 싶다.`;
+  await page.getByLabel('책을 읽고 느낀 점').fill(text);
+  await page.getByLabel(/이미지 (첨부|바꾸기)/).setInputFiles(fixture.file);
+  await page.screenshot({ path: path.join(SHOTS, `student-note-${info.project.name}.png`), fullPage: true });
+  await page.getByRole('button', { name: '제출', exact: true }).click();
+  await expect(page).toHaveURL(/\/user\/note\/list$/);
+  await expect(page.getByRole('status')).toHaveText('독서 노트를 제출했습니다. 선생님이 확인하면 알려 드릴게요.');
+  const card = page.locator('.note-card').filter({ hasText: title });
+  await expect(card.locator('.note-state')).toHaveText('제출됨');
+
+  // Teacher: the new note is in the academy's list; send it to the coach.
+  await signOut(page);
+  await signIn(page, 'teacher', /\/admin\/dashboard$/);
+  await page.getByRole('link', { name: '독서 노트' }).click();
+  await page.getByRole('link', { name: /새로 제출/ }).click();
+  const row = page.getByRole('row').filter({ hasText: studentName }).filter({ hasText: title });
+  await row.getByRole('link', { name: title }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`『${title}』 독서 노트 검토`);
+  await expect(page.getByText(text)).toBeVisible();
+  const img = page.getByRole('img', { name: '독서 노트에 첨부한 이미지' });
+  await expect(img).toHaveAttribute('loading', 'lazy');
+  await expect(img).toHaveAttribute('width', '1600');
+  await expect(img).toHaveAttribute('height', '1200');
+  // The image served is the re-encoded one: other bytes, 1600 px, no EXIF.
+  const served = await page.request.get((await img.getAttribute('src'))!);
+  expect(served.status()).toBe(200);
+  expect(served.headers()['content-type']).toBe('image/jpeg');
+  const body = await served.body();
+  expect(body.equals(fixture.bytes)).toBe(false);
+  const meta = await sharp(body).metadata();
+  expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(['jpeg', 1600, 1200, undefined]);
+  await page.getByLabel('선생님 의견').fill('생각이 잘 드러났어요. 문장 다듬기를 코치 선생님께 부탁드릴게요.');
+  await page.screenshot({ path: path.join(SHOTS, `teacher-review-${info.project.name}.png`), fullPage: true });
+  await page.getByRole('button', { name: '코치에게 첨삭 요청' }).click();
+  await expect(page.getByRole('status')).toHaveText('코치에게 첨삭을 요청했습니다.');
+  await expect(page.locator('#note-body-title .note-state')).toHaveText('첨삭 대기');
+
+  // Coach: the note is in the queue (across academies); write the correction.
+  await signOut(page);
+  await signIn(page, 'coach', /\/super\/coach\/sharpening$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('첨삭 대기열');
+  await page.getByRole('row').filter({ hasText: studentName }).filter({ hasText: title }).getByRole('link', { name: title }).click();
+  const correction = '① 첫 문장의 "기억에 남았다" 앞에 어떤 장면이었는지 구체적으로 밝혀 주세요.\n② 마지막 다짐에 실제로 해 볼 일을 하나 적으면 글이 더 힘 있게 끝나요.';
+  await page.getByLabel('첨삭 내용').fill(correction);
+  await page.getByLabel('학생에게 한마디 (선택)').fill('끝까지 읽고 정성껏 쓴 노트예요!');
+  await page.screenshot({ path: path.join(SHOTS, `coach-correct-${info.project.name}.png`), fullPage: true });
+  await page.getByRole('button', { name: '첨삭 완료' }).click();
+  await expect(page).toHaveURL(/\/super\/coach\/sharpening$/);
+  await expect(page.getByRole('status')).toHaveText('첨삭을 저장했습니다. 학생에게 알림이 표시됩니다.');
+
+  // Student: the correction is in /user/note/list, with the new-comment marker.
+  await signOut(page);
+  await signIn(page, loginId, /\/user\/activity$/);
+  await page.goto('/user/note/list');
+  const done = page.locator('.note-card').filter({ hasText: title });
+  await expect(done.locator('.note-state')).toHaveText('완료');
+  await expect(done.getByText('새 의견', { exact: true })).toBeVisible();
+  await expect(done.locator('.note-correction')).toContainText('마지막 다짐에 실제로 해 볼 일을 하나 적으면');
+  await expect(done.locator('.note-comment')).toContainText('끝까지 읽고 정성껏 쓴 노트예요!');
+  await page.screenshot({ path: path.join(SHOTS, `note-list-${info.project.name}.png`), fullPage: true });
+  await done.getByRole('button', { name: '확인했어요' }).click();
+  await expect(page.getByRole('status')).toHaveText('새 댓글을 확인했습니다.');
+  await expect(page.locator('.note-card').filter({ hasText: title }).getByText('새 의견', { exact: true })).toHaveCount(0);
+});
+
+test('an HTML file renamed .jpg is refused with a Korean message and the typed note is kept', async ({ page }, info) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'readin-note-'));
+  const file = path.join(dir, 'photo.jpg');
+  fs.writeFileSync(file, '<!doctype html><html><body><script>alert(1)</script></body></html>');
+  await signIn(page, info.project.name === 'js' ? 'student5' : 'student7', /\/user\/activity$/);
+  await page.goto('/user/activity/readingBook/note');
+  await page.getByRole('main').getByRole('link').filter({ hasNotText: '독서 노트' }).first().click();
+  await page.getByLabel('책을 읽고 느낀 점').fill('이 노트는 이미지가 거절되어도 사라지면 안 되는 내용입니다. 스무 자를 넘겼어요.');
+  await page.getByLabel(/이미지 (첨부|바꾸기)/).setInputFiles(file);
+  await page.getByRole('button', { name: '제출', exact: true }).click();
+  await expect(page.getByText('이미지 파일(JPG, PNG, WEBP, GIF)만 올릴 수 있습니다.')).toBeVisible();
+  await expect(page.getByLabel('책을 읽고 느낀 점')).toHaveValue('이 노트는 이미지가 거절되어도 사라지면 안 되는 내용입니다. 스무 자를 넘겼어요.');
+  await expect(page.locator('h1 .note-state')).toHaveText('쓰기 전');
+});
+
+test('a teacher of another academy cannot open an academy-1 note or its image', async ({ page }) => {
+  await signIn(page, 'teacher', /\/admin\/dashboard$/);
+  await page.goto('/admin/notes?state=COMMENT_COMPLETE');
+  const href = await page.getByRole('row').filter({ hasText: '김하늘' }).getByRole('link').first().getAttribute('href');
+  await signOut(page);
+  await signIn(page, 'teacher2', /\/admin\/dashboard$/);
+  const res = await page.goto(href!);
+  expect(res?.status()).toBe(403);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('접근 권한이 없습니다');
+  const image = await page.request.get(`/resources/note-image/${href!.split('/').pop()}`);
+  expect(image.status()).toBe(403);
+});
