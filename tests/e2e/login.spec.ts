@@ -68,10 +68,13 @@ test('redirectTo is honoured for a same-site path only', async ({ page }) => {
   await page.getByLabel('비밀번호', { exact: true }).fill('demo1234!');
   await page.getByRole('button', { name: '로그인' }).click();
   await expect(page).toHaveURL(/\/user\/dashboard$/);
-  await page.context().clearCookies();
-  await gotoReady(page, '/member/login?redirectTo=%2F%2Fevil.example%2Fx');
-  await page.getByLabel('아이디', { exact: true }).fill('student');
-  await page.getByLabel('비밀번호', { exact: true }).fill('demo1234!');
-  await page.getByRole('button', { name: '로그인' }).click();
-  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/user\/activity$/);
+  // Protocol-relative, and a tab that browsers drop ('/\t/evil.example' would read as '//evil.example').
+  for (const evil of ['%2F%2Fevil.example%2Fx', '%2F%09%2Fevil.example', '%2F%5Cevil.example']) {
+    await page.context().clearCookies();
+    await gotoReady(page, `/member/login?redirectTo=${evil}`);
+    await page.getByLabel('아이디', { exact: true }).fill('student');
+    await page.getByLabel('비밀번호', { exact: true }).fill('demo1234!');
+    await page.getByRole('button', { name: '로그인' }).click();
+    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/user\/activity$/);
+  }
 });

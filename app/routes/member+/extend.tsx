@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
-import { safeRedirect } from 'remix-utils/safe-redirect';
+import { safeRedirectPath } from '~/lib/safe-redirect';
 import { homeFor, loginUrl } from '~/auth/guards.server';
 import { getSession, sessionStorage, writeSession } from '~/auth/session.server';
 import { useRefreshToken } from '~/auth/tokens.server';
@@ -18,7 +18,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const used = await useRefreshToken(session.get('refresh'));
   const user = used.kind === 'failed' ? null : await findAuthUser(used.userId);
   const back = (home: string) => {
-    const target = safeRedirect(String(form.get('redirectTo') ?? ''), home);
+    const target = safeRedirectPath(String(form.get('redirectTo') ?? ''), home);
     return target.startsWith('/member/') ? home : target;
   };
   if (!user || user.status !== 'ACTIVE' || used.kind === 'failed') {

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { safeRedirect } from 'remix-utils/safe-redirect';
+import { safeRedirectPath } from '~/lib/safe-redirect';
 import { loginSchema as schema, parseWithZod } from '~/auth/account-schemas.server';
 import { authenticator } from '~/auth/authenticator.server';
 import { homeFor, redirectIfSignedIn } from '~/auth/guards.server';
@@ -61,7 +61,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (user.authorities.includes('MIGRATION')) return redirect('/member/migration', { headers });
   // A redirectTo is honoured only when it is a same-site path; otherwise the user's home.
   const home = homeFor(user);
-  const target = redirectTo ? safeRedirect(redirectTo, home) : home;
+  const target = redirectTo ? safeRedirectPath(redirectTo, home) : home;
   return redirect(target.startsWith('/member/') ? home : target, { headers });
 }
 

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
-import { safeRedirect } from 'remix-utils/safe-redirect';
+import { safeRedirectPath } from '~/lib/safe-redirect';
 import { z } from 'zod';
 import { requireUser } from '~/auth/guards.server';
 import { setLike } from '~/services/library.server';
@@ -22,7 +22,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = schema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return json({ ok: false }, { status: 400 });
   await setLike(user.id, parsed.data.bookId, parsed.data.intent === 'like');
-  const back = safeRedirect(parsed.data.redirectTo, '/user/recommend');
+  const back = safeRedirectPath(parsed.data.redirectTo, '/user/recommend');
   // A fetcher (JavaScript, a `_data` request) gets data back and stays; a plain form post goes back to its page.
   if (new URL(request.url).searchParams.has('_data')) return json({ ok: true, liked: parsed.data.intent === 'like' });
   return redirect(back);
