@@ -9,6 +9,13 @@ test('the site root and unknown paths end on the landing home', async ({ page })
   await expect(page.getByRole('note', { name: '체험 환경 안내' })).toHaveText('체험 환경');
 });
 
+test('an unknown API call answers a JSON 404, not the landing page', async ({ request }) => {
+  for (const res of [await request.get('/api/no/such/call', { maxRedirects: 0 }), await request.post('/api/nope', { maxRedirects: 0 })]) {
+    expect(res.status()).toBe(404);
+    expect(await res.json()).toEqual({ code: 'NOT_FOUND', message: '요청한 API를 찾을 수 없습니다.' });
+  }
+});
+
 const PAGES: [string, string][] = [
   ['/landing/license', '이용권 안내'],
   ['/landing/intro', '서비스 소개'],
