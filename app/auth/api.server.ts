@@ -63,12 +63,20 @@ export async function requireApiUser(request: Request, options: { role?: UserRol
   return { ...user, familyId: check.claims.fam };
 }
 
-/** Runs an API handler: domain errors become `{ code, message }` with their status; responses pass through. */
+/**
+ * Runs an API handler: domain errors become `{ code, message }` with their status; JSON responses pass through, and a
+ * plain-text one thrown by a helper shared with the pages (a 404 for a malformed id) is given the same JSON shape.
+ */
 export async function handleApi(work: () => Promise<Response>): Promise<Response> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof Response) return error;
+    if (error instanceof Response) {
+      const isJson = (error.headers.get('Content-Type') ?? '').includes('json');
+      if (isJson || (error.status >= 300 && error.status < 400)) return error;
+      const message = (await error.text()) || '요청을 처리할 수 없습니다.';
+      return apiError(error.status === 404 ? 'NOT_FOUND' : API_REQUEST_ERROR, message, error.status);
+    }
     if (isDomainError(error)) return apiError(error.code, error.message, error.status);
     throw error;
   }

@@ -292,6 +292,10 @@ describe('JSON API (spec §7 Notes)', () => {
     expect((await read.json()).data.history.map((h: { action: string }) => h.action)).toEqual(['submit', 'comment']);
     expect((await apiNote.loader(args(call(`/api/user/book/note/${rb}`, await bearer('teacher2')), { id: String(rb) }))).status).toBe(403);
     expect((await apiNote.loader(args(call(`/api/user/book/note/${rb}`, await bearer('student2')), { id: String(rb) }))).status).toBe(404);
+    // A malformed id answers the API's JSON shape, like every other failure.
+    const malformed = await apiNote.loader(args(call('/api/user/book/note/abc', auth), { id: 'abc' }));
+    expect(malformed.status).toBe(404);
+    expect(await malformed.json()).toEqual({ code: 'NOT_FOUND', message: '요청하신 페이지를 찾을 수 없습니다.' });
     const rows = await db().select().from(notes).where(eq(notes.resultBookId, rb));
     expect(rows).toHaveLength(1);
   });
