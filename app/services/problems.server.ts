@@ -33,6 +33,7 @@ import {
 import { now } from '~/lib/clock.server';
 import { DomainError } from '~/lib/errors';
 import { advanceStatus } from './book-status.server';
+import { qualified } from '~/db/sql-helpers.server';
 
 // Problem analysis, course tests and subject tests: one engine (product.md §2). An attempt walks
 // START → CONFIRM → SOLVE → MARK → CHECK → COMPLETE; a retake (RESTART) is a new attempt, allowed only where the
@@ -469,7 +470,7 @@ export async function getAttemptPage(userId: number, target: AttemptTarget) {
 /** The sets of one kind with the student's latest attempt of each (two queries). */
 export async function listTests(userId: number, kind: Exclude<ProblemSetKind, 'BOOK_ANALYSIS'>) {
   const sets = await db()
-    .select({ id: problemSets.id, title: problemSets.title, description: problemSets.description, subject: problemSets.subject, count: sql<number>`(select count(*)::int from ${problems} where ${problems.setId} = ${problemSets.id})` })
+    .select({ id: problemSets.id, title: problemSets.title, description: problemSets.description, subject: problemSets.subject, count: sql<number>`(select count(*)::int from ${problems} where ${problems.setId} = ${qualified(problemSets.id)})` })
     .from(problemSets)
     .where(and(eq(problemSets.kind, kind), eq(problemSets.status, ItemStatus.ACTIVE)))
     .orderBy(asc(problemSets.id));
@@ -686,8 +687,8 @@ export async function listAnalysisBooks(userId: number) {
       author: books.author,
       level: books.level,
       coverColor: books.coverColor,
-      score: sql<number | null>`(select ${problemAttempts.score} from ${problemAttempts} where ${problemAttempts.resultBookId} = ${resultBooks.id} and ${problemAttempts.step} >= ${S.MARK} order by ${problemAttempts.round} desc limit 1)`,
-      medal: sql<Medal | null>`(select ${problemAttempts.medal} from ${problemAttempts} where ${problemAttempts.resultBookId} = ${resultBooks.id} and ${problemAttempts.step} >= ${S.MARK} order by ${problemAttempts.round} desc limit 1)`,
+      score: sql<number | null>`(select ${problemAttempts.score} from ${problemAttempts} where ${problemAttempts.resultBookId} = ${qualified(resultBooks.id)} and ${problemAttempts.step} >= ${S.MARK} order by ${problemAttempts.round} desc limit 1)`,
+      medal: sql<Medal | null>`(select ${problemAttempts.medal} from ${problemAttempts} where ${problemAttempts.resultBookId} = ${qualified(resultBooks.id)} and ${problemAttempts.step} >= ${S.MARK} order by ${problemAttempts.round} desc limit 1)`,
     })
     .from(resultBooks)
     .innerJoin(books, eq(books.id, resultBooks.bookId))

@@ -28,6 +28,7 @@ import { now } from '~/lib/clock.server';
 import { seoulDay } from '~/lib/dates';
 import { DomainError } from '~/lib/errors';
 import { advanceStatus, advanceStatusOrThrow } from './book-status.server';
+import { qualified } from '~/db/sql-helpers.server';
 
 // The student's reading journey (product.md §2; spec §3–§5, §8): the activity overview, the before-reading
 // activity, reading records under each read method, the reading clock, books without pages, and completion.
@@ -53,10 +54,10 @@ export const MAX_TYPED_MINUTES = 600;
 // ---------------------------------------------------------------------------------------------------------------
 // Reading a result book with its totals (one query, whatever the number of records)
 
-const lastPageSql = sql<number>`coalesce((select max(rr.end_page) from reading_records rr where rr.result_book_id = ${resultBooks.id}), 0)`.mapWith(Number);
-const recordCountSql = sql<number>`(select count(*) from reading_records rr where rr.result_book_id = ${resultBooks.id})`.mapWith(Number);
-const minutesSql = sql<number>`(coalesce((select sum(rr.minutes) from reading_records rr where rr.result_book_id = ${resultBooks.id}), 0) + coalesce((select sum(np.minutes) from no_page_progress np where np.result_book_id = ${resultBooks.id}), 0))`.mapWith(Number);
-const lastIndexSql = sql<number>`coalesce((select max(np.section_index) from no_page_progress np where np.result_book_id = ${resultBooks.id}), 0)`.mapWith(Number);
+const lastPageSql = sql<number>`coalesce((select max(rr.end_page) from reading_records rr where rr.result_book_id = ${qualified(resultBooks.id)}), 0)`.mapWith(Number);
+const recordCountSql = sql<number>`(select count(*) from reading_records rr where rr.result_book_id = ${qualified(resultBooks.id)})`.mapWith(Number);
+const minutesSql = sql<number>`(coalesce((select sum(rr.minutes) from reading_records rr where rr.result_book_id = ${qualified(resultBooks.id)}), 0) + coalesce((select sum(np.minutes) from no_page_progress np where np.result_book_id = ${qualified(resultBooks.id)}), 0))`.mapWith(Number);
+const lastIndexSql = sql<number>`coalesce((select max(np.section_index) from no_page_progress np where np.result_book_id = ${qualified(resultBooks.id)}), 0)`.mapWith(Number);
 
 /** A result book's reading totals as columns of a query over result_books (reports select them beside their own). */
 export const readingTotalsColumns = { lastPage: lastPageSql, records: recordCountSql, minutes: minutesSql, lastIndex: lastIndexSql };
@@ -238,7 +239,7 @@ export async function listBooks(userId: number, statuses: BookStatus[], page = 1
     .select({
       ...bookRowFields,
       total: sql<number>`count(*) over ()`.mapWith(Number),
-      hasBefore: sql<boolean>`exists (select 1 from before_reading_answers a where a.result_book_id = ${resultBooks.id})`,
+      hasBefore: sql<boolean>`exists (select 1 from before_reading_answers a where a.result_book_id = ${qualified(resultBooks.id)})`,
     })
     .from(resultBooks)
     .innerJoin(books, eq(books.id, resultBooks.bookId))

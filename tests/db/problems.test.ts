@@ -19,6 +19,7 @@ import {
   beginAttempt,
   getAttemptPage,
   getBookReport,
+  listTests,
   markAttempt,
   restartAttempt,
   saveAnswers,
@@ -250,6 +251,21 @@ describe('problem demo data', () => {
       expect(history.length).toBeGreaterThanOrEqual(4);
       const [u] = await db().select({ level: users.level }).from(users).where(eq(users.id, uid));
       expect(history.sort((x, y) => +x.recordedAt - +y.recordedAt).at(-1)!.level).toBe(u.level);
+    }
+  });
+});
+
+describe('the test lists', () => {
+  it('count the problems of each set', async () => {
+    const uid = await userId('student');
+    for (const kind of ['COURSE_TEST', 'SUBJECT_TEST'] as const) {
+      const listed = await listTests(uid, kind);
+      expect(listed.length).toBeGreaterThan(0);
+      for (const set of listed) {
+        const rows = await db().select({ id: problems.id }).from(problems).where(eq(problems.setId, set.id));
+        expect(rows.length).toBeGreaterThan(0);
+        expect(set.count).toBe(rows.length);
+      }
     }
   });
 });
