@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '~/db/client.server';
 import { db } from '~/db/client.server';
-import { books, resultBooks, users } from '~/db/schema';
+import { books, organisations, resultBooks, users } from '~/db/schema';
 import { BookStatus, ItemStatus, ReadMethod } from '~/domain/enums';
 import { MARKED_STEPS } from '~/domain/problems';
 import { BOOK_STATUS_LABELS, READ_METHOD_LABELS, progressOf } from '~/domain/reading';
@@ -9,11 +9,15 @@ import { now } from '~/lib/clock.server';
 import { DomainError } from '~/lib/errors';
 import { excludeBook as excludeResultBook } from '~/services/book-status.server';
 import { readingTotalsColumns } from '~/services/reading.server';
+import { qualified } from '~/db/sql-helpers.server';
 
 // A teacher's side of a student's books (product.md §2/§3): assigning a book with a read method (a WAITING result
 // book), fixing the read method before the reading ends, allowing a retake of a marked problem analysis (RESTART)
 // and excluding a book from any status (EXCLUDE). Staff (role ADMIN: head or teacher) act only on the students of
 // their own academy; anyone else's student or book is "not found" (404), never "forbidden".
+// And a member's own choice (addReadinBookResult, docs/decisions/010): an individual member has no teacher, so they
+// put a book on their own list with the read method they choose; an academy student may ask for a book too, and their
+// teacher sets its read method.
 
 export const ASSIGNMENT_MESSAGES = {
   studentNotFound: '학생을 찾을 수 없습니다.',
@@ -27,7 +31,14 @@ export const ASSIGNMENT_MESSAGES = {
   readMethodSaved: (title: string, label: string) => `'${title}'의 읽기 방식을 '${label}'(으)로 바꿨습니다.`,
   retakeAllowed: (title: string) => `'${title}'의 문제 분석 재응시를 허용했습니다.`,
   excludedDone: (title: string) => `'${title}' 도서를 제외했습니다.`,
+  alreadyMine: '이미 내 책 목록에 있는 도서입니다.',
+  ownLimit: `읽기 전인 책은 10권까지 담을 수 있습니다. 먼저 담은 책을 읽어 주세요.`,
+  ownAdded: (title: string) => `'${title}'을(를) 읽을 책으로 담았습니다.`,
+  ownAddedWaitTeacher: (title: string) => `'${title}'을(를) 읽을 책으로 담았습니다. 선생님이 읽기 방식을 정하면 독서 기록을 시작할 수 있습니다.`,
 } as const;
+
+/** How many not-yet-started books a member may put on their own list at once. */
+export const OWN_WAITING_LIMIT = 10;
 
 const M = ASSIGNMENT_MESSAGES;
 
@@ -83,7 +94,7 @@ async function ownStudent(staff: Staff, studentId: number, ex: Executor = db(), 
 }
 
 /** The latest analysis attempt of the result book is marked (MARK, CHECK or COMPLETE). */
-const markedSql = sql<boolean>`coalesce((select pa.step from problem_attempts pa where pa.result_book_id = ${resultBooks.id} order by pa.round desc limit 1) in (${sql.join(
+const markedSql = sql<boolean>`coalesce((select pa.step from problem_attempts pa where pa.result_book_id = ${qualified(resultBooks.id)} order by pa.round desc limit 1) in (${sql.join(
   MARKED_STEPS.map((s) => sql`${s}`),
   sql`, `,
 )}), false)`.mapWith(Boolean);
@@ -213,6 +224,70 @@ export async function assignBook(staff: Staff, studentId: number, input: { bookI
       .returning({ id: resultBooks.id });
     return { resultBookId: created.id, title: book.title, student };
   });
+}
+
+/**
+ * A member puts a catalogue book on their own reading list (a WAITING result book they assigned themselves). An
+ * individual member (no academy) chooses the read method (FREE when none is given; "decide later" is not offered, as
+ * nobody else would decide); an academy student's book waits with NONE for the teacher's choice, whatever is sent.
+ * A book already on the list is refused; so is an eleventh waiting book of their own. The member's row is locked
+ * while checking, so a double submit adds one book.
+ */
+export async function addOwnBook(userId: number, bookId: number, readMethodInput?: unknown) {
+  return db().transaction(async (tx) => {
+    const [member] = await tx
+      .select({ id: users.id, kind: organisations.kind })
+      .from(users)
+      .leftJoin(organisations, eq(organisations.id, users.organisationId))
+      .where(and(eq(users.id, userId), eq(users.role, 'USER')))
+      .for('update', { of: users });
+    if (!member) throw studentNotFound();
+    const inAcademy = member.kind === 'academy';
+    let readMethod: ReadMethod = ReadMethod.NONE;
+    if (!inAcademy) {
+      readMethod = readMethodInput === undefined || readMethodInput === null || readMethodInput === '' ? ReadMethod.FREE : parseReadMethod(readMethodInput);
+      if (readMethod === ReadMethod.NONE) throw new DomainError('INVALID_READ_METHOD', M.invalidReadMethod, 400);
+    }
+    const [book] = await tx
+      .select({ id: books.id, title: books.title })
+      .from(books)
+      .where(and(eq(books.id, Number.isInteger(bookId) ? bookId : 0), eq(books.status, ItemStatus.ACTIVE)));
+    if (!book) throw bookNotFound();
+    const [existing] = await tx
+      .select({ id: resultBooks.id })
+      .from(resultBooks)
+      .where(and(eq(resultBooks.userId, member.id), eq(resultBooks.bookId, book.id), ne(resultBooks.status, BookStatus.EXCLUDE)))
+      .limit(1);
+    if (existing) throw new DomainError('ALREADY_ASSIGNED', M.alreadyMine, 409);
+    const [{ waiting }] = await tx
+      .select({ waiting: count() })
+      .from(resultBooks)
+      .where(and(eq(resultBooks.userId, member.id), eq(resultBooks.assignedBy, member.id), eq(resultBooks.status, BookStatus.WAITING)));
+    if (Number(waiting) >= OWN_WAITING_LIMIT) throw new DomainError('OWN_BOOK_LIMIT', M.ownLimit, 409);
+    const at = now();
+    const [created] = await tx
+      .insert(resultBooks)
+      .values({ userId: member.id, bookId: book.id, status: BookStatus.WAITING, readMethod, assignedBy: member.id, assignedAt: at, statusChangedAt: at })
+      .returning({ id: resultBooks.id });
+    return {
+      resultBookId: created.id,
+      bookId: book.id,
+      title: book.title,
+      status: BookStatus.WAITING as BookStatus,
+      readMethod,
+      message: inAcademy ? M.ownAddedWaitTeacher(book.title) : M.ownAdded(book.title),
+    };
+  });
+}
+
+/** Whether the member chooses their own read method (an individual member) or their teacher does (academy). */
+export async function choosesOwnReadMethod(userId: number): Promise<boolean> {
+  const [row] = await db()
+    .select({ kind: organisations.kind })
+    .from(users)
+    .leftJoin(organisations, eq(organisations.id, users.organisationId))
+    .where(eq(users.id, userId));
+  return row?.kind !== 'academy';
 }
 
 /** Changes the read method of a book whose reading has not ended (WAITING, PRE_ACTIVITY_COMPLETE, ACTIVITY). */

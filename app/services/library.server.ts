@@ -2,8 +2,9 @@ import { and, asc, count, desc, eq, ilike, notExists, or, sql, type SQL } from '
 import { db, type Executor } from '~/db/client.server';
 import { bookLikes, books, resultBooks, users } from '~/db/schema';
 import { GENRES, SEARCH_SORTS, type SearchSort } from '~/domain/catalogue';
-import { ItemStatus } from '~/domain/enums';
+import { BookStatus, ItemStatus } from '~/domain/enums';
 import { DomainError } from '~/lib/errors';
+import { qualified } from '~/db/sql-helpers.server';
 
 // The catalogue as a student meets it: search, book pages, likes and recommendations.
 
@@ -37,7 +38,7 @@ export type BookCard = {
 };
 
 const likedBy = (userId: number) =>
-  sql<boolean>`exists (select 1 from ${bookLikes} where ${bookLikes.bookId} = ${books.id} and ${bookLikes.userId} = ${userId})`;
+  sql<boolean>`exists (select 1 from ${bookLikes} where ${bookLikes.bookId} = ${qualified(books.id)} and ${bookLikes.userId} = ${userId})`;
 
 /** Books this student has been given, whatever their status (read, reading, waiting or excluded). */
 const assignedTo = (userId: number) =>
@@ -131,13 +132,21 @@ export async function searchBooks(userId: number, query: SearchQuery, size = SEA
   return { query: { q, genre: genre ?? '', level: level ?? null, sort }, page, pages: pageCount(total, size), total, books: rows };
 }
 
+/** A catalogue book for its page, with the reader's like and, when the book is on their list, its result book. */
 export async function getBook(userId: number, bookId: number) {
   const [row] = await db()
-    .select({ ...bookColumns, liked: likedBy(userId), likes: sql<number>`(select count(*)::int from ${bookLikes} where ${bookLikes.bookId} = ${books.id})` })
+    .select({
+      ...bookColumns,
+      liked: likedBy(userId),
+      likes: sql<number>`(select count(*)::int from ${bookLikes} where ${bookLikes.bookId} = ${qualified(books.id)})`,
+      mineId: sql<number | null>`(select ${resultBooks.id} from ${resultBooks} where ${resultBooks.userId} = ${userId} and ${resultBooks.bookId} = ${qualified(books.id)} and ${resultBooks.status} <> ${BookStatus.EXCLUDE} order by ${resultBooks.id} desc limit 1)`,
+      mineStatus: sql<number | null>`(select ${resultBooks.status} from ${resultBooks} where ${resultBooks.userId} = ${userId} and ${resultBooks.bookId} = ${qualified(books.id)} and ${resultBooks.status} <> ${BookStatus.EXCLUDE} order by ${resultBooks.id} desc limit 1)`,
+    })
     .from(books)
-    .where(and(eq(books.id, bookId), eq(books.status, ItemStatus.ACTIVE)));
+    .where(and(eq(books.id, Number.isInteger(bookId) ? bookId : 0), eq(books.status, ItemStatus.ACTIVE)));
   if (!row) throw new DomainError('BOOK_NOT_FOUND', '도서를 찾을 수 없습니다.', 404);
-  return row;
+  const { mineId, mineStatus, ...book } = row;
+  return { ...book, mine: mineId ? { resultBookId: Number(mineId), status: Number(mineStatus) as BookStatus } : null };
 }
 
 /** Like or unlike a book; repeating either is harmless. */

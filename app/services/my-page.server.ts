@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { hashPassword, verifyPassword } from '~/auth/password.server';
 import { assertSignInAllowed, clearSignInFailures, recordSignInFailure } from '~/auth/rate-limit.server';
 import { revokeOtherFamilies } from '~/auth/tokens.server';
 import { config } from '~/config.server';
 import { db } from '~/db/client.server';
-import { organisations, users } from '~/db/schema';
+import { organisations, resultBooks, users } from '~/db/schema';
+import { levelLabel } from '~/domain/catalogue';
+import { BookStatus } from '~/domain/enums';
 import { now } from '~/lib/clock.server';
 import { DomainError } from '~/lib/errors';
 import { ACCOUNT_MESSAGES } from './accounts.server';
@@ -50,6 +52,39 @@ export async function getMyPage(userId: number) {
     .where(eq(users.id, userId));
   if (!row) throw new DomainError('USER_NOT_FOUND', '계정을 찾을 수 없습니다.', 404);
   return { ...row, basicPay: await hasBasicPay(row.organisationId) };
+}
+
+/**
+ * spec: GET user/activity/subProfile — the small profile beside a student's activity: who, where, the level, the
+ * picture's address and how many of their books are in each status (EXCLUDE not counted). Two queries.
+ */
+export async function getSubProfile(userId: number) {
+  const [row] = await db()
+    .select({
+      userId: users.id,
+      loginId: users.loginId,
+      userName: users.name,
+      level: users.level,
+      profileImage: users.profileImage,
+      organisationName: organisations.name,
+      organisationKind: organisations.kind,
+    })
+    .from(users)
+    .leftJoin(organisations, eq(organisations.id, users.organisationId))
+    .where(eq(users.id, userId));
+  if (!row) throw new DomainError('USER_NOT_FOUND', '계정을 찾을 수 없습니다.', 404);
+  const counts = await db()
+    .select({ status: resultBooks.status, n: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(resultBooks)
+    .where(and(eq(resultBooks.userId, userId), ne(resultBooks.status, BookStatus.EXCLUDE)))
+    .groupBy(resultBooks.status);
+  const { profileImage, ...rest } = row;
+  return {
+    ...rest,
+    levelLabel: row.level ? levelLabel(row.level) : null,
+    profileImageUrl: profileImage ? `/resources/profile-image/${row.userId}?v=${encodeURIComponent(profileImage.slice(0, 8))}` : null,
+    books: Object.fromEntries(counts.map((c) => [String(c.status), c.n])) as Record<string, number>,
+  };
 }
 
 /** spec: POST super/user/editMyPage { userName, userEmail } */

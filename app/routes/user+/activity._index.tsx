@@ -108,7 +108,12 @@ export default function UserActivity() {
 
       <section aria-labelledby="books-title">
         <h2 id="books-title">내 도서</h2>
-        {data.books.length === 0 ? <p className="card empty">아직 배정된 도서가 없어요. 선생님이 책을 배정하면 여기에 나타나요.</p> : null}
+        {data.books.length === 0 ? (
+          <p className="card empty">
+            아직 내 도서가 없어요. 선생님이 배정한 책이 여기에 나타나요. <Link to="/user/recommend">추천 도서</Link>나{' '}
+            <Link to="/user/search">도서 검색</Link>에서 읽고 싶은 책을 담을 수도 있어요.
+          </p>
+        ) : null}
         <div className="status-groups">
           {VISIBLE_STATUSES.map((status) => {
             const group = data.books.filter((b) => b.status === status);

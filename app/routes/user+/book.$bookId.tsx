@@ -1,27 +1,62 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json, redirect } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { requireUser } from '~/auth/guards.server';
+import { setFlash } from '~/auth/session.server';
 import { LikeButton } from '~/components/book-card';
 import { BookCover } from '~/components/reading';
 import { careerFieldLabel, careersOf, genreLabel, levelLabel } from '~/domain/catalogue';
+import { ReadMethod, type BookStatus } from '~/domain/enums';
+import { BOOK_STATUS_LABELS, READ_METHOD_LABELS } from '~/domain/reading';
 import { isDomainError } from '~/lib/errors';
+import { addOwnBook, ASSIGNABLE_READ_METHODS, choosesOwnReadMethod } from '~/services/assignments.server';
 import { getBook } from '~/services/library.server';
+import { nextStep } from '~/services/reports.server';
+
+// A catalogue book: what it is, the careers it leads to, likes, and "put it on my list" (addReadinBookResult,
+// docs/decisions/010): an individual member picks the read method, an academy student's teacher will.
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.book.title ?? '도서'} | 리드인` }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, { role: 'USER' });
   try {
-    return json({ book: await getBook(user.id, Number(params.bookId)) });
+    const [book, choosesMethod] = await Promise.all([getBook(user.id, Number(params.bookId)), choosesOwnReadMethod(user.id)]);
+    const next = book.mine ? nextStep(book.mine.status, book.mine.resultBookId) : null;
+    return json({
+      book,
+      mine: book.mine ? { ...book.mine, statusLabel: BOOK_STATUS_LABELS[book.mine.status as BookStatus] ?? '', next } : null,
+      methods: choosesMethod
+        ? ASSIGNABLE_READ_METHODS.filter((m) => m !== ReadMethod.NONE).map((m) => ({ value: m, label: READ_METHOD_LABELS[m] }))
+        : null,
+    });
   } catch (error) {
     if (isDomainError(error)) throw new Response(error.message, { status: error.status });
     throw error;
   }
 }
 
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request, { role: 'USER' });
+  const form = await request.formData();
+  if (form.get('intent') !== 'add') return json({ error: '요청을 처리할 수 없습니다.' }, { status: 400 });
+  try {
+    const added = await addOwnBook(user.id, Number(params.bookId), form.get('readMethod') ?? undefined);
+    const to = nextStep(added.status, added.resultBookId)?.href ?? '/user/activity';
+    return redirect(to, { headers: { 'Set-Cookie': await setFlash({ kind: 'success', message: added.message }) } });
+  } catch (error) {
+    if (isDomainError(error)) {
+      if (error.code === 'BOOK_NOT_FOUND') throw new Response(error.message, { status: 404 });
+      return json({ error: error.message }, { status: error.status });
+    }
+    throw error;
+  }
+}
+
 export default function BookPage() {
-  const { book } = useLoaderData<typeof loader>();
+  const { book, mine, methods } = useLoaderData<typeof loader>();
+  const failed = useActionData<typeof action>();
+  const busy = useNavigation().state === 'submitting';
   return (
     <main>
       <article className="card book-detail">
@@ -46,6 +81,45 @@ export default function BookPage() {
           </ul>
           <p className="muted">이 책을 좋아하는 친구 {book.likes}명</p>
           <LikeButton bookId={book.id} liked={book.liked} redirectTo={`/user/book/${book.id}`} />
+          <section className="own-book" aria-labelledby="own-book-title">
+            <h2 className="h3" id="own-book-title">
+              내 책 목록
+            </h2>
+            {mine ? (
+              <p>
+                내 책 목록에 있는 도서입니다 (<strong>{mine.statusLabel}</strong>).{' '}
+                {mine.next ? <Link to={mine.next.href}>{mine.next.label} →</Link> : <Link to="/user/activity">내 활동 보기 →</Link>}
+              </p>
+            ) : (
+              <Form method="post" className="stack">
+                <input type="hidden" name="intent" value="add" />
+                {failed?.error ? (
+                  <p className="alert error" role="alert">
+                    {failed.error}
+                  </p>
+                ) : null}
+                {methods ? (
+                  <div className="field">
+                    <label htmlFor="readMethod">읽기 방식</label>
+                    <select id="readMethod" name="readMethod" defaultValue={String(ReadMethod.FREE)}>
+                      {methods.map((m) => (
+                        <option key={m.value} value={m.value}>
+                          {m.label}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                ) : (
+                  <p className="muted field-hint">담은 책의 읽기 방식은 선생님이 정합니다.</p>
+                )}
+                <div className="form-actions">
+                  <button type="submit" disabled={busy}>
+                    읽을 책으로 담기
+                  </button>
+                </div>
+              </Form>
+            )}
+          </section>
         </div>
       </article>
       <p>
