@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { hashPassword, verifyPassword } from '~/auth/password.server';
-import { assertSignInAllowed, clearSignInFailures, recordSignInFailure } from '~/auth/rate-limit.server';
+import { limitedAttempt } from '~/auth/rate-limit.server';
 import { revokeOtherFamilies } from '~/auth/tokens.server';
 import { config } from '~/config.server';
 import { db } from '~/db/client.server';
@@ -69,18 +69,18 @@ export async function changePassword(
   input: { password: string; newPassword: string },
   keepFamilyId: string,
 ) {
-  await assertSignInAllowed(user.loginId, null);
-  const [row] = await db().select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id));
-  if (!row || !(await verifyPassword(row.passwordHash, input.password))) {
-    await recordSignInFailure(user.loginId, null);
-    throw new DomainError('WRONG_PASSWORD', ACCOUNT_MESSAGES.wrongCurrentPassword, 400);
-  }
+  const wrongPassword = (error: unknown) => error instanceof DomainError && error.code === 'WRONG_PASSWORD';
+  await limitedAttempt(user.loginId, null, wrongPassword, async () => {
+    const [row] = await db().select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id));
+    if (!row || !(await verifyPassword(row.passwordHash, input.password))) {
+      throw new DomainError('WRONG_PASSWORD', ACCOUNT_MESSAGES.wrongCurrentPassword, 400);
+    }
+  });
   if (input.password === input.newPassword) throw new DomainError('SAME_PASSWORD', ACCOUNT_MESSAGES.samePassword, 400);
   await db()
     .update(users)
     .set({ passwordHash: await hashPassword(input.newPassword), updatedAt: now() })
     .where(eq(users.id, user.id));
-  await clearSignInFailures(user.loginId);
   await revokeOtherFamilies(user.id, keepFamilyId);
 }
 

@@ -1,0 +1,126 @@
+import { and, eq, ne } from 'drizzle-orm';
+import sharp from 'sharp';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { recordSignInFailure, resetRateLimits } from '~/auth/rate-limit.server';
+import { startSession } from '~/auth/session.server';
+import { db } from '~/db/client.server';
+import { notes, readingRecords, resultBooks, users } from '~/db/schema';
+import { BookStatus, NoteState } from '~/domain/enums';
+import * as adminNote from '~/routes/admin+/notes.$noteId';
+import * as adminStudent from '~/routes/admin+/students_.$studentId';
+import * as login from '~/routes/api+/auth.login';
+import * as bookCommonReadPage from '~/routes/api+/bookCommon.readPage.detail.$id';
+import * as bookCommonReadPageTotal from '~/routes/api+/bookCommon.readPageTotal.detail.$id';
+import * as bookCommonReport from '~/routes/api+/bookCommon.report.$id';
+import * as bookDayRead from '~/routes/api+/user.activity.bookDayRead.$id';
+import * as bookDayReadFirst from '~/routes/api+/user.activity.bookDayRead.first.$id';
+import * as bookInfo from '~/routes/api+/user.activity.bookInfo.$id';
+import * as bookResult from '~/routes/api+/user.activity.bookResult.$id';
+import * as checkReadinBook from '~/routes/api+/user.activity.checkReadinBook.$id';
+import * as preBookActivityComplete from '~/routes/api+/user.activity.preBookActivityComplete.$id';
+import * as problemAnalysis from '~/routes/api+/user.activity.problemAnalysis.$id';
+import * as problemAnalysisInfo from '~/routes/api+/user.activity.problemAnalysisInfo.$id';
+import * as problemAnalysisResult from '~/routes/api+/user.activity.problemAnalysisResult.$id';
+import * as readPage from '~/routes/api+/user.activity.readPage.$id';
+import * as readingBook from '~/routes/api+/user.activity.readingBook.$id';
+import * as readingBookAnalysis from '~/routes/api+/user.activity.readingBookAnalysis.$a.$b.$c.$d.$e';
+import * as readingBookIndicator from '~/routes/api+/user.activity.readingBookIndicator.$id';
+import * as readingBookInfo from '~/routes/api+/user.activity.readingBookInfo.$id';
+import * as sessionComplete from '~/routes/api+/user.activity.sessionComplete.$id';
+import * as setReadBook from '~/routes/api+/user.activity.setReadBook.$id';
+import * as userBookReadTime from '~/routes/api+/user.activity.userBookReadTime.$id';
+import * as bookNote from '~/routes/api+/user.book.note.$id';
+import * as noteInput from '~/routes/api+/user.book.noteInput';
+import * as noteResult from '~/routes/api+/user.book.noteResult';
+import * as bookRead from '~/routes/api+/user.book.read.$a.$b';
+import * as bookReading from '~/routes/api+/user.book.reading.$a.$b';
+import * as bookSearch from '~/routes/api+/user.book.search.$page.$size';
+import * as editImage from '~/routes/api+/user.edit.image';
+import * as noPage from '~/routes/api+/user.read.no-page.$a.$b';
+import * as noPageReadTime from '~/routes/api+/user.read.no-page.read-time.$id';
+import * as coachNote from '~/routes/super+/coach.sharpening.$noteId';
+import * as noteImage from '~/routes/resources+/note-image.$noteId';
+import * as profileImage from '~/routes/resources+/profile-image.$userId';
+import * as readingPage from '~/routes/user+/activity.readingBook.$resultBookId';
+import * as analysisPage from '~/routes/user+/activity_.readingBook.analysis.$resultBookId';
+import * as notePage from '~/routes/user+/activity_.readingBook.note.$resultBookId';
+import * as reportPage from '~/routes/user+/bookCommon.report.$resultBookId';
+import * as searchPage from '~/routes/user+/search';
+import { AuthenticationError, completePasswordRecovery, findUserByLoginId, signIn } from '~/services/accounts.server';
+import { saveProfileImage } from '~/services/my-page.server';
+import { makeRequest, respond, sessionCookie } from '../support/auth';
+import { useTestDatabase } from '../support/db';
+
+// Security checks across the app: object-level access (a student of academy 1 against the books, notes and picture
+// of a student of academy 2), the API's XSRF check and headers, body limits, the sign-in rate limits under parallel
+// attempts and behind a proxy, and the search sort key.
+
+useTestDatabase();
+beforeEach(() => resetRateLimits());
+
+const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} });
+
+async function bearer(loginId: string) {
+  const user = await findUserByLoginId(loginId);
+  return `Bearer ${(await startSession(user!)).accessToken}`;
+}
+
+function call(path: string, auth: string, init: { method?: string; json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {}) {
+  return new Request(new URL(path, 'http://localhost'), {
+    method: init.method ?? (init.json !== undefined || init.body !== undefined ? 'POST' : 'GET'),
+    headers: { Authorization: auth, ...(init.json !== undefined ? { 'Content-Type': 'application/json' } : {}), ...init.headers },
+    body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
+  });
+}
+
+/** What another student's books look like, to check that nothing of theirs changed. */
+async function snapshot(userId: number) {
+  const books = await db().select().from(resultBooks).where(eq(resultBooks.userId, userId)).orderBy(resultBooks.id);
+  const records = await db().select({ id: readingRecords.id }).from(readingRecords).where(eq(readingRecords.userId, userId));
+  const own = await db().select().from(notes).where(eq(notes.userId, userId)).orderBy(notes.id);
+  return { books, records: records.length, notes: own };
+}
+
+describe('sign-in rate limits', () => {
+  it('parallel wrong passwords: exactly 5 are checked, the others get TOO_MANY_ATTEMPTS', async () => {
+    const results = await Promise.allSettled(Array.from({ length: 20 }, (_, i) => signIn('student4', `wrong-pass-${i}`, '198.51.100.4')));
+    const outcome = (r: PromiseSettledResult<unknown>) =>
+      r.status === 'fulfilled' ? 'ok' : r.reason instanceof AuthenticationError ? 'wrong' : (r.reason as { code?: string }).code;
+    const counts = results.map(outcome).reduce<Record<string, number>>((acc, o) => ({ ...acc, [o!]: (acc[o!] ?? 0) + 1 }), {});
+    expect(counts).toEqual({ wrong: 5, TOO_MANY_ATTEMPTS: 15 });
+    await expect(signIn('student4', 'demo1234!', '198.51.100.4')).rejects.toMatchObject({ code: 'TOO_MANY_ATTEMPTS', status: 429 });
+  });
+
+  it('counts failures only: successes and unknown recovery accounts give the attempt back', async () => {
+    const ip = '198.51.100.5';
+    for (let i = 0; i < 99; i++) await recordSignInFailure(`pupil${i}`, ip);
+    for (const loginId of ['student', 'student2', 'student3', 'student5', 'adult']) {
+      await expect(signIn(loginId, 'demo1234!', ip)).resolves.toMatchObject({ loginId });
+    }
+    for (let i = 0; i < 8; i++) {
+      await expect(completePasswordRecovery('student', { loginId: 'student9', name: '다른 이름', answer: 'x', code: '000000', password: 'new-pass-12' }, null)).rejects.toMatchObject({ code: 'ACCOUNT_NOT_FOUND' });
+    }
+    await expect(signIn('student9', 'demo1234!', null)).resolves.toMatchObject({ loginId: 'student9' });
+  });
+
+  it('behind a proxy the address is the one the proxy appended, not what the client put first in X-Forwarded-For', async () => {
+    const { clientIp } = await import('~/auth/rate-limit.server');
+    const via = (forwarded: string) => new Request('http://localhost/member/login', { headers: { 'X-Forwarded-For': forwarded } });
+    expect(clientIp(via('203.0.113.9, 198.51.100.7'))).toBe('198.51.100.7');
+    expect(clientIp(via('198.51.100.7'))).toBe('198.51.100.7');
+    for (let i = 0; i < 100; i++) {
+      const res = await login.action(args(new Request('http://localhost/api/auth/login', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': `203.0.113.${i}, 198.51.100.7` },
+        body: JSON.stringify({ loginId: `nobody${i}`, password: 'wrong-pass' }),
+      })));
+      expect(res.status).toBe(401);
+    }
+    const blocked = await login.action(args(new Request('http://localhost/api/auth/login', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '192.0.2.77, 198.51.100.7' },
+      body: JSON.stringify({ loginId: 'student', password: 'demo1234!' }),
+    })));
+    expect(blocked.status).toBe(429);
+  });
+});
