@@ -18,20 +18,34 @@ export const API_MESSAGES = {
   refreshFail: '로그인이 만료되었습니다. 다시 로그인 해주세요.',
 } as const;
 
+/** Every API answer is personal or about a session: never stored by a browser or a proxy, never sniffed. */
+function apiHeaders(init?: HeadersInit) {
+  const headers = new Headers(init);
+  if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
+  headers.set('X-Content-Type-Options', 'nosniff');
+  return headers;
+}
+
 export function apiData<T>(data: T, init?: ResponseInit) {
-  return json({ data }, init);
+  return json({ data }, { ...init, headers: apiHeaders(init?.headers) });
 }
 
-export function apiError(code: string, message: string, status = 400) {
-  return json({ code, message }, { status });
+export function apiError(code: string, message: string, status = 400, init?: HeadersInit) {
+  return json({ code, message }, { status, headers: apiHeaders(init) });
 }
 
-const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Methods that never change data; every other method (an action) needs the XSRF header with the session cookie. */
+const SAFE_METHODS = new Set(['GET', 'HEAD']);
 
 function cookieValue(request: Request, name: string) {
   const cookie = request.headers.get('Cookie') ?? '';
   const match = cookie.split(/;\s*/).find((c) => c.startsWith(`${name}=`));
-  return match ? decodeURIComponent(match.slice(name.length + 1)) : null;
+  if (!match) return null;
+  try {
+    return decodeURIComponent(match.slice(name.length + 1));
+  } catch {
+    return null; // a malformed value is no token
+  }
 }
 
 /**
@@ -48,7 +62,7 @@ export async function requireApiUser(request: Request, options: { role?: UserRol
   } else {
     const session = await getSession(request);
     token = session.get('access');
-    if (token && MUTATING.has(request.method)) {
+    if (token && !SAFE_METHODS.has(request.method)) {
       const expected = cookieValue(request, 'XSRF-TOKEN');
       if (!expected || request.headers.get('X-XSRF-TOKEN') !== expected) {
         throw apiError(ERROR_CODES.AUTHORIZED_ERROR, API_MESSAGES.xsrf, 403);
@@ -109,6 +123,6 @@ export async function readJson<T extends z.ZodTypeAny>(request: Request, schema:
 /** Only the listed methods; anything else answers 405. */
 export function allowMethods(request: Request, ...methods: string[]) {
   if (!methods.includes(request.method)) {
-    throw json({ code: 'METHOD_NOT_ALLOWED', message: '지원하지 않는 요청 방식입니다.' }, { status: 405, headers: { Allow: methods.join(', ') } });
+    throw apiError('METHOD_NOT_ALLOWED', '지원하지 않는 요청 방식입니다.', 405, { Allow: methods.join(', ') });
   }
 }

@@ -81,6 +81,49 @@ async function snapshot(userId: number) {
   return { books, records: records.length, notes: own };
 }
 
+describe('the JSON API', () => {
+  it('asks for the XSRF header on every method but GET and HEAD when the session cookie is used', async () => {
+    const cookie = await sessionCookie('student2');
+    const [current] = await db()
+      .select({ id: resultBooks.id })
+      .from(resultBooks)
+      .innerJoin(users, eq(users.id, resultBooks.userId))
+      .where(and(eq(users.loginId, 'student2'), eq(resultBooks.status, BookStatus.ACTIVITY)))
+      .limit(1);
+    for (const method of ['POST', 'PATCH', 'PROPFIND', 'OPTIONS']) {
+      const res = await setReadBook.action(args(new Request(`http://localhost/api/user/activity/setReadBook/${current.id}`, { method, headers: { Cookie: `${cookie}; XSRF-TOKEN=abc` } }), { id: String(current.id) }));
+      expect([method, res.status, ((await res.json()) as { code: string }).code]).toEqual([method, 403, 'AUTHORIZED_ERROR']);
+    }
+    // A malformed XSRF cookie is no token (and no crash).
+    const bad = await setReadBook.action(args(new Request(`http://localhost/api/user/activity/setReadBook/${current.id}`, { method: 'POST', headers: { Cookie: `${cookie}; XSRF-TOKEN=%E0%A4%A`, 'X-XSRF-TOKEN': '%E0%A4%A' } }), { id: String(current.id) }));
+    expect(bad.status).toBe(403);
+  });
+
+  it('answers every call, success or error, with Cache-Control: no-store and X-Content-Type-Options: nosniff', async () => {
+    const auth = await bearer('student');
+    const [mine] = await db()
+      .select({ id: resultBooks.id })
+      .from(resultBooks)
+      .innerJoin(users, eq(users.id, resultBooks.userId))
+      .where(and(eq(users.loginId, 'student'), eq(resultBooks.status, BookStatus.COMPLETE)))
+      .limit(1);
+    const responses = [
+      await bookCommonReport.loader(args(call(`/api/bookCommon/report/${mine.id}`, auth), { id: String(mine.id) })),
+      await problemAnalysisInfo.loader(args(call(`/api/user/activity/problemAnalysisInfo/${mine.id}`, auth), { id: String(mine.id) })),
+      await bookNote.loader(args(call(`/api/user/book/note/${mine.id}`, auth), { id: String(mine.id) })),
+      await bookCommonReport.loader(args(call('/api/bookCommon/report/999999', auth), { id: '999999' })),
+      await bookCommonReport.loader(args(call('/api/bookCommon/report/1', 'Bearer nope'), { id: '1' })),
+      await login.loader(args(call('/api/auth/login', ''))),
+      await bookDayRead.loader(),
+    ];
+    expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 404, 401, 405, 405]);
+    for (const res of responses) {
+      expect(res.headers.get('Cache-Control')).toBe('no-store');
+      expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff');
+    }
+  });
+});
+
 describe('sign-in rate limits', () => {
   it('parallel wrong passwords: exactly 5 are checked, the others get TOO_MANY_ATTEMPTS', async () => {
     const results = await Promise.allSettled(Array.from({ length: 20 }, (_, i) => signIn('student4', `wrong-pass-${i}`, '198.51.100.4')));
