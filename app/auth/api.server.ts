@@ -1,6 +1,7 @@
 import { json } from '@remix-run/node';
 import type { z } from 'zod';
 import type { UserRole } from '~/domain/enums';
+import { readLimited } from '~/lib/body-limit.server';
 import { isDomainError } from '~/lib/errors';
 import { ERROR_CODES } from '~/messages';
 import { findAuthUser, type AuthUser } from '~/services/users.server';
@@ -88,15 +89,27 @@ export async function handleApi(work: () => Promise<Response>): Promise<Response
   }
 }
 
-/** The JSON body (or form fields) of an API call; null when it cannot be read. */
+/** JSON bodies of the account calls are small; answers of a problem analysis (100 short answers) are the largest. */
+export const API_BODY_MAX_BYTES = 16 * 1024;
+export const API_LARGE_BODY_MAX_BYTES = 128 * 1024;
+const bodyTooLarge = () => apiError(API_REQUEST_ERROR, '요청 본문이 너무 큽니다.', 413);
+
+/** The JSON body (or form fields) of an API call, at most 128 KB (413 above); null when it cannot be read. */
 export async function readRequestBody(request: Request): Promise<Record<string, unknown> | unknown[] | null> {
   const type = request.headers.get('Content-Type') ?? '';
-  try {
-    if (type.includes('application/json')) return (await request.json()) as Record<string, unknown> | unknown[];
-    return Object.fromEntries(await request.formData());
-  } catch {
-    return null;
-  }
+  return readLimited(
+    request,
+    API_LARGE_BODY_MAX_BYTES,
+    async (limited) => {
+      try {
+        if (type.includes('application/json')) return (await limited.json()) as Record<string, unknown> | unknown[];
+        return Object.fromEntries(await limited.formData());
+      } catch {
+        return null;
+      }
+    },
+    bodyTooLarge,
+  );
 }
 
 /** The loader of a POST-only call. */
@@ -105,10 +118,9 @@ export const postOnly = () => apiError('METHOD_NOT_ALLOWED', 'POST로 요청해 
 export const getOnly = () => apiError('METHOD_NOT_ALLOWED', 'GET으로 요청해 주세요.', 405);
 export const API_REQUEST_ERROR = 'INVALID_REQUEST';
 
-/** Reads a JSON body (at most `maxBytes`) and validates it; a bad body answers INVALID_REQUEST (400). */
-export async function readJson<T extends z.ZodTypeAny>(request: Request, schema: T, maxBytes = 16 * 1024): Promise<z.infer<T>> {
-  const text = await request.text();
-  if (Buffer.byteLength(text) > maxBytes) throw apiError(API_REQUEST_ERROR, '요청 본문이 너무 큽니다.', 413);
+/** Reads a JSON body (at most `maxBytes`, 413 above) and validates it; a bad body answers INVALID_REQUEST (400). */
+export async function readJson<T extends z.ZodTypeAny>(request: Request, schema: T, maxBytes = API_BODY_MAX_BYTES): Promise<z.infer<T>> {
+  const text = await readLimited(request, maxBytes, (limited) => limited.text(), bodyTooLarge);
   let body: unknown;
   try {
     body = JSON.parse(text || '{}');

@@ -124,6 +124,95 @@ describe('the JSON API', () => {
   });
 });
 
+describe('request bodies are limited while they are read, not after', () => {
+  /** A chunked body (no Content-Length) made of `parts` multipart files of `partBytes` each; counts what is read. */
+  function streamedMultipart(field: string, parts: number, partBytes: number) {
+    const boundary = 'readinboundary';
+    const encoder = new TextEncoder();
+    const chunk = new Uint8Array(64 * 1024);
+    let pulled = 0;
+    let part = 0;
+    let inPart = -1;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        let out: Uint8Array;
+        if (inPart < 0) {
+          if (part === parts) {
+            out = encoder.encode(`--${boundary}--\r\n`);
+            pulled += out.byteLength;
+            controller.enqueue(out);
+            controller.close();
+            return;
+          }
+          out = encoder.encode(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="p${part}.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`);
+          inPart = 0;
+        } else if (inPart < partBytes) {
+          out = chunk.subarray(0, Math.min(chunk.byteLength, partBytes - inPart));
+          inPart += out.byteLength;
+        } else {
+          out = encoder.encode('\r\n');
+          inPart = -1;
+          part += 1;
+        }
+        pulled += out.byteLength;
+        controller.enqueue(out);
+      },
+    });
+    return { body, boundary, pulled: () => pulled };
+  }
+
+  it('a profile picture upload of many parts stops at the limit with IMAGE_TOO_LARGE (413)', async () => {
+    const auth = await bearer('student3');
+    const stream = streamedMultipart('file', 12, 2 * 1024 * 1024); // 24 MB in parts of 2 MB (each under the 5 MB part limit)
+    const request = new Request('http://localhost/api/user/edit/image', {
+      method: 'POST',
+      headers: { Authorization: auth, 'Content-Type': `multipart/form-data; boundary=${stream.boundary}` },
+      body: stream.body,
+      duplex: 'half',
+    } as RequestInit);
+    const res = await editImage.action(args(request));
+    expect([res.status, ((await res.json()) as { code: string }).code]).toEqual([413, 'IMAGE_TOO_LARGE']);
+    expect(stream.pulled()).toBeLessThan(6 * 1024 * 1024);
+  });
+
+  it('a note upload of many parts stops at the limit with NOTE_IMAGE_TOO_LARGE (413)', async () => {
+    const auth = await bearer('student3');
+    const stream = streamedMultipart('file', 10, 4 * 1024 * 1024); // 40 MB in parts of 4 MB (each under the 10 MB part limit)
+    const request = new Request('http://localhost/api/user/book/noteResult', {
+      method: 'POST',
+      headers: { Authorization: auth, 'Content-Type': `multipart/form-data; boundary=${stream.boundary}` },
+      body: stream.body,
+      duplex: 'half',
+    } as RequestInit);
+    const res = await noteResult.action(args(request));
+    expect([res.status, ((await res.json()) as { code: string }).code]).toEqual([413, 'NOTE_IMAGE_TOO_LARGE']);
+    expect(stream.pulled()).toBeLessThan(11 * 1024 * 1024);
+  });
+
+  it('a JSON body without Content-Length is cut off at its limit (413)', async () => {
+    let pulled = 0;
+    const piece = new TextEncoder().encode(' '.repeat(64 * 1024));
+    const endless = () =>
+      new ReadableStream<Uint8Array>({
+        pull(controller) {
+          pulled += piece.byteLength;
+          if (pulled > 4 * 1024 * 1024) return controller.close();
+          controller.enqueue(piece);
+        },
+      });
+    const post = (path: string, headers: Record<string, string>) =>
+      new Request(`http://localhost${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: endless(), duplex: 'half' } as RequestInit);
+    const signInRes = await login.action(args(post('/api/auth/login', {})));
+    expect(signInRes.status).toBe(413);
+    expect(pulled).toBeLessThan(256 * 1024);
+    pulled = 0;
+    const [rb] = await db().select({ id: resultBooks.id }).from(resultBooks).limit(1);
+    const readRes = await bookDayRead.action(args(post(`/api/user/activity/bookDayRead/${rb.id}`, { Authorization: await bearer('student') }), { id: String(rb.id) }));
+    expect(readRes.status).toBe(413);
+    expect(pulled).toBeLessThan(512 * 1024);
+  });
+});
+
 describe('sign-in rate limits', () => {
   it('parallel wrong passwords: exactly 5 are checked, the others get TOO_MANY_ATTEMPTS', async () => {
     const results = await Promise.allSettled(Array.from({ length: 20 }, (_, i) => signIn('student4', `wrong-pass-${i}`, '198.51.100.4')));
