@@ -7,6 +7,7 @@ import { hashPassword, verifyPassword } from '~/auth/password.server';
 import { limitedAttempt } from '~/auth/rate-limit.server';
 import { revokeOtherFamilies } from '~/auth/tokens.server';
 import { config } from '~/config.server';
+import type { Authority, UserRole } from '~/domain/enums';
 import { db } from '~/db/client.server';
 import { organisations, users } from '~/db/schema';
 import { now } from '~/lib/clock.server';
@@ -121,10 +122,23 @@ export async function saveProfileImage(userId: number, bytes: Uint8Array) {
   return file;
 }
 
-/** The stored picture of a user, or null. */
-export async function readProfileImage(userId: number): Promise<{ file: string; bytes: Buffer } | null> {
-  const [row] = await db().select({ profileImage: users.profileImage }).from(users).where(eq(users.id, userId));
-  const file = row?.profileImage;
+export type ProfileViewer = { id: number; role: UserRole; authorities: Authority[]; organisationId: number | null };
+
+/** Who may see a member's picture: the member, the staff (ADMIN) of the member's academy, and ADMIN1/ADMIN2. */
+export function canViewProfileImage(viewer: ProfileViewer, owner: { id: number; organisationId: number | null }) {
+  if (viewer.id === owner.id) return true;
+  if (viewer.role === 'ADMIN') return viewer.organisationId !== null && viewer.organisationId === owner.organisationId;
+  return viewer.role === 'SUPER' && viewer.authorities.some((a) => a === 'ADMIN1' || a === 'ADMIN2');
+}
+
+/** The stored picture of a user, for a viewer allowed to see it; null otherwise (the same answer as no picture). */
+export async function readProfileImage(viewer: ProfileViewer, userId: number): Promise<{ file: string; bytes: Buffer } | null> {
+  const [row] = await db()
+    .select({ id: users.id, organisationId: users.organisationId, profileImage: users.profileImage })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!row || !canViewProfileImage(viewer, row)) return null;
+  const file = row.profileImage;
   if (!file || !/^[0-9a-f-]{36}\.webp$/.test(file)) return null;
   try {
     return { file, bytes: await fs.readFile(path.join(profileImageDir(), file)) };

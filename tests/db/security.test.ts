@@ -81,6 +81,169 @@ async function snapshot(userId: number) {
   return { books, records: records.length, notes: own };
 }
 
+describe('object-level access: a student of academy 1 against the data of a student of academy 2', () => {
+  it('every /api call that takes a result book id answers 404 for a book of another student and changes nothing', async () => {
+    const victim = (await findUserByLoginId('student6'))!;
+    const ids = (await db().select({ id: resultBooks.id }).from(resultBooks).where(and(eq(resultBooks.userId, victim.id), ne(resultBooks.status, BookStatus.EXCLUDE)))).map((r) => r.id);
+    expect(ids.length).toBeGreaterThan(0);
+    const before = await snapshot(victim.id);
+    const auth = await bearer('student');
+    type Call = { name: string; run: (id: number) => Promise<Response> };
+    const get = (name: string, loader: (a: ReturnType<typeof args>) => unknown, path: (id: number) => string, param = 'id'): Call => ({
+      name,
+      run: async (id) => (await loader(args(call(path(id), auth), { [param]: String(id) }))) as Response,
+    });
+    const post = (name: string, action: (a: ReturnType<typeof args>) => unknown, path: (id: number) => string, json: (id: number) => unknown, params: (id: number) => Record<string, string>): Call => ({
+      name,
+      run: async (id) => (await action(args(call(path(id), auth, { json: json(id) }), params(id)))) as Response,
+    });
+    const calls: Call[] = [
+      get('bookInfo', bookInfo.loader, (id) => `/api/user/activity/bookInfo/${id}`),
+      get('bookResult', bookResult.loader, (id) => `/api/user/activity/bookResult/${id}`),
+      get('checkReadinBook', checkReadinBook.loader, (id) => `/api/user/activity/checkReadinBook/${id}`),
+      get('readPage', readPage.loader, (id) => `/api/user/activity/readPage/${id}`),
+      get('readingBook', readingBook.loader, (id) => `/api/user/activity/readingBook/${id}`),
+      get('readingBookIndicator', readingBookIndicator.loader, (id) => `/api/user/activity/readingBookIndicator/${id}`),
+      get('readingBookInfo', readingBookInfo.loader, (id) => `/api/user/activity/readingBookInfo/${id}`),
+      get('sessionComplete', sessionComplete.loader, (id) => `/api/user/activity/sessionComplete/${id}`),
+      get('setReadBook (GET)', setReadBook.loader, (id) => `/api/user/activity/setReadBook/${id}`),
+      get('userBookReadTime', userBookReadTime.loader, (id) => `/api/user/activity/userBookReadTime/${id}`),
+      get('readPage/detail', bookCommonReadPage.loader, (id) => `/api/bookCommon/readPage/detail/${id}`),
+      get('readPageTotal/detail', bookCommonReadPageTotal.loader, (id) => `/api/bookCommon/readPageTotal/detail/${id}`),
+      get('no-page/read-time', noPageReadTime.loader, (id) => `/api/user/read/no-page/read-time/${id}`),
+      get('bookCommon/report', bookCommonReport.loader, (id) => `/api/bookCommon/report/${id}`),
+      get('problemAnalysis', problemAnalysis.loader, (id) => `/api/user/activity/problemAnalysis/${id}`),
+      get('problemAnalysisInfo', problemAnalysisInfo.loader, (id) => `/api/user/activity/problemAnalysisInfo/${id}`),
+      get('book/note', bookNote.loader, (id) => `/api/user/book/note/${id}`),
+      post('setReadBook (POST)', setReadBook.action, (id) => `/api/user/activity/setReadBook/${id}`, () => ({}), (id) => ({ id: String(id) })),
+      post('preBookActivityComplete', preBookActivityComplete.action, (id) => `/api/user/activity/preBookActivityComplete/${id}`, () => ({ prediction: '예상해 본 내용입니다.', whatIKnow: '알고 있는 것' }), (id) => ({ id: String(id) })),
+      post('bookDayRead', bookDayRead.action, (id) => `/api/user/activity/bookDayRead/${id}`, () => ({ list: [{ start: 1, end: 5, time: 10 }], isChange: false, submissionKey: 'idor-record-1' }), (id) => ({ id: String(id) })),
+      post('bookDayRead (isChange)', bookDayRead.action, (id) => `/api/user/activity/bookDayRead/${id}`, () => ({ list: [{ start: 1, end: 9 }], isChange: true }), (id) => ({ id: String(id) })),
+      post('bookDayRead/first', bookDayReadFirst.action, (id) => `/api/user/activity/bookDayRead/first/${id}`, (id) => ({ resultReadItemId: id, startPage: 1 }), (id) => ({ id: String(id) })),
+      post('book/read start', bookRead.action, (id) => `/api/user/book/read/${id}/10`, () => ({}), (id) => ({ a: String(id), b: '10' })),
+      post('book/read reset', bookRead.action, (id) => `/api/user/book/read/${id}/999`, () => ({}), (id) => ({ a: String(id), b: '999' })),
+      post('book/reading', bookReading.action, (id) => `/api/user/book/reading/${id}/1`, () => ({}), (id) => ({ a: String(id), b: '1' })),
+      post('no-page', noPage.action, (id) => `/api/user/read/no-page/${id}/idor-nopage-2`, () => ({ index: 1, time: 10 }), (id) => ({ a: String(id), b: 'idor-nopage-2' })),
+      post('problemAnalysisResult', problemAnalysisResult.action, (id) => `/api/user/activity/problemAnalysisResult/${id}`, () => ({ answers: [] }), (id) => ({ id: String(id) })),
+      post('readingBookAnalysis', readingBookAnalysis.action, () => '/api/user/activity/readingBookAnalysis/5/5/5/5/5', (id) => ({ resultBookId: id }), () => ({ a: '5', b: '5', c: '5', d: '5', e: '5' })),
+      post('noteInput', noteInput.action, () => '/api/user/book/noteInput', (id) => ({ resultBookId: id, note: '남의 책에 쓰는 노트' }), () => ({})),
+      {
+        name: 'noteResult',
+        run: async (id) => {
+          const form = new FormData();
+          form.append('note', JSON.stringify({ resultBookId: id, note: '남의 책에 쓰는 노트입니다. 스무 자를 넘겨서 제출합니다.' }));
+          return noteResult.action(args(call('/api/user/book/noteResult', auth, { body: form })));
+        },
+      },
+    ];
+    for (const c of calls) {
+      for (const id of ids) {
+        const res = await c.run(id);
+        expect([c.name, id, res.status]).toEqual([c.name, id, 404]);
+      }
+    }
+    expect(await snapshot(victim.id)).toEqual(before);
+  });
+
+  it('the student pages of a book (reading, analysis, note, report) answer 404 for a book of another student', async () => {
+    const victim = (await findUserByLoginId('student6'))!;
+    const [rb] = await db().select({ id: resultBooks.id }).from(resultBooks).where(eq(resultBooks.userId, victim.id)).limit(1);
+    const cookie = await sessionCookie('student');
+    const id = String(rb.id);
+    for (const page of [readingPage, analysisPage, notePage, reportPage]) {
+      const res = await respond(() => page.loader(args(makeRequest(`/x/${id}`, { cookie }), { resultBookId: id })));
+      expect(res.status).toBe(404);
+    }
+    const posted = await respond(() => readingPage.action(args(makeRequest(`/x/${id}`, { cookie, form: { intent: 'clock-start' } }), { resultBookId: id })));
+    expect(posted.status).toBe(404);
+  });
+
+  it('a teacher acts only on the students and books of their own academy (404 otherwise, nothing changed)', async () => {
+    const victim = (await findUserByLoginId('student6'))!;
+    const [rb] = await db().select({ id: resultBooks.id }).from(resultBooks).where(and(eq(resultBooks.userId, victim.id), ne(resultBooks.status, BookStatus.EXCLUDE))).limit(1);
+    const before = await snapshot(victim.id);
+    const cookie = await sessionCookie('teacher'); // academy 1
+    const page = await respond(() => adminStudent.loader(args(makeRequest(`/admin/students/${victim.id}`, { cookie }), { studentId: String(victim.id) })));
+    expect(page.status).toBe(404);
+    const own = (await findUserByLoginId('student2'))!;
+    // A book of academy 2 posted on the page of an own student, and on the page of the foreign student.
+    for (const studentId of [own.id, victim.id]) {
+      const forms: Record<string, string>[] = [
+        { intent: 'exclude', resultBookId: String(rb.id) },
+        { intent: 'retake', resultBookId: String(rb.id) },
+        { intent: 'readMethod', resultBookId: String(rb.id), readMethod: '1' },
+      ];
+      for (const form of forms) {
+        const res = await respond(() => adminStudent.action(args(makeRequest(`/admin/students/${studentId}`, { cookie, form }), { studentId: String(studentId) })));
+        expect(res.status).toBe(404);
+      }
+    }
+    const assign = await respond(() => adminStudent.action(args(makeRequest(`/admin/students/${victim.id}`, { cookie, form: { intent: 'assign', bookId: '1', readMethod: '1' } }), { studentId: String(victim.id) })));
+    expect(assign.status).toBe(404);
+    expect(await snapshot(victim.id)).toEqual(before);
+  });
+
+  it('a note image is served to its student and the academy only (another student or academy: 403)', async () => {
+    const [note] = await db()
+      .select({ id: notes.id, userId: notes.userId })
+      .from(notes)
+      .innerJoin(users, eq(users.id, notes.userId))
+      .where(and(eq(users.loginId, 'student6'), ne(notes.state, NoteState.NONE)))
+      .limit(1);
+    const id = String(note.id);
+    const get = async (loginId: string) => {
+      const cookie = await sessionCookie(loginId);
+      return (await respond(() => noteImage.loader(args(makeRequest(`/resources/note-image/${id}`, { cookie }), { noteId: id })))).status;
+    };
+    expect(await get('student')).toBe(403);
+    expect(await get('teacher')).toBe(403);
+    expect(await get('head')).toBe(403);
+  });
+
+  it('a draft (NONE) is the student\'s alone: teachers and coaches cannot open it, act on it or load its image', async () => {
+    const [draft] = await db().select().from(notes).where(eq(notes.state, NoteState.NONE)).limit(1);
+    expect(draft).toBeDefined();
+    const id = String(draft.id);
+    const teacher = await sessionCookie('teacher');
+    const coach = await sessionCookie('coach');
+    expect((await respond(() => adminNote.loader(args(makeRequest(`/admin/notes/${id}`, { cookie: teacher }), { noteId: id })))).status).toBe(403);
+    expect((await respond(() => coachNote.loader(args(makeRequest(`/super/coach/sharpening/${id}`, { cookie: coach }), { noteId: id })))).status).toBe(403);
+    const comment = await respond(() =>
+      adminNote.action(args(makeRequest(`/admin/notes/${id}`, { cookie: teacher, form: { intent: 'comment', version: String(draft.version), comment: '초안에 다는 댓글' } }), { noteId: id })),
+    );
+    expect(comment.status).toBe(403);
+    expect((await respond(() => noteImage.loader(args(makeRequest(`/resources/note-image/${id}`, { cookie: teacher }), { noteId: id })))).status).toBe(403);
+    const [after] = await db().select().from(notes).where(eq(notes.id, draft.id));
+    expect(after).toEqual(draft);
+  });
+
+  it('a profile picture is served to its member, the staff of the member\'s academy and ADMIN1/ADMIN2 only', async () => {
+    const owner = (await findUserByLoginId('student7'))!; // academy 2
+    const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#aa3366' } }).png().toBuffer();
+    await saveProfileImage(owner.id, png);
+    const status = async (loginId: string) => {
+      const cookie = await sessionCookie(loginId);
+      return (await respond(() => profileImage.loader(args(makeRequest(`/resources/profile-image/${owner.id}`, { cookie }), { userId: String(owner.id) })))).status;
+    };
+    const seen: Record<string, number> = {};
+    for (const loginId of ['student7', 'teacher2', 'head2', 'super', 'admin2', 'student', 'student8', 'adult', 'teacher', 'head', 'coach', 'product']) seen[loginId] = await status(loginId);
+    expect(seen).toEqual({
+      student7: 200,
+      teacher2: 200,
+      head2: 200,
+      super: 200,
+      admin2: 200,
+      student: 404,
+      student8: 404,
+      adult: 404,
+      teacher: 404,
+      head: 404,
+      coach: 404,
+      product: 404,
+    });
+  });
+});
+
 describe('the JSON API', () => {
   it('asks for the XSRF header on every method but GET and HEAD when the session cookie is used', async () => {
     const cookie = await sessionCookie('student2');
