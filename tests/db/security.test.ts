@@ -419,3 +419,16 @@ describe('sign-in rate limits', () => {
     expect(blocked.status).toBe(429);
   });
 });
+
+describe('catalogue search', () => {
+  it('takes only its own sort keys: constructor or toString sort by title instead of failing', async () => {
+    const cookie = await sessionCookie('student');
+    for (const sort of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
+      const res = await respond(() => searchPage.loader(args(makeRequest(`/user/search?sort=${sort}`, { cookie }))));
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { query: { sort: string } }).query.sort).toBe('title');
+    }
+    const api = await bookSearch.action(args(call('/api/user/book/search/1/12', await bearer('student'), { json: { search: '', sort: 'constructor' } }), { page: '1', size: '12' }));
+    expect(api.status).toBe(200);
+  });
+});
