@@ -1,6 +1,7 @@
 import { json } from '@remix-run/node';
 import type { z } from 'zod';
 import type { UserRole } from '~/domain/enums';
+import { readLimited } from '~/lib/body-limit.server';
 import { isDomainError } from '~/lib/errors';
 import { ERROR_CODES } from '~/messages';
 import { findAuthUser, type AuthUser } from '~/services/users.server';
@@ -18,20 +19,34 @@ export const API_MESSAGES = {
   refreshFail: '로그인이 만료되었습니다. 다시 로그인 해주세요.',
 } as const;
 
+/** Every API answer is personal or about a session: never stored by a browser or a proxy, never sniffed. */
+function apiHeaders(init?: HeadersInit) {
+  const headers = new Headers(init);
+  if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
+  headers.set('X-Content-Type-Options', 'nosniff');
+  return headers;
+}
+
 export function apiData<T>(data: T, init?: ResponseInit) {
-  return json({ data }, init);
+  return json({ data }, { ...init, headers: apiHeaders(init?.headers) });
 }
 
-export function apiError(code: string, message: string, status = 400) {
-  return json({ code, message }, { status });
+export function apiError(code: string, message: string, status = 400, init?: HeadersInit) {
+  return json({ code, message }, { status, headers: apiHeaders(init) });
 }
 
-const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Methods that never change data; every other method (an action) needs the XSRF header with the session cookie. */
+const SAFE_METHODS = new Set(['GET', 'HEAD']);
 
 function cookieValue(request: Request, name: string) {
   const cookie = request.headers.get('Cookie') ?? '';
   const match = cookie.split(/;\s*/).find((c) => c.startsWith(`${name}=`));
-  return match ? decodeURIComponent(match.slice(name.length + 1)) : null;
+  if (!match) return null;
+  try {
+    return decodeURIComponent(match.slice(name.length + 1));
+  } catch {
+    return null; // a malformed value is no token
+  }
 }
 
 /**
@@ -48,7 +63,7 @@ export async function requireApiUser(request: Request, options: { role?: UserRol
   } else {
     const session = await getSession(request);
     token = session.get('access');
-    if (token && MUTATING.has(request.method)) {
+    if (token && !SAFE_METHODS.has(request.method)) {
       const expected = cookieValue(request, 'XSRF-TOKEN');
       if (!expected || request.headers.get('X-XSRF-TOKEN') !== expected) {
         throw apiError(ERROR_CODES.AUTHORIZED_ERROR, API_MESSAGES.xsrf, 403);
@@ -82,15 +97,27 @@ export async function handleApi(work: () => Promise<Response>): Promise<Response
   }
 }
 
-/** The JSON body (or form fields) of an API call; null when it cannot be read. */
+/** JSON bodies of the account calls are small; answers of a problem analysis (100 short answers) are the largest. */
+export const API_BODY_MAX_BYTES = 16 * 1024;
+export const API_LARGE_BODY_MAX_BYTES = 128 * 1024;
+const bodyTooLarge = () => apiError(API_REQUEST_ERROR, '요청 본문이 너무 큽니다.', 413);
+
+/** The JSON body (or form fields) of an API call, at most 128 KB (413 above); null when it cannot be read. */
 export async function readRequestBody(request: Request): Promise<Record<string, unknown> | unknown[] | null> {
   const type = request.headers.get('Content-Type') ?? '';
-  try {
-    if (type.includes('application/json')) return (await request.json()) as Record<string, unknown> | unknown[];
-    return Object.fromEntries(await request.formData());
-  } catch {
-    return null;
-  }
+  return readLimited(
+    request,
+    API_LARGE_BODY_MAX_BYTES,
+    async (limited) => {
+      try {
+        if (type.includes('application/json')) return (await limited.json()) as Record<string, unknown> | unknown[];
+        return Object.fromEntries(await limited.formData());
+      } catch {
+        return null;
+      }
+    },
+    bodyTooLarge,
+  );
 }
 
 /** The loader of a POST-only call. */
@@ -99,10 +126,9 @@ export const postOnly = () => apiError('METHOD_NOT_ALLOWED', 'POST로 요청해 
 export const getOnly = () => apiError('METHOD_NOT_ALLOWED', 'GET으로 요청해 주세요.', 405);
 export const API_REQUEST_ERROR = 'INVALID_REQUEST';
 
-/** Reads a JSON body (at most `maxBytes`) and validates it; a bad body answers INVALID_REQUEST (400). */
-export async function readJson<T extends z.ZodTypeAny>(request: Request, schema: T, maxBytes = 16 * 1024): Promise<z.infer<T>> {
-  const text = await request.text();
-  if (Buffer.byteLength(text) > maxBytes) throw apiError(API_REQUEST_ERROR, '요청 본문이 너무 큽니다.', 413);
+/** Reads a JSON body (at most `maxBytes`, 413 above) and validates it; a bad body answers INVALID_REQUEST (400). */
+export async function readJson<T extends z.ZodTypeAny>(request: Request, schema: T, maxBytes = API_BODY_MAX_BYTES): Promise<z.infer<T>> {
+  const text = await readLimited(request, maxBytes, (limited) => limited.text(), bodyTooLarge);
   let body: unknown;
   try {
     body = JSON.parse(text || '{}');
@@ -117,6 +143,6 @@ export async function readJson<T extends z.ZodTypeAny>(request: Request, schema:
 /** Only the listed methods; anything else answers 405. */
 export function allowMethods(request: Request, ...methods: string[]) {
   if (!methods.includes(request.method)) {
-    throw json({ code: 'METHOD_NOT_ALLOWED', message: '지원하지 않는 요청 방식입니다.' }, { status: 405, headers: { Allow: methods.join(', ') } });
+    throw apiError('METHOD_NOT_ALLOWED', '지원하지 않는 요청 방식입니다.', 405, { Allow: methods.join(', ') });
   }
 }

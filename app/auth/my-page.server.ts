@@ -7,6 +7,7 @@ import {
 } from '@remix-run/node';
 import { parseWithZod } from '@conform-to/zod';
 import { passwordChangeSchema as passwordSchema, profileSchema } from './account-schemas.server';
+import { readLimited } from '~/lib/body-limit.server';
 import { DomainError, isDomainError } from '~/lib/errors';
 import { changePassword, getMyPage, PROFILE_IMAGE_MAX_BYTES, PROFILE_MESSAGES, saveProfileImage, updateProfile } from '~/services/my-page.server';
 import type { SignedIn } from './guards.server';
@@ -19,15 +20,20 @@ export function imageUploadHandler() {
   return unstable_createMemoryUploadHandler({ maxPartSize: PROFILE_IMAGE_MAX_BYTES });
 }
 
-/** Reads a multipart body with the image limit; a too-large part becomes IMAGE_TOO_LARGE. */
+/** A multipart body may carry the image plus a few text fields. */
+const IMAGE_UPLOAD_MAX_BODY_BYTES = PROFILE_IMAGE_MAX_BYTES + 64 * 1024;
+
+/**
+ * Reads a multipart body with the image limit, per part and on the whole body (counted as it arrives): a too-large
+ * part or body becomes IMAGE_TOO_LARGE.
+ */
 export async function readImageUpload(request: Request, field: string): Promise<{ form: FormData; bytes: Uint8Array | null }> {
+  const tooLarge = () => new DomainError('IMAGE_TOO_LARGE', PROFILE_MESSAGES.imageTooLarge, 413);
   let form: FormData;
   try {
-    form = await unstable_parseMultipartFormData(request, imageUploadHandler());
+    form = await readLimited(request, IMAGE_UPLOAD_MAX_BODY_BYTES, (limited) => unstable_parseMultipartFormData(limited, imageUploadHandler()), tooLarge);
   } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) {
-      throw new DomainError('IMAGE_TOO_LARGE', PROFILE_MESSAGES.imageTooLarge, 413);
-    }
+    if (error instanceof MaxPartSizeExceededError) throw tooLarge();
     throw error;
   }
   const file = form.get(field);

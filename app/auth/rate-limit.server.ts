@@ -21,42 +21,65 @@ const accountKey = (loginId: string) => loginId.trim().toLowerCase();
 
 /**
  * The client's address as the proxy in front of the app reports it. Unknown (no proxy header) → null, and the per-IP
- * limit does not apply: otherwise every direct client would share one bucket.
+ * limit does not apply: otherwise every direct client would share one bucket. Of X-Forwarded-For the last entry counts:
+ * the proxy appends the address it saw, and everything before it is whatever the client chose to send.
  */
 export function clientIp(request: Request): string | null {
-  const forwarded = request.headers.get('X-Forwarded-For')?.split(',')[0]?.trim();
+  const forwarded = request.headers.get('X-Forwarded-For')?.split(',').at(-1)?.trim();
   const candidate = forwarded || request.headers.get('X-Real-IP')?.trim();
   return candidate && isIP(candidate) ? candidate : null;
 }
 
-async function exhausted(limiter: RateLimiterMemory, key: string) {
-  const res = await limiter.get(key);
-  return res !== null && res.consumedPoints >= limiter.points;
-}
+const tooMany = () => new DomainError(RATE_LIMIT_CODE, RATE_LIMIT_MESSAGE, 429);
 
-/** Throws TOO_MANY_ATTEMPTS (429) when the account or the address has used up its failures. */
-export async function assertSignInAllowed(loginId: string, address: string | null) {
-  if ((await exhausted(account, accountKey(loginId))) || (address && (await exhausted(ip, address)))) {
-    throw new DomainError(RATE_LIMIT_CODE, RATE_LIMIT_MESSAGE, 429);
-  }
-}
-
-async function consume(limiter: RateLimiterMemory, key: string) {
+/** Takes one point; false (and nothing taken) when none is left. */
+async function take(limiter: RateLimiterMemory, key: string): Promise<boolean> {
   try {
     await limiter.consume(key);
+    return true;
   } catch (error) {
     if (!(error instanceof RateLimiterRes)) throw error;
+    await limiter.reward(key, 1);
+    return false;
   }
 }
 
-export async function recordSignInFailure(loginId: string, address: string | null) {
-  await consume(account, accountKey(loginId));
-  if (address) await consume(ip, address);
+/**
+ * Runs one attempt at a secret (a password, a security answer with its code) under the limits. Throws
+ * TOO_MANY_ATTEMPTS (429) before `work` when the account or the address has used up its failures. The attempt is
+ * counted as it starts, so parallel attempts cannot all pass the check while none has failed yet; it is given back
+ * unless `work` throws an error `isFailure` accepts. Success clears the account's failures (not the address's).
+ */
+export async function limitedAttempt<T>(
+  loginId: string,
+  address: string | null,
+  isFailure: (error: unknown) => boolean,
+  work: () => Promise<T>,
+): Promise<T> {
+  const key = accountKey(loginId);
+  if (!(await take(account, key))) throw tooMany();
+  if (address && !(await take(ip, address))) {
+    await account.reward(key, 1);
+    throw tooMany();
+  }
+  let failed = false;
+  try {
+    const result = await work();
+    await account.delete(key);
+    return result;
+  } catch (error) {
+    failed = isFailure(error);
+    if (!failed) await account.reward(key, 1);
+    throw error;
+  } finally {
+    if (address && !failed) await ip.reward(address, 1);
+  }
 }
 
-/** A successful sign-in clears the account's failures (not the address's). */
-export async function clearSignInFailures(loginId: string) {
-  await account.delete(accountKey(loginId));
+/** Counts a failure without an attempt (tests fill a bucket with it). */
+export async function recordSignInFailure(loginId: string, address: string | null) {
+  await take(account, accountKey(loginId));
+  if (address) await take(ip, address);
 }
 
 /** Client error logs: 30 a minute per address (or per session when the address is unknown). */

@@ -1,9 +1,11 @@
 import { createCookie } from '@remix-run/node';
+import { config } from '~/config.server';
 
 // 'Remember my ID' keeps the login id only, never the password (product.md §4).
 export const rememberCookie = createCookie('remember_login_id', {
   httpOnly: true,
   sameSite: 'lax',
   path: '/member',
+  secure: config().secureCookies,
   maxAge: 60 * 60 * 24 * 365,
 });

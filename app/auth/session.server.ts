@@ -4,7 +4,7 @@ import type { Authority, UserRole } from '~/domain/enums';
 import { issueRefreshToken, revokeFamily, signAccessToken } from './tokens.server';
 
 // The session cookie carries the access token and the refresh token (architecture.md §3). httpOnly, SameSite=Lax,
-// signed with rotating secrets; Secure when the site is served over https (PUBLIC_URL).
+// signed with rotating secrets; Secure when the site is served over https (config.server.ts secureCookies).
 export type SessionData = {
   access: string;
   refresh: string;
@@ -13,7 +13,7 @@ export type SessionData = {
   fam: string;
 };
 
-const secure = (process.env.PUBLIC_URL ?? '').startsWith('https://');
+const secure = config().secureCookies;
 
 export const sessionStorage = createCookieSessionStorage<SessionData>({
   cookie: {

@@ -1,3 +1,5 @@
+import { config } from '~/config.server';
+
 // Security headers for every response. Scripts run only with the request's nonce; no third-party origin is allowed.
 export function applySecurityHeaders(headers: Headers, nonce?: string) {
   const scriptSrc = nonce ? `'self' 'nonce-${nonce}'` : `'self'`;
@@ -21,4 +23,6 @@ export function applySecurityHeaders(headers: Headers, nonce?: string) {
   headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
   headers.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
   headers.set('Cross-Origin-Opener-Policy', 'same-origin-allow-popups');
+  // Served over https (the same condition as Secure cookies): browsers keep to https for a year.
+  if (config().secureCookies) headers.set('Strict-Transport-Security', 'max-age=31536000');
 }

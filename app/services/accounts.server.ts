@@ -1,7 +1,7 @@
 import { createHmac, randomInt } from 'node:crypto';
 import { and, asc, desc, eq, gte, isNull, sql } from 'drizzle-orm';
 import { hashPassword, hashSecurityAnswer, verifyPassword, verifySecurityAnswer } from '~/auth/password.server';
-import { assertSignInAllowed, clearSignInFailures, recordSignInFailure } from '~/auth/rate-limit.server';
+import { limitedAttempt } from '~/auth/rate-limit.server';
 import { revokeAllForUser } from '~/auth/tokens.server';
 import { config } from '~/config.server';
 import { db } from '~/db/client.server';
@@ -62,15 +62,7 @@ export async function authenticate(loginId: string, password: string) {
  * (429) before its password is even checked; a failure counts against both.
  */
 export async function signIn(loginId: string, password: string, address: string | null) {
-  await assertSignInAllowed(loginId, address);
-  try {
-    const user = await authenticate(loginId, password);
-    await clearSignInFailures(loginId);
-    return user;
-  } catch (error) {
-    if (error instanceof AuthenticationError) await recordSignInFailure(loginId, address);
-    throw error;
-  }
+  return limitedAttempt(loginId, address, (error) => error instanceof AuthenticationError, () => authenticate(loginId, password));
 }
 
 // ── Registration ────────────────────────────────────────────────────────────────────────────────────────────────
@@ -228,7 +220,11 @@ export async function completePasswordRecovery(
   input: { loginId: string; name: string; answer: string; code: string; password: string },
   address: string | null,
 ) {
-  await assertSignInAllowed(input.loginId, address);
+  const mismatch = (error: unknown) => error instanceof DomainError && error.code === 'RECOVERY_MISMATCH';
+  return limitedAttempt(input.loginId, address, mismatch, () => recoverPassword(kind, input));
+}
+
+async function recoverPassword(kind: MemberKind, input: { loginId: string; name: string; answer: string; code: string; password: string }) {
   const user = await findRecoverable(kind, input.loginId, input.name);
   if (!user || !user.securityAnswerHash) throw new DomainError('ACCOUNT_NOT_FOUND', ACCOUNT_MESSAGES.noAccountFound, 404);
   const [pending] = await db()
@@ -247,7 +243,6 @@ export async function completePasswordRecovery(
       .update(verificationCodes)
       .set({ attempts: sql`${verificationCodes.attempts} + 1` })
       .where(eq(verificationCodes.id, pending.id));
-    await recordSignInFailure(input.loginId, address);
     throw new DomainError('RECOVERY_MISMATCH', ACCOUNT_MESSAGES.recoveryMismatch, 400);
   }
   const passwordHash = await hashPassword(input.password);
@@ -261,7 +256,6 @@ export async function completePasswordRecovery(
     await tx.update(users).set({ passwordHash, updatedAt: now() }).where(eq(users.id, user.id));
   });
   await revokeAllForUser(user.id);
-  await clearSignInFailures(input.loginId);
   return { loginId: user.loginId };
 }
 

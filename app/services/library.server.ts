@@ -111,7 +111,8 @@ export async function searchBooks(userId: number, query: SearchQuery, size = SEA
   const q = (query.q ?? '').trim().slice(0, 100);
   const genre = GENRES.some((g) => g.code === query.genre) ? query.genre : undefined;
   const level = query.level && query.level >= 1 && query.level <= 10 ? Math.floor(query.level) : undefined;
-  const sort: SearchSort = query.sort && query.sort in SEARCH_SORTS ? (query.sort as SearchSort) : 'title';
+  // An own key only: `in` would also accept 'constructor' or 'toString' from the object's prototype.
+  const sort: SearchSort = query.sort && Object.hasOwn(SEARCH_SORTS, query.sort) ? (query.sort as SearchSort) : 'title';
   const page = Math.max(1, Math.floor(query.page ?? 1) || 1);
   const conditions: SQL[] = [eq(books.status, ItemStatus.ACTIVE)];
   if (q) conditions.push(or(ilike(books.title, likePattern(q)), ilike(books.author, likePattern(q)))!);

@@ -4,9 +4,10 @@ import path from 'node:path';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { hashPassword, verifyPassword } from '~/auth/password.server';
-import { assertSignInAllowed, clearSignInFailures, recordSignInFailure } from '~/auth/rate-limit.server';
+import { limitedAttempt } from '~/auth/rate-limit.server';
 import { revokeOtherFamilies } from '~/auth/tokens.server';
 import { config } from '~/config.server';
+import type { Authority, UserRole } from '~/domain/enums';
 import { db } from '~/db/client.server';
 import { organisations, resultBooks, users } from '~/db/schema';
 import { levelLabel } from '~/domain/catalogue';
@@ -104,18 +105,18 @@ export async function changePassword(
   input: { password: string; newPassword: string },
   keepFamilyId: string,
 ) {
-  await assertSignInAllowed(user.loginId, null);
-  const [row] = await db().select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id));
-  if (!row || !(await verifyPassword(row.passwordHash, input.password))) {
-    await recordSignInFailure(user.loginId, null);
-    throw new DomainError('WRONG_PASSWORD', ACCOUNT_MESSAGES.wrongCurrentPassword, 400);
-  }
+  const wrongPassword = (error: unknown) => error instanceof DomainError && error.code === 'WRONG_PASSWORD';
+  await limitedAttempt(user.loginId, null, wrongPassword, async () => {
+    const [row] = await db().select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id));
+    if (!row || !(await verifyPassword(row.passwordHash, input.password))) {
+      throw new DomainError('WRONG_PASSWORD', ACCOUNT_MESSAGES.wrongCurrentPassword, 400);
+    }
+  });
   if (input.password === input.newPassword) throw new DomainError('SAME_PASSWORD', ACCOUNT_MESSAGES.samePassword, 400);
   await db()
     .update(users)
     .set({ passwordHash: await hashPassword(input.newPassword), updatedAt: now() })
     .where(eq(users.id, user.id));
-  await clearSignInFailures(user.loginId);
   await revokeOtherFamilies(user.id, keepFamilyId);
 }
 
@@ -156,10 +157,23 @@ export async function saveProfileImage(userId: number, bytes: Uint8Array) {
   return file;
 }
 
-/** The stored picture of a user, or null. */
-export async function readProfileImage(userId: number): Promise<{ file: string; bytes: Buffer } | null> {
-  const [row] = await db().select({ profileImage: users.profileImage }).from(users).where(eq(users.id, userId));
-  const file = row?.profileImage;
+export type ProfileViewer = { id: number; role: UserRole; authorities: Authority[]; organisationId: number | null };
+
+/** Who may see a member's picture: the member, the staff (ADMIN) of the member's academy, and ADMIN1/ADMIN2. */
+export function canViewProfileImage(viewer: ProfileViewer, owner: { id: number; organisationId: number | null }) {
+  if (viewer.id === owner.id) return true;
+  if (viewer.role === 'ADMIN') return viewer.organisationId !== null && viewer.organisationId === owner.organisationId;
+  return viewer.role === 'SUPER' && viewer.authorities.some((a) => a === 'ADMIN1' || a === 'ADMIN2');
+}
+
+/** The stored picture of a user, for a viewer allowed to see it; null otherwise (the same answer as no picture). */
+export async function readProfileImage(viewer: ProfileViewer, userId: number): Promise<{ file: string; bytes: Buffer } | null> {
+  const [row] = await db()
+    .select({ id: users.id, organisationId: users.organisationId, profileImage: users.profileImage })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!row || !canViewProfileImage(viewer, row)) return null;
+  const file = row.profileImage;
   if (!file || !/^[0-9a-f-]{36}\.webp$/.test(file)) return null;
   try {
     return { file, bytes: await fs.readFile(path.join(profileImageDir(), file)) };

@@ -7,6 +7,7 @@ import {
 } from '@remix-run/node';
 import sharp from 'sharp';
 import { NOTE_MESSAGES } from '~/domain/notes';
+import { readLimited } from '~/lib/body-limit.server';
 import { DomainError } from '~/lib/errors';
 
 // Images of reading notes (architecture.md §5): the type is read from the file's CONTENT (never its name or the
@@ -68,16 +69,21 @@ export function noteImageKey(userId: number, resultBookId: number, extension: st
 }
 
 /**
- * Parses a multipart form in memory with a 10 MB limit per part: a larger file, or a body far larger than allowed,
- * becomes DomainError NOTE_IMAGE_TOO_LARGE (a clear Korean message, not a crash). File fields come back as File.
+ * Parses a multipart form in memory with a 10 MB limit per part and on the whole body (counted as it arrives, so many
+ * parts or a chunked body cannot fill the memory): a larger file or body becomes DomainError NOTE_IMAGE_TOO_LARGE (a
+ * clear Korean message, not a crash). File fields come back as File.
  */
 export async function parseNoteMultipart(request: Request): Promise<FormData> {
-  const length = Number(request.headers.get('Content-Length') ?? '0');
-  if (length > MAX_BODY_BYTES) throw imageSizeError();
   try {
-    return await unstable_parseMultipartFormData(
+    return await readLimited(
       request,
-      unstable_composeUploadHandlers(unstable_createMemoryUploadHandler({ maxPartSize: MAX_IMAGE_BYTES })),
+      MAX_BODY_BYTES,
+      (limited) =>
+        unstable_parseMultipartFormData(
+          limited,
+          unstable_composeUploadHandlers(unstable_createMemoryUploadHandler({ maxPartSize: MAX_IMAGE_BYTES })),
+        ),
+      imageSizeError,
     );
   } catch (error) {
     if (error instanceof MaxPartSizeExceededError) throw imageSizeError();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Note } from '~/db/schema';
 import { enumName, NoteState } from '~/domain/enums';
+import { readLimited } from '~/lib/body-limit.server';
 import { DomainError } from '~/lib/errors';
 import type { NoteHistoryEntry } from './notes.server';
 
@@ -32,14 +33,23 @@ export function noteJson(note: Note, history: NoteHistoryEntry[] = []) {
   };
 }
 
-/** Parses a JSON body with a zod schema; a malformed body is a 400 with a Korean message. */
+/** A note's JSON body: the longest note or comment with room to spare. */
+const NOTE_BODY_MAX_BYTES = 64 * 1024;
+
+/** Parses a JSON body (at most 64 KB) with a zod schema; a malformed body is a 400 with a Korean message. */
 export async function jsonBody<T extends z.ZodTypeAny>(request: Request, schema: T): Promise<z.infer<T>> {
-  let body: unknown;
-  try {
-    body = await request.json();
-  } catch {
-    throw new DomainError('INVALID_REQUEST', '요청 내용을 읽을 수 없습니다.', 400);
-  }
+  const body = await readLimited(
+    request,
+    NOTE_BODY_MAX_BYTES,
+    async (limited) => {
+      try {
+        return (await limited.json()) as unknown;
+      } catch {
+        throw new DomainError('INVALID_REQUEST', '요청 내용을 읽을 수 없습니다.', 400);
+      }
+    },
+    () => new DomainError('INVALID_REQUEST', '요청 본문이 너무 큽니다.', 413),
+  );
   return parseOr400(schema, body);
 }
 

@@ -97,9 +97,13 @@ async function noteRow(noteId: number, executor: Executor = db()) {
   return row ?? null;
 }
 
-/** Who may see a note: its student, the teachers of the student's academy, coaches and ADMIN1/ADMIN2. */
-export function canViewNote(viewer: NoteViewer, note: { userId: number; organisationId: number | null }): boolean {
+/**
+ * Who may see a note: its student, the teachers of the student's academy, coaches and ADMIN1/ADMIN2; a draft (NONE)
+ * only its student.
+ */
+export function canViewNote(viewer: NoteViewer, note: { userId: number; organisationId: number | null; state: NoteState }): boolean {
   if (viewer.role === 'USER') return viewer.id === note.userId;
+  if (note.state === S.NONE) return false;
   const role = reviewerRole(viewer);
   if (role === 'TEACHER') return viewer.organisationId !== null && viewer.organisationId === note.organisationId;
   return role === 'COACH';
@@ -129,7 +133,7 @@ export type NoteHistoryEntry = Awaited<ReturnType<typeof historyOf>>[number];
 export async function getNoteForViewer(viewer: NoteViewer, noteId: number) {
   const row = await noteRow(noteId);
   if (!row || (viewer.role === 'USER' && row.note.userId !== viewer.id)) throw notFound();
-  if (!canViewNote(viewer, { userId: row.note.userId, organisationId: row.organisationId })) throw forbidden();
+  if (!canViewNote(viewer, { userId: row.note.userId, organisationId: row.organisationId, state: row.note.state })) throw forbidden();
   return { ...row, history: await historyOf(noteId), actions: allowedReviewActions(viewer, row.note.state) };
 }
 
@@ -446,7 +450,7 @@ export async function reviewNote(viewer: NoteViewer, input: ReviewInput): Promis
   if (!role) throw forbidden();
   const row = await noteRow(input.noteId);
   if (!row) throw notFound();
-  if (!canViewNote(viewer, { userId: row.note.userId, organisationId: row.organisationId })) throw forbidden();
+  if (!canViewNote(viewer, { userId: row.note.userId, organisationId: row.organisationId, state: row.note.state })) throw forbidden();
   const current = row.note;
   if (input.version !== current.version) throw noteConflict();
   const to = REVIEW_TRANSITIONS[role][input.action]?.[current.state];
@@ -485,7 +489,7 @@ export async function reviewNote(viewer: NoteViewer, input: ReviewInput): Promis
 /** The stored image of a note, for a viewer allowed to see the note (403 otherwise, 404 without image). */
 export async function getNoteImage(viewer: NoteViewer, noteId: number) {
   const [row] = await db()
-    .select({ userId: notes.userId, imageKey: notes.imageKey, organisationId: users.organisationId })
+    .select({ userId: notes.userId, state: notes.state, imageKey: notes.imageKey, organisationId: users.organisationId })
     .from(notes)
     .innerJoin(users, eq(users.id, notes.userId))
     .where(eq(notes.id, noteId));

@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readConfig } from '~/config.server';
 
 describe('configuration', () => {
@@ -21,5 +24,59 @@ describe('configuration', () => {
   it('refuses to run production without a session secret', () => {
     expect(() => readConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://localhost/x' })).toThrow(/SESSION_SECRET/);
     expect(readConfig({ SESSION_SECRET: 'a, b' }).sessionSecrets).toEqual(['a', 'b']);
+  });
+});
+
+describe('secrets and cookie flags in production', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    vi.resetModules();
+  });
+
+  it('never signs with the development secret of the source code: `npm start` makes a random one in DATA_DIR', () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'readin-config-'));
+    try {
+      const first = readConfig({ NODE_ENV: 'production', DATA_DIR: dataDir });
+      expect(first.appEnv).toBe('EXP');
+      expect(first.sessionSecrets).toHaveLength(1);
+      expect(first.sessionSecrets[0]).not.toBe(readConfig({}).sessionSecrets[0]);
+      expect(first.sessionSecrets[0].length).toBeGreaterThanOrEqual(32);
+      // The same secret after a restart (sessions survive), readable by the app's user only.
+      expect(readConfig({ NODE_ENV: 'production', DATA_DIR: dataDir }).sessionSecrets).toEqual(first.sessionSecrets);
+      expect(fs.statSync(path.join(dataDir, 'session-secret')).mode & 0o077).toBe(0);
+      // Another installation gets another secret.
+      const other = fs.mkdtempSync(path.join(os.tmpdir(), 'readin-config-'));
+      expect(readConfig({ NODE_ENV: 'production', DATA_DIR: other }).sessionSecrets).not.toEqual(first.sessionSecrets);
+      fs.rmSync(other, { recursive: true, force: true });
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('marks cookies Secure in production on PostgreSQL, and wherever PUBLIC_URL is https', () => {
+    const prod = { NODE_ENV: 'production', DATABASE_URL: 'postgres://localhost/x', SESSION_SECRET: 's' };
+    expect(readConfig(prod).secureCookies).toBe(true);
+    expect(readConfig({ ...prod, PUBLIC_URL: 'http://intranet.example' }).secureCookies).toBe(false);
+    expect(readConfig({ PUBLIC_URL: 'https://readin.example' }).secureCookies).toBe(true);
+    expect(readConfig({}).secureCookies).toBe(false);
+  });
+
+  it('over https: session, XSRF and remember-id cookies carry Secure, pages carry HSTS', async () => {
+    vi.stubEnv('PUBLIC_URL', 'https://readin.example');
+    vi.resetModules();
+    const { sessionStorage } = await import('~/auth/session.server');
+    const { xsrfCookie } = await import('~/auth/xsrf.server');
+    const { rememberCookie } = await import('~/auth/remember.server');
+    const { applySecurityHeaders } = await import('~/lib/security-headers.server');
+    const session = await sessionStorage.commitSession(await sessionStorage.getSession());
+    expect(session).toMatch(/^__session=/);
+    for (const flag of ['HttpOnly', 'Secure', 'SameSite=Lax']) expect(session).toContain(flag);
+    expect(xsrfCookie()).toMatch(/; Secure$/);
+    expect(await rememberCookie.serialize('student')).toContain('Secure');
+    const headers = new Headers();
+    applySecurityHeaders(headers, 'n0nce');
+    expect(headers.get('Strict-Transport-Security')).toBe('max-age=31536000');
+    expect(headers.get('Content-Security-Policy')).toContain("'nonce-n0nce'");
+    expect(headers.get('Content-Security-Policy')).toContain("frame-ancestors 'none'");
   });
 });

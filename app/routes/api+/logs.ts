@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { allowMethods, apiError, handleApi } from '~/auth/api.server';
 import { allowClientLog, clientIp } from '~/auth/rate-limit.server';
+import { readLimited } from '~/lib/body-limit.server';
 
 // POST /api/logs: the client's error logs (spec §7, §9: production logging level error). JSON, at most 8 KB, 30 a
 // minute per address; written to the server log at error level. Answers 204.
@@ -11,11 +12,11 @@ export const loader = ({ request }: LoaderFunctionArgs) => handleApi(async () =>
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(async () => {
     allowMethods(request, 'POST');
+    const tooLarge = () => apiError('LOG_TOO_LARGE', '로그가 너무 큽니다.', 413);
     const declared = Number(request.headers.get('Content-Length') ?? 0);
-    if (declared > LOG_MAX_BYTES) return apiError('LOG_TOO_LARGE', '로그가 너무 큽니다.', 413);
+    if (declared > LOG_MAX_BYTES) return tooLarge();
     if (!(await allowClientLog(clientIp(request) ?? 'unknown'))) return apiError('TOO_MANY_REQUESTS', '잠시 후 다시 시도해 주세요.', 429);
-    const text = await request.text();
-    if (Buffer.byteLength(text) > LOG_MAX_BYTES) return apiError('LOG_TOO_LARGE', '로그가 너무 큽니다.', 413);
+    const text = await readLimited(request, LOG_MAX_BYTES, (limited) => limited.text(), tooLarge);
     let entry: unknown;
     try {
       entry = JSON.parse(text);
