@@ -114,5 +114,6 @@ test('my page: edit the email, change the password, upload a picture', async ({ 
   await expect(page.getByText('프로필 사진을 변경했습니다.')).toBeVisible();
   const img = page.getByRole('img', { name: /프로필 사진/ });
   await expect(img).toHaveAttribute('width', '96');
-  expect(await img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(256);
+  // The picture is re-encoded at 256 px; wait for the browser to have loaded it before reading its size.
+  await expect.poll(() => img.evaluate((el: HTMLImageElement) => (el.complete ? el.naturalWidth : 0))).toBe(256);
 });
