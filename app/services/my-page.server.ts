@@ -1,21 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { hashPassword, verifyPassword } from '~/auth/password.server';
 import { limitedAttempt } from '~/auth/rate-limit.server';
 import { revokeOtherFamilies } from '~/auth/tokens.server';
-import { config } from '~/config.server';
-import type { Authority, UserRole } from '~/domain/enums';
+import { BookStatus, type Authority, type UserRole } from '~/domain/enums';
 import { db } from '~/db/client.server';
 import { organisations, resultBooks, users } from '~/db/schema';
 import { levelLabel } from '~/domain/catalogue';
-import { BookStatus } from '~/domain/enums';
 import { now } from '~/lib/clock.server';
 import { DomainError } from '~/lib/errors';
 import { ACCOUNT_MESSAGES } from './accounts.server';
 import { hasBasicPay } from './payments.server';
+import { storage } from './storage.server';
 
 // The my page of every area (user, admin, super): one service behind /…/my-page, /…/my-page/me and the API calls
 // super/user/editMyPage, super/user/editMyPage2 and user/edit/image.
@@ -120,11 +117,13 @@ export async function changePassword(
   await revokeOtherFamilies(user.id, keepFamilyId);
 }
 
-export const profileImageDir = () => path.join(config().dataDir, 'uploads', 'profile');
+/** The storage key of a picture (local folder DATA_DIR/uploads/profile, or the S3 bucket: docs/storage.md). */
+const profileKey = (file: string) => `profile/${file}`;
+const PROFILE_FILE = /^[0-9a-f-]{36}\.webp$/;
 
 /**
  * A new profile picture. The type is read from the bytes (never the name or the declared type): JPEG, PNG or WebP
- * only, at most 5 MB; re-encoded to a 256×256 WebP without metadata and stored under DATA_DIR/uploads/profile.
+ * only, at most 5 MB; re-encoded to a 256×256 WebP without metadata and kept in the upload storage.
  */
 export async function saveProfileImage(userId: number, bytes: Uint8Array) {
   if (bytes.byteLength === 0) throw new DomainError('IMAGE_MISSING', PROFILE_MESSAGES.imageMissing, 400);
@@ -147,13 +146,10 @@ export async function saveProfileImage(userId: number, bytes: Uint8Array) {
     throw new DomainError('INVALID_IMAGE', PROFILE_MESSAGES.imageType, 415);
   }
   const file = `${randomUUID()}.webp`;
-  await fs.mkdir(profileImageDir(), { recursive: true });
-  await fs.writeFile(path.join(profileImageDir(), file), webp);
+  await storage().put(profileKey(file), webp, 'image/webp');
   const [before] = await db().select({ profileImage: users.profileImage }).from(users).where(eq(users.id, userId));
   await db().update(users).set({ profileImage: file, updatedAt: now() }).where(eq(users.id, userId));
-  if (before?.profileImage && /^[0-9a-f-]{36}\.webp$/.test(before.profileImage)) {
-    await fs.rm(path.join(profileImageDir(), before.profileImage), { force: true });
-  }
+  if (before?.profileImage && PROFILE_FILE.test(before.profileImage)) await storage().delete(profileKey(before.profileImage));
   return file;
 }
 
@@ -174,10 +170,7 @@ export async function readProfileImage(viewer: ProfileViewer, userId: number): P
     .where(eq(users.id, userId));
   if (!row || !canViewProfileImage(viewer, row)) return null;
   const file = row.profileImage;
-  if (!file || !/^[0-9a-f-]{36}\.webp$/.test(file)) return null;
-  try {
-    return { file, bytes: await fs.readFile(path.join(profileImageDir(), file)) };
-  } catch {
-    return null;
-  }
+  if (!file || !PROFILE_FILE.test(file)) return null;
+  const stored = await storage().get(profileKey(file));
+  return stored ? { file, bytes: stored.bytes } : null;
 }

@@ -493,7 +493,8 @@ export async function getNoteImage(viewer: NoteViewer, noteId: number) {
     .from(notes)
     .innerJoin(users, eq(users.id, notes.userId))
     .where(eq(notes.id, noteId));
-  if (!row) throw notFound();
+  // As for the note itself: another student's note is "not found" (no hint that it exists), staff outside it 403.
+  if (!row || (viewer.role === 'USER' && row.userId !== viewer.id)) throw notFound();
   if (!canViewNote(viewer, row)) throw forbidden();
   if (!row.imageKey) throw notFound();
   const object = await storage().get(row.imageKey);

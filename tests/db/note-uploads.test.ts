@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSession } from '~/auth/session.server';
 import { db } from '~/db/client.server';
-import { notes } from '~/db/schema';
+import { notes, users } from '~/db/schema';
 import { BookStatus, NoteState } from '~/domain/enums';
 import { NOTE_MESSAGES } from '~/domain/notes';
 import { processNoteImage } from '~/services/note-images.server';
@@ -23,6 +23,7 @@ import * as apiNote from '~/routes/api+/user.book.note.$id';
 import * as apiEdit from '~/routes/api+/user.book.edit.$id';
 import * as apiNoteInput from '~/routes/api+/user.book.noteInput';
 import * as apiNoteResult from '~/routes/api+/user.book.noteResult';
+import { readProfileImage, saveProfileImage } from '~/services/my-page.server';
 import { makeRequest, respond, sessionCookie } from '../support/auth';
 import { useTestDatabase } from '../support/db';
 import { bookStatus, LONG_NOTE, noteBook, noteById, noteOf } from '../support/notes';
@@ -142,7 +143,8 @@ describe('student note page (forms without JavaScript)', () => {
     expect(Buffer.compare(stored!.bytes, input)).not.toBe(0);
     expect((await sharp(stored!.bytes).metadata()).exif).toBeUndefined();
 
-    // The image: the student and the academy's teacher get it; another academy, another student and anonymous: 403.
+    // The image: the student and the academy's teacher get it; another academy and anonymous: 403; another student: 404
+    // (as for the note itself: no hint that it exists).
     const img = async (cookie?: string) => respond(() => noteImage.loader(args(makeRequest(`/resources/note-image/${note.id}`, { cookie }), { noteId: String(note.id) })));
     const own = await img(student);
     expect([own.status, own.headers.get('Content-Type')]).toEqual([200, 'image/jpeg']);
@@ -151,7 +153,7 @@ describe('student note page (forms without JavaScript)', () => {
     expect((await img(await sessionCookie('coach'))).status).toBe(200);
     expect((await img(await sessionCookie('teacher2'))).status).toBe(403);
     expect((await img(await sessionCookie('head2'))).status).toBe(403);
-    expect((await img(await sessionCookie('student2'))).status).toBe(403);
+    expect((await img(await sessionCookie('student2'))).status).toBe(404);
     expect((await img(await sessionCookie('branch'))).status).toBe(403);
     expect((await img()).status).toBe(403);
 
@@ -237,6 +239,24 @@ describe('student note page (forms without JavaScript)', () => {
     await respond(() => studentNote.action(args(multipart(url, student, { intent: 'draft', note: LONG_NOTE, version: String(second.version), removeImage: 'on' }), { resultBookId: String(rb) })));
     expect((await noteOf(rb))!.imageKey).toBeNull();
     expect(await store.get(second.imageKey!)).toBeNull();
+  });
+});
+
+describe('profile pictures share the upload storage', () => {
+  it('stores the re-encoded picture under profile/ and deletes the one it replaces', async () => {
+    const owner = (await db().select({ id: users.id }).from(users).where(eq(users.loginId, 'student9')))[0];
+    const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#3366aa' } }).png().toBuffer();
+    const first = await saveProfileImage(owner.id, png);
+    expect(await store.list()).toContain(`profile/${first}`);
+    const stored = await store.get(`profile/${first}`);
+    expect(stored?.contentType).toBe('image/webp');
+    expect(await sharp(stored!.bytes).metadata()).toMatchObject({ format: 'webp', width: 256, height: 256 });
+    const second = await saveProfileImage(owner.id, png);
+    const keys = await store.list();
+    expect(keys).toContain(`profile/${second}`);
+    expect(keys).not.toContain(`profile/${first}`);
+    const viewer = { id: owner.id, role: 'USER' as const, authorities: [], organisationId: null };
+    expect((await readProfileImage(viewer, owner.id))?.bytes.equals((await store.get(`profile/${second}`))!.bytes)).toBe(true);
   });
 });
 

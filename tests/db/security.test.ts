@@ -183,7 +183,7 @@ describe('object-level access: a student of academy 1 against the data of a stud
     expect(await snapshot(victim.id)).toEqual(before);
   });
 
-  it('a note image is served to its student and the academy only (another student or academy: 403)', async () => {
+  it('a note image is served to its student and the academy only (another student: 404, another academy: 403)', async () => {
     const [note] = await db()
       .select({ id: notes.id, userId: notes.userId })
       .from(notes)
@@ -195,7 +195,7 @@ describe('object-level access: a student of academy 1 against the data of a stud
       const cookie = await sessionCookie(loginId);
       return (await respond(() => noteImage.loader(args(makeRequest(`/resources/note-image/${id}`, { cookie }), { noteId: id })))).status;
     };
-    expect(await get('student')).toBe(403);
+    expect(await get('student')).toBe(404);
     expect(await get('teacher')).toBe(403);
     expect(await get('head')).toBe(403);
   });
