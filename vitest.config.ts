@@ -11,6 +11,7 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    env: { NODE_ENV: 'test' },
+    // The database tests speak as if behind the proxy that sets X-Forwarded-For (per-address limits).
+    env: { NODE_ENV: 'test', TRUST_PROXY: 'true' },
   },
 });

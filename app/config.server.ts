@@ -16,6 +16,8 @@ const schema = z.object({
   SESSION_SECRET: z.string().optional(),
   /** Base URL of the site (used for absolute links in messages). */
   PUBLIC_URL: z.string().url().optional(),
+  /** 'true' when a proxy in front of the app sets X-Forwarded-For / X-Real-IP: only then are they believed. */
+  TRUST_PROXY: z.enum(['true', 'false', '1', '0']).optional(),
 });
 
 export type Config = {
@@ -26,6 +28,8 @@ export type Config = {
   sessionSecrets: string[];
   /** Cookies carry Secure: when PUBLIC_URL is https, or in production on PostgreSQL when PUBLIC_URL is not set. */
   secureCookies: boolean;
+  /** The client address headers come from our proxy (TRUST_PROXY); otherwise any client could choose its address. */
+  trustProxy: boolean;
   migrationsDir: string;
 };
 
@@ -70,6 +74,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     appEnv,
     sessionSecrets: secrets,
     secureCookies: parsed.PUBLIC_URL ? parsed.PUBLIC_URL.startsWith('https://') : production,
+    trustProxy: parsed.TRUST_PROXY === 'true' || parsed.TRUST_PROXY === '1',
     migrationsDir: path.resolve('drizzle'),
   };
 }

@@ -1,6 +1,7 @@
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { isIP } from 'node:net';
 import { DomainError } from '~/lib/errors';
+import { config } from '~/config.server';
 
 // Failed sign-ins (wrong password, wrong security answer, wrong one-time code) are counted per account (strict: 5 in
 // 15 minutes) and per IP address (generous: 100 in 15 minutes, because a whole classroom shares one address).
@@ -20,11 +21,13 @@ let logs = new RateLimiterMemory({ keyPrefix: 'client-logs', points: 30, duratio
 const accountKey = (loginId: string) => loginId.trim().toLowerCase();
 
 /**
- * The client's address as the proxy in front of the app reports it. Unknown (no proxy header) → null, and the per-IP
+ * The client's address as the proxy in front of the app reports it, when TRUST_PROXY says there is one (without a proxy
+ * the headers are whatever the client sent). Unknown (no proxy, or no header) → null, and the per-IP
  * limit does not apply: otherwise every direct client would share one bucket. Of X-Forwarded-For the last entry counts:
  * the proxy appends the address it saw, and everything before it is whatever the client chose to send.
  */
 export function clientIp(request: Request): string | null {
+  if (!config().trustProxy) return null;
   const forwarded = request.headers.get('X-Forwarded-For')?.split(',').at(-1)?.trim();
   const candidate = forwarded || request.headers.get('X-Real-IP')?.trim();
   return candidate && isIP(candidate) ? candidate : null;

@@ -21,6 +21,14 @@ describe('configuration', () => {
     expect(readConfig({ DATABASE_URL: 'postgres://localhost/x', APP_ENV: 'EXP' }).appEnv).toBe('EXP');
   });
 
+  it('believes the client address headers only behind a declared proxy', () => {
+    expect(readConfig({}).trustProxy).toBe(false);
+    expect(readConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(readConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(readConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(true);
+    expect(() => readConfig({ TRUST_PROXY: 'yes please' })).toThrow();
+  });
+
   it('refuses to run production without a session secret', () => {
     expect(() => readConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://localhost/x' })).toThrow(/SESSION_SECRET/);
     expect(readConfig({ SESSION_SECRET: 'a, b' }).sessionSecrets).toEqual(['a', 'b']);
