@@ -28,7 +28,8 @@ export const PROFILE_MESSAGES = {
   imageMissing: '올릴 이미지 파일을 선택해 주세요.',
 } as const;
 
-export async function getMyPage(userId: number) {
+/** The account and its organisation, for the my page and the student's small profile. */
+async function profileOf(userId: number) {
   const [row] = await db()
     .select({
       id: users.id,
@@ -38,6 +39,7 @@ export async function getMyPage(userId: number) {
       phone: users.phone,
       role: users.role,
       authorities: users.authorities,
+      level: users.level,
       profileImage: users.profileImage,
       lastLoginAt: users.lastLoginAt,
       createdAt: users.createdAt,
@@ -49,6 +51,11 @@ export async function getMyPage(userId: number) {
     .leftJoin(organisations, eq(organisations.id, users.organisationId))
     .where(eq(users.id, userId));
   if (!row) throw new DomainError('USER_NOT_FOUND', '계정을 찾을 수 없습니다.', 404);
+  return row;
+}
+
+export async function getMyPage(userId: number) {
+  const row = await profileOf(userId);
   return { ...row, basicPay: await hasBasicPay(row.organisationId) };
 }
 
@@ -57,30 +64,21 @@ export async function getMyPage(userId: number) {
  * picture's address and how many of their books are in each status (EXCLUDE not counted). Two queries.
  */
 export async function getSubProfile(userId: number) {
-  const [row] = await db()
-    .select({
-      userId: users.id,
-      loginId: users.loginId,
-      userName: users.name,
-      level: users.level,
-      profileImage: users.profileImage,
-      organisationName: organisations.name,
-      organisationKind: organisations.kind,
-    })
-    .from(users)
-    .leftJoin(organisations, eq(organisations.id, users.organisationId))
-    .where(eq(users.id, userId));
-  if (!row) throw new DomainError('USER_NOT_FOUND', '계정을 찾을 수 없습니다.', 404);
+  const row = await profileOf(userId);
   const counts = await db()
     .select({ status: resultBooks.status, n: sql<number>`count(*)::int`.mapWith(Number) })
     .from(resultBooks)
     .where(and(eq(resultBooks.userId, userId), ne(resultBooks.status, BookStatus.EXCLUDE)))
     .groupBy(resultBooks.status);
-  const { profileImage, ...rest } = row;
   return {
-    ...rest,
+    userId: row.id,
+    loginId: row.loginId,
+    userName: row.name,
+    level: row.level,
     levelLabel: row.level ? levelLabel(row.level) : null,
-    profileImageUrl: profileImage ? `/resources/profile-image/${row.userId}?v=${encodeURIComponent(profileImage.slice(0, 8))}` : null,
+    organisationName: row.organisationName,
+    organisationKind: row.organisationKind,
+    profileImageUrl: row.profileImage ? `/resources/profile-image/${row.id}?v=${encodeURIComponent(row.profileImage.slice(0, 8))}` : null,
     books: Object.fromEntries(counts.map((c) => [String(c.status), c.n])) as Record<string, number>,
   };
 }
