@@ -36,8 +36,9 @@ export type BookCard = {
   liked: boolean;
 };
 
+// Qualified columns: a one-table select writes them bare, and a bare "id" inside a subquery names the inner table.
 const likedBy = (userId: number) =>
-  sql<boolean>`exists (select 1 from ${bookLikes} where ${bookLikes.bookId} = ${books.id} and ${bookLikes.userId} = ${userId})`;
+  sql<boolean>`exists (select 1 from ${bookLikes} bl where bl.book_id = ${books}.id and bl.user_id = ${userId})`;
 
 /** Books this student has been given, whatever their status (read, reading, waiting or excluded). */
 const assignedTo = (userId: number) =>
@@ -133,7 +134,7 @@ export async function searchBooks(userId: number, query: SearchQuery, size = SEA
 
 export async function getBook(userId: number, bookId: number) {
   const [row] = await db()
-    .select({ ...bookColumns, liked: likedBy(userId), likes: sql<number>`(select count(*)::int from ${bookLikes} where ${bookLikes.bookId} = ${books.id})` })
+    .select({ ...bookColumns, liked: likedBy(userId), likes: sql<number>`(select count(*)::int from ${bookLikes} bl where bl.book_id = ${books}.id)` })
     .from(books)
     .where(and(eq(books.id, bookId), eq(books.status, ItemStatus.ACTIVE)));
   if (!row) throw new DomainError('BOOK_NOT_FOUND', '도서를 찾을 수 없습니다.', 404);

@@ -466,10 +466,13 @@ export async function getAttemptPage(userId: number, target: AttemptTarget) {
   };
 }
 
+// A one-table select writes its columns unqualified ("id"), which inside this subquery would name problems.id: qualify.
+const problemCountSql = sql<number>`(select count(*)::int from ${problems} pr where pr.set_id = ${problemSets}.id)`;
+
 /** The sets of one kind with the student's latest attempt of each (two queries). */
 export async function listTests(userId: number, kind: Exclude<ProblemSetKind, 'BOOK_ANALYSIS'>) {
   const sets = await db()
-    .select({ id: problemSets.id, title: problemSets.title, description: problemSets.description, subject: problemSets.subject, count: sql<number>`(select count(*)::int from ${problems} where ${problems.setId} = ${problemSets.id})` })
+    .select({ id: problemSets.id, title: problemSets.title, description: problemSets.description, subject: problemSets.subject, count: problemCountSql })
     .from(problemSets)
     .where(and(eq(problemSets.kind, kind), eq(problemSets.status, ItemStatus.ACTIVE)))
     .orderBy(asc(problemSets.id));

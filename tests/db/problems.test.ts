@@ -19,6 +19,7 @@ import {
   beginAttempt,
   getAttemptPage,
   getBookReport,
+  listTests,
   markAttempt,
   restartAttempt,
   saveAnswers,
@@ -250,6 +251,21 @@ describe('problem demo data', () => {
       expect(history.length).toBeGreaterThanOrEqual(4);
       const [u] = await db().select({ level: users.level }).from(users).where(eq(users.id, uid));
       expect(history.sort((x, y) => +x.recordedAt - +y.recordedAt).at(-1)!.level).toBe(u.level);
+    }
+  });
+});
+
+describe('test lists', () => {
+  it('counts each set’s own problems', async () => {
+    const uid = await userId('student');
+    for (const kind of ['COURSE_TEST', 'SUBJECT_TEST'] as const) {
+      const listed = await listTests(uid, kind);
+      expect(listed.length).toBeGreaterThan(0);
+      for (const t of listed) {
+        const own = await db().select({ id: problems.id }).from(problems).where(eq(problems.setId, t.id));
+        expect(own.length).toBeGreaterThan(1);
+        expect(t.count, `set ${t.id}`).toBe(own.length);
+      }
     }
   });
 });
