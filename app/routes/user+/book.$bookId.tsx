@@ -23,7 +23,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export default function BookPage() {
   const { book } = useLoaderData<typeof loader>();
   return (
-    <main>
+    <main className="stack">
+      <p className="muted">
+        <Link to="/user/recommend">← 추천 도서</Link>
+      </p>
       <article className="card book-detail">
         <BookCover bookId={book.id} title={book.title} size="lg" />
         <div>
@@ -48,9 +51,6 @@ export default function BookPage() {
           <LikeButton bookId={book.id} liked={book.liked} redirectTo={`/user/book/${book.id}`} />
         </div>
       </article>
-      <p>
-        <Link to="/user/recommend">← 추천 도서로</Link>
-      </p>
     </main>
   );
 }
