@@ -15,17 +15,18 @@ export default function AdminDashboard() {
   const { user } = useLoaderData<typeof loader>();
   return (
     <Welcome user={user}>
+      {/* Worded apart from the menu's labels, so a link name stays unique on the page. */}
       <h2 className="h3">바로 가기</h2>
       <ul className="shortcuts">
         <li>
-          <Link to="/admin/notes?state=WRITE">새로 제출된 독서 노트 검토하기</Link>
+          <Link to="/admin/notes?state=WRITE">새로 제출된 노트 검토하기</Link>
         </li>
         <li>
-          <Link to="/admin/students">학생에게 도서 배정하기</Link>
+          <Link to="/admin/students">학생에게 책 배정하기</Link>
         </li>
         {user.authorities.includes('HEAD') ? (
           <li>
-            <Link to="/admin/teachers">선생님 관리</Link>
+            <Link to="/admin/teachers">선생님 계정 보기</Link>
           </li>
         ) : null}
       </ul>
