@@ -29,7 +29,6 @@ const page = await browser.newPage({
   locale: 'ko-KR',
   ...(width <= 480 ? { isMobile: true, hasTouch: true, deviceScaleFactor: 1 } : {}),
 });
-if (print) await page.emulateMedia({ media: 'print' });
 if (who !== '-') {
   await page.goto(`${base}/member/login`);
   await page.fill('input[name=loginId]', who);
@@ -37,6 +36,8 @@ if (who !== '-') {
   await page.click('button[type=submit]');
   await page.waitForURL((u) => !u.pathname.startsWith('/member/login'));
 }
+// After signing in: the print stylesheet hides buttons, the sign-in button among them.
+if (print) await page.emulateMedia({ media: 'print' });
 fs.mkdirSync(out, { recursive: true });
 const suffix = (process.env.WIDTH ? `-${width}` : '') + (js ? '' : '-nojs') + (print ? '-print' : '');
 for (const path of paths) {
