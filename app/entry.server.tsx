@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream';
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from '@remix-run/node';
 import { createReadableStreamFromReadable } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
@@ -6,6 +5,7 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { NonceProvider, createNonce } from '~/components/nonce';
 import { ensureDatabase } from '~/db/client.server';
+import { htmlBodyStream } from '~/lib/html-stream.server';
 import { applySecurityHeaders } from '~/lib/security-headers.server';
 
 // The server does not answer before the database is migrated (and seeded in the experience environment).
@@ -41,7 +41,7 @@ export default function handleRequest(
         nonce,
         [callback]() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = htmlBodyStream();
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           resolve(
             new Response(createReadableStreamFromReadable(body), {

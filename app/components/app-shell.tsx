@@ -57,7 +57,7 @@ export function AppShell({
       <header className="site-header">
         <div className="container">
           <Brand to={home} />
-          <nav aria-label="주 메뉴" style={{ flex: 1 }}>
+          <nav aria-label="주 메뉴">
             <ul className="nav">
               {nav.map((item) => (
                 <li key={item.to}>

@@ -5,17 +5,20 @@ export type BarDatum = { label: string; value: number; display?: string; color?:
 /** The chart's numbers as a table for screen readers (the SVG itself is hidden from them). */
 function ChartTable({ title, data, format }: { title: string; data: BarDatum[]; format: (d: BarDatum) => string }) {
   return (
-    <table className="visually-hidden">
-      <caption>{title}</caption>
-      <tbody>
-        {data.map((d, i) => (
-          <tr key={`${d.label}-${i}`}>
-            <th scope="row">{d.label}</th>
-            <td>{format(d)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    // The wrapper hides it: a table ignores a 1px height and would stretch the page below the footer.
+    <div className="visually-hidden">
+      <table>
+        <caption>{title}</caption>
+        <tbody>
+          {data.map((d, i) => (
+            <tr key={`${d.label}-${i}`}>
+              <th scope="row">{d.label}</th>
+              <td>{format(d)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
@@ -113,38 +116,44 @@ export function ColumnChart({
   const slot = plotW / Math.max(data.length, 1);
   const barW = Math.max(2, slot * 0.7);
   const ticks = [0, Math.round(top / 2), top];
+  // Nothing to draw: an empty grid with a 0–1 scale says less than one sentence.
+  const empty = data.every((d) => d.value === 0);
   return (
     <figure className="chart-figure">
       <figcaption>{title}</figcaption>
-      <svg viewBox={`0 0 ${width} ${height}`} width="100%" aria-hidden="true" focusable="false">
-        {ticks.map((t) => {
-          const y = pad.top + plotH - (t / top) * plotH;
-          return (
-            <g key={t}>
-              <line x1={pad.left} x2={width - pad.right} y1={y} y2={y} stroke="#e3e8ee" />
-              <text x={pad.left - 6} y={y + 4} textAnchor="end" fontSize="11" fill="#6b7785">
-                {t}
-              </text>
-            </g>
-          );
-        })}
-        {data.map((d, i) => {
-          const h = (d.value / top) * plotH;
-          const x = pad.left + i * slot + (slot - barW) / 2;
-          return (
-            <g key={d.label}>
-              <rect x={x} y={pad.top + plotH - h} width={barW} height={h} rx="2" fill={color}>
-                <title>{`${d.label}: ${d.display ?? `${d.value}${unit}`}`}</title>
-              </rect>
-              {i % labelEvery === 0 || i === data.length - 1 ? (
-                <text x={x + barW / 2} y={height - 8} textAnchor="middle" fontSize="11" fill="#6b7785">
-                  {d.label}
+      {empty ? (
+        <p className="chart-empty">아직 기록이 없어요.</p>
+      ) : (
+        <svg viewBox={`0 0 ${width} ${height}`} width="100%" aria-hidden="true" focusable="false">
+          {ticks.map((t) => {
+            const y = pad.top + plotH - (t / top) * plotH;
+            return (
+              <g key={t}>
+                <line x1={pad.left} x2={width - pad.right} y1={y} y2={y} stroke="#e3e8ee" />
+                <text x={pad.left - 6} y={y + 4} textAnchor="end" fontSize="11" fill="#6b7785">
+                  {t}
                 </text>
-              ) : null}
-            </g>
-          );
-        })}
-      </svg>
+              </g>
+            );
+          })}
+          {data.map((d, i) => {
+            const h = (d.value / top) * plotH;
+            const x = pad.left + i * slot + (slot - barW) / 2;
+            return (
+              <g key={d.label}>
+                <rect x={x} y={pad.top + plotH - h} width={barW} height={h} rx="2" fill={color}>
+                  <title>{`${d.label}: ${d.display ?? `${d.value}${unit}`}`}</title>
+                </rect>
+                {i % labelEvery === 0 || i === data.length - 1 ? (
+                  <text x={x + barW / 2} y={height - 8} textAnchor="middle" fontSize="11" fill="#6b7785">
+                    {d.label}
+                  </text>
+                ) : null}
+              </g>
+            );
+          })}
+        </svg>
+      )}
       <ChartTable title={title} data={data} format={(d) => d.display ?? `${d.value}${unit}`} />
     </figure>
   );

@@ -270,7 +270,7 @@ export function ProblemAttempt({
                 <tr key={r.problemId} data-problem={r.order}>
                   <th scope="row">{r.order}</th>
                   <td>{categoryLabel(r.category)}</td>
-                  <td>
+                  <td className="cell-text">
                     <code className="submitted">{r.answer === '' ? '-' : r.answer}</code>{' '}
                     {r.examMethod === 'm' && r.answer !== '' ? <span className="muted">{describeAnswer(r.answer, 'm', r.options)}</span> : null}
                   </td>

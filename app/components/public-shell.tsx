@@ -23,7 +23,7 @@ export function PublicShell({
       <header className="site-header">
         <div className="container">
           <Brand to={base} />
-          <nav aria-label="주 메뉴" style={{ flex: 1 }}>
+          <nav aria-label="주 메뉴">
             <ul className="nav">
               {nav.map((item) => (
                 <li key={item.to}>

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { useLoaderData } from '@remix-run/react';
+import { Link, useLoaderData } from '@remix-run/react';
 import { requireUser } from '~/auth/guards.server';
 import { Welcome } from '~/components/area-home';
 
@@ -13,5 +13,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function AdminDashboard() {
   const { user } = useLoaderData<typeof loader>();
-  return <Welcome user={user} />;
+  return (
+    <Welcome user={user}>
+      {/* Worded apart from the menu's labels, so a link name stays unique on the page. */}
+      <h2 className="h3">바로 가기</h2>
+      <ul className="shortcuts">
+        <li>
+          <Link to="/admin/notes?state=WRITE">새로 제출된 노트 검토하기</Link>
+        </li>
+        <li>
+          <Link to="/admin/students">학생에게 책 배정하기</Link>
+        </li>
+        {user.authorities.includes('HEAD') ? (
+          <li>
+            <Link to="/admin/teachers">선생님 계정 보기</Link>
+          </li>
+        ) : null}
+      </ul>
+    </Welcome>
+  );
 }

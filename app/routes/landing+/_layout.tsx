@@ -17,7 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 function Actions() {
   return (
-    <p className="form-actions" style={{ margin: 0 }}>
+    <p className="form-actions">
       <Link className="button" to="/member/login">
         로그인
       </Link>

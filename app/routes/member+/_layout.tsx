@@ -9,7 +9,7 @@ function Shell({ children }: { children: React.ReactNode }) {
       <header className="site-header">
         <div className="container">
           <Brand />
-          <nav aria-label="주 메뉴" style={{ flex: 1 }}>
+          <nav aria-label="주 메뉴">
             <ul className="nav">
               <li>
                 <Link to="/landing">처음으로</Link>

@@ -13,5 +13,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function SuperTaxURegionAgency() {
   const { user } = useLoaderData<typeof loader>();
-  return <Welcome user={user} />;
+  return (
+    <Welcome user={user}>
+      <p className="muted">지사 정산 내역 화면은 준비 중입니다.</p>
+    </Welcome>
+  );
 }

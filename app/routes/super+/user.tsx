@@ -13,5 +13,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function SuperUser() {
   const { user } = useLoaderData<typeof loader>();
-  return <Welcome user={user} />;
+  return (
+    <Welcome user={user}>
+      <p className="muted">회원 관리 화면은 준비 중입니다. 위 메뉴에서 다른 업무를 이용해 주세요.</p>
+    </Welcome>
+  );
 }

@@ -58,7 +58,10 @@ export default function BookPage() {
   const failed = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
   return (
-    <main>
+    <main className="stack">
+      <p className="muted">
+        <Link to="/user/recommend">← 추천 도서</Link>
+      </p>
       <article className="card book-detail">
         <BookCover bookId={book.id} title={book.title} size="lg" />
         <div>
@@ -122,9 +125,6 @@ export default function BookPage() {
           </section>
         </div>
       </article>
-      <p>
-        <Link to="/user/recommend">← 추천 도서로</Link>
-      </p>
     </main>
   );
 }

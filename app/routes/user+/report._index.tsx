@@ -90,12 +90,12 @@ export default function GeneralReport() {
           ) : (
             <p className="muted">아직 읽은 책이 없어요.</p>
           )}
-          <p>
+          <p className="no-print">
             <Link to="/user/jinro">진로 탐색에서 자세히 보기 →</Link>
           </p>
         </section>
       </div>
-      <p className="muted" style={{ marginTop: '1rem' }}>
+      <p className="muted no-print" style={{ marginTop: '1rem' }}>
         책마다의 자세한 리포트는 <Link to="/user/after">다 읽은 책</Link>에서 볼 수 있어요.
       </p>
     </main>

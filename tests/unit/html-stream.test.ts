@@ -1,0 +1,48 @@
+import { PassThrough, type Writable } from 'node:stream';
+import { createElement as h } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { htmlBodyStream } from '~/lib/html-stream.server';
+
+const GREETING = '운영관리자님, 안녕하세요';
+
+/** A page of many short text chunks followed by Korean text, shifted byte by byte across React's 2048-byte buffers. */
+function page(shift: number) {
+  const filler = Array.from({ length: 75 }, (_, i) => h('i', { key: i }, 'x'.repeat(20)));
+  return h('div', null, h('b', null, 'y'.repeat(shift)), ...filler, h('p', { title: GREETING }, GREETING.repeat(5)));
+}
+
+function render(shift: number, body: Writable & NodeJS.ReadableStream) {
+  return new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    body.on('data', (c: Buffer) => chunks.push(c));
+    body.on('end', () => resolve(Buffer.concat(chunks)));
+    const { pipe } = renderToPipeableStream(page(shift), { onAllReady: () => pipe(body), onShellError: reject });
+  });
+}
+
+describe('htmlBodyStream', () => {
+  it('React alone leaves zero bytes where Hangul crosses a buffer boundary (the fault this stream repairs)', async () => {
+    let broken = 0;
+    for (let shift = 0; shift < 40; shift++) if ((await render(shift, new PassThrough())).includes(0)) broken++;
+    expect(broken).toBeGreaterThan(0);
+  });
+
+  it('delivers every page without zero bytes and with its Korean text whole', async () => {
+    for (let shift = 0; shift < 40; shift++) {
+      const html = await render(shift, htmlBodyStream());
+      expect(html.includes(0)).toBe(false);
+      const text = html.toString('utf8');
+      expect(text).toContain(`title="${GREETING}"`);
+      expect(text).toContain(GREETING.repeat(5));
+    }
+  });
+
+  it('passes chunks without zero bytes through untouched', async () => {
+    const stream = htmlBodyStream();
+    const chunk = Buffer.from('<p>리드인</p>');
+    const out = new Promise<Buffer>((resolve) => stream.once('data', resolve));
+    stream.end(chunk);
+    expect(await out).toBe(chunk);
+  });
+});
