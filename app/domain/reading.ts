@@ -131,6 +131,9 @@ export function progressOf(readMethod: ReadMethod, totalPages: number, totals: R
   }
 }
 
+/** '12–30쪽', or '216쪽' for a record of one page. */
+export const pageRange = (start: number, end: number) => (start === end ? `${start}쪽` : `${start}–${end}쪽`);
+
 /** '1시간 5분', '25분' */
 export function formatMinutes(minutes: number): string {
   const h = Math.floor(minutes / 60);

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ReadMethod } from '~/domain/enums';
 import { CATEGORY_CODES, isCorrectAnswer, joinPositions, markAnswers, medalFor, parsePositions, type ScoredProblem } from '~/domain/problems';
-import { HUNDRED_GOAL_MINUTES, progressOf, SESSION_COUNTS } from '~/domain/reading';
+import { HUNDRED_GOAL_MINUTES, pageRange, progressOf, SESSION_COUNTS } from '~/domain/reading';
 import { safeRedirectPath } from '~/lib/safe-redirect';
 
 // Properties of the pure rules, over generated inputs: the example tests beside these pin the exact values.
@@ -108,6 +108,11 @@ describe('reading progress', () => {
         expect(progressOf(method, totalPages, b).percent).toBeGreaterThanOrEqual(progressOf(method, totalPages, a).percent);
       }),
     );
+  });
+
+  it('words a page range, and a single page as one page', () => {
+    expect(pageRange(12, 30)).toBe('12–30쪽');
+    expect(pageRange(216, 216)).toBe('216쪽');
   });
 
   it('has the goal of its method', () => {

@@ -5,7 +5,7 @@ import { requireUser } from '~/auth/guards.server';
 import { BookCover, MethodBadge, ProgressBar, StatusBadge } from '~/components/reading';
 import { genreLabel, levelLabel } from '~/domain/catalogue';
 import { BookStatus, ReadMethod } from '~/domain/enums';
-import { BOOK_STATUS_LABELS, formatMinutes, VISIBLE_STATUSES } from '~/domain/reading';
+import { BOOK_STATUS_LABELS, formatMinutes, pageRange, VISIBLE_STATUSES } from '~/domain/reading';
 import { getActivityOverview } from '~/services/reading.server';
 
 export const meta: MetaFunction = () => [{ title: '독서 활동 | 리드인' }];
@@ -39,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         id: r.resultBookId,
         title: r.title,
         date: r.readDate,
-        pages: r.startPage !== null ? `${r.startPage}–${r.endPage}쪽` : `${r.sectionIndex}번째 부분까지`,
+        pages: r.startPage !== null ? pageRange(r.startPage, r.endPage ?? r.startPage) : `${r.sectionIndex}번째 부분까지`,
         minutes: r.minutes,
       })),
       recommend: overview.recommend.map((b) => ({ bookId: b.bookId, title: b.title, author: b.author, level: b.level, genre: b.genre })),

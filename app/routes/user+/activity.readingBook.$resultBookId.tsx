@@ -10,7 +10,7 @@ import { requireUser } from '~/auth/guards.server';
 import { setFlash } from '~/auth/session.server';
 import { BookCover, formatTime, MethodBadge, ProgressBar, StatusBadge } from '~/components/reading';
 import { BookStatus, ReadMethod } from '~/domain/enums';
-import { formatMinutes, isReadable, READING_ERRORS, SESSION_COUNTS } from '~/domain/reading';
+import { formatMinutes, isReadable, pageRange, READING_ERRORS, SESSION_COUNTS } from '~/domain/reading';
 import { nowMs } from '~/lib/clock.server';
 import { seoulDay } from '~/lib/dates';
 import { isDomainError } from '~/lib/errors';
@@ -449,7 +449,7 @@ function ReadingBookView() {
             <section className="card" aria-labelledby="edit-title">
               <h2 id="edit-title">마지막 기록 고치기</h2>
               <p className="muted">
-                마지막 기록: {data.records[0].start}–{data.records[0].end}쪽 ({data.records[0].date})
+                마지막 기록: {pageRange(data.records[0].start, data.records[0].end)} ({data.records[0].date})
               </p>
               <FormAlert errors={editForm.errors} id={editForm.errorId} />
               <Form method="post" {...getFormProps(editForm)}>
@@ -505,7 +505,7 @@ function ReadingBookView() {
                       <tr key={r.id}>
                         <td>{r.date}</td>
                         <td>
-                          {r.start}–{r.end}쪽
+                          {pageRange(r.start, r.end)}
                         </td>
                         {sessions ? <td>{r.session}회</td> : null}
                         <td>{r.minutes}분</td>

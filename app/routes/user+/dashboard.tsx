@@ -78,7 +78,10 @@ export default function Dashboard() {
               </div>
             </div>
           ) : (
-            <p>지금 진행 중인 책이 없어요. 선생님이 새 책을 배정하면 여기에 보여요.</p>
+            <p>
+              지금 진행 중인 책이 없어요. 선생님이 배정한 책이 여기에 보여요. <Link to="/user/recommend">추천 도서</Link>에서 읽고
+              싶은 책을 담을 수도 있어요.
+            </p>
           )}
         </section>
 
