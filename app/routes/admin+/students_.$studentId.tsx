@@ -5,6 +5,7 @@ import { requireBasicPay } from '~/auth/guards.server';
 import { setFlash } from '~/auth/session.server';
 import { ConfirmDialog } from '~/components/dialogs';
 import { Pagination } from '~/components/pagination';
+import { ReadMethodSelect } from '~/components/reading';
 import { isDomainError } from '~/lib/errors';
 import {
   ASSIGNABLE_READ_METHODS,
@@ -112,6 +113,8 @@ type ActionError = { intent: string; resultBookId: number; error: string };
 
 export default function AdminStudentBooks() {
   const { student, books, total, page, pages, catalogue, methods, confirmExclude } = useLoaderData<typeof loader>();
+  // A book already assigned shows "not set" plainly, with the choice to leave it for later.
+  const rowMethods = methods.map((m) => (m.value === 0 ? { ...m, label: '미설정 (나중에 정하기)' } : m));
   const failed = useActionData<typeof action>() as ActionError | undefined;
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting';
@@ -202,13 +205,7 @@ export default function AdminStudentBooks() {
           </div>
           <div className="field">
             <label htmlFor="assign-method">읽기 방식</label>
-            <select id="assign-method" name="readMethod" defaultValue={methods[0]?.value}>
-              {methods.map((m) => (
-                <option key={m.value} value={m.value}>
-                  {m.label}
-                </option>
-              ))}
-            </select>
+            <ReadMethodSelect id="assign-method" methods={methods} defaultValue={methods[0]?.value} />
           </div>
           <div className="form-actions">
             <button type="submit" disabled={busy}>
@@ -270,13 +267,7 @@ export default function AdminStudentBooks() {
                             <label className="sr-only" htmlFor={`method-${b.resultBookId}`}>
                               {b.title} 읽기 방식
                             </label>
-                            <select id={`method-${b.resultBookId}`} name="readMethod" defaultValue={b.readMethod}>
-                              {methods.map((m) => (
-                                <option key={m.value} value={m.value}>
-                                  {m.value === 0 ? '미설정 (나중에 정하기)' : m.label}
-                                </option>
-                              ))}
-                            </select>
+                            <ReadMethodSelect id={`method-${b.resultBookId}`} methods={rowMethods} defaultValue={b.readMethod} />
                             <button type="submit" className="small secondary" disabled={busy}>
                               저장
                             </button>

@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { requireUser } from '~/auth/guards.server';
 import { setFlash } from '~/auth/session.server';
 import { LikeButton } from '~/components/book-card';
-import { BookCover } from '~/components/reading';
+import { BookCover, ReadMethodSelect } from '~/components/reading';
 import { careerFieldLabel, careersOf, genreLabel, levelLabel } from '~/domain/catalogue';
 import { ReadMethod, type BookStatus } from '~/domain/enums';
 import { BOOK_STATUS_LABELS, READ_METHOD_LABELS } from '~/domain/reading';
@@ -104,13 +104,7 @@ export default function BookPage() {
                 {methods ? (
                   <div className="field">
                     <label htmlFor="readMethod">읽기 방식</label>
-                    <select id="readMethod" name="readMethod" defaultValue={String(ReadMethod.FREE)}>
-                      {methods.map((m) => (
-                        <option key={m.value} value={m.value}>
-                          {m.label}
-                        </option>
-                      ))}
-                    </select>
+                    <ReadMethodSelect id="readMethod" methods={methods} defaultValue={ReadMethod.FREE} />
                   </div>
                 ) : (
                   <p className="muted field-hint">담은 책의 읽기 방식은 선생님이 정합니다.</p>
