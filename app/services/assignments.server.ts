@@ -198,6 +198,26 @@ export async function listAssignableBooks(staff: Staff, studentId: number) {
 
 // ───────────────────────────── changes ─────────────────────────────
 
+/** An active catalogue book (404 otherwise). */
+async function activeBook(ex: Executor, bookId: number) {
+  const [book] = await ex
+    .select({ id: books.id, title: books.title })
+    .from(books)
+    .where(and(eq(books.id, Number.isInteger(bookId) ? bookId : 0), eq(books.status, ItemStatus.ACTIVE)));
+  if (!book) throw bookNotFound();
+  return book;
+}
+
+/** The user already has this book, in any status but EXCLUDE. */
+async function hasOpenResultBook(ex: Executor, userId: number, bookId: number) {
+  const [existing] = await ex
+    .select({ id: resultBooks.id })
+    .from(resultBooks)
+    .where(and(eq(resultBooks.userId, userId), eq(resultBooks.bookId, bookId), ne(resultBooks.status, BookStatus.EXCLUDE)))
+    .limit(1);
+  return Boolean(existing);
+}
+
 /**
  * Assigns a book to a student: a WAITING result book with the read method. A book the student already has (in any
  * status but EXCLUDE) is refused, so a double submit creates one book: the student's row is locked while checking.
@@ -206,17 +226,8 @@ export async function assignBook(staff: Staff, studentId: number, input: { bookI
   const readMethod = parseReadMethod(input.readMethod);
   return db().transaction(async (tx) => {
     const student = await ownStudent(staff, studentId, tx, true);
-    const [book] = await tx
-      .select({ id: books.id, title: books.title })
-      .from(books)
-      .where(and(eq(books.id, Number.isInteger(input.bookId) ? input.bookId : 0), eq(books.status, ItemStatus.ACTIVE)));
-    if (!book) throw bookNotFound();
-    const [existing] = await tx
-      .select({ id: resultBooks.id })
-      .from(resultBooks)
-      .where(and(eq(resultBooks.userId, student.id), eq(resultBooks.bookId, book.id), ne(resultBooks.status, BookStatus.EXCLUDE)))
-      .limit(1);
-    if (existing) throw new DomainError('ALREADY_ASSIGNED', M.alreadyAssigned, 409);
+    const book = await activeBook(tx, input.bookId);
+    if (await hasOpenResultBook(tx, student.id, book.id)) throw new DomainError('ALREADY_ASSIGNED', M.alreadyAssigned, 409);
     const at = now();
     const [created] = await tx
       .insert(resultBooks)
@@ -235,30 +246,15 @@ export async function assignBook(staff: Staff, studentId: number, input: { bookI
  */
 export async function addOwnBook(userId: number, bookId: number, readMethodInput?: unknown) {
   return db().transaction(async (tx) => {
-    const [member] = await tx
-      .select({ id: users.id, kind: organisations.kind })
-      .from(users)
-      .leftJoin(organisations, eq(organisations.id, users.organisationId))
-      .where(and(eq(users.id, userId), eq(users.role, 'USER')))
-      .for('update', { of: users });
-    if (!member) throw studentNotFound();
+    const member = await memberOf(tx, userId, true);
     const inAcademy = member.kind === 'academy';
     let readMethod: ReadMethod = ReadMethod.NONE;
     if (!inAcademy) {
       readMethod = readMethodInput === undefined || readMethodInput === null || readMethodInput === '' ? ReadMethod.FREE : parseReadMethod(readMethodInput);
       if (readMethod === ReadMethod.NONE) throw new DomainError('INVALID_READ_METHOD', M.invalidReadMethod, 400);
     }
-    const [book] = await tx
-      .select({ id: books.id, title: books.title })
-      .from(books)
-      .where(and(eq(books.id, Number.isInteger(bookId) ? bookId : 0), eq(books.status, ItemStatus.ACTIVE)));
-    if (!book) throw bookNotFound();
-    const [existing] = await tx
-      .select({ id: resultBooks.id })
-      .from(resultBooks)
-      .where(and(eq(resultBooks.userId, member.id), eq(resultBooks.bookId, book.id), ne(resultBooks.status, BookStatus.EXCLUDE)))
-      .limit(1);
-    if (existing) throw new DomainError('ALREADY_ASSIGNED', M.alreadyMine, 409);
+    const book = await activeBook(tx, bookId);
+    if (await hasOpenResultBook(tx, member.id, book.id)) throw new DomainError('ALREADY_ASSIGNED', M.alreadyMine, 409);
     const [{ waiting }] = await tx
       .select({ waiting: count() })
       .from(resultBooks)
@@ -280,14 +276,26 @@ export async function addOwnBook(userId: number, bookId: number, readMethodInput
   });
 }
 
-/** Whether the member chooses their own read method (an individual member) or their teacher does (academy). */
-export async function choosesOwnReadMethod(userId: number): Promise<boolean> {
-  const [row] = await db()
-    .select({ kind: organisations.kind })
+/** A member (role USER) and the kind of their organisation, optionally locked for the rest of the transaction. */
+async function memberOf(ex: Executor, userId: number, lock = false) {
+  const query = ex
+    .select({ id: users.id, kind: organisations.kind })
     .from(users)
     .leftJoin(organisations, eq(organisations.id, users.organisationId))
-    .where(eq(users.id, userId));
-  return row?.kind !== 'academy';
+    .where(and(eq(users.id, userId), eq(users.role, 'USER')));
+  const [member] = lock ? await query.for('update', { of: users }) : await query;
+  if (!member) throw studentNotFound();
+  return member;
+}
+
+/**
+ * The read methods a member may pick when putting a book on their own list: every assignable one but "decide later"
+ * for an individual member; null for an academy student, whose teacher decides.
+ */
+export async function ownReadMethodChoices(userId: number): Promise<{ value: ReadMethod; label: string }[] | null> {
+  const member = await memberOf(db(), userId);
+  if (member.kind === 'academy') return null;
+  return ASSIGNABLE_READ_METHODS.filter((m) => m !== ReadMethod.NONE).map((m) => ({ value: m, label: READ_METHOD_LABELS[m] }));
 }
 
 /** Changes the read method of a book whose reading has not ended (WAITING, PRE_ACTIVITY_COMPLETE, ACTIVITY). */

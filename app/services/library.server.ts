@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, ne, notExists, or, sql, type SQL } from 'drizzle-orm';
 import { db, type Executor } from '~/db/client.server';
 import { bookLikes, books, resultBooks, users } from '~/db/schema';
 import { GENRES, SEARCH_SORTS, type SearchSort } from '~/domain/catalogue';
@@ -135,19 +135,19 @@ export async function searchBooks(userId: number, query: SearchQuery, size = SEA
 
 /** A catalogue book for its page, with the reader's like and, when the book is on their list, its result book. */
 export async function getBook(userId: number, bookId: number) {
+  const id = Number.isInteger(bookId) ? bookId : 0;
   const [row] = await db()
-    .select({
-      ...bookColumns,
-      liked: likedBy(userId),
-      likes: sql<number>`(select count(*)::int from ${bookLikes} where ${bookLikes.bookId} = ${qualified(books.id)})`,
-      mineId: sql<number | null>`(select ${resultBooks.id} from ${resultBooks} where ${resultBooks.userId} = ${userId} and ${resultBooks.bookId} = ${qualified(books.id)} and ${resultBooks.status} <> ${BookStatus.EXCLUDE} order by ${resultBooks.id} desc limit 1)`,
-      mineStatus: sql<number | null>`(select ${resultBooks.status} from ${resultBooks} where ${resultBooks.userId} = ${userId} and ${resultBooks.bookId} = ${qualified(books.id)} and ${resultBooks.status} <> ${BookStatus.EXCLUDE} order by ${resultBooks.id} desc limit 1)`,
-    })
+    .select({ ...bookColumns, liked: likedBy(userId), likes: sql<number>`(select count(*)::int from ${bookLikes} where ${bookLikes.bookId} = ${qualified(books.id)})` })
     .from(books)
-    .where(and(eq(books.id, Number.isInteger(bookId) ? bookId : 0), eq(books.status, ItemStatus.ACTIVE)));
+    .where(and(eq(books.id, id), eq(books.status, ItemStatus.ACTIVE)));
   if (!row) throw new DomainError('BOOK_NOT_FOUND', '도서를 찾을 수 없습니다.', 404);
-  const { mineId, mineStatus, ...book } = row;
-  return { ...book, mine: mineId ? { resultBookId: Number(mineId), status: Number(mineStatus) as BookStatus } : null };
+  const [mine] = await db()
+    .select({ resultBookId: resultBooks.id, status: resultBooks.status })
+    .from(resultBooks)
+    .where(and(eq(resultBooks.userId, userId), eq(resultBooks.bookId, id), ne(resultBooks.status, BookStatus.EXCLUDE)))
+    .orderBy(desc(resultBooks.id))
+    .limit(1);
+  return { ...row, mine: mine ? { resultBookId: mine.resultBookId, status: mine.status as BookStatus } : null };
 }
 
 /** Like or unlike a book; repeating either is harmless. */

@@ -109,6 +109,17 @@ export function canViewNote(viewer: NoteViewer, note: { userId: number; organisa
   return role === 'COACH';
 }
 
+type NoteAccess = { userId: number; organisationId: number | null; state: NoteState };
+
+/**
+ * Opening a note (or its image, or acting on it): a missing note, or another student's note for a student, is "not
+ * found" (no hint that it exists); staff outside what canViewNote allows get 403.
+ */
+function assertCanOpen(viewer: NoteViewer, note: NoteAccess | null): asserts note is NoteAccess {
+  if (!note || (viewer.role === 'USER' && note.userId !== viewer.id)) throw notFound();
+  if (!canViewNote(viewer, note)) throw forbidden();
+}
+
 async function historyOf(noteId: number) {
   return db()
     .select({
@@ -132,9 +143,8 @@ export type NoteHistoryEntry = Awaited<ReturnType<typeof historyOf>>[number];
 /** A note with its student, book and history, for a reviewer or its student. 404 when missing, 403 when not theirs. */
 export async function getNoteForViewer(viewer: NoteViewer, noteId: number) {
   const row = await noteRow(noteId);
-  if (!row || (viewer.role === 'USER' && row.note.userId !== viewer.id)) throw notFound();
-  if (!canViewNote(viewer, { userId: row.note.userId, organisationId: row.organisationId, state: row.note.state })) throw forbidden();
-  return { ...row, history: await historyOf(noteId), actions: allowedReviewActions(viewer, row.note.state) };
+  assertCanOpen(viewer, row && { userId: row.note.userId, organisationId: row.organisationId, state: row.note.state });
+  return { ...row!, history: await historyOf(noteId), actions: allowedReviewActions(viewer, row.note.state) };
 }
 
 export type NoteDetail = Awaited<ReturnType<typeof getNoteForViewer>>;
@@ -449,9 +459,8 @@ export async function reviewNote(viewer: NoteViewer, input: ReviewInput): Promis
   const role = reviewerRole(viewer);
   if (!role) throw forbidden();
   const row = await noteRow(input.noteId);
-  if (!row) throw notFound();
-  if (!canViewNote(viewer, { userId: row.note.userId, organisationId: row.organisationId, state: row.note.state })) throw forbidden();
-  const current = row.note;
+  assertCanOpen(viewer, row && { userId: row.note.userId, organisationId: row.organisationId, state: row.note.state });
+  const current = row!.note;
   if (input.version !== current.version) throw noteConflict();
   const to = REVIEW_TRANSITIONS[role][input.action]?.[current.state];
   if (to === undefined) throw refused();
@@ -493,9 +502,7 @@ export async function getNoteImage(viewer: NoteViewer, noteId: number) {
     .from(notes)
     .innerJoin(users, eq(users.id, notes.userId))
     .where(eq(notes.id, noteId));
-  // As for the note itself: another student's note is "not found" (no hint that it exists), staff outside it 403.
-  if (!row || (viewer.role === 'USER' && row.userId !== viewer.id)) throw notFound();
-  if (!canViewNote(viewer, row)) throw forbidden();
+  assertCanOpen(viewer, row ?? null);
   if (!row.imageKey) throw notFound();
   const object = await storage().get(row.imageKey);
   if (!object) throw notFound();

@@ -7,9 +7,9 @@ import { LikeButton } from '~/components/book-card';
 import { BookCover, ReadMethodSelect } from '~/components/reading';
 import { careerFieldLabel, careersOf, genreLabel, levelLabel } from '~/domain/catalogue';
 import { ReadMethod, type BookStatus } from '~/domain/enums';
-import { BOOK_STATUS_LABELS, READ_METHOD_LABELS } from '~/domain/reading';
+import { BOOK_STATUS_LABELS } from '~/domain/reading';
 import { isDomainError } from '~/lib/errors';
-import { addOwnBook, ASSIGNABLE_READ_METHODS, choosesOwnReadMethod } from '~/services/assignments.server';
+import { addOwnBook, ownReadMethodChoices } from '~/services/assignments.server';
 import { getBook } from '~/services/library.server';
 import { nextStep } from '~/services/reports.server';
 
@@ -21,14 +21,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, { role: 'USER' });
   try {
-    const [book, choosesMethod] = await Promise.all([getBook(user.id, Number(params.bookId)), choosesOwnReadMethod(user.id)]);
+    const [book, methods] = await Promise.all([getBook(user.id, Number(params.bookId)), ownReadMethodChoices(user.id)]);
     const next = book.mine ? nextStep(book.mine.status, book.mine.resultBookId) : null;
     return json({
       book,
       mine: book.mine ? { ...book.mine, statusLabel: BOOK_STATUS_LABELS[book.mine.status as BookStatus] ?? '', next } : null,
-      methods: choosesMethod
-        ? ASSIGNABLE_READ_METHODS.filter((m) => m !== ReadMethod.NONE).map((m) => ({ value: m, label: READ_METHOD_LABELS[m] }))
-        : null,
+      methods,
     });
   } catch (error) {
     if (isDomainError(error)) throw new Response(error.message, { status: error.status });
