@@ -11,7 +11,7 @@ import { seedDemo } from '~/db/seed/index.server';
 import { seoulDay } from '~/lib/dates';
 import { jinroOverview } from '~/services/jinro.server';
 import { recommendBooks, searchBooks } from '~/services/library.server';
-import { getActivityOverview } from '~/services/reading.server';
+import { getActivityOverview } from '~/services/reading/overview.server';
 import { dashboard, generalReport, levelGraph } from '~/services/reports.server';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);

@@ -2,7 +2,7 @@ import { Form, Link, useNavigation } from '@remix-run/react';
 import { useRef } from 'react';
 import { ProblemStep } from '~/domain/enums';
 import { categoryLabel, parsePositions, STEP_LABELS } from '~/domain/problems';
-import type { getAttemptPage } from '~/services/problems.server';
+import type { getAttemptPage } from '~/services/problems/pages.server';
 import { CategoryScoreChart, CategoryTable, MedalBadge } from './score-chart';
 
 export type AttemptPageData = Awaited<ReturnType<typeof getAttemptPage>>;

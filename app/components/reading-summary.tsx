@@ -1,5 +1,5 @@
 import { formatKoreanDate } from '~/lib/dates';
-import type { readingSummaryForReport } from '~/services/problems.server';
+import type { readingSummaryForReport } from '~/services/problems/book-report.server';
 
 export type ReadingSummary = Awaited<ReturnType<typeof readingSummaryForReport>>;
 

@@ -2,7 +2,7 @@ import { Link } from '@remix-run/react';
 import { formatKoreanDate } from '~/lib/dates';
 import { ProblemAttempt, type AttemptPageData } from './problem-attempt';
 import { MedalBadge } from './score-chart';
-import type { listTests } from '~/services/problems.server';
+import type { listTests } from '~/services/problems/pages.server';
 import type { Medal } from '~/domain/problems';
 
 export type TestKind = 'courseTest' | 'subjectTest';

@@ -1,4 +1,4 @@
-import { NoteState } from './enums';
+import { NoteState, type Authority, type UserRole } from './enums';
 
 // Reading notes (product.md §2 "Reading notes"): labels and messages shared by server and pages. No server imports.
 
@@ -79,3 +79,70 @@ export function studentCanEdit(state: number | null | undefined): boolean {
 }
 
 export const NOTES_PAGE_SIZE = 10;
+
+/** What the browser checks of the note form before a round trip (the server's schema stays the authority). */
+export const NOTE_CONSTRAINTS = { note: { required: true, maxLength: NOTE_LIMITS.noteMax } };
+
+// The review (docs/decisions/007-reading-note-states.md):
+//
+//   student: (none) / NONE ──save──▶ NONE         NONE ──submit──▶ WRITE (book NOTE → COMPLETE, same transaction)
+//            WRITE (not yet opened) ──save/submit──▶ WRITE          HOLD ──save──▶ HOLD, ──submit──▶ WRITE
+//   teacher: WRITE ──open──▶ TEACHER_SHOW; WRITE | TEACHER_SHOW ──hold (reason)──▶ HOLD, ──send──▶ WAITING_CORRECT,
+//            ──complete──▶ COMMENT_COMPLETE; comment: WRITE → TEACHER_SHOW, in any later state it stays
+//   coach:   WAITING_CORRECT ──correct (첨삭)──▶ COMMENT_COMPLETE; comment in WAITING_CORRECT | COMMENT_COMPLETE
+//
+// Every change is `UPDATE notes … WHERE id = ? AND state = ? AND version = ?` and bumps the version: of two people
+// acting on the same version, one wins and the other gets NOTE_CONFLICT (409) with nothing changed.
+
+export type NoteViewer = { id: number; role: UserRole; authorities: Authority[]; organisationId: number | null };
+
+/** The part a viewer plays in the review: the academy's teacher (HEAD or TEACHER), or a coach (COACH, ADMIN1, ADMIN2). */
+export function reviewerRole(viewer: Pick<NoteViewer, 'role' | 'authorities'>): 'TEACHER' | 'COACH' | null {
+  if (viewer.role === 'ADMIN' && viewer.authorities.some((a) => a === 'HEAD' || a === 'TEACHER')) return 'TEACHER';
+  if (viewer.role === 'SUPER' && viewer.authorities.some((a) => a === 'COACH' || a === 'ADMIN1' || a === 'ADMIN2')) return 'COACH';
+  return null;
+}
+
+export type ReviewAction = 'open' | 'comment' | 'hold' | 'send' | 'complete' | 'correct';
+
+/** Allowed review transitions: action → from-state → to-state, per reviewer role. */
+export const REVIEW_TRANSITIONS: Record<'TEACHER' | 'COACH', Partial<Record<ReviewAction, Partial<Record<NoteState, NoteState>>>>> = {
+  TEACHER: {
+    open: { [NoteState.WRITE]: NoteState.TEACHER_SHOW },
+    comment: {
+      [NoteState.WRITE]: NoteState.TEACHER_SHOW,
+      [NoteState.TEACHER_SHOW]: NoteState.TEACHER_SHOW,
+      [NoteState.HOLD]: NoteState.HOLD,
+      [NoteState.WAITING_CORRECT]: NoteState.WAITING_CORRECT,
+      [NoteState.COMMENT_COMPLETE]: NoteState.COMMENT_COMPLETE,
+    },
+    hold: { [NoteState.WRITE]: NoteState.HOLD, [NoteState.TEACHER_SHOW]: NoteState.HOLD },
+    send: { [NoteState.WRITE]: NoteState.WAITING_CORRECT, [NoteState.TEACHER_SHOW]: NoteState.WAITING_CORRECT },
+    complete: { [NoteState.WRITE]: NoteState.COMMENT_COMPLETE, [NoteState.TEACHER_SHOW]: NoteState.COMMENT_COMPLETE },
+  },
+  COACH: {
+    correct: { [NoteState.WAITING_CORRECT]: NoteState.COMMENT_COMPLETE },
+    comment: { [NoteState.WAITING_CORRECT]: NoteState.WAITING_CORRECT, [NoteState.COMMENT_COMPLETE]: NoteState.COMMENT_COMPLETE },
+  },
+};
+
+/** The review actions a viewer may take on a note in `state` (pages show only these forms). */
+export function allowedReviewActions(viewer: Pick<NoteViewer, 'role' | 'authorities'>, state: NoteState): ReviewAction[] {
+  const role = reviewerRole(viewer);
+  if (!role) return [];
+  return (Object.entries(REVIEW_TRANSITIONS[role]) as [ReviewAction, Partial<Record<NoteState, NoteState>>][])
+    .filter(([, from]) => from[state] !== undefined)
+    .map(([action]) => action);
+}
+
+/**
+ * Who may see a note: its student, the teachers of the student's academy, coaches and ADMIN1/ADMIN2; a draft (NONE)
+ * only its student.
+ */
+export function canViewNote(viewer: NoteViewer, note: { userId: number; organisationId: number | null; state: NoteState }): boolean {
+  if (viewer.role === 'USER') return viewer.id === note.userId;
+  if (note.state === NoteState.NONE) return false;
+  const role = reviewerRole(viewer);
+  if (role === 'TEACHER') return viewer.organisationId !== null && viewer.organisationId === note.organisationId;
+  return role === 'COACH';
+}

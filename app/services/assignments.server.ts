@@ -8,7 +8,7 @@ import { BOOK_STATUS_LABELS, READ_METHOD_LABELS, progressOf } from '~/domain/rea
 import { now } from '~/lib/clock.server';
 import { DomainError } from '~/lib/errors';
 import { excludeBook as excludeResultBook } from '~/services/book-status.server';
-import { readingTotalsColumns } from '~/services/reading.server';
+import { readingTotalsColumns } from '~/services/reading/books.server';
 import { qualified } from '~/db/sql-helpers.server';
 
 // A teacher's side of a student's books (product.md §2/§3): assigning a book with a read method (a WAITING result

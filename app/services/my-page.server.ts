@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, ne, sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import { hashPassword, verifyPassword } from '~/auth/password.server';
 import { limitedAttempt } from '~/auth/rate-limit.server';
 import { revokeOtherFamilies } from '~/auth/tokens.server';
@@ -11,21 +10,18 @@ import { levelLabel } from '~/domain/catalogue';
 import { now } from '~/lib/clock.server';
 import { DomainError } from '~/lib/errors';
 import { ACCOUNT_MESSAGES } from './accounts.server';
+import { PROFILE_IMAGE_MESSAGES, processProfileImage } from './images.server';
 import { hasBasicPay } from './payments.server';
 import { storage } from './storage.server';
 
 // The my page of every area (user, admin, super): one service behind /…/my-page, /…/my-page/me and the API calls
 // super/user/editMyPage, super/user/editMyPage2 and user/edit/image.
 
-export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-export const PROFILE_IMAGE_SIZE = 256;
 export const PROFILE_MESSAGES = {
   saved: '내 정보를 저장했습니다.',
   passwordChanged: '비밀번호를 변경했습니다. 다른 기기의 로그인은 종료되었습니다.',
   imageSaved: '프로필 사진을 변경했습니다.',
-  imageType: 'JPG, PNG, WEBP 형식의 이미지만 올릴 수 있습니다.',
-  imageTooLarge: '5MB 이하의 이미지만 올릴 수 있습니다.',
-  imageMissing: '올릴 이미지 파일을 선택해 주세요.',
+  ...PROFILE_IMAGE_MESSAGES,
 } as const;
 
 /** The account and its organisation, for the my page and the student's small profile. */
@@ -124,25 +120,7 @@ const PROFILE_FILE = /^[0-9a-f-]{36}\.webp$/;
  * only, at most 5 MB; re-encoded to a 256×256 WebP without metadata and kept in the upload storage.
  */
 export async function saveProfileImage(userId: number, bytes: Uint8Array) {
-  if (bytes.byteLength === 0) throw new DomainError('IMAGE_MISSING', PROFILE_MESSAGES.imageMissing, 400);
-  if (bytes.byteLength > PROFILE_IMAGE_MAX_BYTES) throw new DomainError('IMAGE_TOO_LARGE', PROFILE_MESSAGES.imageTooLarge, 413);
-  let format: string | undefined;
-  try {
-    format = (await sharp(bytes).metadata()).format;
-  } catch {
-    format = undefined;
-  }
-  if (!format || !['jpeg', 'png', 'webp'].includes(format)) throw new DomainError('INVALID_IMAGE', PROFILE_MESSAGES.imageType, 415);
-  let webp: Buffer;
-  try {
-    webp = await sharp(bytes, { limitInputPixels: 40_000_000 })
-      .rotate()
-      .resize(PROFILE_IMAGE_SIZE, PROFILE_IMAGE_SIZE, { fit: 'cover' })
-      .webp({ quality: 82 })
-      .toBuffer();
-  } catch {
-    throw new DomainError('INVALID_IMAGE', PROFILE_MESSAGES.imageType, 415);
-  }
+  const webp = await processProfileImage(bytes);
   const file = `${randomUUID()}.webp`;
   await storage().put(profileKey(file), webp, 'image/webp');
   const [before] = await db().select({ profileImage: users.profileImage }).from(users).where(eq(users.id, userId));

@@ -4,7 +4,7 @@ import { books, levelHistory, problemAttempts, resultBooks, users } from '~/db/s
 import { BookStatus } from '~/domain/enums';
 import { nowMs } from '~/lib/clock.server';
 import { addMonths, seoulDay, seoulMonth } from '~/lib/dates';
-import { unreadCommentCount } from '~/services/notes.server';
+import { unreadCommentCount } from '~/services/notes/student-notes.server';
 
 // The student's figures: dashboard, general report and level graph (product.md §2 "Levels, reports"). Everything is
 // aggregated in the database, so each page costs a fixed number of queries whatever the history size.

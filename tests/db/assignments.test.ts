@@ -14,8 +14,12 @@ import {
   listStudentBooks,
   setReadMethod,
 } from '~/services/assignments.server';
-import { advanceAttempt, beginAttempt, getAttemptPage, markAttempt, restartAttempt } from '~/services/problems.server';
-import { getActivityOverview, listBooks, saveRecord, startReading, submitBeforeReading } from '~/services/reading.server';
+import { advanceAttempt, beginAttempt, restartAttempt } from '~/services/problems/attempts.server';
+import { getAttemptPage } from '~/services/problems/pages.server';
+import { markAttempt } from '~/services/problems/marking.server';
+import { getActivityOverview, listBooks } from '~/services/reading/overview.server';
+import { saveRecord, startReading } from '~/services/reading/records.server';
+import { submitBeforeReading } from '~/services/reading/before.server';
 import { VISIBLE_STATUSES } from '~/domain/reading';
 import { makeRequest, respond, sessionCookie } from '../support/auth';
 import { useTestDatabase } from '../support/db';

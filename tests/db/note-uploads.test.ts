@@ -9,7 +9,7 @@ import { db } from '~/db/client.server';
 import { notes, users } from '~/db/schema';
 import { BookStatus, NoteState } from '~/domain/enums';
 import { NOTE_MESSAGES } from '~/domain/notes';
-import { processNoteImage } from '~/services/note-images.server';
+import { processNoteImage } from '~/services/images.server';
 import { LocalStorage, useStorage } from '~/services/storage.server';
 import { findUserByLoginId } from '~/services/accounts.server';
 import * as studentNote from '~/routes/user+/activity_.readingBook.note.$resultBookId';

@@ -5,18 +5,10 @@ import { noteHistory, notes } from '~/db/schema';
 import { BookStatus, NoteState } from '~/domain/enums';
 import { NOTE_MESSAGES } from '~/domain/notes';
 import type { DomainError } from '~/lib/errors';
-import {
-  allowedReviewActions,
-  getNoteForViewer,
-  listAcademyNotes,
-  listCoachQueue,
-  listStudentNotes,
-  markCommentsRead,
-  reviewNote,
-  saveStudentNote,
-  unreadCommentCount,
-  type ReviewAction,
-} from '~/services/notes.server';
+import { allowedReviewActions, type ReviewAction } from '~/domain/notes';
+import { getNoteForViewer } from '~/services/notes/access.server';
+import { listAcademyNotes, listCoachQueue, reviewNote } from '~/services/notes/review.server';
+import { listStudentNotes, markCommentsRead, saveStudentNote, unreadCommentCount } from '~/services/notes/student-notes.server';
 import { useTestDatabase, onPostgres } from '../support/db';
 import { bookStatus, demoNote, LONG_NOTE, noteBook, noteById, noteOf, userByLogin } from '../support/notes';
 

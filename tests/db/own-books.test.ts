@@ -139,7 +139,7 @@ describe('the book page and the API', () => {
     const second = await post();
     expect(second.status).toBe(409);
     expect(await second.json()).toEqual({ code: 'ALREADY_ASSIGNED', message: M.alreadyMine });
-    expect((await addApi.loader()).status).toBe(405);
+    expect((await addApi.loader({ request: makeRequest(`/api/user/activity/addReadinBookResult/${bookId}`, { cookie }), params: { id: String(bookId) }, context: {} })).status).toBe(405);
 
     const profile = await subProfileApi.loader({ request: makeRequest('/api/user/activity/subProfile', { cookie }), params: {}, context: {} });
     const sub = (await profile.json()).data;

@@ -14,17 +14,10 @@ import {
 } from '~/db/schema';
 import { BookStatus, ProblemStep } from '~/domain/enums';
 import { medalFor } from '~/domain/problems';
-import {
-  advanceAttempt,
-  beginAttempt,
-  getAttemptPage,
-  getBookReport,
-  listTests,
-  markAttempt,
-  restartAttempt,
-  saveAnswers,
-  saveSelfAnalysis,
-} from '~/services/problems.server';
+import { advanceAttempt, beginAttempt, restartAttempt } from '~/services/problems/attempts.server';
+import { getAttemptPage, listTests } from '~/services/problems/pages.server';
+import { getBookReport, saveSelfAnalysis } from '~/services/problems/book-report.server';
+import { markAttempt, saveAnswers } from '~/services/problems/marking.server';
 import { useTestDatabase } from '../support/db';
 
 useTestDatabase();

@@ -7,19 +7,9 @@ import { BookStatus, ReadingEvent, ReadMethod } from '~/domain/enums';
 import { progressOf, READING_ERRORS, SESSION_COUNTS } from '~/domain/reading';
 import { setClock } from '~/lib/clock.server';
 import { DomainError } from '~/lib/errors';
-import {
-  editLastRecord,
-  getActivityOverview,
-  getIndicator,
-  getReadingPage,
-  getSessionComplete,
-  resetClock,
-  saveNoPage,
-  saveRecord,
-  startClock,
-  startReading,
-  submitBeforeReading,
-} from '~/services/reading.server';
+import { editLastRecord, resetClock, saveNoPage, saveRecord, startClock, startReading } from '~/services/reading/records.server';
+import { getActivityOverview, getIndicator, getReadingPage, getSessionComplete } from '~/services/reading/overview.server';
+import { submitBeforeReading } from '~/services/reading/before.server';
 import { useTestDatabase } from '../support/db';
 
 useTestDatabase();
@@ -156,7 +146,7 @@ describe('FREE reading and the rules of spec §5', () => {
     await expectError(saveRecord(uid, id, { startPage: 31, endPage: 101, minutes: 20, submissionKey: key() }), 'INVALID_READ_TOTAL_OVER', '현재 도서의 총 페이지보다 클 수 없습니다.');
     const r2 = await saveRecord(uid, id, { startPage: 31, endPage: 60, minutes: 20, submissionKey: key() });
     await expectError(saveRecord(uid, id, { startPage: 20, endPage: 70, minutes: 20, submissionKey: key() }), 'INVALID_READ_START_OVER', '이전 읽기의 시작 페이지보다 작을 수 없습니다.');
-    await expectError(saveRecord(uid, id, { startPage: 70, endPage: 65, minutes: 20, submissionKey: key() }), 'INVALID_READ_PAGE', READING_ERRORS.INVALID_READ_PAGE);
+    await expectError(saveRecord(uid, id, { startPage: 70, endPage: 65, minutes: 20, submissionKey: key() }), 'INVALID_READ_RANGE', READING_ERRORS.INVALID_READ_RANGE);
     await expectError(saveRecord(uid, id, { startPage: 61, endPage: 65, minutes: 0, submissionKey: key() }), 'INVALID_READ_TIME', READING_ERRORS.INVALID_READ_TIME);
     await expectError(saveRecord(uid, id, { startPage: 61, endPage: 65, minutes: 5, readDate: '2999-01-01', submissionKey: key() }), 'INVALID_READ_DATE', READING_ERRORS.INVALID_READ_DATE);
     // Re-reading may start earlier.

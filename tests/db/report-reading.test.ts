@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { db } from '~/db/client.server';
 import { readingRecords, resultBooks, users } from '~/db/schema';
 import { BookStatus } from '~/domain/enums';
-import { getBookReport } from '~/services/problems.server';
+import { getBookReport } from '~/services/problems/book-report.server';
 import { useTestDatabase } from '../support/db';
 
 useTestDatabase();
@@ -34,7 +34,7 @@ describe('per-book report', () => {
 
 describe('book indicator', () => {
   it('puts the student’s latest analysis score beside the readers’ average', async () => {
-    const { analysisScoreIndicator } = await import('~/services/problems.server');
+    const { analysisScoreIndicator } = await import('~/services/problems/book-report.server');
     const { problemAttempts } = await import('~/db/schema');
     const [student] = await db().select().from(users).where(eq(users.loginId, 'student'));
     const [book] = await db()

@@ -277,7 +277,7 @@ describe('the JSON API', () => {
       await bookCommonReport.loader(args(call('/api/bookCommon/report/999999', auth), { id: '999999' })),
       await bookCommonReport.loader(args(call('/api/bookCommon/report/1', 'Bearer nope'), { id: '1' })),
       await login.loader(args(call('/api/auth/login', ''))),
-      await bookDayRead.loader(),
+      await bookDayRead.loader(args(call('/api/user/activity/bookDayRead/1', auth), { id: '1' })),
     ];
     expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 404, 401, 405, 405]);
     for (const res of responses) {

@@ -4,8 +4,8 @@ import { requireUser } from '~/auth/guards.server';
 import { NoteStateBadge, When } from '~/components/notes';
 import { Pagination } from '~/components/pagination';
 import { NoteState } from '~/domain/enums';
-import { orRespond, pageParam, pageData } from '~/services/notes-http.server';
-import { listAcademyNotes } from '~/services/notes.server';
+import { orRespond, pageParam, pageData } from '~/lib/http.server';
+import { listAcademyNotes } from '~/services/notes/review.server';
 
 export const meta: MetaFunction = () => [{ title: '독서 노트 | 리드인 학원' }];
 

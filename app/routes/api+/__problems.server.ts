@@ -1,17 +1,11 @@
 import { z } from 'zod';
-import { readRequestBody } from '~/auth/api.server';
 import { PROBLEM_MESSAGES } from '~/domain/problems';
-import { DomainError } from '~/lib/errors';
+import type { ApiFailure } from '~/lib/api.server';
 
-/** A positive whole-number path parameter, or a 404 in the API's shape. */
-export function idParam(value: string | undefined): number {
-  const id = Number(value);
-  if (!Number.isInteger(id) || id <= 0) throw new DomainError('PROBLEM_NOT_FOUND', PROBLEM_MESSAGES.notFound, 404);
-  return id;
-}
+// What the problem-analysis calls share: the answer to a bad id and the answers' body contract.
 
-/** Reads a JSON body (or form fields) of a mutating API call. */
-export const readBody = readRequestBody;
+export const PROBLEM_NOT_FOUND: ApiFailure = { code: 'PROBLEM_NOT_FOUND', message: PROBLEM_MESSAGES.notFound, status: 404 };
+export const INVALID_ANSWER: ApiFailure = { code: 'INVALID_ANSWER', message: PROBLEM_MESSAGES.invalidAnswer };
 
 export const answersBody = z.object({
   answers: z.array(z.object({ problemId: z.coerce.number().int().positive(), answer: z.string().max(200) })).max(100),
@@ -19,6 +13,5 @@ export const answersBody = z.object({
   final: z.boolean().optional(),
 });
 
-export function invalid(): never {
-  throw new DomainError('INVALID_ANSWER', PROBLEM_MESSAGES.invalidAnswer, 400);
-}
+/** A student's call about one book or problem, `{id}` in the path. */
+export const problemCall = { access: 'USER', ids: ['id'], notFound: PROBLEM_NOT_FOUND } as const;

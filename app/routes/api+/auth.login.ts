@@ -1,23 +1,23 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
-import { allowMethods, apiData, apiError, handleApi, readJson } from '~/auth/api.server';
 import { clientIp } from '~/auth/rate-limit.server';
 import { apiTokens, issueRefreshToken } from '~/auth/tokens.server';
 import { xsrfCookie } from '~/auth/xsrf.server';
+import { API_BODY_MAX_BYTES } from '~/lib/api-response.server';
+import { apiData, apiError, apiRoute } from '~/lib/api.server';
 import { AuthenticationError, signIn } from '~/services/accounts.server';
 
 // POST /api/auth/login { loginId, password } → { data: { accessToken, expireDate, refreshToken } } (spec §7).
-const schema = z.object({
+const body = z.object({
   loginId: z.string({ required_error: '아이디를 입력해 주세요.' }).trim().min(1, '아이디를 입력해 주세요.').max(50),
   password: z.string({ required_error: '비밀번호를 입력해 주세요.' }).min(1, '비밀번호를 입력해 주세요.').max(200),
 });
 
-export const loader = ({ request }: LoaderFunctionArgs) => handleApi(async () => allowMethods(request, 'POST') as never);
-
-export const action = ({ request }: ActionFunctionArgs) =>
-  handleApi(async () => {
-    allowMethods(request, 'POST');
-    const body = await readJson(request, schema);
+export const { loader, action } = apiRoute({
+  method: 'POST',
+  access: 'PUBLIC',
+  body,
+  maxBytes: API_BODY_MAX_BYTES,
+  handler: async ({ body, request }) => {
     let user;
     try {
       user = await signIn(body.loginId, body.password, clientIp(request));
@@ -26,5 +26,6 @@ export const action = ({ request }: ActionFunctionArgs) =>
       throw error;
     }
     const tokens = apiTokens(user, await issueRefreshToken(user.id));
-    return apiData(tokens, { headers: { 'Set-Cookie': xsrfCookie(), 'Cache-Control': 'no-store' } });
-  });
+    return apiData(tokens, { headers: { 'Set-Cookie': xsrfCookie() } });
+  },
+});

@@ -1,25 +1,27 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
-import { allowMethods, API_MESSAGES, apiData, apiError, handleApi, readJson } from '~/auth/api.server';
+import { API_MESSAGES } from '~/auth/api.server';
 import { apiTokens, useRefreshToken } from '~/auth/tokens.server';
+import { API_BODY_MAX_BYTES } from '~/lib/api-response.server';
+import { apiError, apiRoute } from '~/lib/api.server';
 import { ERROR_CODES } from '~/messages';
 import { findAuthUser } from '~/services/users.server';
 
 // POST /api/auth/refreshToken { refreshToken } → a new pair; the old refresh token is used up (rotation). A replayed
 // old token revokes its family. Any failure: REFRESH_TOKEN_FAIL (the client signs in again, spec §8).
-const schema = z.object({ refreshToken: z.string({ required_error: 'refreshToken이 필요합니다.' }).min(1).max(200) });
+const body = z.object({ refreshToken: z.string({ required_error: 'refreshToken이 필요합니다.' }).min(1).max(200) });
 
-export const loader = ({ request }: LoaderFunctionArgs) => handleApi(async () => allowMethods(request, 'POST') as never);
-
-export const action = ({ request }: ActionFunctionArgs) =>
-  handleApi(async () => {
-    allowMethods(request, 'POST');
-    const body = await readJson(request, schema);
+export const { loader, action } = apiRoute({
+  method: 'POST',
+  access: 'PUBLIC',
+  body,
+  maxBytes: API_BODY_MAX_BYTES,
+  handler: async ({ body }) => {
     const used = await useRefreshToken(body.refreshToken);
     // 'grace' means this token was used moments ago: the new one went to the other request. An API client refreshes
     // one request at a time (spec §8: the others wait), so a second use is refused.
     if (used.kind !== 'rotated') return apiError(ERROR_CODES.REFRESH_TOKEN_FAIL, API_MESSAGES.refreshFail, 401);
     const user = await findAuthUser(used.userId);
     if (!user || user.status !== 'ACTIVE') return apiError(ERROR_CODES.REFRESH_TOKEN_FAIL, API_MESSAGES.refreshFail, 401);
-    return apiData(apiTokens(user, used.next), { headers: { 'Cache-Control': 'no-store' } });
-  });
+    return apiTokens(user, used.next);
+  },
+});

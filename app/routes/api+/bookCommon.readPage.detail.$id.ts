@@ -1,8 +1,11 @@
-import { getOnly, readingApi } from '~/lib/api-reading.server';
-import { getReadingPage } from '~/services/reading.server';
+import { apiRoute } from '~/lib/api.server';
+import { getReadingPage } from '~/services/reading/overview.server';
+import { readingBook } from './__reading.server';
 
 // GET /api/bookCommon/readPage/detail/{resultBookId}: the records, newest first (start, end, time, date, flags).
-export const loader = readingApi(async ({ user, id }) => {
+export const { loader, action } = apiRoute({
+  ...readingBook(),
+  handler: async ({ user, ids: { id } }) => {
   const p = await getReadingPage(user.id, id);
   return p.records.map((r) => ({
     id: r.id,
@@ -15,5 +18,5 @@ export const loader = readingApi(async ({ user, id }) => {
     weak: r.weak,
     readTimeResult: r.readTimeResult,
   }));
+},
 });
-export const action = getOnly;

@@ -1,11 +1,9 @@
-import type { LoaderFunctionArgs } from '@remix-run/node';
-import { apiData, handleApi, requireApiUser } from '~/auth/api.server';
-import { getBookReport } from '~/services/problems.server';
-import { idParam } from './__problems.server';
+import { apiRoute } from '~/lib/api.server';
+import { getBookReport } from '~/services/problems/book-report.server';
+import { problemCall } from './__problems.server';
 
 /** GET /api/bookCommon/report/{resultBookId}: the per-book report. */
-export const loader = ({ request, params }: LoaderFunctionArgs) =>
-  handleApi(async () => {
-    const user = await requireApiUser(request, { role: 'USER' });
-    return apiData(await getBookReport(user.id, idParam(params.id)));
-  });
+export const { loader, action } = apiRoute({
+  ...problemCall,
+  handler: ({ user, ids }) => getBookReport(user.id, ids.id),
+});

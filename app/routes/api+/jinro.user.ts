@@ -1,7 +1,8 @@
-import { getOnly } from '~/auth/api.server';
-import { userApi } from '~/lib/api-user.server';
+import { apiRoute } from '~/lib/api.server';
 import { jinroOverview } from '~/services/jinro.server';
 
 // GET /api/jinro/user: the career page: profile, top fields with careers and books to read next.
-export const loader = userApi(({ user }) => jinroOverview(user.id));
-export const action = getOnly;
+export const { loader, action } = apiRoute({
+  access: 'USER',
+  handler: ({ user }) => jinroOverview(user.id),
+});

@@ -1,17 +1,16 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { allowMethods, apiError, handleApi } from '~/auth/api.server';
 import { allowClientLog, clientIp } from '~/auth/rate-limit.server';
 import { readLimited } from '~/lib/body-limit.server';
+import { apiError, apiRoute } from '~/lib/api.server';
 
 // POST /api/logs: the client's error logs (spec §7, §9: production logging level error). JSON, at most 8 KB, 30 a
-// minute per address; written to the server log at error level. Answers 204.
+// minute per address; written to the server log at error level. Answers 204. The rate limit comes before the body
+// is read, so the body is read here rather than by the wrapper.
 export const LOG_MAX_BYTES = 8 * 1024;
 
-export const loader = ({ request }: LoaderFunctionArgs) => handleApi(async () => allowMethods(request, 'POST') as never);
-
-export const action = ({ request }: ActionFunctionArgs) =>
-  handleApi(async () => {
-    allowMethods(request, 'POST');
+export const { loader, action } = apiRoute({
+  method: 'POST',
+  access: 'PUBLIC',
+  handler: async ({ request }) => {
     const tooLarge = () => apiError('LOG_TOO_LARGE', '로그가 너무 큽니다.', 413);
     const declared = Number(request.headers.get('Content-Length') ?? 0);
     if (declared > LOG_MAX_BYTES) return tooLarge();
@@ -25,4 +24,5 @@ export const action = ({ request }: ActionFunctionArgs) =>
     }
     console.error(JSON.stringify({ level: 'error', source: 'client', at: new Date().toISOString(), entry }));
     return new Response(null, { status: 204 });
-  });
+  },
+});

@@ -1,6 +1,8 @@
-import { getOnly, readingApi } from '~/lib/api-reading.server';
-import { getActivityOverview } from '~/services/reading.server';
+import { apiRoute } from '~/lib/api.server';
+import { getActivityOverview } from '~/services/reading/overview.server';
 
 // GET /api/user/activity: the spec's user activity response (readMethod, recommend, currentBookId, resultList).
-export const loader = readingApi(({ user }) => getActivityOverview(user.id), null);
-export const action = getOnly;
+export const { loader, action } = apiRoute({
+  access: 'USER',
+  handler: ({ user }) => getActivityOverview(user.id),
+});

@@ -1,29 +1,38 @@
-import { asBool, asNumber, postOnly, readingApi } from '~/lib/api-reading.server';
-import { apiError } from '~/auth/api.server';
-import { READING_ERRORS } from '~/domain/reading';
-import { editLastRecord, saveRecord } from '~/services/reading.server';
+import { z } from 'zod';
+import { editLastRecordInput, recordInput } from '~/domain/reading-input';
+import { apiRoute } from '~/lib/api.server';
+import { editLastRecord, saveRecord } from '~/services/reading/records.server';
+import { field, idempotencyKey, readingBook } from './__reading.server';
 
 // POST /api/user/activity/bookDayRead/{resultBookId}: an array of one reading record plus isChange (spec §7).
 // Body: { "list": [{ start, end, time, date, isRepeat, weak }], "isChange": false, "submissionKey": "…" } (or the bare
-// array). isChange edits the last record's end page to `end`. The read method and readTimeResult are the server's.
-export const loader = postOnly;
-export const action = readingApi(async ({ user, id, body, args }) => {
-  const raw = await body();
-  const obj = (Array.isArray(raw) ? { list: raw } : raw) as Record<string, unknown>;
-  const list = Array.isArray(obj.list) ? obj.list : Array.isArray(obj.records) ? obj.records : null;
-  if (!list || list.length !== 1 || typeof list[0] !== 'object' || list[0] === null) {
-    throw apiError('READ_SAVE_FAILED', READING_ERRORS.READ_SAVE_FAILED, 400);
-  }
-  const record = list[0] as Record<string, unknown>;
-  if (asBool(obj.isChange)) return editLastRecord(user.id, id, { endPage: asNumber(record.end) });
-  const submissionKey = String(obj.submissionKey ?? record.submissionKey ?? args.request.headers.get('Idempotency-Key') ?? '');
-  return saveRecord(user.id, id, {
-    startPage: asNumber(record.start),
-    endPage: asNumber(record.end),
-    minutes: record.time === undefined ? undefined : asNumber(record.time),
-    readDate: typeof record.date === 'string' && record.date ? record.date : undefined,
-    isRepeat: asBool(record.isRepeat),
-    weak: asBool(record.weak),
-    submissionKey,
-  });
+// array; the key may come as the Idempotency-Key header). isChange edits the last record's end page to `end`. The
+// read method and readTimeResult are the server's. The fields are checked by the reading contract.
+const body = z.discriminatedUnion('kind', [
+  recordInput.extend({ kind: z.literal('record') }),
+  editLastRecordInput.extend({ kind: z.literal('edit') }),
+]);
+
+export const { loader, action } = apiRoute({
+  method: 'POST',
+  ...readingBook(),
+  body,
+  wire: (raw, { request }) => {
+    const obj = Array.isArray(raw) ? { list: raw } : raw;
+    const list = field(obj, 'list') ?? field(obj, 'records');
+    if (!Array.isArray(list) || list.length !== 1) return null;
+    const record = list[0];
+    if ([true, 'true', 1, '1'].includes(field(obj, 'isChange') as never)) return { kind: 'edit', endPage: field(record, 'end') };
+    return {
+      kind: 'record',
+      submissionKey: field(obj, 'submissionKey') ?? field(record, 'submissionKey') ?? idempotencyKey(request),
+      startPage: field(record, 'start'),
+      endPage: field(record, 'end'),
+      minutes: field(record, 'time'),
+      readDate: field(record, 'date'),
+      isRepeat: field(record, 'isRepeat'),
+      weak: field(record, 'weak'),
+    };
+  },
+  handler: ({ user, ids, body }) => (body.kind === 'edit' ? editLastRecord(user.id, ids.id, body) : saveRecord(user.id, ids.id, body)),
 });

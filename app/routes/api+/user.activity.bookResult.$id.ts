@@ -1,6 +1,9 @@
-import { getOnly, readingApi } from '~/lib/api-reading.server';
-import { getBookResult } from '~/services/reading.server';
+import { apiRoute } from '~/lib/api.server';
+import { getBookResult } from '~/services/reading/books.server';
+import { readingBook } from './__reading.server';
 
 // GET /api/user/activity/bookResult/{resultBookId}: the spec's book result (resultBookId, bookId, status, readMethod).
-export const loader = readingApi(({ user, id }) => getBookResult(user.id, id));
-export const action = getOnly;
+export const { loader, action } = apiRoute({
+  ...readingBook(),
+  handler: ({ user, ids: { id } }) => getBookResult(user.id, id),
+});

@@ -1,10 +1,13 @@
-import { getOnly, readingApi } from '~/lib/api-reading.server';
+import { apiRoute } from '~/lib/api.server';
 import { BookStatus } from '~/domain/enums';
 import { isReadable } from '~/domain/reading';
-import { getReadingBook } from '~/services/reading.server';
+import { getReadingBook } from '~/services/reading/books.server';
+import { readingBook } from './__reading.server';
 
 // GET /api/user/activity/checkReadinBook/{resultBookId}: can the student record reading for this book now?
-export const loader = readingApi(async ({ user, id }) => {
+export const { loader, action } = apiRoute({
+  ...readingBook(),
+  handler: async ({ user, ids: { id } }) => {
   const b = await getReadingBook(user.id, id);
   return {
     resultBookId: b.resultBookId,
@@ -14,5 +17,5 @@ export const loader = readingApi(async ({ user, id }) => {
     reading: b.status === BookStatus.ACTIVITY && isReadable(b.readMethod),
     isCurrent: b.isCurrent,
   };
+},
 });
-export const action = getOnly;

@@ -1,11 +1,9 @@
-import type { LoaderFunctionArgs } from '@remix-run/node';
-import { apiData, handleApi, requireApiUser } from '~/auth/api.server';
-import { problemAnalysisForApi } from '~/services/problems.server';
-import { idParam } from './__problems.server';
+import { apiRoute } from '~/lib/api.server';
+import { problemAnalysisForApi } from '~/services/problems/api.server';
+import { problemCall } from './__problems.server';
 
 /** GET /api/user/activity/problemAnalysis/{resultBookId}: the book's problems with their options, never the answers. */
-export const loader = ({ request, params }: LoaderFunctionArgs) =>
-  handleApi(async () => {
-    const user = await requireApiUser(request, { role: 'USER' });
-    return apiData(await problemAnalysisForApi(user.id, idParam(params.id)));
-  });
+export const { loader, action } = apiRoute({
+  ...problemCall,
+  handler: ({ user, ids }) => problemAnalysisForApi(user.id, ids.id),
+});

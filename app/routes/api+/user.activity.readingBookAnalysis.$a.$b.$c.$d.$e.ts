@@ -1,32 +1,30 @@
-import type { ActionFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
-import { apiData, apiError, handleApi, requireApiUser } from '~/auth/api.server';
-import { saveSelfAnalysis } from '~/services/problems.server';
-import { idParam, readBody } from './__problems.server';
-
-const body = z.object({ resultBookId: z.coerce.number().int().positive() });
+import { apiError, apiRoute } from '~/lib/api.server';
+import { positiveInt } from '~/lib/http.server';
+import { saveSelfAnalysis } from '~/services/problems/book-report.server';
+import { PROBLEM_NOT_FOUND, problemCall } from './__problems.server';
 
 /**
  * POST /api/user/activity/readingBookAnalysis/{interest}/{difficulty}/{understanding}/{usefulness}/{recommend}:
  * the self-analysis, five ratings 1–5 in the path; the book as `resultBookId` in the JSON body (or the query).
+ * A rating that is not one digit counts as 0, which the service refuses (SELF_ANALYSIS_RANGE).
  */
-export const action = ({ request, params }: ActionFunctionArgs) =>
-  handleApi(async () => {
-    if (request.method !== 'POST') return apiError('METHOD_NOT_ALLOWED', '허용되지 않는 요청입니다.', 405);
-    const user = await requireApiUser(request, { role: 'USER' });
-    const query = new URL(request.url).searchParams.get('resultBookId');
-    const parsed = body.safeParse(query ? { resultBookId: query } : await readBody(request));
-    const resultBookId = idParam(parsed.success ? String(parsed.data.resultBookId) : undefined);
-    const n = (v: string | undefined) => (v !== undefined && /^\d$/.test(v) ? Number(v) : 0);
-    return apiData(
-      await saveSelfAnalysis(user.id, resultBookId, {
-        interest: n(params.a),
-        difficulty: n(params.b),
-        understanding: n(params.c),
-        usefulness: n(params.d),
-        recommend: n(params.e),
-      }),
-    );
-  });
+const rating = (v: string | undefined) => (v !== undefined && /^\d$/.test(v) ? Number(v) : 0);
 
-export const loader = () => apiError('METHOD_NOT_ALLOWED', '허용되지 않는 요청입니다.', 405);
+export const { loader, action } = apiRoute({
+  method: 'POST',
+  access: problemCall.access,
+  body: z.object({ resultBookId: z.unknown() }),
+  bodyOptional: true,
+  handler: ({ user, body, params, request }) => {
+    const resultBookId = positiveInt(new URL(request.url).searchParams.get('resultBookId') ?? body.resultBookId);
+    if (resultBookId === null) return apiError(PROBLEM_NOT_FOUND.code, PROBLEM_NOT_FOUND.message, 404);
+    return saveSelfAnalysis(user.id, resultBookId, {
+      interest: rating(params.a),
+      difficulty: rating(params.b),
+      understanding: rating(params.c),
+      usefulness: rating(params.d),
+      recommend: rating(params.e),
+    });
+  },
+});

@@ -1,6 +1,9 @@
-import { getOnly, readingApi } from '~/lib/api-reading.server';
-import { getIndicator } from '~/services/reading.server';
+import { apiRoute } from '~/lib/api.server';
+import { getIndicator } from '~/services/reading/overview.server';
+import { readingBook } from './__reading.server';
 
 // GET /api/user/activity/readingBookIndicator/{resultBookId}: indicators, this student's reading and the average.
-export const loader = readingApi(({ user, id }) => getIndicator(user.id, id));
-export const action = getOnly;
+export const { loader, action } = apiRoute({
+  ...readingBook(),
+  handler: ({ user, ids: { id } }) => getIndicator(user.id, id),
+});

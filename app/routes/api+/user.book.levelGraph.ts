@@ -1,7 +1,8 @@
-import { getOnly } from '~/auth/api.server';
-import { userApi } from '~/lib/api-user.server';
+import { apiRoute } from '~/lib/api.server';
 import { levelGraph } from '~/services/reports.server';
 
 // GET /api/user/book/levelGraph: the student's level over time ({ current, points: [{ level, date }] }).
-export const loader = userApi(({ user }) => levelGraph(user.id));
-export const action = getOnly;
+export const { loader, action } = apiRoute({
+  access: 'USER',
+  handler: ({ user }) => levelGraph(user.id),
+});

@@ -1,11 +1,16 @@
-import { postOnly, readRequestBody } from '~/auth/api.server';
-import { boundedInt, userApi } from '~/lib/api-user.server';
+import { z } from 'zod';
+import { apiRoute } from '~/lib/api.server';
 import { setLike } from '~/services/library.server';
+import { BOOK_NOT_FOUND } from './__reading.server';
 
-// POST /api/user/book/like/{bookId} { like: true | false }: like or unlike a book (repeating is harmless).
-export const loader = postOnly;
-export const action = userApi(async ({ user, args }) => {
-  const body = ((await readRequestBody(args.request)) ?? {}) as Record<string, unknown>;
-  const like = body.like === undefined ? true : body.like === true || body.like === 'true';
-  return setLike(user.id, boundedInt(args.params.bookId, 0, 1, 2_147_483_647), like);
+// POST /api/user/book/like/{bookId} { like: true | false }: like or unlike a book (repeating is harmless; no body
+// likes it).
+export const { loader, action } = apiRoute({
+  method: 'POST',
+  access: 'USER',
+  ids: ['bookId'],
+  notFound: BOOK_NOT_FOUND,
+  body: z.object({ like: z.unknown() }),
+  bodyOptional: true,
+  handler: ({ user, ids, body }) => setLike(user.id, ids.bookId, body.like === undefined || body.like === true || body.like === 'true'),
 });

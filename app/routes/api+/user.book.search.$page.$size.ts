@@ -1,20 +1,20 @@
-import { postOnly, readRequestBody } from '~/auth/api.server';
-import { boundedInt, userApi } from '~/lib/api-user.server';
+import { z } from 'zod';
+import { apiRoute } from '~/lib/api.server';
+import { boundedInt } from '~/lib/http.server';
 import { searchBooks, SEARCH_PAGE_SIZE } from '~/services/library.server';
 
 // POST /api/user/book/search/{page}/{size} { search, genre?, level?, sort? }: the catalogue search.
-export const loader = postOnly;
-export const action = userApi(async ({ user, args }) => {
-  const body = ((await readRequestBody(args.request)) ?? {}) as Record<string, unknown>;
-  return searchBooks(
-    user.id,
-    {
-      q: typeof body.search === 'string' ? body.search : undefined,
-      genre: typeof body.genre === 'string' ? body.genre : undefined,
-      level: Number(body.level) || undefined,
-      sort: typeof body.sort === 'string' ? body.sort : undefined,
-      page: boundedInt(args.params.page, 1, 1, 10_000),
-    },
-    boundedInt(args.params.size, SEARCH_PAGE_SIZE, 1, 50),
-  );
+const text = z.unknown().transform((v) => (typeof v === 'string' ? v : undefined));
+
+export const { loader, action } = apiRoute({
+  method: 'POST',
+  access: 'USER',
+  body: z.object({ search: text, genre: text, sort: text, level: z.unknown().transform((v) => Number(v) || undefined) }),
+  bodyOptional: true,
+  handler: ({ user, params, body }) =>
+    searchBooks(
+      user.id,
+      { q: body.search, genre: body.genre, level: body.level, sort: body.sort, page: boundedInt(params.page, 1, 1, 10_000) },
+      boundedInt(params.size, SEARCH_PAGE_SIZE, 1, 50),
+    ),
 });

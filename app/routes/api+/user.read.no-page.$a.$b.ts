@@ -1,14 +1,13 @@
-import { asNumber, postOnly, readingApi } from '~/lib/api-reading.server';
-import { saveNoPage } from '~/services/reading.server';
+import { noPageInput } from '~/domain/reading-input';
+import { apiRoute } from '~/lib/api.server';
+import { saveNoPage } from '~/services/reading/records.server';
+import { field, readingBook } from './__reading.server';
 
-// POST /api/user/read/no-page/{resultBookId}/{submissionKey} { index, time }: progress of a book without pages.
-export const loader = postOnly;
-export const action = readingApi(async ({ user, id, args, body }) => {
-  const b = (await body()) as Record<string, unknown>;
-  return saveNoPage(user.id, id, {
-    index: asNumber(b.index),
-    minutes: asNumber(b.time),
-    readDate: typeof b.date === 'string' && b.date ? b.date : undefined,
-    submissionKey: String(args.params.b ?? ''),
-  });
-}, 'a');
+// POST /api/user/read/no-page/{resultBookId}/{submissionKey} { index, time, date? }: progress of a book without pages.
+export const { loader, action } = apiRoute({
+  method: 'POST',
+  ...readingBook('a'),
+  body: noPageInput,
+  wire: (raw, { params }) => ({ submissionKey: params.b, index: field(raw, 'index'), minutes: field(raw, 'time'), readDate: field(raw, 'date') }),
+  handler: ({ user, ids, body }) => saveNoPage(user.id, ids.a, body),
+});

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node';
 import { Form, Link, NavLink, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { findIdSchema as schema, parseWithZod } from '~/auth/account-schemas.server';
-import { memberFormLoader, readMemberForm } from '~/auth/member-forms.server';
+import { memberFormLoader, readMemberForm } from '~/lib/forms/member-forms.server';
 import { FormErrors, TextField } from '~/components/form-fields';
 import { HoneypotFields } from '~/components/honeypot';
 import { CONSTRAINTS } from '~/domain/account-constraints';

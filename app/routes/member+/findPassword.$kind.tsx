@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, NavLink, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { identifySchema, recoverySchema as resetSchema, parseWithZod } from '~/auth/account-schemas.server';
-import { memberFormLoader, readMemberForm } from '~/auth/member-forms.server';
+import { memberFormLoader, readMemberForm } from '~/lib/forms/member-forms.server';
 import { clientIp } from '~/auth/rate-limit.server';
 import { setFlash } from '~/auth/session.server';
 import { FormErrors, TextField } from '~/components/form-fields';

@@ -4,7 +4,7 @@ import { json, redirect } from '@remix-run/node';
 import { Form, Link, NavLink, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { registrationSchema as schema, parseWithZod } from '~/auth/account-schemas.server';
 import { homeFor } from '~/auth/guards.server';
-import { memberFormLoader, readMemberForm } from '~/auth/member-forms.server';
+import { memberFormLoader, readMemberForm } from '~/lib/forms/member-forms.server';
 import { setFlash, startSession } from '~/auth/session.server';
 import { xsrfCookie } from '~/auth/xsrf.server';
 import { FormErrors, SecurityQuestionField, TextField } from '~/components/form-fields';

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { getCoverBook } from '~/services/reading.server';
+import { getCoverBook } from '~/services/reading/books.server';
 
 // A generated SVG cover from the book's title, author and colour (books without an uploaded cover). Public and
 // cached for a long time: a book's title and colour rarely change, and the ETag revalidates when they do.

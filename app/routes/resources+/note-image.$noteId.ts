@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { getOptionalUser } from '~/auth/guards.server';
 import { NOTE_MESSAGES } from '~/domain/notes';
 import { isDomainError } from '~/lib/errors';
-import { idParam } from '~/services/notes-http.server';
-import { getNoteImage } from '~/services/notes.server';
+import { idParam } from '~/lib/http.server';
+import { getNoteImage } from '~/services/notes/access.server';
 
 // The re-encoded image of a note, for its student, that academy's teachers, coaches and ADMIN1/ADMIN2 only.
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -4,9 +4,9 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { requireSuper } from '~/auth/guards.server';
 import { NoteBody, NoteFeedback, NoteHistory } from '~/components/notes';
 import { NOTE_LIMITS } from '~/domain/notes';
-import { handleReviewForm } from '~/services/note-review-form.server';
-import { idParam, orRespond, pageData } from '~/services/notes-http.server';
-import { getNoteForViewer } from '~/services/notes.server';
+import { handleReviewForm } from '~/lib/forms/note-review.server';
+import { idParam, orRespond, pageData } from '~/lib/http.server';
+import { getNoteForViewer } from '~/services/notes/access.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? `${data.detail.studentName} · ${data.detail.bookTitle} — ` : ''}첨삭 | 리드인 운영` },

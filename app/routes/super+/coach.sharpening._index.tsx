@@ -3,8 +3,8 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { requireSuper } from '~/auth/guards.server';
 import { When } from '~/components/notes';
 import { Pagination } from '~/components/pagination';
-import { orRespond, pageParam, pageData } from '~/services/notes-http.server';
-import { listCoachQueue, recentCorrections } from '~/services/notes.server';
+import { orRespond, pageParam, pageData } from '~/lib/http.server';
+import { listCoachQueue, recentCorrections } from '~/services/notes/review.server';
 
 export const meta: MetaFunction = () => [{ title: '첨삭 대기열 | 리드인 운영' }];
 

@@ -7,17 +7,10 @@ import { setFlash, type Flash } from '~/auth/session.server';
 import { ProblemStep } from '~/domain/enums';
 import { joinPositions, PROBLEM_MESSAGES as MSG } from '~/domain/problems';
 import { isDomainError } from '~/lib/errors';
-import {
-  advanceAttempt,
-  beginAttempt,
-  getAttemptPage,
-  markAttempt,
-  restartAttempt,
-  saveAnswers,
-  saveSelfAnalysis,
-  type AnswerInput,
-  type AttemptTarget,
-} from '~/services/problems.server';
+import { advanceAttempt, beginAttempt, restartAttempt, type AttemptTarget } from '~/services/problems/attempts.server';
+import { getAttemptPage } from '~/services/problems/pages.server';
+import { markAttempt, saveAnswers, type AnswerInput } from '~/services/problems/marking.server';
+import { saveSelfAnalysis } from '~/services/problems/book-report.server';
 
 // Shared by the book analysis page and the course/subject test pages: form data → the problems service → a redirect
 // with a flash message (post-redirect-get), so every step works without JavaScript.

@@ -6,7 +6,7 @@ import { BookCover, MethodBadge, ProgressBar, StatusBadge } from '~/components/r
 import { genreLabel, levelLabel } from '~/domain/catalogue';
 import { BookStatus, ReadMethod } from '~/domain/enums';
 import { BOOK_STATUS_LABELS, formatMinutes, pageRange, VISIBLE_STATUSES } from '~/domain/reading';
-import { getActivityOverview } from '~/services/reading.server';
+import { getActivityOverview } from '~/services/reading/overview.server';
 
 export const meta: MetaFunction = () => [{ title: '독서 활동 | 리드인' }];
 

@@ -1,82 +1,74 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
+import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json, redirect } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { json } from '@remix-run/node';
+import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { randomUUID } from 'node:crypto';
-import { useEffect, useState } from 'react';
 import { z } from 'zod';
 import { requireUser } from '~/auth/guards.server';
-import { setFlash } from '~/auth/session.server';
-import { BookCover, formatTime, MethodBadge, ProgressBar, StatusBadge } from '~/components/reading';
+import { BookCover, MethodBadge, ProgressBar, StatusBadge } from '~/components/reading';
 import { BookStatus, ReadMethod } from '~/domain/enums';
 import { formatMinutes, isReadable, pageRange, READING_ERRORS, SESSION_COUNTS } from '~/domain/reading';
+import { editLastRecordInput, firstRecordInput, noPageInput, recordInput } from '~/domain/reading-input';
 import { nowMs } from '~/lib/clock.server';
 import { seoulDay } from '~/lib/dates';
 import { isDomainError } from '~/lib/errors';
-import {
-  editLastRecord,
-  getReadingPage,
-  resetClock,
-  saveNoPage,
-  saveRecord,
-  startClock,
-  startReading,
-} from '~/services/reading.server';
+import { idParam, orRespond, pageData, redirectWithFlash } from '~/lib/http.server';
+import { getReadingPage } from '~/services/reading/overview.server';
+import { editLastRecord, resetClock, saveNoPage, saveRecord, startClock, startReading } from '~/services/reading/records.server';
+import { ClockPanel, EditForm, NoPageForm, RecordForm, StartForm } from './__reading-forms';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.book.title ?? '독서 기록'} | 리드인` }];
 
-const page = (message: string) =>
-  z.number({ required_error: message, invalid_type_error: '숫자로 입력해 주세요.' }).int('정수로 입력해 주세요.').min(1, '1 이상으로 입력해 주세요.');
-const minutes = z.number({ invalid_type_error: '숫자로 입력해 주세요.' }).int('정수로 입력해 주세요.').optional();
-const key = z.string({ required_error: READING_ERRORS.READ_SAVE_FAILED }).min(8).max(100);
+// The reading page's action: one intent per form, each checked by the reading contract the API doors use too
+// (app/domain/reading-input.ts), then one small function per intent.
+const intents = z.discriminatedUnion('intent', [
+  firstRecordInput.extend({ intent: z.literal('start') }),
+  recordInput.extend({ intent: z.literal('record') }),
+  editLastRecordInput.extend({ intent: z.literal('edit') }),
+  noPageInput.extend({ intent: z.literal('nopage') }),
+  z.object({ intent: z.literal('clock-start') }),
+  z.object({ intent: z.literal('clock-reset') }),
+]);
+type Intent = z.infer<typeof intents>['intent'];
+type Input<I extends Intent> = Extract<z.infer<typeof intents>, { intent: I }>;
 
-const schemas = {
-  start: z.object({ intent: z.literal('start'), startPage: page('시작 페이지를 입력해 주세요.').optional() }),
-  record: z.object({
-    intent: z.literal('record'),
-    submissionKey: key,
-    startPage: page('시작 페이지를 입력해 주세요.'),
-    endPage: page('끝 페이지를 입력해 주세요.'),
-    minutes,
-    readDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, READING_ERRORS.INVALID_READ_DATE).optional(),
-    isRepeat: z.boolean().optional(),
-    weak: z.boolean().optional(),
-  }),
-  edit: z.object({ intent: z.literal('edit'), endPage: page('끝 페이지를 입력해 주세요.') }),
-  nopage: z.object({
-    intent: z.literal('nopage'),
-    submissionKey: key,
-    index: page('읽은 부분의 번호를 입력해 주세요.'),
-    minutes,
-    readDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, READING_ERRORS.INVALID_READ_DATE).optional(),
-  }),
-  'clock-start': z.object({ intent: z.literal('clock-start') }),
-  'clock-reset': z.object({ intent: z.literal('clock-reset') }),
+const FINISHED = '축하해요! 책을 다 읽었어요. 이제 문제 분석을 할 차례예요.';
+const finishedOr = (status: number, message: string) => (status === BookStatus.DIAGNOSIS ? FINISHED : message);
+
+/** What each intent does, and the message the page shows after it. */
+const run: { [I in Intent]: (userId: number, id: number, input: Input<I>) => Promise<string> } = {
+  start: async (userId, id, input) => {
+    await startReading(userId, id, { startPage: input.startPage ?? 1 });
+    return '읽기를 시작했어요. 오늘 읽은 만큼 기록해 보세요.';
+  },
+  record: async (userId, id, input) => finishedOr((await saveRecord(userId, id, input)).status, '독서 기록을 저장했어요.'),
+  nopage: async (userId, id, input) => finishedOr((await saveNoPage(userId, id, input)).status, '독서 기록을 저장했어요.'),
+  edit: async (userId, id, input) => finishedOr((await editLastRecord(userId, id, input)).status, '마지막 기록의 끝 페이지를 고쳤어요.'),
+  'clock-start': async (userId, id) => {
+    await startClock(userId, id);
+    return '시계를 시작했어요. 다 읽으면 종료를 눌러 주세요.';
+  },
+  'clock-reset': async (userId, id) => {
+    await resetClock(userId, id);
+    return '시계를 초기화했어요. 기록은 저장되지 않았어요.';
+  },
 };
-type Intent = keyof typeof schemas;
 
-/** Service errors that belong to one field; the spec's messages are shown above the form. */
-const FIELD_OF: Record<string, string> = { INVALID_READ_TIME: 'minutes', INVALID_READ_DATE: 'readDate', INVALID_READ_PAGE: 'endPage' };
-
-function resultBookId(params: { resultBookId?: string }) {
-  const id = Number(params.resultBookId);
-  if (!Number.isInteger(id) || id <= 0) throw new Response(READING_ERRORS.BOOK_NOT_FOUND, { status: 404 });
-  return id;
-}
+/** Service errors that belong to one field; the others are shown above the form. */
+const FIELD_OF: Record<string, string> = {
+  INVALID_READ_TIME: 'minutes',
+  INVALID_READ_DATE: 'readDate',
+  INVALID_READ_PAGE: 'endPage',
+  INVALID_READ_RANGE: 'endPage',
+};
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, { role: 'USER' });
-  const id = resultBookId(params);
-  let data;
-  try {
-    data = await getReadingPage(user.id, id);
-  } catch (error) {
-    if (isDomainError(error)) throw new Response(error.message, { status: error.status });
-    throw error;
-  }
+  const id = idParam(params.resultBookId, READING_ERRORS.BOOK_NOT_FOUND);
+  const data = await orRespond(() => getReadingPage(user.id, id));
   const { book } = data;
-  return json(
+  return pageData(
     {
       book: {
         id: book.resultBookId,
@@ -107,107 +99,29 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       today: seoulDay(new Date(nowMs())),
       submissionKey: randomUUID(),
     },
-    { headers: { 'Cache-Control': 'no-store' } },
   );
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request, { role: 'USER' });
-  const id = resultBookId(params);
-  const formData = await request.formData();
-  const intent = String(formData.get('intent') ?? '') as Intent;
-  const schema = schemas[intent];
-  if (!schema) return json({ intent: 'record' as Intent, result: { status: 'error', error: { '': [READING_ERRORS.READ_SAVE_FAILED] } } as SubmissionResult<string[]> }, { status: 400 });
-  const submission = parseWithZod(formData, { schema });
+  const id = idParam(params.resultBookId, READING_ERRORS.BOOK_NOT_FOUND);
+  const submission = parseWithZod(await request.formData(), { schema: intents });
+  const intent = submission.payload.intent as Intent;
+  if (!(intent in run)) {
+    const result: SubmissionResult<string[]> = { status: 'error', error: { '': [READING_ERRORS.READ_SAVE_FAILED] } };
+    return json({ intent: 'record' as Intent, result }, { status: 400 });
+  }
   if (submission.status !== 'success') return json({ intent, result: submission.reply() }, { status: 400 });
-  const value = submission.value as Record<string, unknown>;
-  const self = `/user/activity/readingBook/${id}`;
-  let message = '독서 기록을 저장했어요.';
+  let message: string;
   try {
-    if (intent === 'start') {
-      await startReading(user.id, id, { startPage: Number(value.startPage ?? 1) });
-      message = '읽기를 시작했어요. 오늘 읽은 만큼 기록해 보세요.';
-    } else if (intent === 'record' || intent === 'nopage') {
-      const saved =
-        intent === 'record'
-          ? await saveRecord(user.id, id, {
-              startPage: value.startPage as number,
-              endPage: value.endPage as number,
-              minutes: value.minutes as number | undefined,
-              readDate: value.readDate as string | undefined,
-              isRepeat: Boolean(value.isRepeat),
-              weak: Boolean(value.weak),
-              submissionKey: value.submissionKey as string,
-            })
-          : await saveNoPage(user.id, id, {
-              index: value.index as number,
-              minutes: value.minutes as number,
-              readDate: value.readDate as string | undefined,
-              submissionKey: value.submissionKey as string,
-            });
-      if (saved.status === BookStatus.DIAGNOSIS) message = '축하해요! 책을 다 읽었어요. 이제 문제 분석을 할 차례예요.';
-    } else if (intent === 'edit') {
-      const saved = await editLastRecord(user.id, id, { endPage: value.endPage as number });
-      message = saved.status === BookStatus.DIAGNOSIS ? '축하해요! 책을 다 읽었어요. 이제 문제 분석을 할 차례예요.' : '마지막 기록의 끝 페이지를 고쳤어요.';
-    } else if (intent === 'clock-start') {
-      await startClock(user.id, id);
-      message = '시계를 시작했어요. 다 읽으면 종료를 눌러 주세요.';
-    } else {
-      await resetClock(user.id, id);
-      message = '시계를 초기화했어요. 기록은 저장되지 않았어요.';
-    }
+    message = await (run[intent] as (userId: number, id: number, input: z.infer<typeof intents>) => Promise<string>)(user.id, id, submission.value);
   } catch (error) {
     if (!isDomainError(error)) throw error;
+    if (error.status === 404) throw new Response(error.message, { status: 404 });
     const field = FIELD_OF[error.code];
-    return json(
-      { intent, result: submission.reply(field ? { fieldErrors: { [field]: [error.message] } } : { formErrors: [error.message] }) },
-      { status: error.status === 404 ? 404 : 400 },
-    );
+    return json({ intent, result: submission.reply(field ? { fieldErrors: { [field]: [error.message] } } : { formErrors: [error.message] }) }, { status: 400 });
   }
-  return redirect(self, { headers: { 'Set-Cookie': await setFlash({ kind: 'success', message }) } });
-}
-
-function FormAlert({ errors, id }: { errors?: string[]; id?: string }) {
-  if (!errors?.length) return null;
-  return (
-    <div className="alert error" role="alert" id={id}>
-      {errors[0]}
-    </div>
-  );
-}
-
-function FieldError({ errors, id }: { errors?: string[]; id: string }) {
-  return errors?.length ? (
-    <p className="field-error" id={id}>
-      {errors[0]}
-    </p>
-  ) : null;
-}
-
-/** The running clock: the start time without JavaScript, a ticking clock with it (server time, offset-corrected). */
-function RunningClock({ startedAt, serverNow }: { startedAt: string; serverNow: number }) {
-  const [elapsed, setElapsed] = useState<number | null>(null);
-  useEffect(() => {
-    const offset = serverNow - Date.now();
-    const start = Date.parse(startedAt);
-    const tick = () => setElapsed(Math.max(0, Date.now() + offset - start));
-    tick();
-    const timer = window.setInterval(tick, 1000);
-    return () => window.clearInterval(timer);
-  }, [startedAt, serverNow]);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return (
-    <div>
-      <p>
-        시작 시각 <time dateTime={startedAt}>{formatTime(startedAt)}</time> (서버 기준)
-      </p>
-      {elapsed !== null ? (
-        <p className="clock" role="timer" aria-label="읽은 시간">
-          {two(Math.floor(elapsed / 3_600_000))}:{two(Math.floor(elapsed / 60_000) % 60)}:{two(Math.floor(elapsed / 1000) % 60)}
-        </p>
-      ) : null}
-    </div>
-  );
+  return redirectWithFlash(`/user/activity/readingBook/${id}`, message);
 }
 
 export default function ReadingBook() {
@@ -226,37 +140,6 @@ function ReadingBookView() {
   const last = (i: Intent) => (actionData?.intent === i ? actionData.result : undefined);
   const sessions = SESSION_COUNTS[book.method] ?? null;
   const isClock = book.method === ReadMethod.CLOCK;
-
-  const [recordForm, recordFields] = useForm({
-    id: 'record-form',
-    lastResult: last('record'),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: schemas.record }),
-    defaultValue: { startPage: String(data.nextStartPage), readDate: data.today, submissionKey: data.submissionKey },
-  });
-  const [editForm, editFields] = useForm({
-    id: 'edit-form',
-    lastResult: last('edit'),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: schemas.edit }),
-    defaultValue: { endPage: data.records[0] ? String(data.records[0].end) : '' },
-  });
-  const [startForm, startFields] = useForm({
-    id: 'start-form',
-    lastResult: last('start'),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: schemas.start }),
-    defaultValue: { startPage: '1' },
-  });
-  const [noPageForm, noPageFields] = useForm({
-    id: 'nopage-form',
-    lastResult: last('nopage'),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: schemas.nopage }),
-    defaultValue: { readDate: data.today, submissionKey: data.submissionKey },
-  });
   const clockErrors = actionData && (actionData.intent === 'clock-start' || actionData.intent === 'clock-reset') ? (actionData.result.error?.[''] ?? undefined) : undefined;
 
   return (
@@ -321,151 +204,32 @@ function ReadingBookView() {
       ) : null}
 
       {book.status === BookStatus.PRE_ACTIVITY_COMPLETE ? (
-        <section className="card" aria-labelledby="start-title">
-          <h2 id="start-title">읽기 시작</h2>
-          <FormAlert errors={startForm.errors} id={startForm.errorId} />
-          <Form method="post" {...getFormProps(startForm)}>
-            <input type="hidden" name="intent" value="start" />
-            {book.method !== ReadMethod.NO_PAGE ? (
-              <div className="field">
-                <label htmlFor={startFields.startPage.id}>시작 페이지</label>
-                <input {...getInputProps(startFields.startPage, { type: 'number' })} min={1} inputMode="numeric" />
-                <FieldError errors={startFields.startPage.errors} id={startFields.startPage.errorId} />
-              </div>
-            ) : (
-              <p>이 책은 쪽수 없이 읽어요. 읽은 부분의 번호와 시간을 기록해요.</p>
-            )}
-            <button type="submit" disabled={busy}>
-              읽기 시작
-            </button>
-          </Form>
-        </section>
+        <StartForm lastResult={last('start')} noPage={book.method === ReadMethod.NO_PAGE} busy={busy} />
       ) : null}
 
       {book.status === BookStatus.ACTIVITY && isReadable(book.method) ? (
         <>
           {isClock ? (
-            <section className="card" aria-labelledby="clock-title">
-              <h2 id="clock-title">시계 읽기</h2>
-              <p className="muted">시작을 누르고 책을 읽은 뒤 종료를 누르면, 서버가 잰 시간이 기록돼요.</p>
-              <FormAlert errors={clockErrors} />
-              {data.clock.running && data.clock.startedAt ? (
-                <RunningClock startedAt={data.clock.startedAt} serverNow={data.serverNow} />
-              ) : (
-                <Form method="post" className="inline-form">
-                  <input type="hidden" name="intent" value="clock-start" />
-                  <button type="submit" disabled={busy}>
-                    시작
-                  </button>
-                </Form>
-              )}
-            </section>
+            <ClockPanel errors={clockErrors} clock={data.clock} serverNow={data.serverNow} busy={busy} />
           ) : null}
 
           {book.method === ReadMethod.NO_PAGE ? (
-            <section className="card" aria-labelledby="nopage-title">
-              <h2 id="nopage-title">오늘 읽은 부분 기록</h2>
-              <FormAlert errors={noPageForm.errors} id={noPageForm.errorId} />
-              <Form method="post" {...getFormProps(noPageForm)}>
-                <input type="hidden" name="intent" value="nopage" />
-                <input {...getInputProps(noPageFields.submissionKey, { type: 'hidden' })} />
-                <div className="form-grid">
-                  <div className="field">
-                    <label htmlFor={noPageFields.index.id}>읽은 부분 번호 (1–{book.totalPages})</label>
-                    <input {...getInputProps(noPageFields.index, { type: 'number' })} min={1} inputMode="numeric" />
-                    <FieldError errors={noPageFields.index.errors} id={noPageFields.index.errorId} />
-                  </div>
-                  <div className="field">
-                    <label htmlFor={noPageFields.minutes.id}>읽은 시간(분)</label>
-                    <input {...getInputProps(noPageFields.minutes, { type: 'number' })} min={1} inputMode="numeric" />
-                    <FieldError errors={noPageFields.minutes.errors} id={noPageFields.minutes.errorId} />
-                  </div>
-                  <div className="field">
-                    <label htmlFor={noPageFields.readDate.id}>읽은 날짜</label>
-                    <input {...getInputProps(noPageFields.readDate, { type: 'date' })} max={data.today} />
-                    <FieldError errors={noPageFields.readDate.errors} id={noPageFields.readDate.errorId} />
-                  </div>
-                </div>
-                <button type="submit" disabled={busy}>
-                  기록 저장
-                </button>
-              </Form>
-            </section>
+            <NoPageForm lastResult={last('nopage')} book={book} today={data.today} submissionKey={data.submissionKey} busy={busy} />
           ) : !isClock || data.clock.running ? (
-            <section className="card" aria-labelledby="record-title">
-              <h2 id="record-title">{isClock ? '다 읽었으면 종료' : sessions ? `${book.progress.sessionsDone + 1}회차 기록` : '오늘 읽은 만큼 기록'}</h2>
-              <FormAlert errors={recordForm.errors} id={recordForm.errorId} />
-              <Form method="post" {...getFormProps(recordForm)}>
-                <input type="hidden" name="intent" value="record" />
-                <input {...getInputProps(recordFields.submissionKey, { type: 'hidden' })} />
-                <div className="form-grid">
-                  <div className="field">
-                    <label htmlFor={recordFields.startPage.id}>시작 페이지</label>
-                    <input {...getInputProps(recordFields.startPage, { type: 'number' })} min={1} inputMode="numeric" />
-                    <FieldError errors={recordFields.startPage.errors} id={recordFields.startPage.errorId} />
-                  </div>
-                  <div className="field">
-                    <label htmlFor={recordFields.endPage.id}>끝 페이지</label>
-                    <input {...getInputProps(recordFields.endPage, { type: 'number' })} min={1} inputMode="numeric" />
-                    <FieldError errors={recordFields.endPage.errors} id={recordFields.endPage.errorId} />
-                  </div>
-                  {!isClock ? (
-                    <div className="field">
-                      <label htmlFor={recordFields.minutes.id}>읽은 시간(분)</label>
-                      <input {...getInputProps(recordFields.minutes, { type: 'number' })} min={1} inputMode="numeric" />
-                      <FieldError errors={recordFields.minutes.errors} id={recordFields.minutes.errorId} />
-                    </div>
-                  ) : null}
-                  <div className="field">
-                    <label htmlFor={recordFields.readDate.id}>읽은 날짜</label>
-                    <input {...getInputProps(recordFields.readDate, { type: 'date' })} max={data.today} />
-                    <FieldError errors={recordFields.readDate.errors} id={recordFields.readDate.errorId} />
-                  </div>
-                </div>
-                <label className="checkbox">
-                  <input {...getInputProps(recordFields.isRepeat, { type: 'checkbox' })} /> 앞에서 읽은 부분을 다시 읽었어요
-                </label>
-                <label className="checkbox">
-                  <input {...getInputProps(recordFields.weak, { type: 'checkbox' })} /> 어려운 부분이 있었어요
-                </label>
-                <div className="form-actions">
-                  <button type="submit" disabled={busy}>
-                    {isClock ? '종료' : '기록 저장'}
-                  </button>
-                </div>
-              </Form>
-              {isClock ? (
-                <Form method="post" className="form-actions">
-                  <input type="hidden" name="intent" value="clock-reset" />
-                  <button type="submit" className="secondary" disabled={busy}>
-                    초기화
-                  </button>
-                </Form>
-              ) : null}
-            </section>
+            <RecordForm
+              lastResult={last('record')}
+              book={book}
+              sessions={sessions}
+              isClock={isClock}
+              nextStartPage={data.nextStartPage}
+              today={data.today}
+              submissionKey={data.submissionKey}
+              busy={busy}
+            />
           ) : null}
 
           {data.records.length > 0 && book.method !== ReadMethod.NO_PAGE ? (
-            <section className="card" aria-labelledby="edit-title">
-              <h2 id="edit-title">마지막 기록 고치기</h2>
-              <p className="muted">
-                마지막 기록: {pageRange(data.records[0].start, data.records[0].end)} ({data.records[0].date})
-              </p>
-              <FormAlert errors={editForm.errors} id={editForm.errorId} />
-              <Form method="post" {...getFormProps(editForm)}>
-                <input type="hidden" name="intent" value="edit" />
-                <div className="form-grid">
-                  <div className="field">
-                    <label htmlFor={editFields.endPage.id}>고칠 끝 페이지</label>
-                    <input {...getInputProps(editFields.endPage, { type: 'number' })} min={1} inputMode="numeric" />
-                    <FieldError errors={editFields.endPage.errors} id={editFields.endPage.errorId} />
-                  </div>
-                </div>
-                <button type="submit" className="secondary" disabled={busy}>
-                  끝 페이지 고치기
-                </button>
-              </Form>
-            </section>
+            <EditForm lastResult={last('edit')} last={data.records[0]} busy={busy} />
           ) : null}
         </>
       ) : null}

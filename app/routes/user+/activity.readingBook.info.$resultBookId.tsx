@@ -8,7 +8,7 @@ import { BookStatus } from '~/domain/enums';
 import { READING_ERRORS } from '~/domain/reading';
 import { formatKoreanDate } from '~/lib/dates';
 import { isDomainError } from '~/lib/errors';
-import { getBeforePage } from '~/services/reading.server';
+import { getBeforePage } from '~/services/reading/before.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.book.title ?? '도서 정보'} · 도서 정보 | 리드인` }];
 

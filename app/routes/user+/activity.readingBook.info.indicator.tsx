@@ -7,8 +7,8 @@ import { BookCover } from '~/components/reading';
 import { careerFieldLabel, genreLabel, levelLabel } from '~/domain/catalogue';
 import { formatMinutes, READING_ERRORS } from '~/domain/reading';
 import { isDomainError } from '~/lib/errors';
-import { analysisScoreIndicator } from '~/services/problems.server';
-import { getIndicator } from '~/services/reading.server';
+import { analysisScoreIndicator } from '~/services/problems/book-report.server';
+import { getIndicator } from '~/services/reading/overview.server';
 
 // The spec's path /user/activity/readingBook/info/indicator names no book: the result book comes as ?id=.
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.book.title ?? '도서'} · 도서 지표 | 리드인` }];

@@ -4,7 +4,7 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { requireUser } from '~/auth/guards.server';
 import { ErrorPage } from '~/components/error-page';
 import { MedalBadge } from '~/components/score-chart';
-import { listAnalysisBooks } from '~/services/problems.server';
+import { listAnalysisBooks } from '~/services/problems/pages.server';
 
 export const meta: MetaFunction = () => [{ title: '문제 분석 | 리드인' }];
 

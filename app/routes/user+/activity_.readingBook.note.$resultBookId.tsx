@@ -1,18 +1,18 @@
 import { getFormProps, getTextareaProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json, redirect } from '@remix-run/node';
+import { json } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { z } from 'zod';
 import { requireUser } from '~/auth/guards.server';
-import { setFlash } from '~/auth/session.server';
 import { NoteFeedback, NoteHistory, NoteImage, NoteStateBadge } from '~/components/notes';
 import { NoteState } from '~/domain/enums';
-import { NOTE_LIMITS, NOTE_MESSAGES, studentCanEdit } from '~/domain/notes';
+import { NOTE_CONSTRAINTS, NOTE_LIMITS, NOTE_MESSAGES, studentCanEdit } from '~/domain/notes';
 import { isDomainError } from '~/lib/errors';
-import { isMultipart, parseNoteMultipart, processNoteImage, uploadedBytes } from '~/services/note-images.server';
-import { idParam, orRespond, pageData } from '~/services/notes-http.server';
-import { getStudentNotePage, markCommentsRead, saveStudentNote } from '~/services/notes.server';
+import { idParam, orRespond, pageData, redirectWithFlash } from '~/lib/http.server';
+import { isMultipart, readMultipart, uploadedBytes } from '~/lib/uploads.server';
+import { imageSizeError, MAX_IMAGE_BYTES, processNoteImage } from '~/services/images.server';
+import { getStudentNotePage, markCommentsRead, saveStudentNote } from '~/services/notes/student-notes.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `독서 노트${data ? ` — ${data.page.bookTitle}` : ''} | 리드인` }];
 
@@ -25,7 +25,7 @@ const schema = z.object({
     .max(NOTE_LIMITS.noteMax, NOTE_MESSAGES.noteTooLong),
   version: z.number().int().optional(),
   removeImage: z.boolean().optional(),
-  /** Checked by content on the server (note-images.server.ts); here only so that its errors have a field. */
+  /** Checked by content on the server (images.server.ts); here only so that its errors have a field. */
   image: z.any().optional(),
 });
 
@@ -55,14 +55,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const form = await request.formData();
     if (form.get('intent') === 'read') {
       await orRespond(() => markCommentsRead(user.id, Number(form.get('noteId'))));
-      return redirect(self, { headers: { 'Set-Cookie': await setFlash({ kind: 'success', message: NOTE_MESSAGES.read }) } });
+      return redirectWithFlash(self, NOTE_MESSAGES.read);
     }
     return json({ status: 'error', error: { '': [NOTE_MESSAGES.transitionRefused] } } as const, { status: 400 });
   }
 
   let formData: FormData;
   try {
-    formData = await parseNoteMultipart(request);
+    formData = await readMultipart(request, MAX_IMAGE_BYTES, imageSizeError);
   } catch (error) {
     if (isDomainError(error)) return json({ status: 'error', error: { image: [error.message] } } as const, { status: error.status });
     throw error;
@@ -74,9 +74,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const bytes = await uploadedBytes(formData.get('image'));
     const image = bytes ? await processNoteImage(bytes) : null;
     const result = await saveStudentNote(user.id, { resultBookId, version, text: note, image, removeImage, submit: intent === 'submit' });
-    const message = NOTE_MESSAGES[result.outcome];
-    const to = intent === 'submit' ? '/user/note/list' : self;
-    return redirect(to, { headers: { 'Set-Cookie': await setFlash({ kind: 'success', message }) } });
+    return redirectWithFlash(intent === 'submit' ? '/user/note/list' : self, NOTE_MESSAGES[result.outcome]);
   } catch (error) {
     if (!isDomainError(error)) throw error;
     const field = FIELD_OF[error.code];
@@ -94,11 +92,11 @@ export default function StudentNotePage() {
   const note = page.note;
   const state = (note?.state ?? NoteState.NONE) as NoteState;
   const editable = studentCanEdit(note?.state);
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof schema>>({
     id: `note-${page.resultBookId}-${note?.version ?? 0}`,
     lastResult: navigation.state === 'idle' ? lastResult : null,
-    shouldValidate: 'onBlur',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    // Native constraints only (docs/decisions/011): the server's zod reply is the one validation.
+    constraint: NOTE_CONSTRAINTS,
     defaultValue: { note: note?.note ?? '', intent: 'draft' },
   });
   const imageError = fields.image.errors;

@@ -3,7 +3,7 @@ import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { requireUser } from '~/auth/guards.server';
 import { NoteStateBadge, When } from '~/components/notes';
-import { booksAwaitingNote } from '~/services/notes.server';
+import { booksAwaitingNote } from '~/services/notes/student-notes.server';
 
 export const meta: MetaFunction = () => [{ title: '독서 노트 쓰기 | 리드인' }];
 

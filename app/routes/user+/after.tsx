@@ -7,7 +7,7 @@ import { Pagination } from '~/components/pagination';
 import { BookStatus } from '~/domain/enums';
 import { formatMinutes } from '~/domain/reading';
 import { formatKoreanDate } from '~/lib/dates';
-import { listBooks } from '~/services/reading.server';
+import { listBooks } from '~/services/reading/overview.server';
 
 export const meta: MetaFunction = () => [{ title: '읽은 후 활동 | 리드인' }];
 

@@ -10,7 +10,7 @@ import { BookCover, StatusBadge } from '~/components/reading';
 import { BookStatus } from '~/domain/enums';
 import { READING_ERRORS } from '~/domain/reading';
 import { isDomainError } from '~/lib/errors';
-import { getBeforePage, submitBeforeReading } from '~/services/reading.server';
+import { getBeforePage, submitBeforeReading } from '~/services/reading/before.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `읽기 전 활동 · ${data?.book.title ?? ''} | 리드인` }];
 

@@ -5,7 +5,7 @@ import { requireUser } from '~/auth/guards.server';
 import { BookCover, MethodBadge } from '~/components/reading';
 import { Pagination } from '~/components/pagination';
 import { BookStatus } from '~/domain/enums';
-import { listBooks } from '~/services/reading.server';
+import { listBooks } from '~/services/reading/overview.server';
 
 export const meta: MetaFunction = () => [{ title: '읽기 전 활동 | 리드인' }];
 

@@ -9,7 +9,7 @@ import { SelfAnalysisSummary } from '~/components/self-analysis-form';
 import { BookStatus } from '~/domain/enums';
 import { formatKoreanDate } from '~/lib/dates';
 import { isDomainError } from '~/lib/errors';
-import { getBookReport } from '~/services/problems.server';
+import { getBookReport } from '~/services/problems/book-report.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.report.book.title ?? '책'} 리포트 | 리드인` }];
 

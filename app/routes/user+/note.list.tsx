@@ -6,8 +6,8 @@ import { setFlash } from '~/auth/session.server';
 import { NoteStateBadge, When } from '~/components/notes';
 import { Pagination } from '~/components/pagination';
 import { NOTE_MESSAGES } from '~/domain/notes';
-import { orRespond, pageParam, pageData } from '~/services/notes-http.server';
-import { listStudentNotes, markCommentsRead, unreadCommentCount } from '~/services/notes.server';
+import { orRespond, pageParam, pageData } from '~/lib/http.server';
+import { listStudentNotes, markCommentsRead, unreadCommentCount } from '~/services/notes/student-notes.server';
 
 export const meta: MetaFunction = () => [{ title: '내 독서 노트 | 리드인' }];
 

@@ -1,10 +1,10 @@
 import { parseWithZod } from '@conform-to/zod';
-import { json, redirect } from '@remix-run/node';
+import { json } from '@remix-run/node';
 import { z } from 'zod';
-import { setFlash } from '~/auth/session.server';
-import { NOTE_LIMITS, NOTE_MESSAGES } from '~/domain/notes';
+import { NOTE_LIMITS, NOTE_MESSAGES, type NoteViewer, type ReviewAction } from '~/domain/notes';
 import { isDomainError } from '~/lib/errors';
-import { reviewNote, type NoteViewer, type ReviewAction } from './notes.server';
+import { redirectWithFlash, refusedForm } from '~/lib/http.server';
+import { reviewNote } from '~/services/notes/review.server';
 
 // The review form of the teacher's and the coach's note pages: one parser, the service, a flash and a redirect, or
 // the conform reply with the message beside its field (a conflict: above the form, status 409).
@@ -34,19 +34,14 @@ const FIELD_OF: Record<string, 'comment' | 'correction'> = {
 };
 
 export async function handleReviewForm(request: Request, viewer: NoteViewer, noteId: number, next: (action: ReviewAction) => string) {
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: reviewSchema });
+  const submission = parseWithZod(await request.formData(), { schema: reviewSchema });
   if (submission.status !== 'success') return json(submission.reply(), { status: 400 });
   const { intent, version, comment, correction } = submission.value;
   try {
     await reviewNote(viewer, { noteId, version, action: intent, comment, correction });
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    if (error.status === 404 || error.status === 403) throw new Response(error.message, { status: error.status });
-    const field = FIELD_OF[error.code];
-    return json(field ? submission.reply({ fieldErrors: { [field]: [error.message] } }) : submission.reply({ formErrors: [error.message] }), {
-      status: error.status,
-    });
+    if (isDomainError(error)) return refusedForm(submission, error, FIELD_OF);
+    throw error;
   }
-  return redirect(next(intent), { headers: { 'Set-Cookie': await setFlash({ kind: 'success', message: DONE[intent] }) } });
+  return redirectWithFlash(next(intent), DONE[intent]);
 }

@@ -1,44 +1,21 @@
-import {
-  json,
-  MaxPartSizeExceededError,
-  redirect,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-} from '@remix-run/node';
 import { parseWithZod } from '@conform-to/zod';
-import { passwordChangeSchema as passwordSchema, profileSchema } from './account-schemas.server';
-import { readLimited } from '~/lib/body-limit.server';
+import { json } from '@remix-run/node';
+import { passwordChangeSchema as passwordSchema, profileSchema } from '~/auth/account-schemas.server';
+import type { SignedIn } from '~/auth/guards.server';
+import { getSession } from '~/auth/session.server';
+import { redirectWithFlash } from '~/lib/http.server';
+import { isMultipart, readMultipart, uploadedBytes } from '~/lib/uploads.server';
+import { PROFILE_IMAGE_MAX_BYTES } from '~/services/images.server';
+import { changePassword, getMyPage, PROFILE_MESSAGES, saveProfileImage, updateProfile } from '~/services/my-page.server';
 import { DomainError, isDomainError } from '~/lib/errors';
-import { changePassword, getMyPage, PROFILE_IMAGE_MAX_BYTES, PROFILE_MESSAGES, saveProfileImage, updateProfile } from '~/services/my-page.server';
-import type { SignedIn } from './guards.server';
-import { getSession, setFlash } from './session.server';
 
 // The my page of the three areas shares its loaders and actions; each area's route passes its own guard.
 
-/** The size-limited upload handler of image uploads: anything over 5 MB stops at the limit. */
-export function imageUploadHandler() {
-  return unstable_createMemoryUploadHandler({ maxPartSize: PROFILE_IMAGE_MAX_BYTES });
-}
-
-/** A multipart body may carry the image plus a few text fields. */
-const IMAGE_UPLOAD_MAX_BODY_BYTES = PROFILE_IMAGE_MAX_BYTES + 64 * 1024;
-
-/**
- * Reads a multipart body with the image limit, per part and on the whole body (counted as it arrives): a too-large
- * part or body becomes IMAGE_TOO_LARGE.
- */
-export async function readImageUpload(request: Request, field: string): Promise<{ form: FormData; bytes: Uint8Array | null }> {
+/** A profile picture upload (the page's form or the API's user/edit/image): the file of `field`, or null. */
+export async function readProfileImageUpload(request: Request, field: string): Promise<Uint8Array | null> {
   const tooLarge = () => new DomainError('IMAGE_TOO_LARGE', PROFILE_MESSAGES.imageTooLarge, 413);
-  let form: FormData;
-  try {
-    form = await readLimited(request, IMAGE_UPLOAD_MAX_BODY_BYTES, (limited) => unstable_parseMultipartFormData(limited, imageUploadHandler()), tooLarge);
-  } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) throw tooLarge();
-    throw error;
-  }
-  const file = form.get(field);
-  const bytes = file && typeof file !== 'string' && file.size > 0 ? new Uint8Array(await file.arrayBuffer()) : null;
-  return { form, bytes };
+  const form = await readMultipart(request, PROFILE_IMAGE_MAX_BYTES, tooLarge);
+  return uploadedBytes(form.get(field));
 }
 
 export async function myPageData(user: SignedIn) {
@@ -65,17 +42,16 @@ export async function myPageData(user: SignedIn) {
 /** The three forms of /…/my-page/me: profile, password, picture (intent). */
 export async function myPageAction(request: Request, user: SignedIn, base: string) {
   const back = `${base}/me`;
-  const isMultipart = (request.headers.get('Content-Type') ?? '').startsWith('multipart/form-data');
-  if (isMultipart) {
+  if (isMultipart(request)) {
     try {
-      const { bytes } = await readImageUpload(request, 'image');
+      const bytes = await readProfileImageUpload(request, 'image');
       if (!bytes) return json({ intent: 'image' as const, error: PROFILE_MESSAGES.imageMissing, result: null }, { status: 400 });
       await saveProfileImage(user.id, bytes);
     } catch (error) {
       if (isDomainError(error)) return json({ intent: 'image' as const, error: error.message, result: null }, { status: error.status });
       throw error;
     }
-    return redirect(back, { headers: { 'Set-Cookie': await setFlash({ kind: 'success', message: PROFILE_MESSAGES.imageSaved }) } });
+    return redirectWithFlash(back, PROFILE_MESSAGES.imageSaved);
   }
   const formData = await request.formData();
   if (formData.get('intent') === 'password') {
@@ -94,10 +70,10 @@ export async function myPageAction(request: Request, user: SignedIn, base: strin
       }
       throw error;
     }
-    return redirect(back, { headers: { 'Set-Cookie': await setFlash({ kind: 'success', message: PROFILE_MESSAGES.passwordChanged }) } });
+    return redirectWithFlash(back, PROFILE_MESSAGES.passwordChanged);
   }
   const submission = parseWithZod(formData, { schema: profileSchema });
   if (submission.status !== 'success') return json({ intent: 'profile' as const, error: null, result: submission.reply() }, { status: 400 });
   await updateProfile(user.id, submission.value);
-  return redirect(back, { headers: { 'Set-Cookie': await setFlash({ kind: 'success', message: PROFILE_MESSAGES.saved }) } });
+  return redirectWithFlash(back, PROFILE_MESSAGES.saved);
 }

@@ -1,14 +1,15 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { isMemberKind, type MemberKind } from '~/domain/accounts';
-import { redirectIfSignedIn } from './guards.server';
-import { checkHoneypot, honeypot } from './honeypot.server';
+import { notFound } from '~/lib/http.server';
+import { redirectIfSignedIn } from '~/auth/guards.server';
+import { checkHoneypot, honeypot } from '~/auth/honeypot.server';
 
 // What the public account forms for students and adults share (/member/register/{kind}, findId/{kind},
 // findPassword/{kind}): the kind from the URL, the sign-in-page guard and the honeypot.
 
 export function memberKind(params: { kind?: string }): MemberKind {
-  if (!isMemberKind(params.kind)) throw new Response('페이지를 찾을 수 없습니다.', { status: 404 });
+  if (!isMemberKind(params.kind)) throw notFound('페이지를 찾을 수 없습니다.');
   return params.kind;
 }
 

@@ -1,0 +1,91 @@
+import { json } from '@remix-run/node';
+import type { z } from 'zod';
+import { readLimited } from './body-limit.server';
+import { isDomainError } from './errors';
+
+// Answers and bodies of the JSON API under /api (spec §7, architecture.md §2): `{ data }` on success and
+// `{ code, message }` on failure, never cached, never sniffed. Routes use them through `apiRoute` (api.server.ts).
+
+export const API_REQUEST_ERROR = 'INVALID_REQUEST';
+
+/** Every API answer is personal or about a session: never stored by a browser or a proxy, never sniffed. */
+function apiHeaders(init?: HeadersInit) {
+  const headers = new Headers(init);
+  if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
+  headers.set('X-Content-Type-Options', 'nosniff');
+  return headers;
+}
+
+export function apiData<T>(data: T, init?: ResponseInit) {
+  return json({ data }, { ...init, headers: apiHeaders(init?.headers) });
+}
+
+export function apiError(code: string, message: string, status = 400, init?: HeadersInit) {
+  return json({ code, message }, { status, headers: apiHeaders(init) });
+}
+
+/**
+ * Runs an API handler: domain errors become `{ code, message }` with their status; JSON responses pass through, and a
+ * plain-text one thrown by a helper shared with the pages (a 404 for a malformed id) is given the same JSON shape.
+ */
+export async function handleApi(work: () => Promise<Response>): Promise<Response> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof Response) {
+      const isJson = (error.headers.get('Content-Type') ?? '').includes('json');
+      if (isJson || (error.status >= 300 && error.status < 400)) return error;
+      const message = (await error.text()) || '요청을 처리할 수 없습니다.';
+      return apiError(error.status === 404 ? 'NOT_FOUND' : API_REQUEST_ERROR, message, error.status);
+    }
+    if (isDomainError(error)) return apiError(error.code, error.message, error.status);
+    throw error;
+  }
+}
+
+/** JSON bodies of the account calls are small; answers of a problem analysis (100 short answers) are the largest. */
+export const API_BODY_MAX_BYTES = 16 * 1024;
+export const API_LARGE_BODY_MAX_BYTES = 128 * 1024;
+const bodyTooLarge = () => apiError(API_REQUEST_ERROR, '요청 본문이 너무 큽니다.', 413);
+
+/** The JSON body (or form fields) of an API call, at most `maxBytes` (413 above); null when it cannot be read. */
+export async function readRequestBody(
+  request: Request,
+  maxBytes = API_LARGE_BODY_MAX_BYTES,
+): Promise<Record<string, unknown> | unknown[] | null> {
+  const type = request.headers.get('Content-Type') ?? '';
+  return readLimited(
+    request,
+    maxBytes,
+    async (limited) => {
+      try {
+        if (type.includes('application/json')) return (await limited.json()) as Record<string, unknown> | unknown[];
+        return Object.fromEntries(await limited.formData());
+      } catch {
+        return null;
+      }
+    },
+    bodyTooLarge,
+  );
+}
+
+/** Reads a JSON body (at most `maxBytes`, 413 above) and validates it; a bad body answers INVALID_REQUEST (400). */
+export async function readJson<T extends z.ZodTypeAny>(request: Request, schema: T, maxBytes = API_BODY_MAX_BYTES): Promise<z.infer<T>> {
+  const text = await readLimited(request, maxBytes, (limited) => limited.text(), bodyTooLarge);
+  let body: unknown;
+  try {
+    body = JSON.parse(text || '{}');
+  } catch {
+    throw apiError(API_REQUEST_ERROR, 'JSON 형식의 요청 본문이 필요합니다.', 400);
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw apiError(API_REQUEST_ERROR, parsed.error.issues[0]?.message ?? '요청 내용을 확인해 주세요.', 400);
+  return parsed.data;
+}
+
+/** Only the listed methods; anything else answers 405. */
+export function allowMethods(request: Request, ...methods: string[]) {
+  if (!methods.includes(request.method)) {
+    throw apiError('METHOD_NOT_ALLOWED', '지원하지 않는 요청 방식입니다.', 405, { Allow: methods.join(', ') });
+  }
+}

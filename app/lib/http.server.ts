@@ -1,0 +1,89 @@
+import type { SubmissionResult } from '@conform-to/react';
+import { json, redirect } from '@remix-run/node';
+import { setFlash, type Flash } from '~/auth/session.server';
+import { MESSAGES } from '~/messages';
+import { isDomainError, type DomainError } from './errors';
+
+// The glue between HTTP and the services for the pages (the JSON API has its own in api.server.ts). A page route
+// reads: guard → parse (these helpers and its zod schema) → service → respond (these helpers again).
+
+const MAX_ID = 2_147_483_647;
+
+/** A whole number 1 … 2³¹−1 from a path or form value, or null. */
+export function positiveInt(value: unknown): number | null {
+  if (typeof value !== 'string' && typeof value !== 'number') return null;
+  if (typeof value === 'string' && !/^\d{1,10}$/.test(value)) return null;
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 && n <= MAX_ID ? n : null;
+}
+
+/** A 404 the area's error page explains. */
+export function notFound(message: string = MESSAGES.notFound): Response {
+  return new Response(message, { status: 404 });
+}
+
+/** A positive whole-number route parameter, or a 404 (with the page's own not-found message when given). */
+export function idParam(value: string | undefined, message?: string): number {
+  const id = positiveInt(value);
+  if (id === null) throw notFound(message);
+  return id;
+}
+
+/** `?page=` of a paginated list: 1 when absent or nonsense. */
+export function pageParam(request: Request): number {
+  const n = positiveInt(new URL(request.url).searchParams.get('page') ?? '1');
+  return n !== null && n < 100_000 ? n : 1;
+}
+
+/** A domain error as the response the area's error page explains (403, 404, 409 …); other errors pass through. */
+export function domainErrorResponse(error: DomainError): Response {
+  return new Response(error.message, { status: error.status });
+}
+
+/** Runs a loader's service call: a domain error becomes a response the area's error page explains. */
+export async function orRespond<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isDomainError(error)) throw domainErrorResponse(error);
+    throw error;
+  }
+}
+
+/** The loader's data, never cached (signed-in pages). */
+export function pageData<T extends Record<string, unknown>>(data: T, headers: HeadersInit = {}) {
+  const h = new Headers(headers);
+  h.set('Cache-Control', 'no-store');
+  return json(data, { headers: h });
+}
+
+/** Post-redirect-get: the next page shows `message` once (the area layout renders the flash). */
+export async function redirectWithFlash(to: string, message: string, kind: Flash['kind'] = 'success', headers: HeadersInit = {}) {
+  const h = new Headers(headers);
+  h.append('Set-Cookie', await setFlash({ kind, message }));
+  return redirect(to, { headers: h });
+}
+
+type Reply = { reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) => SubmissionResult<string[]> };
+
+/**
+ * A service's refusal of a posted form, as the conform reply the page renders: beside its field when `fieldOf` names
+ * one for the error's code, above the form otherwise. 403 and 404 become the area's error page instead.
+ */
+export function refusedForm(
+  submission: Reply,
+  error: DomainError,
+  fieldOf: Partial<Record<string, string>> = {},
+  wrap: (result: SubmissionResult<string[]>) => Record<string, unknown> = (result) => result as unknown as Record<string, unknown>,
+) {
+  if (error.status === 404 || error.status === 403) throw domainErrorResponse(error);
+  const field = fieldOf[error.code];
+  const result = submission.reply(field ? { fieldErrors: { [field]: [error.message] } } : { formErrors: [error.message] });
+  return json(wrap(result), { status: error.status });
+}
+
+/** A whole number from a path or body value within bounds; `fallback` when absent or out of range. */
+export function boundedInt(value: unknown, fallback: number, min: number, max: number) {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= min && n <= max ? n : fallback;
+}

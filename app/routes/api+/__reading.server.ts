@@ -1,0 +1,26 @@
+import type { z } from 'zod';
+import { READING_ERRORS } from '~/domain/reading';
+import { readingIssueCode } from '~/domain/reading-input';
+import type { ApiFailure } from '~/lib/api.server';
+
+// What the reading calls (spec §7 "Activity and reading") share: the answer to a bad result book id, and the code of
+// a body that breaks its reading contract (the same code and message the reading page shows).
+
+export const BOOK_NOT_FOUND: ApiFailure = { code: 'BOOK_NOT_FOUND', message: READING_ERRORS.BOOK_NOT_FOUND, status: 404 };
+export const READ_SAVE_FAILED: ApiFailure = { code: 'READ_SAVE_FAILED', message: READING_ERRORS.READ_SAVE_FAILED };
+
+export const readingBodyError = (issue: z.ZodIssue): ApiFailure => {
+  const code = readingIssueCode(issue.message);
+  return { code, message: READING_ERRORS[code] };
+};
+
+/** The reading calls of one result book: a student's, its id in the path as `{id}` (or `{a}`). */
+export const readingBook = (param: 'id' | 'a' = 'id') =>
+  ({ access: 'USER', ids: [param], notFound: BOOK_NOT_FOUND, unreadable: READ_SAVE_FAILED, bodyError: readingBodyError }) as const;
+
+/** `date`, `time`… as the wire names them; a field that is not there stays undefined for the contract. */
+export const field = (body: unknown, name: string): unknown =>
+  body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>)[name] : undefined;
+
+/** The submission key a client may send as a header instead of a body field. */
+export const idempotencyKey = (request: Request) => request.headers.get('Idempotency-Key') ?? undefined;

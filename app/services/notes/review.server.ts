@@ -1,0 +1,146 @@
+import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
+import { db } from '~/db/client.server';
+import { books, noteHistory, notes, organisations, resultBooks } from '~/db/schema';
+import type { Note } from '~/db/schema';
+import { NoteState } from '~/domain/enums';
+import { NOTE_LIMITS, NOTE_MESSAGES, NOTES_PAGE_SIZE, REVIEW_TRANSITIONS, reviewerRole, type NoteViewer, type ReviewAction } from '~/domain/notes';
+import { now } from '~/lib/clock.server';
+import { DomainError } from '~/lib/errors';
+import { addHistory, assertCanOpen, forbidden, guardedUpdate, noteConflict, noteRow, pageOf, refused, student } from './access.server';
+
+// The teachers' and coaches' side of reading notes: the academy's notes, the coach queue, recent corrections, and
+// each review action, guarded on state and version (NOTE_CONFLICT when someone acted first).
+
+/** Notes of the teacher's academy (submitted ones: drafts stay private), optionally of one state, 10 per page. */
+export async function listAcademyNotes(viewer: NoteViewer, options: { state?: NoteState; page?: number } = {}) {
+  if (reviewerRole(viewer) !== 'TEACHER' || viewer.organisationId === null) throw forbidden();
+  const p = pageOf(options.page ?? 1);
+  const academy = and(eq(student.organisationId, viewer.organisationId), ne(notes.state, NoteState.NONE));
+  const where = options.state !== undefined ? and(academy, eq(notes.state, options.state)) : academy;
+  const [counts, items] = await Promise.all([
+    db()
+      .select({ state: notes.state, n: count() })
+      .from(notes)
+      .innerJoin(student, eq(student.id, notes.userId))
+      .where(academy)
+      .groupBy(notes.state),
+    db()
+      .select({
+        id: notes.id,
+        state: notes.state,
+        studentName: student.name,
+        bookTitle: books.title,
+        submittedAt: notes.submittedAt,
+        stateChangedAt: notes.stateChangedAt,
+        noteInput: notes.noteInput,
+      })
+      .from(notes)
+      .innerJoin(student, eq(student.id, notes.userId))
+      .innerJoin(resultBooks, eq(resultBooks.id, notes.resultBookId))
+      .innerJoin(books, eq(books.id, resultBooks.bookId))
+      .where(where)
+      .orderBy(desc(notes.stateChangedAt), desc(notes.id))
+      .limit(NOTES_PAGE_SIZE)
+      .offset((p - 1) * NOTES_PAGE_SIZE),
+  ]);
+  const byState = Object.fromEntries(counts.map((c) => [c.state, c.n])) as Partial<Record<NoteState, number>>;
+  const all = counts.reduce((sum, c) => sum + c.n, 0);
+  const total = options.state !== undefined ? byState[options.state] ?? 0 : all;
+  return { items, byState, all, total, page: p, pages: Math.max(1, Math.ceil(total / NOTES_PAGE_SIZE)) };
+}
+
+/** The coach queue: WAITING_CORRECT notes of every academy, the longest waiting first, 10 per page. */
+export async function listCoachQueue(viewer: NoteViewer, page = 1) {
+  if (reviewerRole(viewer) !== 'COACH') throw forbidden();
+  const p = pageOf(page);
+  const waiting = eq(notes.state, NoteState.WAITING_CORRECT);
+  const [[{ total }], items] = await Promise.all([
+    db().select({ total: count() }).from(notes).where(waiting),
+    db()
+      .select({
+        id: notes.id,
+        studentName: student.name,
+        academyName: organisations.name,
+        bookTitle: books.title,
+        waitingSince: notes.stateChangedAt,
+        noteInput: notes.noteInput,
+      })
+      .from(notes)
+      .innerJoin(student, eq(student.id, notes.userId))
+      .innerJoin(resultBooks, eq(resultBooks.id, notes.resultBookId))
+      .innerJoin(books, eq(books.id, resultBooks.bookId))
+      .leftJoin(organisations, eq(organisations.id, student.organisationId))
+      .where(waiting)
+      .orderBy(asc(notes.stateChangedAt), asc(notes.id))
+      .limit(NOTES_PAGE_SIZE)
+      .offset((p - 1) * NOTES_PAGE_SIZE),
+  ]);
+  return { items, total, page: p, pages: Math.max(1, Math.ceil(total / NOTES_PAGE_SIZE)) };
+}
+
+/** The coach's recently completed corrections (shown under the queue). */
+export async function recentCorrections(viewer: NoteViewer, limit = 5) {
+  if (reviewerRole(viewer) !== 'COACH') throw forbidden();
+  return db()
+    .select({ id: notes.id, studentName: student.name, bookTitle: books.title, at: noteHistory.createdAt })
+    .from(noteHistory)
+    .innerJoin(notes, eq(notes.id, noteHistory.noteId))
+    .innerJoin(student, eq(student.id, notes.userId))
+    .innerJoin(resultBooks, eq(resultBooks.id, notes.resultBookId))
+    .innerJoin(books, eq(books.id, resultBooks.bookId))
+    .where(eq(noteHistory.action, 'correct'))
+    .orderBy(desc(noteHistory.createdAt), desc(noteHistory.id))
+    .limit(limit);
+}
+
+export type ReviewInput = {
+  noteId: number;
+  /** The version the reviewer's page showed. */
+  version: number;
+  action: ReviewAction;
+  /** Comment (required for comment; the reason for hold; optional otherwise). */
+  comment?: string | null;
+  /** The coach's correction (required for correct). */
+  correction?: string | null;
+};
+
+/** A teacher's or coach's review action, guarded on state and version. */
+export async function reviewNote(viewer: NoteViewer, input: ReviewInput): Promise<Note> {
+  const role = reviewerRole(viewer);
+  if (!role) throw forbidden();
+  const row = await noteRow(input.noteId);
+  assertCanOpen(viewer, row && { userId: row.note.userId, organisationId: row.organisationId, state: row.note.state });
+  const current = row!.note;
+  if (input.version !== current.version) throw noteConflict();
+  const to = REVIEW_TRANSITIONS[role][input.action]?.[current.state];
+  if (to === undefined) throw refused();
+
+  const comment = input.comment?.trim() || null;
+  const correction = input.correction?.trim() || null;
+  if (input.action === 'comment' && !comment) throw new DomainError('NOTE_COMMENT_REQUIRED', NOTE_MESSAGES.commentRequired, 400);
+  if (input.action === 'hold' && !comment) throw new DomainError('NOTE_HOLD_REASON_REQUIRED', NOTE_MESSAGES.holdReasonRequired, 400);
+  if (input.action === 'correct' && !correction) throw new DomainError('NOTE_CORRECTION_REQUIRED', NOTE_MESSAGES.correctionRequired, 400);
+  if (comment && comment.length > NOTE_LIMITS.commentMax) throw new DomainError('NOTE_COMMENT_TOO_LONG', NOTE_MESSAGES.commentTooLong, 400);
+  if (correction && correction.length > NOTE_LIMITS.correctionMax) throw new DomainError('NOTE_CORRECTION_TOO_LONG', NOTE_MESSAGES.correctionTooLong, 400);
+
+  const tellStudent = Boolean(comment || correction);
+  return db().transaction(async (tx) => {
+    const at = now();
+    const note = await guardedUpdate(tx, current, {
+      state: to,
+      ...(comment ? { noteInput: comment } : {}),
+      ...(correction ? { correction } : {}),
+      ...(tellStudent ? { hasUnreadComment: true, commentedAt: at } : {}),
+    });
+    await addHistory(tx, {
+      noteId: current.id,
+      actorId: viewer.id,
+      actorRole: role,
+      action: input.action,
+      fromState: current.state,
+      toState: to,
+      comment: input.action === 'correct' ? [correction, comment].filter(Boolean).join('\n\n') : comment,
+    });
+    return note;
+  });
+}

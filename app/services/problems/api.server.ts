@@ -1,0 +1,84 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { db } from '~/db/client.server';
+import { problemAnswers, problems, problemSets, resultBooks } from '~/db/schema';
+import { BookStatus, ItemStatus, ProblemStep } from '~/domain/enums';
+import { PROBLEM_MESSAGES as MSG } from '~/domain/problems';
+import { DomainError } from '~/lib/errors';
+import { ProblemErrors, type ProblemRow, advanceAttempt, beginAttempt, notFound, resolveTarget, setProblems } from './attempts.server';
+import { AnswerInput, markAttempt, saveAnswers } from './marking.server';
+import { getAttemptPage } from './pages.server';
+
+// The problem analysis as the JSON API shows it (spec §7): problems without their correct answers until marking.
+
+/** GET problemAnalysis/{resultBookId}: the problems with their options, never the correct answers. */
+export async function problemAnalysisForApi(userId: number, resultBookId: number) {
+  const { set, resultBook, attempt } = await resolveTarget(userId, { kind: 'book', resultBookId });
+  const list = await setProblems(set.id);
+  const saved = attempt ? await db().select().from(problemAnswers).where(eq(problemAnswers.attemptId, attempt.id)) : [];
+  const savedOf = new Map(saved.map((a) => [a.problemId, a.answer]));
+  return {
+    resultBookId,
+    bookId: resultBook!.book.id,
+    title: set.title,
+    status: resultBook!.status,
+    step: attempt?.step ?? ProblemStep.START,
+    attemptId: attempt?.id ?? null,
+    problems: list.map((p) => toApiProblem(p, savedOf.get(p.id) ?? null)),
+  };
+}
+
+function toApiProblem(p: ProblemRow, saved: string | null = null) {
+  return {
+    problemId: p.id,
+    order: p.order,
+    question: p.question,
+    examMethod: p.examMethod,
+    /** The options (spec: "answer: a JSON list of options"); empty for short answer. */
+    answer: p.options,
+    multiple: p.examMethod === 'm' && p.correctAnswer.includes(','),
+    category: p.category,
+    points: p.points,
+    saved,
+  };
+}
+
+/** GET problemAnalysisItem/{problemId}: one problem of a set the student may take, without its correct answer. */
+export async function problemItemForApi(userId: number, problemId: number) {
+  const [row] = await db()
+    .select({ problem: problems, kind: problemSets.kind, bookId: problemSets.bookId, status: problemSets.status })
+    .from(problems)
+    .innerJoin(problemSets, eq(problemSets.id, problems.setId))
+    .where(eq(problems.id, problemId));
+  if (!row || row.status !== ItemStatus.ACTIVE) throw notFound();
+  if (row.kind === 'BOOK_ANALYSIS') {
+    const [mine] = await db()
+      .select({ id: resultBooks.id })
+      .from(resultBooks)
+      .where(and(eq(resultBooks.userId, userId), eq(resultBooks.bookId, row.bookId!), sql`${resultBooks.status} <> ${BookStatus.EXCLUDE}`))
+      .limit(1);
+    if (!mine) throw notFound();
+  }
+  return toApiProblem(row.problem);
+}
+
+/**
+ * POST problemAnalysisResult/{resultBookId}: saves the answers and, unless `final` is false, marks them. An API
+ * client need not walk the pages: the attempt is started and confirmed on the way (each step still guarded).
+ */
+export async function submitForApi(userId: number, resultBookId: number, answers: AnswerInput[], final = true) {
+  let attempt = (await resolveTarget(userId, { kind: 'book', resultBookId })).attempt;
+  if (!attempt || attempt.step === ProblemStep.START) attempt = await beginAttempt(userId, { kind: 'book', resultBookId });
+  if (attempt.step === ProblemStep.CONFIRM) attempt = await advanceAttempt(userId, attempt.id, ProblemStep.CONFIRM);
+  if (!final) {
+    await saveAnswers(userId, attempt.id, answers);
+    return { saved: true, result: null };
+  }
+  return { saved: true, result: await markAttempt(userId, attempt.id, answers) };
+}
+
+/** GET problemAnalysisInfo/{resultBookId}: the marked result with every answer, the right one and the explanation. */
+export async function resultInfoForApi(userId: number, resultBookId: number) {
+  const page = await getAttemptPage(userId, { kind: 'book', resultBookId });
+  if (!page.result) throw new DomainError(ProblemErrors.NOT_MARKED, MSG.notMarked, 409);
+  return { resultBookId, ...page.result, answers: page.review, selfAnalysis: page.selfAnalysis };
+}
