@@ -1,5 +1,6 @@
-// Every user-facing Korean message the specification names, verbatim, in one place (spec §5, §8).
-// Messages of our own design sit below them, grouped by area.
+// The Korean messages the specification names (spec §5, §8, §9), verbatim, in one place: each domain's own messages
+// sit beside its domain (READING_ERRORS in domain/reading.ts, NOTE_MESSAGES in domain/notes.ts …) and take the spec's
+// wording from here. One text per code. A spec message joins this list when the feature that shows it is built.
 
 export const SPEC_MESSAGES = {
   alertTitle: '알림',
@@ -11,22 +12,20 @@ export const SPEC_MESSAGES = {
   readSaveFailed: '독서활동 저장에 실패하였습니다.',
   loginExpired: '로그인이 만료되었습니다. 다시 로그인 해주세요.',
   extendLogin: '로그인을 연장하시겠습니까?',
-  popupBlocked: '팝업 차단을 해제해주세요.',
 } as const;
 
-/** Error codes of the spec's error catalogue (§8) and the message each one shows. */
+/** The session codes of the spec's error catalogue (§8); the reading codes are READING_ERRORS' keys. */
 export const ERROR_CODES = {
   INVALID_TOKEN: 'INVALID_TOKEN',
   AUTHORIZED_ERROR: 'AUTHORIZED_ERROR',
   REFRESH_TOKEN_FAIL: 'REFRESH_TOKEN_FAIL',
-  READ_METHOD_NOT_FOUND: 'READ_METHOD_NOT_FOUND',
-  INVALID_READ_START_OVER: 'INVALID_READ_START_OVER',
-  INVALID_READ_TOTAL_OVER: 'INVALID_READ_TOTAL_OVER',
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;
 
 export const MESSAGES = {
   notFound: '요청하신 페이지를 찾을 수 없습니다.',
+  /** BOOK_NOT_FOUND, whichever service answers it. */
+  bookNotFound: '요청하신 도서를 찾을 수 없습니다.',
   serverError: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.',
   experienceRibbon: '체험 환경',
 } as const;

@@ -1,8 +1,9 @@
 import { Form, useLocation } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { ConfirmDialog, useHydrated } from './dialogs';
+import { SPEC_MESSAGES } from '~/messages';
 
-export const EXTEND_MESSAGE = '로그인을 연장하시겠습니까?';
+export const EXTEND_MESSAGE = SPEC_MESSAGES.extendLogin;
 
 /** What the area layouts pass down: when the refresh token expires and when the prompt becomes due (server clock). */
 export type SessionTiming = { expiresAt: number; promptAt: number; serverNow: number };

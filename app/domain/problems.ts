@@ -1,6 +1,7 @@
 // Problem analysis rules shared by server and client (product.md §2 "Problem analysis, tests and self-analysis"):
 // categories, medals, the submission format and marking. Pure functions: no server imports here.
 import { ProblemStep } from './enums';
+import { MESSAGES } from '~/messages';
 
 export const PROBLEM_SET_KINDS = ['BOOK_ANALYSIS', 'COURSE_TEST', 'SUBJECT_TEST'] as const;
 export type ProblemSetKind = (typeof PROBLEM_SET_KINDS)[number];
@@ -156,7 +157,7 @@ export const BOOK_STATUS_LABELS: Record<number, string> = {
 
 export const PROBLEM_MESSAGES = {
   notFound: '요청하신 문제를 찾을 수 없습니다.',
-  bookNotFound: '요청하신 책을 찾을 수 없습니다.',
+  bookNotFound: MESSAGES.bookNotFound,
   setMissing: '이 책의 문제가 아직 준비되지 않았습니다.',
   notReady: '책을 다 읽은 뒤에 문제 분석을 할 수 있습니다.',
   stepConflict: '이미 다른 단계로 넘어갔습니다. 화면을 새로 고친 뒤 다시 시도해 주세요.',

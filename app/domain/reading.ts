@@ -1,5 +1,6 @@
 // The reading journey's rules that both the server and the pages need: labels, session counts and each read
 // method's goal (product.md §2). Pure functions: no server imports here.
+import { MESSAGES, SPEC_MESSAGES } from '~/messages';
 import { BookStatus, ReadMethod } from './enums';
 
 export const BOOK_STATUS_LABELS: Record<BookStatus, string> = {
@@ -143,10 +144,10 @@ export function formatMinutes(minutes: number): string {
 
 /** Codes and messages of the reading journey: the spec's (§5, §8) verbatim, then ours. */
 export const READING_ERRORS = {
-  READ_METHOD_NOT_FOUND: '독서활동을 설정해 주세요.',
-  INVALID_READ_START_OVER: '이전 읽기의 시작 페이지보다 작을 수 없습니다.',
-  INVALID_READ_TOTAL_OVER: '현재 도서의 총 페이지보다 클 수 없습니다.',
-  READ_SAVE_FAILED: '독서활동 저장에 실패하였습니다.',
+  READ_METHOD_NOT_FOUND: SPEC_MESSAGES.readMethodNotFound,
+  INVALID_READ_START_OVER: SPEC_MESSAGES.readStartOver,
+  INVALID_READ_TOTAL_OVER: SPEC_MESSAGES.readTotalOver,
+  READ_SAVE_FAILED: SPEC_MESSAGES.readSaveFailed,
   INVALID_READ_PAGE: '쪽 번호는 1 이상의 숫자로 입력해 주세요.',
   INVALID_READ_RANGE: '끝 페이지는 시작 페이지보다 작을 수 없습니다.',
   INVALID_READ_TIME: '읽은 시간을 1분에서 600분 사이로 입력해 주세요.',
@@ -154,6 +155,6 @@ export const READING_ERRORS = {
   CLOCK_NOT_STARTED: '시작 버튼을 먼저 눌러 주세요.',
   BEFORE_READING_REQUIRED: '읽기 전 활동을 먼저 해 주세요.',
   INVALID_BOOK_STATUS: '지금은 이 활동을 할 수 없는 도서입니다.',
-  BOOK_NOT_FOUND: '요청하신 도서를 찾을 수 없습니다.',
+  BOOK_NOT_FOUND: MESSAGES.bookNotFound,
 } as const;
 export type ReadingErrorCode = keyof typeof READING_ERRORS;

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { MESSAGES } from '~/messages';
 import type { Executor } from '~/db/client.server';
 import { db } from '~/db/client.server';
 import { books, organisations, resultBooks, users } from '~/db/schema';
@@ -21,7 +22,7 @@ import { qualified } from '~/db/sql-helpers.server';
 
 export const ASSIGNMENT_MESSAGES = {
   studentNotFound: '학생을 찾을 수 없습니다.',
-  bookNotFound: '도서를 찾을 수 없습니다.',
+  bookNotFound: MESSAGES.bookNotFound,
   alreadyAssigned: '이미 배정된 도서입니다.',
   invalidReadMethod: '읽기 방식을 목록에서 골라 주세요.',
   readingOver: '읽기가 끝난 도서는 읽기 방식을 바꿀 수 없습니다.',

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, ilike, ne, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { MESSAGES } from '~/messages';
 import { db, type Executor } from '~/db/client.server';
 import { bookLikes, books, resultBooks, users } from '~/db/schema';
 import { GENRES, SEARCH_SORTS, type SearchSort } from '~/domain/catalogue';
@@ -140,7 +141,7 @@ export async function getBook(userId: number, bookId: number) {
     .select({ ...bookColumns, liked: likedBy(userId), likes: sql<number>`(select count(*)::int from ${bookLikes} where ${bookLikes.bookId} = ${qualified(books.id)})` })
     .from(books)
     .where(and(eq(books.id, id), eq(books.status, ItemStatus.ACTIVE)));
-  if (!row) throw new DomainError('BOOK_NOT_FOUND', '도서를 찾을 수 없습니다.', 404);
+  if (!row) throw new DomainError('BOOK_NOT_FOUND', MESSAGES.bookNotFound, 404);
   const [mine] = await db()
     .select({ resultBookId: resultBooks.id, status: resultBooks.status })
     .from(resultBooks)
@@ -153,7 +154,7 @@ export async function getBook(userId: number, bookId: number) {
 /** Like or unlike a book; repeating either is harmless. */
 export async function setLike(userId: number, bookId: number, like: boolean) {
   const [book] = await db().select({ id: books.id }).from(books).where(eq(books.id, bookId));
-  if (!book) throw new DomainError('BOOK_NOT_FOUND', '도서를 찾을 수 없습니다.', 404);
+  if (!book) throw new DomainError('BOOK_NOT_FOUND', MESSAGES.bookNotFound, 404);
   if (like) {
     await db().insert(bookLikes).values({ userId, bookId }).onConflictDoNothing();
   } else {

@@ -112,7 +112,7 @@ describe('assigning a book', () => {
     const bookId = await freshBookFor(student.id);
     await expect(assignBook(teacher2, student.id, { bookId, readMethod: 1 })).rejects.toMatchObject({ status: 404, message: '학생을 찾을 수 없습니다.' });
     await expect(listStudentBooks(teacher2, student.id)).rejects.toMatchObject({ status: 404 });
-    await expect(setReadMethod(teacher2, book.id, 1)).rejects.toMatchObject({ status: 404, message: '도서를 찾을 수 없습니다.' });
+    await expect(setReadMethod(teacher2, book.id, 1)).rejects.toMatchObject({ status: 404, message: '요청하신 도서를 찾을 수 없습니다.' });
     await expect(allowRetake(teacher2, book.id)).rejects.toMatchObject({ status: 404 });
     await expect(excludeBook(teacher2, book.id)).rejects.toMatchObject({ status: 404 });
     // A student is not staff.

@@ -7,6 +7,7 @@ import { ConfirmDialog } from '~/components/dialogs';
 import { Pagination } from '~/components/pagination';
 import { ReadMethodSelect } from '~/components/reading';
 import { isDomainError } from '~/lib/errors';
+import { domainErrorResponse, notFound, positiveInt } from '~/lib/http.server';
 import {
   ASSIGNABLE_READ_METHODS,
   ASSIGNMENT_MESSAGES as M,
@@ -27,13 +28,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data
 // first 제외 asks '정말 제외할까요?' through `?exclude=<id>`, which works without JavaScript). Needs this month's
 // basic payment like the student list; a student of another academy is 404.
 
-const toId = (value: FormDataEntryValue | string | null | undefined) => {
-  const n = Number(value ?? '');
-  return Number.isInteger(n) && n > 0 ? n : 0;
-};
+/** An id from the URL or the form; 0 (found nowhere) when it is not one. */
+const toId = (value: FormDataEntryValue | string | null | undefined) => positiveInt(value) ?? 0;
 
 function notFoundOr(error: unknown): never {
-  if (isDomainError(error) && error.status === 404) throw new Response(error.message, { status: 404 });
+  if (isDomainError(error) && error.status === 404) throw domainErrorResponse(error);
   throw error;
 }
 
@@ -76,7 +75,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (resultBookId) {
       // A book of this student only (another student's id in the form is "not found").
       const book = await getStaffResultBook(user, resultBookId);
-      if (book.userId !== studentId) throw new Response(M.bookNotFound, { status: 404 });
+      if (book.userId !== studentId) throw notFound(M.bookNotFound);
     }
     switch (intent) {
       case 'assign': {
@@ -102,7 +101,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
   } catch (error) {
     if (isDomainError(error)) {
-      if (error.status === 404 && !resultBookId && intent !== 'assign') throw new Response(error.message, { status: 404 });
+      if (error.status === 404 && !resultBookId && intent !== 'assign') throw domainErrorResponse(error);
       return json({ intent, resultBookId, error: error.message }, { status: error.status });
     }
     throw error;

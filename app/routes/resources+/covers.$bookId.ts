@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { getCoverBook } from '~/services/reading/books.server';
+import { positiveInt } from '~/lib/http.server';
 
 // A generated SVG cover from the book's title, author and colour (books without an uploaded cover). Public and
 // cached for a long time: a book's title and colour rarely change, and the ETag revalidates when they do.
@@ -50,8 +51,8 @@ export function coverSvg(book: { title: string; author: string; coverColor: stri
 }
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
-  const id = Number(params.bookId);
-  const book = Number.isInteger(id) && id > 0 ? await getCoverBook(id) : null;
+  const id = positiveInt(params.bookId);
+  const book = id !== null ? await getCoverBook(id) : null;
   if (!book) return new Response('Not found', { status: 404 });
   const svg = coverSvg(book);
   const etag = `"c${id}-${Buffer.from(book.title + book.author + book.coverColor).toString('base64url').slice(0, 24)}-${svg.length}"`;

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { getOptionalUser } from '~/auth/guards.server';
 import { NOTE_MESSAGES } from '~/domain/notes';
 import { isDomainError } from '~/lib/errors';
-import { idParam } from '~/lib/http.server';
+import { domainErrorResponse, idParam } from '~/lib/http.server';
 import { getNoteImage } from '~/services/notes/access.server';
 
 // The re-encoded image of a note, for its student, that academy's teachers, coaches and ADMIN1/ADMIN2 only.
@@ -23,7 +23,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       },
     });
   } catch (error) {
-    if (isDomainError(error)) return new Response(error.message, { status: error.status });
+    if (isDomainError(error)) return domainErrorResponse(error);
     throw error;
   }
 }

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { getOptionalUser } from '~/auth/guards.server';
 import { readProfileImage } from '~/services/my-page.server';
+import { positiveInt } from '~/lib/http.server';
 
 // GET /resources/profile-image/:userId: a member's profile picture, for the member, the staff of the member's academy
 // and ADMIN1/ADMIN2 (anyone else gets the 404 of a missing picture). The page links it with ?v=<version>, so it is cached
@@ -8,8 +9,8 @@ import { readProfileImage } from '~/services/my-page.server';
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await getOptionalUser(request);
   if (!viewer) return new Response('로그인이 필요합니다.', { status: 401 });
-  const userId = Number(params.userId);
-  if (!Number.isInteger(userId) || userId <= 0) return new Response('찾을 수 없습니다.', { status: 404 });
+  const userId = positiveInt(params.userId);
+  if (userId === null) return new Response('찾을 수 없습니다.', { status: 404 });
   const image = await readProfileImage(viewer, userId);
   if (!image) return new Response('찾을 수 없습니다.', { status: 404 });
   const etag = `"${image.file.replace('.webp', '')}"`;

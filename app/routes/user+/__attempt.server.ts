@@ -3,10 +3,10 @@ import { json, redirect } from '@remix-run/node';
 import { requireUser } from '~/auth/guards.server';
 import { parseWithZod } from '@conform-to/zod';
 import { z } from 'zod';
-import { setFlash, type Flash } from '~/auth/session.server';
 import { ProblemStep } from '~/domain/enums';
 import { joinPositions, PROBLEM_MESSAGES as MSG } from '~/domain/problems';
 import { isDomainError } from '~/lib/errors';
+import { domainErrorResponse, idParam, orRespond, pageData, redirectWithFlash } from '~/lib/http.server';
 import { advanceAttempt, beginAttempt, restartAttempt, type AttemptTarget } from '~/services/problems/attempts.server';
 import { getAttemptPage } from '~/services/problems/pages.server';
 import { markAttempt, saveAnswers, type AnswerInput } from '~/services/problems/marking.server';
@@ -41,16 +41,9 @@ export function answersFromForm(form: FormData): AnswerInput[] {
 
 const attemptIdOf = (form: FormData) => Number(form.get('attemptId'));
 
-async function flashRedirect(to: string, flash: Flash) {
-  return redirect(to, { headers: { 'Set-Cookie': await setFlash(flash) } });
-}
-
 /** The loader part: the page data (the area layout shows the flash message of the last action). */
 export async function attemptLoaderData(request: Request, userId: number, target: AttemptTarget) {
-  const data = await getAttemptPage(userId, target).catch((error: unknown) => {
-    if (isDomainError(error)) throw new Response(error.message, { status: error.status });
-    throw error;
-  });
+  const data = await orRespond(() => getAttemptPage(userId, target));
   const url = new URL(request.url);
   return { data, confirmSubmit: url.searchParams.get('confirm') === '1' };
 }
@@ -62,13 +55,13 @@ export async function attemptAction(request: Request, userId: number, target: At
     switch (intent) {
       case 'start':
         await beginAttempt(userId, target);
-        return flashRedirect(pageUrl, { kind: 'info', message: MSG.started });
+        return redirectWithFlash(pageUrl, MSG.started, 'info');
       case 'solve':
         await advanceAttempt(userId, attemptIdOf(form), ProblemStep.CONFIRM);
         return redirect(pageUrl);
       case 'save':
         await saveAnswers(userId, attemptIdOf(form), answersFromForm(form));
-        return flashRedirect(pageUrl, { kind: 'success', message: MSG.saved });
+        return redirectWithFlash(pageUrl, MSG.saved);
       case 'submit':
         // Without JavaScript: keep the answers, then ask on a confirmation page.
         await saveAnswers(userId, attemptIdOf(form), answersFromForm(form));
@@ -76,18 +69,18 @@ export async function attemptAction(request: Request, userId: number, target: At
       case 'mark': {
         const answers = answersFromForm(form);
         const result = await markAttempt(userId, attemptIdOf(form), answers.length ? answers : undefined);
-        return flashRedirect(pageUrl, { kind: 'success', message: result.levelMessage ?? MSG.marked });
+        return redirectWithFlash(pageUrl, result.levelMessage ?? MSG.marked);
       }
       case 'check':
         await advanceAttempt(userId, attemptIdOf(form), ProblemStep.MARK);
         return redirect(pageUrl);
       case 'complete':
         await advanceAttempt(userId, attemptIdOf(form), ProblemStep.CHECK);
-        return flashRedirect(pageUrl, { kind: 'success', message: target.kind === 'book' ? MSG.completed : MSG.testCompleted });
+        return redirectWithFlash(pageUrl, target.kind === 'book' ? MSG.completed : MSG.testCompleted);
       case 'restart':
         if (target.kind !== 'book') break;
         await restartAttempt(userId, target.resultBookId);
-        return flashRedirect(pageUrl, { kind: 'info', message: MSG.restarted });
+        return redirectWithFlash(pageUrl, MSG.restarted, 'info');
       case 'selfAnalysis': {
         if (target.kind !== 'book') break;
         const submission = parseWithZod(form, { schema: selfAnalysisSchema });
@@ -95,13 +88,13 @@ export async function attemptAction(request: Request, userId: number, target: At
           return json({ selfAnalysisError: MSG.selfAnalysisRange }, { status: 400 });
         }
         await saveSelfAnalysis(userId, target.resultBookId, submission.value);
-        return flashRedirect(pageUrl, { kind: 'success', message: MSG.selfAnalysisSaved });
+        return redirectWithFlash(pageUrl, MSG.selfAnalysisSaved);
       }
     }
   } catch (error) {
     if (isDomainError(error)) {
-      if (error.status === 404) throw new Response(error.message, { status: 404 });
-      return flashRedirect(pageUrl, { kind: 'error', message: error.message });
+      if (error.status === 404) throw domainErrorResponse(error);
+      return redirectWithFlash(pageUrl, error.message, 'error');
     }
     throw error;
   }
@@ -113,15 +106,14 @@ export async function attemptAction(request: Request, userId: number, target: At
 const TEST_SET_KIND = { courseTest: 'COURSE_TEST', subjectTest: 'SUBJECT_TEST' } as const;
 
 function testTarget(kind: keyof typeof TEST_SET_KIND, params: { setId?: string }): AttemptTarget {
-  const setId = Number(params.setId);
-  if (!Number.isInteger(setId) || setId <= 0) throw new Response('요청하신 문제를 찾을 수 없습니다.', { status: 404 });
+  const setId = idParam(params.setId, MSG.notFound);
   return { kind: 'test', setId, setKind: TEST_SET_KIND[kind] };
 }
 
 export async function testPageLoader(kind: keyof typeof TEST_SET_KIND, { request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, { role: 'USER' });
   const { data, confirmSubmit } = await attemptLoaderData(request, user.id, testTarget(kind, params));
-  return json({ data, confirmSubmit }, { headers: { 'Cache-Control': 'no-store' } });
+  return pageData({ data, confirmSubmit });
 }
 
 export async function testPageAction(kind: keyof typeof TEST_SET_KIND, { request, params }: ActionFunctionArgs) {

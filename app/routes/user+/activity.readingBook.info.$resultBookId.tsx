@@ -7,18 +7,16 @@ import { careerFieldLabel, genreLabel, levelLabel } from '~/domain/catalogue';
 import { BookStatus } from '~/domain/enums';
 import { READING_ERRORS } from '~/domain/reading';
 import { formatKoreanDate } from '~/lib/dates';
-import { isDomainError } from '~/lib/errors';
+import { idParam, orRespond, pageData } from '~/lib/http.server';
 import { getBeforePage } from '~/services/reading/before.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.book.title ?? '도서 정보'} · 도서 정보 | 리드인` }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, { role: 'USER' });
-  const id = Number(params.resultBookId);
-  if (!Number.isInteger(id) || id <= 0) throw new Response(READING_ERRORS.BOOK_NOT_FOUND, { status: 404 });
-  try {
-    const { book, answer } = await getBeforePage(user.id, id);
-    return json(
+  const id = idParam(params.resultBookId, READING_ERRORS.BOOK_NOT_FOUND);
+  const { book, answer } = await orRespond(() => getBeforePage(user.id, id));
+  return pageData(
       {
         book: {
           id: book.resultBookId,
@@ -38,12 +36,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         },
         answer,
       },
-      { headers: { 'Cache-Control': 'no-store' } },
-    );
-  } catch (error) {
-    if (isDomainError(error)) throw new Response(error.message, { status: error.status });
-    throw error;
-  }
+  );
 }
 
 export default function BookInfo() {

@@ -6,26 +6,22 @@ import { ErrorPage } from '~/components/error-page';
 import { ProblemAttempt } from '~/components/problem-attempt';
 import { SelfAnalysisForm } from '~/components/self-analysis-form';
 import { MARKED_STEPS } from '~/domain/problems';
+import { READING_ERRORS } from '~/domain/reading';
+import { idParam, pageData } from '~/lib/http.server';
 import { attemptAction, attemptLoaderData } from './__attempt.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.data.book?.title ?? '문제 분석'} 문제 분석 | 리드인` }];
 
-function resultBookIdOf(params: { resultBookId?: string }) {
-  const id = Number(params.resultBookId);
-  if (!Number.isInteger(id) || id <= 0) throw new Response('요청하신 책을 찾을 수 없습니다.', { status: 404 });
-  return id;
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, { role: 'USER' });
-  const resultBookId = resultBookIdOf(params);
+  const resultBookId = idParam(params.resultBookId, READING_ERRORS.BOOK_NOT_FOUND);
   const { data, confirmSubmit } = await attemptLoaderData(request, user.id, { kind: 'book', resultBookId });
-  return json({ data, confirmSubmit }, { headers: { 'Cache-Control': 'no-store' } });
+  return pageData({ data, confirmSubmit });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request, { role: 'USER' });
-  const resultBookId = resultBookIdOf(params);
+  const resultBookId = idParam(params.resultBookId, READING_ERRORS.BOOK_NOT_FOUND);
   return attemptAction(request, user.id, { kind: 'book', resultBookId }, `/user/activity/readingBook/analysis/${resultBookId}`);
 }
 

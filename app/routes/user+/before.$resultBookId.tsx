@@ -1,15 +1,15 @@
 import { getFormProps, getTextareaProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { parseWithZod } from '@conform-to/zod';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json, redirect } from '@remix-run/node';
+import { json } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { z } from 'zod';
 import { requireUser } from '~/auth/guards.server';
-import { setFlash } from '~/auth/session.server';
 import { BookCover, StatusBadge } from '~/components/reading';
 import { BookStatus } from '~/domain/enums';
 import { READING_ERRORS } from '~/domain/reading';
 import { isDomainError } from '~/lib/errors';
+import { idParam, orRespond, pageData, redirectWithFlash, refusedForm } from '~/lib/http.server';
 import { getBeforePage, submitBeforeReading } from '~/services/reading/before.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `읽기 전 활동 · ${data?.book.title ?? ''} | 리드인` }];
@@ -27,56 +27,41 @@ const schema = z.object({
     .max(1000, '1000자까지 적을 수 있어요.'),
 });
 
-function idOf(params: { resultBookId?: string }) {
-  const id = Number(params.resultBookId);
-  if (!Number.isInteger(id) || id <= 0) throw new Response(READING_ERRORS.BOOK_NOT_FOUND, { status: 404 });
-  return id;
-}
+/** What the browser checks before a round trip (the schema above stays the authority). */
+const CONSTRAINT = {
+  prediction: { required: true, minLength: 5, maxLength: 1000 },
+  whatIKnow: { required: true, minLength: 5, maxLength: 1000 },
+};
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, { role: 'USER' });
-  try {
-    const { book, answer } = await getBeforePage(user.id, idOf(params));
-    return json(
-      {
-        book: { id: book.resultBookId, bookId: book.bookId, title: book.title, author: book.author, status: book.status },
-        answer: answer ? { prediction: answer.prediction, whatIKnow: answer.whatIKnow } : null,
-      },
-      { headers: { 'Cache-Control': 'no-store' } },
-    );
-  } catch (error) {
-    if (isDomainError(error)) throw new Response(error.message, { status: error.status });
-    throw error;
-  }
+  const { book, answer } = await orRespond(() => getBeforePage(user.id, idParam(params.resultBookId, READING_ERRORS.BOOK_NOT_FOUND)));
+  return pageData({
+    book: { id: book.resultBookId, bookId: book.bookId, title: book.title, author: book.author, status: book.status },
+    answer: answer ? { prediction: answer.prediction, whatIKnow: answer.whatIKnow } : null,
+  });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request, { role: 'USER' });
-  const id = idOf(params);
+  const id = idParam(params.resultBookId, READING_ERRORS.BOOK_NOT_FOUND);
   const submission = parseWithZod(await request.formData(), { schema });
   if (submission.status !== 'success') return json(submission.reply(), { status: 400 });
   try {
     await submitBeforeReading(user.id, id, submission.value);
   } catch (error) {
-    if (isDomainError(error)) return json(submission.reply({ formErrors: [error.message] }), { status: 400 });
+    if (isDomainError(error)) return refusedForm(submission, error);
     throw error;
   }
-  return redirect(`/user/activity/readingBook/${id}`, {
-    headers: { 'Set-Cookie': await setFlash({ kind: 'success', message: '읽기 전 활동을 마쳤어요. 이제 읽기를 시작해 보세요.' }) },
-  });
+  return redirectWithFlash(`/user/activity/readingBook/${id}`, '읽기 전 활동을 마쳤어요. 이제 읽기를 시작해 보세요.');
 }
 
 export default function BeforeReading() {
   const { book, answer } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    lastResult,
-    constraint: getZodConstraint(schema),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-  });
+  // Native constraints only (docs/decisions/011): the server's zod reply is the one validation.
+  const [form, fields] = useForm<z.input<typeof schema>>({ lastResult, constraint: CONSTRAINT });
   return (
     <main className="stack">
       <p className="muted">

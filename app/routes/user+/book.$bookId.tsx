@@ -1,14 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json, redirect } from '@remix-run/node';
+import { json } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { requireUser } from '~/auth/guards.server';
-import { setFlash } from '~/auth/session.server';
 import { LikeButton } from '~/components/book-card';
 import { BookCover, ReadMethodSelect } from '~/components/reading';
 import { careerFieldLabel, careersOf, genreLabel, levelLabel } from '~/domain/catalogue';
 import { ReadMethod, type BookStatus } from '~/domain/enums';
 import { BOOK_STATUS_LABELS } from '~/domain/reading';
 import { isDomainError } from '~/lib/errors';
+import { domainErrorResponse, idParam, orRespond, redirectWithFlash } from '~/lib/http.server';
+import { MESSAGES } from '~/messages';
 import { addOwnBook, ownReadMethodChoices } from '~/services/assignments.server';
 import { getBook } from '~/services/library.server';
 import { nextStep } from '~/services/reports.server';
@@ -20,18 +21,14 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, { role: 'USER' });
-  try {
-    const [book, methods] = await Promise.all([getBook(user.id, Number(params.bookId)), ownReadMethodChoices(user.id)]);
-    const next = book.mine ? nextStep(book.mine.status, book.mine.resultBookId) : null;
-    return json({
-      book,
-      mine: book.mine ? { ...book.mine, statusLabel: BOOK_STATUS_LABELS[book.mine.status as BookStatus] ?? '', next } : null,
-      methods,
-    });
-  } catch (error) {
-    if (isDomainError(error)) throw new Response(error.message, { status: error.status });
-    throw error;
-  }
+  const bookId = idParam(params.bookId, MESSAGES.bookNotFound);
+  const [book, methods] = await orRespond(() => Promise.all([getBook(user.id, bookId), ownReadMethodChoices(user.id)]));
+  const next = book.mine ? nextStep(book.mine.status, book.mine.resultBookId) : null;
+  return json({
+    book,
+    mine: book.mine ? { ...book.mine, statusLabel: BOOK_STATUS_LABELS[book.mine.status as BookStatus] ?? '', next } : null,
+    methods,
+  });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -39,12 +36,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await request.formData();
   if (form.get('intent') !== 'add') return json({ error: '요청을 처리할 수 없습니다.' }, { status: 400 });
   try {
-    const added = await addOwnBook(user.id, Number(params.bookId), form.get('readMethod') ?? undefined);
-    const to = nextStep(added.status, added.resultBookId)?.href ?? '/user/activity';
-    return redirect(to, { headers: { 'Set-Cookie': await setFlash({ kind: 'success', message: added.message }) } });
+    const added = await addOwnBook(user.id, idParam(params.bookId, MESSAGES.bookNotFound), form.get('readMethod') ?? undefined);
+    return redirectWithFlash(nextStep(added.status, added.resultBookId)?.href ?? '/user/activity', added.message);
   } catch (error) {
     if (isDomainError(error)) {
-      if (error.code === 'BOOK_NOT_FOUND') throw new Response(error.message, { status: 404 });
+      if (error.code === 'BOOK_NOT_FOUND') throw domainErrorResponse(error);
       return json({ error: error.message }, { status: error.status });
     }
     throw error;

@@ -8,21 +8,16 @@ import { CategoryScoreChart, CategoryTable, MedalBadge } from '~/components/scor
 import { SelfAnalysisSummary } from '~/components/self-analysis-form';
 import { BookStatus } from '~/domain/enums';
 import { formatKoreanDate } from '~/lib/dates';
-import { isDomainError } from '~/lib/errors';
+import { READING_ERRORS } from '~/domain/reading';
+import { idParam, orRespond, pageData } from '~/lib/http.server';
 import { getBookReport } from '~/services/problems/book-report.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.report.book.title ?? '책'} 리포트 | 리드인` }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, { role: 'USER' });
-  const id = Number(params.resultBookId);
-  if (!Number.isInteger(id) || id <= 0) throw new Response('요청하신 책을 찾을 수 없습니다.', { status: 404 });
-  try {
-    return json({ report: await getBookReport(user.id, id) }, { headers: { 'Cache-Control': 'no-store' } });
-  } catch (error) {
-    if (isDomainError(error)) throw new Response(error.message, { status: error.status });
-    throw error;
-  }
+  const id = idParam(params.resultBookId, READING_ERRORS.BOOK_NOT_FOUND);
+  return pageData({ report: await orRespond(() => getBookReport(user.id, id)) });
 }
 
 export default function BookReport() {
