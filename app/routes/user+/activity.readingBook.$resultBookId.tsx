@@ -13,7 +13,7 @@ import { editLastRecordInput, firstRecordInput, noPageInput, recordInput } from 
 import { nowMs } from '~/lib/clock.server';
 import { seoulDay } from '~/lib/dates';
 import { isDomainError } from '~/lib/errors';
-import { idParam, orRespond, pageData, redirectWithFlash } from '~/lib/http.server';
+import { domainErrorResponse, idParam, orRespond, pageData, redirectWithFlash } from '~/lib/http.server';
 import { getReadingPage } from '~/services/reading/overview.server';
 import { editLastRecord, resetClock, saveNoPage, saveRecord, startClock, startReading } from '~/services/reading/records.server';
 import { ClockPanel, EditForm, NoPageForm, RecordForm, StartForm } from './__reading-forms';
@@ -117,7 +117,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     message = await (run[intent] as (userId: number, id: number, input: z.infer<typeof intents>) => Promise<string>)(user.id, id, submission.value);
   } catch (error) {
     if (!isDomainError(error)) throw error;
-    if (error.status === 404) throw new Response(error.message, { status: 404 });
+    if (error.status === 404) throw domainErrorResponse(error);
     const field = FIELD_OF[error.code];
     return json({ intent, result: submission.reply(field ? { fieldErrors: { [field]: [error.message] } } : { formErrors: [error.message] }) }, { status: 400 });
   }
