@@ -4,7 +4,7 @@ import { SPEC_MESSAGES } from '~/messages';
 import { hasBasicPay } from '~/services/payments.server';
 import { findAuthUser, type AuthUser } from '~/services/users.server';
 import { endSession, getSession, sessionStorage, writeSession } from './session.server';
-import { isRefreshTokenValid, useRefreshToken, verifyAccessToken } from './tokens.server';
+import { isRefreshTokenValid, consumeRefreshToken, verifyAccessToken } from './tokens.server';
 
 // Guards (spec §5, §6; architecture.md §3). Plain functions called at the top of every loader and action: they
 // return the user or throw a redirect / response. A parent layout's loader does not protect its children.
@@ -46,7 +46,7 @@ async function resolveSession(request: Request): Promise<Resolution> {
   if (!check.ok) {
     if (request.method === 'GET' || request.method === 'HEAD') {
       // Rotate on reads only; the answer is a redirect to the same URL with the new cookie.
-      const used = await useRefreshToken(refresh);
+      const used = await consumeRefreshToken(refresh);
       if (used.kind === 'failed') return { state: 'expired' };
       if (used.kind === 'rotated') {
         const user = await findAuthUser(used.userId);
@@ -60,7 +60,7 @@ async function resolveSession(request: Request): Promise<Resolution> {
       // rotated moments ago); the redirect that follows the post rotates it.
       const claims = check.claims;
       if (!claims) return { state: 'expired' };
-      const refreshOk = (await isRefreshTokenValid(refresh)) || (await useRefreshToken(refresh)).kind === 'grace';
+      const refreshOk = (await isRefreshTokenValid(refresh)) || (await consumeRefreshToken(refresh)).kind === 'grace';
       if (!refreshOk) return { state: 'expired' };
       userId = claims.sub;
     }

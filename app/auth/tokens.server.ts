@@ -75,7 +75,7 @@ export type RefreshResult =
  * Uses a refresh token. Exactly one request rotates it (a guarded UPDATE … WHERE used_at IS NULL); requests racing it
  * within the grace window are honoured without a second rotation; a replay after that revokes the family.
  */
-export async function useRefreshToken(token: string | undefined | null): Promise<RefreshResult> {
+export async function consumeRefreshToken(token: string | undefined | null): Promise<RefreshResult> {
   if (!token) return { kind: 'failed', reason: 'unknown' };
   const [row] = await db().select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(token)));
   if (!row) return { kind: 'failed', reason: 'unknown' };

@@ -15,7 +15,6 @@ export function TextField({
   inputMode,
 }: {
   label: string;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   meta: FieldMetadata<any, any, string[]>;
   type?: InputType;
   hint?: ReactNode;

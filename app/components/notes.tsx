@@ -1,4 +1,3 @@
-import { Link } from '@remix-run/react';
 import { NOTE_ACTION_LABELS, NOTE_ACTOR_LABELS, NOTE_STATE_TONES, noteStateLabel } from '~/domain/notes';
 import type { NoteState } from '~/domain/enums';
 

@@ -1,4 +1,3 @@
-import { Link } from '@remix-run/react';
 import { BOOK_STATUS_LABELS, READ_METHOD_LABELS } from '~/domain/reading';
 import type { BookStatus, ReadMethod } from '~/domain/enums';
 

@@ -29,7 +29,6 @@ async function rejection(p: Promise<unknown>): Promise<DomainError> {
 async function noteIn(state: NoteState): Promise<number> {
   const student = await userByLogin('student');
   const teacher = await userByLogin('teacher');
-  const coach = await userByLogin('coach');
   const rb = await noteBook('student');
   if (state === S.NONE) return (await saveStudentNote(student.id, { resultBookId: rb, text: '초안입니다', submit: false })).note.id;
   let note = (await saveStudentNote(student.id, { resultBookId: rb, text: LONG_NOTE, submit: true })).note;

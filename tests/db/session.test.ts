@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { getOptionalUser, requireHead, requireBasicPay, requireSuper, requireUser } from '~/auth/guards.server';
 import { getSession } from '~/auth/session.server';
-import { ACCESS_TOKEN_TTL_MS, ROTATION_GRACE_MS, useRefreshToken } from '~/auth/tokens.server';
+import { ACCESS_TOKEN_TTL_MS, ROTATION_GRACE_MS, consumeRefreshToken } from '~/auth/tokens.server';
 import { setClock } from '~/lib/clock.server';
 import { SPEC_MESSAGES } from '~/messages';
 import { cookieHeader, makeRequest, respond, sessionCookie } from '../support/auth';
@@ -103,13 +103,13 @@ describe('token rotation', () => {
   it('revokes the family when a used refresh token is replayed after the grace window', async () => {
     const cookie = await sessionCookie('student');
     const old = (await getSession(makeRequest('/', { cookie }))).get('refresh')!;
-    const first = await useRefreshToken(old);
+    const first = await consumeRefreshToken(old);
     expect(first.kind).toBe('rotated');
     later(ROTATION_GRACE_MS + 1000);
-    expect(await useRefreshToken(old)).toEqual({ kind: 'failed', reason: 'replayed' });
+    expect(await consumeRefreshToken(old)).toEqual({ kind: 'failed', reason: 'replayed' });
     // The newer token of the same family is revoked too.
     const newer = first.kind === 'rotated' ? first.next.token : '';
-    expect(await useRefreshToken(newer)).toEqual({ kind: 'failed', reason: 'revoked' });
+    expect(await consumeRefreshToken(newer)).toEqual({ kind: 'failed', reason: 'revoked' });
   });
 
   it('keeps a form post working with an expired access token and a valid refresh token', async () => {

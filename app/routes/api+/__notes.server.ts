@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import type { Note } from '~/db/schema';
 import { enumName, NoteState } from '~/domain/enums';
-import type { NoteHistoryEntry } from '~/services/notes/access.server';
+import type { NoteDetail, NoteHistoryEntry } from '~/services/notes/access.server';
+
+type Note = NoteDetail['note'];
 
 // The JSON shape of a note in the /api answers (docs/api-notes.md), and the ids its bodies carry.
 

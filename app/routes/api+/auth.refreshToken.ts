@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { API_MESSAGES } from '~/auth/api.server';
-import { apiTokens, useRefreshToken } from '~/auth/tokens.server';
+import { apiTokens, consumeRefreshToken } from '~/auth/tokens.server';
 import { API_BODY_MAX_BYTES } from '~/lib/api-response.server';
 import { apiError, apiRoute } from '~/lib/api.server';
 import { ERROR_CODES } from '~/messages';
@@ -16,7 +16,7 @@ export const { loader, action } = apiRoute({
   body,
   maxBytes: API_BODY_MAX_BYTES,
   handler: async ({ body }) => {
-    const used = await useRefreshToken(body.refreshToken);
+    const used = await consumeRefreshToken(body.refreshToken);
     // 'grace' means this token was used moments ago: the new one went to the other request. An API client refreshes
     // one request at a time (spec §8: the others wait), so a second use is refused.
     if (used.kind !== 'rotated') return apiError(ERROR_CODES.REFRESH_TOKEN_FAIL, API_MESSAGES.refreshFail, 401);

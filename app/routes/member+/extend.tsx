@@ -3,7 +3,7 @@ import { redirect } from '@remix-run/node';
 import { safeRedirectPath } from '~/lib/safe-redirect';
 import { homeFor, loginUrl } from '~/auth/guards.server';
 import { getSession, sessionStorage, writeSession } from '~/auth/session.server';
-import { useRefreshToken } from '~/auth/tokens.server';
+import { consumeRefreshToken } from '~/auth/tokens.server';
 import { findAuthUser } from '~/services/users.server';
 
 // POST /member/extend: '예' of the extend-login prompt. Rotates the refresh token (a new family member with a fresh
@@ -15,7 +15,7 @@ export async function loader(_: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const session = await getSession(request);
-  const used = await useRefreshToken(session.get('refresh'));
+  const used = await consumeRefreshToken(session.get('refresh'));
   const user = used.kind === 'failed' ? null : await findAuthUser(used.userId);
   const back = (home: string) => {
     const target = safeRedirectPath(String(form.get('redirectTo') ?? ''), home);

@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { requireUser } from '~/auth/guards.server';
 import { BookCover, MethodBadge, ProgressBar, StatusBadge } from '~/components/reading';

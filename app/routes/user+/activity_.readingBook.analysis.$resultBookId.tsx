@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { requireUser } from '~/auth/guards.server';
 import { ErrorPage } from '~/components/error-page';

@@ -4,8 +4,7 @@ import { useLoaderData } from '@remix-run/react';
 import { requireUser } from '~/auth/guards.server';
 import { ErrorPage } from '~/components/error-page';
 import { TEST_TITLES, TestList } from '~/components/test-pages';
-import { findAuthUser } from '~/services/users.server';
-import { levelHistoryOf, listTests } from '~/services/problems/pages.server';
+import { listTests } from '~/services/problems/pages.server';
 
 export const meta: MetaFunction = () => [{ title: `${TEST_TITLES.subjectTest.title} | 리드인` }];
 

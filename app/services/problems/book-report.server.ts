@@ -1,5 +1,5 @@
 import { readingTotalsColumns } from '~/services/reading/books.server';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '~/db/client.server';
 import { db, executeRows } from '~/db/client.server';
 import { books, problemAttempts, resultBooks, selfAnalyses } from '~/db/schema';

@@ -2,7 +2,7 @@ import { DEFAULT_LEVEL, recommendationRows } from '~/services/library.server';
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '~/db/client.server';
 import { db } from '~/db/client.server';
-import { books, noPageProgress, readingRecords, resultBooks, users } from '~/db/schema';
+import { books, noPageProgress, readingRecords, resultBooks } from '~/db/schema';
 import { EMPTY_READ_TIME_RESULT, VISIBLE_STATUSES } from '~/domain/reading';
 import { BookStatus, ReadMethod } from '~/domain/enums';
 import { qualified } from '~/db/sql-helpers.server';
