@@ -3,7 +3,7 @@ import { parseWithZod } from '@conform-to/zod';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { requireUser } from '~/auth/guards.server';
 import { NoteFeedback, NoteHistory, NoteImage, NoteStateBadge } from '~/components/notes';
 import { NoteState } from '~/domain/enums';
@@ -13,21 +13,10 @@ import { idParam, orRespond, pageData, redirectWithFlash } from '~/lib/http.serv
 import { isMultipart, readMultipart, uploadedBytes } from '~/lib/uploads.server';
 import { imageSizeError, MAX_IMAGE_BYTES, processNoteImage } from '~/services/images.server';
 import { getStudentNotePage, markCommentsRead, saveStudentNote } from '~/services/notes/student-notes.server';
+import { schema } from './__note-schema.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `독서 노트${data ? ` — ${data.page.bookTitle}` : ''} | 리드인` }];
 
-const schema = z.object({
-  intent: z.enum(['draft', 'submit']),
-  note: z
-    .string({ required_error: NOTE_MESSAGES.noteRequired })
-    .trim()
-    .min(1, NOTE_MESSAGES.noteRequired)
-    .max(NOTE_LIMITS.noteMax, NOTE_MESSAGES.noteTooLong),
-  version: z.number().int().optional(),
-  removeImage: z.boolean().optional(),
-  /** Checked by content on the server (images.server.ts); here only so that its errors have a field. */
-  image: z.any().optional(),
-});
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, { role: 'USER' });

@@ -3,7 +3,7 @@ import { parseWithZod } from '@conform-to/zod';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { requireUser } from '~/auth/guards.server';
 import { BookCover, StatusBadge } from '~/components/reading';
 import { BookStatus } from '~/domain/enums';
@@ -11,21 +11,10 @@ import { READING_ERRORS } from '~/domain/reading';
 import { isDomainError } from '~/lib/errors';
 import { idParam, orRespond, pageData, redirectWithFlash, refusedForm } from '~/lib/http.server';
 import { getBeforePage, submitBeforeReading } from '~/services/reading/before.server';
+import { schema } from './__before-schema.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `읽기 전 활동 · ${data?.book.title ?? ''} | 리드인` }];
 
-const schema = z.object({
-  prediction: z
-    .string({ required_error: '표지와 제목을 보고 예측한 내용을 적어 주세요.' })
-    .trim()
-    .min(5, '5자 이상 적어 주세요.')
-    .max(1000, '1000자까지 적을 수 있어요.'),
-  whatIKnow: z
-    .string({ required_error: '이미 알고 있는 것을 적어 주세요.' })
-    .trim()
-    .min(5, '5자 이상 적어 주세요.')
-    .max(1000, '1000자까지 적을 수 있어요.'),
-});
 
 /** What the browser checks before a round trip (the schema above stays the authority). */
 const CONSTRAINT = {
