@@ -50,6 +50,19 @@ test.describe('reading records', () => {
     await expect(page.getByRole('cell', { name: new RegExp(`–${total + 5}쪽`) })).toHaveCount(0);
   });
 
+  test('an end page before the start page is refused beside the end page, with the API\'s message', async ({ page }) => {
+    await signIn(page, 'student', /\/user\/activity$/);
+    await openCurrentBook(page);
+    const start = Number(await page.getByLabel('시작 페이지', { exact: true }).inputValue());
+    await page.getByLabel('끝 페이지', { exact: true }).fill(String(Math.max(1, start - 1)));
+    await page.getByLabel('시작 페이지', { exact: true }).fill(String(start + 1));
+    await page.getByLabel('읽은 시간(분)').fill('12');
+    await page.getByRole('button', { name: '기록 저장' }).click();
+    // INVALID_READ_RANGE: the same text every API door answers (tests/db/reading-contract.test.ts).
+    await expect(page.getByText('끝 페이지는 시작 페이지보다 작을 수 없습니다.')).toBeVisible();
+    await expect(page.getByLabel('끝 페이지', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  });
+
   test('editing the last record below the previous start page is refused', async ({ page }) => {
     await signIn(page, 'student', /\/user\/activity$/);
     await openCurrentBook(page);
