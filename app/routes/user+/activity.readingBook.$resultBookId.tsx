@@ -8,11 +8,11 @@ import { useEffect, useState } from 'react';
 import { z } from 'zod';
 import { requireUser } from '~/auth/guards.server';
 import { setFlash } from '~/auth/session.server';
-import { BookCover, formatTime, MethodBadge, ProgressBar, StatusBadge } from '~/components/reading';
+import { BookCover, MethodBadge, ProgressBar, StatusBadge } from '~/components/reading';
 import { BookStatus, ReadMethod } from '~/domain/enums';
 import { formatMinutes, isReadable, pageRange, READING_ERRORS, SESSION_COUNTS } from '~/domain/reading';
 import { nowMs } from '~/lib/clock.server';
-import { seoulDay } from '~/lib/dates';
+import { formatTime, seoulDay } from '~/lib/dates';
 import { isDomainError } from '~/lib/errors';
 import {
   editLastRecord,
