@@ -7,7 +7,7 @@ RUN npm install --no-audit --no-fund
 
 FROM deps AS build
 COPY . .
-RUN npx remix build
+RUN npm run build
 
 FROM node:20-bookworm-slim AS prod-deps
 WORKDIR /app

@@ -26,6 +26,8 @@ export type Config = {
   dataDir: string;
   appEnv: 'EXP' | 'PROD';
   sessionSecrets: string[];
+  /** Where the secret was kept when a production server started without SESSION_SECRET; null otherwise. */
+  sessionSecretFile: string | null;
   /** Cookies carry Secure: when PUBLIC_URL is https, or in production on PostgreSQL when PUBLIC_URL is not set. */
   secureCookies: boolean;
   /** The client address headers come from our proxy (TRUST_PROXY); otherwise any client could choose its address. */
@@ -36,22 +38,37 @@ export type Config = {
 const DEV_SECRET = 'readin-development-secret-change-me';
 
 /**
- * The secret of a production server started without SESSION_SECRET (the experience environment of `npm start`): random,
- * made once and kept in DATA_DIR, so sessions survive a restart and no two installations share a secret. The
- * development secret is in the source code: anyone could sign tokens and cookies with it.
+ * The secret of a production server started without SESSION_SECRET (`npm start`, on PGlite or PostgreSQL): random, made
+ * once and kept in DATA_DIR/session-secret (readable by the app's user only), so sessions survive a restart and no two
+ * installations share a secret. Never the development secret: it is in the source code, and anyone could sign tokens
+ * and cookies with it. Two processes starting at once agree on one secret (the file appears whole, once).
  */
 function storedSecret(dataDir: string): string {
   const file = path.join(dataDir, 'session-secret');
-  try {
-    const existing = fs.readFileSync(file, 'utf8').trim();
-    if (existing.length >= 32) return existing;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
+  const read = () => {
+    try {
+      return fs.readFileSync(file, 'utf8').trim();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+  };
+  const existing = read();
+  if (existing && existing.length >= 32) return existing;
   fs.mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32).toString('base64url');
-  fs.writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+  const tmp = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(tmp, secret, { mode: 0o600 });
+  try {
+    if (existing === undefined) fs.linkSync(tmp, file);
+    else fs.renameSync(tmp, file); // too short to be ours: replace it
+    return secret;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return read() ?? secret;
+  } finally {
+    fs.rmSync(tmp, { force: true });
+  }
 }
 
 export function readConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -60,11 +77,14 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   const appEnv = parsed.APP_ENV ?? (parsed.DATABASE_URL ? 'PROD' : 'EXP');
   const dataDir = path.resolve(parsed.DATA_DIR);
   const secrets = (parsed.SESSION_SECRET ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  let sessionSecretFile: string | null = null;
   if (secrets.length === 0) {
-    if (parsed.NODE_ENV === 'production' && appEnv === 'PROD') {
-      throw new Error('SESSION_SECRET must be set in production');
+    if (parsed.NODE_ENV === 'production') {
+      secrets.push(storedSecret(dataDir));
+      sessionSecretFile = path.join(dataDir, 'session-secret');
+    } else {
+      secrets.push(DEV_SECRET);
     }
-    secrets.push(parsed.NODE_ENV === 'production' ? storedSecret(dataDir) : DEV_SECRET);
   }
   const production = parsed.NODE_ENV === 'production' && appEnv === 'PROD';
   return {
@@ -73,6 +93,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     appEnv,
     sessionSecrets: secrets,
+    sessionSecretFile,
     secureCookies: parsed.PUBLIC_URL ? parsed.PUBLIC_URL.startsWith('https://') : production,
     trustProxy: parsed.TRUST_PROXY === 'true' || parsed.TRUST_PROXY === '1',
     migrationsDir: path.resolve('drizzle'),
@@ -81,6 +102,14 @@ export function readConfig(env: Record<string, string | undefined> = process.env
 
 let cached: Config | undefined;
 export function config(): Config {
-  cached ??= readConfig();
+  if (!cached) {
+    cached = readConfig();
+    if (cached.sessionSecretFile && cached.appEnv === 'PROD') {
+      console.warn(
+        `SESSION_SECRET is not set: sessions are signed with the random secret kept in ${cached.sessionSecretFile}. ` +
+          'Set SESSION_SECRET when more than one server shares the database, or when DATA_DIR does not survive a restart.',
+      );
+    }
+  }
   return cached;
 }

@@ -10,7 +10,7 @@ const port = 3900 + Math.floor(Math.random() * 50);
 const base = `http://127.0.0.1:${port}`;
 
 if (!process.argv.includes('--no-build')) {
-  const built = spawnSync('npx', ['remix', 'build'], { stdio: 'inherit' });
+  const built = spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
   if (built.status !== 0) process.exit(1);
 }
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'readin-size-'));

@@ -1,16 +1,16 @@
 #!/usr/bin/env node
-// `npm start`: build the app, then serve it with remix-serve on PORT (default 3000).
+// `npm start`: build the app (scripts/build.mjs), then serve it with remix-serve on PORT (default 3000).
 // The server migrates the database (and seeds the demo data in the experience environment) before it listens.
 // Pass --no-build to serve the existing build.
 import { spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
 const env = { NODE_ENV: 'production', ...process.env };
 
 if (!process.argv.includes('--no-build')) {
-  const remix = require.resolve('@remix-run/dev/dist/cli.js');
-  const built = spawnSync(process.execPath, [remix, 'build'], { stdio: 'inherit', env });
+  const built = spawnSync(process.execPath, [fileURLToPath(new URL('./build.mjs', import.meta.url))], { stdio: 'inherit', env });
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 

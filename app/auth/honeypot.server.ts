@@ -2,6 +2,8 @@ import { Honeypot, SpamError } from 'remix-utils/honeypot/server';
 import { config } from '~/config.server';
 
 // A hidden field bots fill in, plus an encrypted timestamp, on the public forms (sign-in, registration, recovery).
+// remix-utils encrypts that timestamp with crypto-js, an optional peer dependency of remix-utils: package.json lists it
+// although no file of ours imports it.
 export const honeypot = new Honeypot({
   encryptionSeed: config().sessionSecrets[0],
   nameFieldName: 'website',

@@ -1,6 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { CONSTRAINTS } from '~/domain/account-constraints';
+import { formatKoreanDate } from '~/lib/dates';
 import { roleLabel } from './app-shell';
 import { FormErrors, TextField } from './form-fields';
 
@@ -27,8 +28,6 @@ export type MyPageActionData = {
   error: string | null;
   result: SubmissionResult<string[]> | null;
 };
-
-const dateFormat = new Intl.DateTimeFormat('ko-KR', { timeZone: 'Asia/Seoul', year: 'numeric', month: 'long', day: 'numeric' });
 
 export function ProfilePicture({ me, size = 96 }: { me: Pick<MyPageMe, 'id' | 'name' | 'profileImage'>; size?: number }) {
   if (!me.profileImage) {
@@ -79,7 +78,7 @@ export function MyPageOverview({ me, base }: { me: MyPageMe; base: string }) {
               </>
             ) : null}
             <dt>가입일</dt>
-            <dd>{dateFormat.format(new Date(me.createdAt))}</dd>
+            <dd>{formatKoreanDate(me.createdAt)}</dd>
           </dl>
         </div>
       </div>

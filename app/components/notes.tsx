@@ -1,5 +1,6 @@
 import { NOTE_ACTION_LABELS, NOTE_ACTOR_LABELS, NOTE_STATE_TONES, noteStateLabel } from '~/domain/notes';
 import type { NoteState } from '~/domain/enums';
+import { formatKoreanDate, formatKoreanDateTime } from '~/lib/dates';
 
 // Pieces shared by the student, teacher and coach note pages.
 
@@ -7,29 +8,10 @@ export function NoteStateBadge({ state }: { state: number }) {
   return <span className={`badge note-state ${NOTE_STATE_TONES[state as NoteState] ?? ''}`}>{noteStateLabel(state)}</span>;
 }
 
-// Formatted from numeric parts: the server's ICU data may lack Korean day-period names ('오후'), and the server and
-// the browser must render the same text.
-const seoulParts = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Asia/Seoul',
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** '2026년 11월 21일 15:20' (Asia/Seoul) */
-export function formatSeoul(at: string | Date, withTime = true): string {
-  const p = Object.fromEntries(seoulParts.formatToParts(new Date(at)).map((x) => [x.type, x.value]));
-  const day = `${p.year}년 ${Number(p.month)}월 ${Number(p.day)}일`;
-  return withTime ? `${day} ${p.hour.padStart(2, '0')}:${p.minute}` : day;
-}
-
 export function When({ at, withTime = true }: { at: string | Date | null | undefined; withTime?: boolean }) {
   if (!at) return <>-</>;
   const d = new Date(at);
-  return <time dateTime={d.toISOString()}>{formatSeoul(d, withTime)}</time>;
+  return <time dateTime={d.toISOString()}>{withTime ? formatKoreanDateTime(d) : formatKoreanDate(d)}</time>;
 }
 
 /** The re-encoded image of a note: known size, lazy-loaded. */

@@ -47,10 +47,6 @@ export function ProgressBar({ percent, label, name }: { percent: number; label: 
   );
 }
 
-const timeFormat = new Intl.DateTimeFormat('ko-KR', { timeZone: 'Asia/Seoul', hour: '2-digit', minute: '2-digit', hour12: false });
-/** '14:03' in Seoul time. */
-export const formatTime = (iso: string) => timeFormat.format(new Date(iso));
-
 /** The read-method choice of an assignment form (`methods` come from the loader, labelled for the audience). */
 export function ReadMethodSelect({ id, methods, defaultValue }: { id: string; methods: { value: number; label: string }[]; defaultValue?: number }) {
   return (

@@ -1,45 +1,70 @@
-// Dates on the Asia/Seoul calendar: months and days of the product are Korean ones, whatever the server's zone.
+// Dates on the Asia/Seoul calendar and clock: months and days of the product are Korean ones, whatever the server's or
+// the browser's zone. The one place dates are formatted, for the server and the browser alike.
+//
+// Every format is built from numeric parts, never from the locale's own patterns: the server's ICU data may lack Korean
+// names or patterns, the server and the browser must render the same text (hydration), and ko-KR with `hour12: false`
+// resolves to the h24 cycle, which shows a time after midnight as '24:05'. Intl's time zones are all this needs: no date
+// library is shipped to the browser for it.
 export const SEOUL = 'Asia/Seoul';
 
 const partsFormat = new Intl.DateTimeFormat('en-CA', {
   timeZone: SEOUL,
   year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  hourCycle: 'h23',
 });
 
-function parts(date: Date) {
-  const p = Object.fromEntries(partsFormat.formatToParts(date).map((x) => [x.type, x.value]));
-  return { year: Number(p.year), month: Number(p.month), day: Number(p.day) };
+type DateInput = Date | string;
+
+/** Year, month (1–12), day, hour (0–23) and minute on the Seoul clock. */
+export function seoulParts(date: DateInput) {
+  const p = Object.fromEntries(partsFormat.formatToParts(typeof date === 'string' ? new Date(date) : date).map((x) => [x.type, x.value]));
+  return { year: Number(p.year), month: Number(p.month), day: Number(p.day), hour: Number(p.hour) % 24, minute: Number(p.minute) };
 }
+
+const two = (n: number) => String(n).padStart(2, '0');
 
 /** 'YYYY-MM' of the Seoul month containing `date`. */
 export function seoulMonth(date: Date = new Date()): string {
-  const { year, month } = parts(date);
-  return `${year}-${String(month).padStart(2, '0')}`;
+  const { year, month } = seoulParts(date);
+  return `${year}-${two(month)}`;
 }
 
 /** 'YYYY-MM-DD' of the Seoul day containing `date`. */
 export function seoulDay(date: Date = new Date()): string {
-  const { year, month, day } = parts(date);
-  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  const { year, month, day } = seoulParts(date);
+  return `${year}-${two(month)}-${two(day)}`;
 }
 
 /** 'YYYY-MM' shifted by `delta` months. */
 export function addMonths(month: string, delta: number): string {
   const [y, m] = month.split('-').map(Number);
   const index = y * 12 + (m - 1) + delta;
-  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+  return `${Math.floor(index / 12)}-${two((index % 12) + 1)}`;
 }
 
-const displayFormat = new Intl.DateTimeFormat('ko-KR', {
-  timeZone: SEOUL,
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-});
-
 /** '2026년 11월 21일' */
-export function formatKoreanDate(date: Date): string {
-  return displayFormat.format(date);
+export function formatKoreanDate(date: DateInput): string {
+  const { year, month, day } = seoulParts(date);
+  return `${year}년 ${month}월 ${day}일`;
+}
+
+/** '2026년 11월 21일 15:20' */
+export function formatKoreanDateTime(date: DateInput): string {
+  return `${formatKoreanDate(date)} ${formatTime(date)}`;
+}
+
+/** '2026. 11. 21. 15:04' (tables of the admin and super areas) */
+export function formatDateTime(date: DateInput): string {
+  const { year, month, day } = seoulParts(date);
+  return `${year}. ${two(month)}. ${two(day)}. ${formatTime(date)}`;
+}
+
+/** '14:03' */
+export function formatTime(date: DateInput): string {
+  const { hour, minute } = seoulParts(date);
+  return `${two(hour)}:${two(minute)}`;
 }

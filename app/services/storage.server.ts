@@ -1,9 +1,10 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { AwsClient } from 'aws4fetch';
 import { z } from 'zod';
 import { config } from '~/config.server';
 import { now } from '~/lib/clock.server';
-import { EMPTY_SHA256, sha256Hex, signRequest, type SigV4Credentials } from './s3-signature.server';
 
 // Object storage for uploads (architecture.md §6): a local folder by default (DATA_DIR/uploads), S3-compatible storage
 // when S3_BUCKET is configured. docs/storage.md describes both.
@@ -83,21 +84,38 @@ export class LocalStorage implements Storage {
   }
 }
 
-export type S3Options = SigV4Credentials & {
+export type S3Options = {
   /** e.g. https://s3.ap-northeast-2.amazonaws.com or https://<account>.r2.cloudflarestorage.com */
   endpoint: string;
   bucket: string;
-  /** Injected in tests. */
-  fetch?: typeof fetch;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** e.g. ap-northeast-2; R2 uses 'auto'. */
+  region: string;
 };
+
+/** 20130524T000000Z: the X-Amz-Date form of a moment. */
+function amzDate(date: Date) {
+  return date.toISOString().replace(/[:-]|\.\d{3}/g, '');
+}
 
 /**
  * The S3 REST API's PutObject, GetObject and DeleteObject with path-style URLs (`<endpoint>/<bucket>/<key>`), which
- * AWS, MinIO, Cloudflare R2, Naver Cloud and NHN Cloud object storage all accept, signed with Signature Version 4.
+ * AWS, MinIO, Cloudflare R2, Naver Cloud and NHN Cloud object storage all accept, signed with Signature Version 4 by
+ * aws4fetch. The payload's SHA-256 is signed too (`x-amz-content-sha256`), not UNSIGNED-PAYLOAD.
  */
 export class S3Storage implements Storage {
   readonly kind = 's3' as const;
-  constructor(readonly options: S3Options) {}
+  private readonly client: AwsClient;
+
+  constructor(readonly options: S3Options) {
+    this.client = new AwsClient({
+      accessKeyId: options.accessKeyId,
+      secretAccessKey: options.secretAccessKey,
+      region: options.region,
+      service: 's3',
+    });
+  }
 
   objectUrl(key: string) {
     assertSafeKey(key);
@@ -106,15 +124,17 @@ export class S3Storage implements Storage {
   }
 
   private async send(method: 'PUT' | 'GET' | 'DELETE', key: string, body?: Uint8Array, contentType?: string) {
-    const url = this.objectUrl(key);
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = {
+      'x-amz-content-sha256': createHash('sha256').update(body ?? new Uint8Array()).digest('hex'),
+    };
     if (contentType) headers['content-type'] = contentType;
-    const signed = signRequest(
-      { method, url, headers, payloadHash: body ? sha256Hex(body) : EMPTY_SHA256, date: now() },
-      this.options,
-    );
-    const { host: _host, ...sendHeaders } = signed.headers; // fetch sets Host itself
-    return (this.options.fetch ?? fetch)(url, { method, headers: sendHeaders, body: body ? Buffer.from(body) : undefined });
+    const request = await this.client.sign(this.objectUrl(key), {
+      method,
+      headers,
+      body: body ? Buffer.from(body) : undefined,
+      aws: { datetime: amzDate(now()) },
+    });
+    return fetch(request);
   }
 
   async put(key: string, bytes: Uint8Array, contentType: string) {

@@ -29,9 +29,9 @@ describe('configuration', () => {
     expect(() => readConfig({ TRUST_PROXY: 'yes please' })).toThrow();
   });
 
-  it('refuses to run production without a session secret', () => {
-    expect(() => readConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://localhost/x' })).toThrow(/SESSION_SECRET/);
+  it('takes comma-separated session secrets: the first signs, all verify', () => {
     expect(readConfig({ SESSION_SECRET: 'a, b' }).sessionSecrets).toEqual(['a', 'b']);
+    expect(readConfig({ SESSION_SECRET: 'a', NODE_ENV: 'production', DATABASE_URL: 'postgres://localhost/x' }).sessionSecretFile).toBeNull();
   });
 });
 
@@ -49,13 +49,53 @@ describe('secrets and cookie flags in production', () => {
       expect(first.sessionSecrets).toHaveLength(1);
       expect(first.sessionSecrets[0]).not.toBe(readConfig({}).sessionSecrets[0]);
       expect(first.sessionSecrets[0].length).toBeGreaterThanOrEqual(32);
+      expect(first.sessionSecretFile).toBe(path.join(dataDir, 'session-secret'));
       // The same secret after a restart (sessions survive), readable by the app's user only.
       expect(readConfig({ NODE_ENV: 'production', DATA_DIR: dataDir }).sessionSecrets).toEqual(first.sessionSecrets);
       expect(fs.statSync(path.join(dataDir, 'session-secret')).mode & 0o077).toBe(0);
+      expect(fs.readdirSync(dataDir)).toEqual(['session-secret']);
       // Another installation gets another secret.
       const other = fs.mkdtempSync(path.join(os.tmpdir(), 'readin-config-'));
       expect(readConfig({ NODE_ENV: 'production', DATA_DIR: other }).sessionSecrets).not.toEqual(first.sessionSecrets);
       fs.rmSync(other, { recursive: true, force: true });
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('does the same in production on PostgreSQL (the README example), and says where the secret is', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'readin-config-'));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const env = { NODE_ENV: 'production', DATABASE_URL: 'postgres://user:pass@host:5432/readin', DATA_DIR: dataDir };
+      const prod = readConfig(env);
+      expect(prod.appEnv).toBe('PROD');
+      expect(prod.sessionSecrets).toEqual([fs.readFileSync(path.join(dataDir, 'session-secret'), 'utf8')]);
+      expect(prod.sessionSecrets[0]).not.toBe(readConfig({}).sessionSecrets[0]);
+      expect(readConfig(env).sessionSecrets).toEqual(prod.sessionSecrets);
+      // The server's configuration warns once that it chose the secret itself.
+      for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
+      vi.stubEnv('SESSION_SECRET', '');
+      vi.resetModules();
+      const { config } = await import('~/config.server');
+      expect(config().sessionSecrets).toEqual(prod.sessionSecrets);
+      config();
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(String(warn.mock.calls[0][0])).toContain(`SESSION_SECRET is not set: sessions are signed with the random secret kept in ${path.join(dataDir, 'session-secret')}`);
+    } finally {
+      warn.mockRestore();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('replaces a secret file too short to be one it made', () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'readin-config-'));
+    try {
+      fs.writeFileSync(path.join(dataDir, 'session-secret'), 'short', { mode: 0o644 });
+      const c = readConfig({ NODE_ENV: 'production', DATA_DIR: dataDir });
+      expect(c.sessionSecrets[0].length).toBeGreaterThanOrEqual(32);
+      expect(fs.readFileSync(path.join(dataDir, 'session-secret'), 'utf8')).toBe(c.sessionSecrets[0]);
+      expect(fs.statSync(path.join(dataDir, 'session-secret')).mode & 0o077).toBe(0);
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }

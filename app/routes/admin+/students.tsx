@@ -6,7 +6,7 @@ import { requireBasicPay } from '~/auth/guards.server';
 import { setFlash } from '~/auth/session.server';
 import { Pagination } from '~/components/pagination';
 import { isDomainError } from '~/lib/errors';
-import { formatDateTime } from '~/lib/format-time';
+import { formatDateTime } from '~/lib/dates';
 import { listAcademyStudents, resetStudentPassword } from '~/services/academy-members.server';
 
 export const meta: MetaFunction = () => [{ title: '학생 관리 | 리드인' }];

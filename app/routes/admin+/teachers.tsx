@@ -3,7 +3,7 @@ import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { requireHead } from '~/auth/guards.server';
 import { roleLabel } from '~/components/app-shell';
-import { formatDateTime } from '~/lib/format-time';
+import { formatDateTime } from '~/lib/dates';
 import { listAcademyStaff } from '~/services/academy-members.server';
 
 export const meta: MetaFunction = () => [{ title: '선생님 관리 | 리드인' }];

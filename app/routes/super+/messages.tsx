@@ -4,7 +4,7 @@ import { useLoaderData } from '@remix-run/react';
 import { requireSuper } from '~/auth/guards.server';
 import { Pagination } from '~/components/pagination';
 import { SendState, enumName } from '~/domain/enums';
-import { formatDateTime } from '~/lib/format-time';
+import { formatDateTime } from '~/lib/dates';
 import { listMessages } from '~/services/messages.server';
 
 export const meta: MetaFunction = () => [{ title: '발송 메시지 | 리드인 운영' }];

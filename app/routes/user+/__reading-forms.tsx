@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { Form } from '@remix-run/react';
 import { useEffect, useState } from 'react';
-import { formatTime } from '~/components/reading';
+import { formatTime } from '~/lib/dates';
 import { pageRange } from '~/domain/reading';
 
 // The forms of the reading page (activity.readingBook.$resultBookId.tsx), one per intent of its action. They check

@@ -3,37 +3,39 @@ import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { requireUser } from '~/auth/guards.server';
 import { HorizontalBarChart } from '~/components/charts';
+import { NoCurrentBook } from '~/components/no-current-book';
 import { BookCover } from '~/components/reading';
 import { careerFieldLabel, genreLabel, levelLabel } from '~/domain/catalogue';
 import { formatMinutes, READING_ERRORS } from '~/domain/reading';
-import { isDomainError } from '~/lib/errors';
+import { orRespond, pageData } from '~/lib/http.server';
 import { analysisScoreIndicator } from '~/services/problems/book-report.server';
 import { getIndicator } from '~/services/reading/overview.server';
+import { currentBookOrChoices, requestedId } from './__current-book.server';
 
-// The spec's path /user/activity/readingBook/info/indicator names no book: the result book comes as ?id=.
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.book.title ?? '도서'} · 도서 지표 | 리드인` }];
+// The spec's path /user/activity/readingBook/info/indicator names no book: the result book comes as ?id=. Without it
+// the page is the current book's (a redirect to its ?id=), or, with no current book, the student's books to choose from.
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data && 'book' in data ? data.book.title : '도서'} · 도서 지표 | 리드인` },
+];
+
+const indicatorPage = (resultBookId: number) => `/user/activity/readingBook/info/indicator?id=${resultBookId}`;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, { role: 'USER' });
-  const id = Number(new URL(request.url).searchParams.get('id'));
-  if (!Number.isInteger(id) || id <= 0) throw new Response(READING_ERRORS.BOOK_NOT_FOUND, { status: 404 });
-  try {
-    const ind = await getIndicator(user.id, id);
-    const analysis = await analysisScoreIndicator(user.id, id);
-    const b = ind.book;
-    return json(
-      {
-        book: { id: b.resultBookId, bookId: b.bookId, title: b.title, author: b.author, totalPages: b.totalPages, level: b.level, genre: b.genre, careerFields: b.careerFields },
-        mine: ind.mine,
-        average: ind.average,
-        analysis,
-      },
-      { headers: { 'Cache-Control': 'no-store' } },
-    );
-  } catch (error) {
-    if (isDomainError(error)) throw new Response(error.message, { status: error.status });
-    throw error;
+  const id = requestedId(request);
+  if (id === 'invalid') throw new Response(READING_ERRORS.BOOK_NOT_FOUND, { status: 404 });
+  if (id === null) {
+    const choices = await currentBookOrChoices(user.id, indicatorPage);
+    return json({ choices }, { headers: { 'Cache-Control': 'no-store' } });
   }
+  const [ind, analysis] = await orRespond(() => Promise.all([getIndicator(user.id, id), analysisScoreIndicator(user.id, id)]));
+  const b = ind.book;
+  return pageData({
+    book: { id: b.resultBookId, bookId: b.bookId, title: b.title, author: b.author, totalPages: b.totalPages, level: b.level, genre: b.genre, careerFields: b.careerFields },
+    mine: ind.mine,
+    average: ind.average,
+    analysis,
+  });
 }
 
 /** Mine beside the readers' average, as two bars (server-rendered SVG with a text equivalent). */
@@ -51,8 +53,15 @@ function CompareBars({ label, mine, average, unit }: { label: string; mine: numb
   );
 }
 
-export default function BookIndicator() {
-  const { book, mine, average, analysis } = useLoaderData<typeof loader>();
+export default function BookIndicatorPage() {
+  const data = useLoaderData<typeof loader>();
+  if ('choices' in data) return <NoCurrentBook title="도서 지표" books={data.choices} />;
+  return <BookIndicator {...data} />;
+}
+
+type Indicator = Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { choices: unknown }>;
+
+function BookIndicator({ book, mine, average, analysis }: Indicator) {
   return (
     <main className="stack">
       <p className="muted">
