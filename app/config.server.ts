@@ -76,7 +76,10 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   const parsed = schema.parse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
   const appEnv = parsed.APP_ENV ?? (parsed.DATABASE_URL ? 'PROD' : 'EXP');
   const dataDir = path.resolve(parsed.DATA_DIR);
-  const secrets = (parsed.SESSION_SECRET ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const secrets = (parsed.SESSION_SECRET ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   let sessionSecretFile: string | null = null;
   if (secrets.length === 0) {
     if (parsed.NODE_ENV === 'production') {

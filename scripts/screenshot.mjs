@@ -21,7 +21,14 @@ const print = process.env.PRINT === '1';
 const out = process.env.OUT ?? 'screenshots';
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
 const page = await browser.newPage({
   viewport: { width, height },
@@ -45,13 +52,14 @@ for (const path of paths) {
   await page.waitForLoadState('networkidle');
   // Scroll through the page so lazily loaded images (book covers) are in the picture (without JavaScript the browser
   // loads them all at once, and its timers do not run).
-  if (js) await page.evaluate(async () => {
-    for (let y = 0; y < document.documentElement.scrollHeight; y += 600) {
-      window.scrollTo(0, y);
-      await new Promise((r) => setTimeout(r, 30));
-    }
-    window.scrollTo(0, 0);
-  });
+  if (js)
+    await page.evaluate(async () => {
+      for (let y = 0; y < document.documentElement.scrollHeight; y += 600) {
+        window.scrollTo(0, y);
+        await new Promise((r) => setTimeout(r, 30));
+      }
+      window.scrollTo(0, 0);
+    });
   await page.waitForLoadState('networkidle');
   const file = `${out}/${(who === '-' ? 'visitor' : who) + path.replace(/[^a-zA-Z0-9]+/g, '_')}${suffix}.png`;
   await page.screenshot({ path: file, fullPage: true });

@@ -46,7 +46,13 @@ try {
     const problems = overBudget(w);
     if (problems.length) failed++;
     console.log(
-      [page.label.padEnd(42), kb(w.html).padStart(9), kb(w.js).padStart(9), kb(w.css).padStart(9), `  ${w.status}${problems.length ? '  OVER: ' + problems.join(', ') : ''}`].join(''),
+      [
+        page.label.padEnd(42),
+        kb(w.html).padStart(9),
+        kb(w.js).padStart(9),
+        kb(w.css).padStart(9),
+        `  ${w.status}${problems.length ? '  OVER: ' + problems.join(', ') : ''}`,
+      ].join(''),
     );
   }
   process.exitCode = failed ? 1 : 0;

@@ -16,7 +16,6 @@ export const passwordField = z
   .string({ required_error: M.passwordRequired })
   .refine((v) => v.length >= 8 && v.length <= 100 && /[A-Za-z]/.test(v) && /[^A-Za-z]/.test(v), M.passwordRule);
 
-
 export const phoneField = z
   .string({ required_error: M.phoneRequired })
   .trim()
@@ -29,14 +28,22 @@ export const phoneField = z
     return phone;
   });
 
-export const nameField = z.string({ required_error: M.nameRequired }).trim().min(1, M.nameRequired).max(30, '이름은 30자 이하로 입력해 주세요.');
+export const nameField = z
+  .string({ required_error: M.nameRequired })
+  .trim()
+  .min(1, M.nameRequired)
+  .max(30, '이름은 30자 이하로 입력해 주세요.');
 export const emailField = z.string().trim().email(M.emailRule).max(100, M.emailRule).optional();
 export const questionField = z.coerce
   .number({ required_error: M.questionRequired, invalid_type_error: M.questionRequired })
   .int()
   .min(1, M.questionRequired)
   .max(SECURITY_QUESTIONS.length, M.questionRequired);
-export const answerField = z.string({ required_error: M.answerRequired }).trim().min(1, M.answerRequired).max(50, '답은 50자 이하로 입력해 주세요.');
+export const answerField = z
+  .string({ required_error: M.answerRequired })
+  .trim()
+  .min(1, M.answerRequired)
+  .max(50, '답은 50자 이하로 입력해 주세요.');
 
 /** Adds the "confirmation equals password" rule to a schema with `password` and `confirm`. */
 export function withConfirmation<T extends z.ZodTypeAny>(schema: T) {
@@ -106,7 +113,10 @@ export const recoverySchema = withConfirmation(
     loginId: z.string({ required_error: M.loginIdRequired }).trim().max(50),
     name: nameField,
     answer: answerField,
-    code: z.string({ required_error: M.codeRule }).trim().regex(/^\d{6}$/, M.codeRule),
+    code: z
+      .string({ required_error: M.codeRule })
+      .trim()
+      .regex(/^\d{6}$/, M.codeRule),
     password: passwordField,
     confirm: z.string({ required_error: M.confirmRequired }),
   }),

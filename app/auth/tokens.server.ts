@@ -60,7 +60,9 @@ export type IssuedRefresh = { token: string; familyId: string; expiresAt: Date }
 export async function issueRefreshToken(userId: number, familyId: string = randomUUID()): Promise<IssuedRefresh> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(nowMs() + REFRESH_TOKEN_TTL_MS);
-  await db().insert(refreshTokens).values({ userId, familyId, tokenHash: hashToken(token), expiresAt });
+  await db()
+    .insert(refreshTokens)
+    .values({ userId, familyId, tokenHash: hashToken(token), expiresAt });
   return { token, familyId, expiresAt };
 }
 
@@ -77,7 +79,10 @@ export type RefreshResult =
  */
 export async function consumeRefreshToken(token: string | undefined | null): Promise<RefreshResult> {
   if (!token) return { kind: 'failed', reason: 'unknown' };
-  const [row] = await db().select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(token)));
+  const [row] = await db()
+    .select()
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashToken(token)));
   if (!row) return { kind: 'failed', reason: 'unknown' };
   if (row.revokedAt) return { kind: 'failed', reason: 'revoked' };
   const at = now();

@@ -4,9 +4,7 @@ import { roleLabel, type ShellUser } from './app-shell';
 export function Welcome({ user, children }: { user: ShellUser; children?: React.ReactNode }) {
   return (
     <section className="card welcome" aria-labelledby="welcome-title">
-      <h1 id="welcome-title">
-        {user.name}님, 안녕하세요
-      </h1>
+      <h1 id="welcome-title">{user.name}님, 안녕하세요</h1>
       <p>
         <span className="badge">{roleLabel(user)}</span> 계정으로 로그인했습니다.
       </p>

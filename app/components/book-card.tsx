@@ -65,4 +65,3 @@ export function BookCard({ book, redirectTo }: { book: BookCardData; redirectTo:
     </article>
   );
 }
-

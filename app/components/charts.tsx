@@ -55,10 +55,31 @@ export function HorizontalBarChart({
       <figcaption className={hideCaption ? 'visually-hidden' : undefined}>{title}</figcaption>
       {/* Two drawings of the same bars: label beside the bar for screens and paper, label above the bar for phones
           (scaled down, the wide one's text would shrink to a few pixels). CSS shows one. */}
-      <BarsSvg className="chart-fixed chart-wide" data={data} top={top} display={display} color={color} ticks={ticks} testId={testId}
-        width={width} labelWidth={120} valueWidth={valueWidth} stacked={false} />
-      <BarsSvg className="chart-fixed chart-narrow" data={data} top={top} display={display} color={color} ticks={ticks}
-        width={340} labelWidth={0} valueWidth={valueWidth} stacked />
+      <BarsSvg
+        className="chart-fixed chart-wide"
+        data={data}
+        top={top}
+        display={display}
+        color={color}
+        ticks={ticks}
+        testId={testId}
+        width={width}
+        labelWidth={120}
+        valueWidth={valueWidth}
+        stacked={false}
+      />
+      <BarsSvg
+        className="chart-fixed chart-narrow"
+        data={data}
+        top={top}
+        display={display}
+        color={color}
+        ticks={ticks}
+        width={340}
+        labelWidth={0}
+        valueWidth={valueWidth}
+        stacked
+      />
       <ChartTable title={title} data={data} format={display} />
     </figure>
   );
@@ -112,7 +133,13 @@ function BarsSvg({
         const w = Math.max(d.value > 0 ? 2 : 0, (d.value / top) * barArea);
         return (
           <g key={d.label}>
-            <text x={stacked ? 0 : labelWidth - 8} y={stacked ? y + 13 : y + 18} textAnchor={stacked ? 'start' : 'end'} fontSize="13" fill="#1d2733">
+            <text
+              x={stacked ? 0 : labelWidth - 8}
+              y={stacked ? y + 13 : y + 18}
+              textAnchor={stacked ? 'start' : 'end'}
+              fontSize="13"
+              fill="#1d2733"
+            >
               {d.label}
             </text>
             <rect x={labelWidth} y={y + barTop} width={barArea} height={18} rx="4" fill="#eef2f6" />
@@ -156,8 +183,26 @@ export function ColumnChart({
       ) : (
         <>
           {/* As for the bars: a narrower drawing with fewer, larger labels for phones; CSS shows one. */}
-          <ColumnsSvg className="chart-wide" data={data} display={display} color={color} width={width} height={height} labelEvery={labelEvery} fontSize={11} />
-          <ColumnsSvg className="chart-narrow" data={data} display={display} color={color} width={340} height={200} labelEvery={data.length <= 8 ? labelEvery : labelEvery * 2} fontSize={13} />
+          <ColumnsSvg
+            className="chart-wide"
+            data={data}
+            display={display}
+            color={color}
+            width={width}
+            height={height}
+            labelEvery={labelEvery}
+            fontSize={11}
+          />
+          <ColumnsSvg
+            className="chart-narrow"
+            data={data}
+            display={display}
+            color={color}
+            width={340}
+            height={200}
+            labelEvery={data.length <= 8 ? labelEvery : labelEvery * 2}
+            fontSize={13}
+          />
         </>
       )}
       <ChartTable title={title} data={data} format={display} />

@@ -48,13 +48,7 @@ function DialogFrame({ title, message, open = true, icon, onClose, actions, wide
     return () => el.removeEventListener('close', onClose);
   }, [onClose]);
   return (
-    <dialog
-      ref={ref}
-      open={initiallyOpen}
-      className={`app-dialog${wide ? ' wide' : ''}`}
-      aria-labelledby={titleId}
-      role="alertdialog"
-    >
+    <dialog ref={ref} open={initiallyOpen} className={`app-dialog${wide ? ' wide' : ''}`} aria-labelledby={titleId} role="alertdialog">
       {icon ? <DialogIconMark icon={icon} /> : null}
       <h2 id={titleId} className="dialog-title">
         {title}
@@ -97,10 +91,7 @@ function ActionButton({ action, fallback, primary }: { action?: DialogAction; fa
 }
 
 /** Alert: title, message and one confirm button (spec §2). */
-export function AlertDialog({
-  confirm,
-  ...props
-}: Omit<BaseProps, 'actions'> & { confirm?: DialogAction }) {
+export function AlertDialog({ confirm, ...props }: Omit<BaseProps, 'actions'> & { confirm?: DialogAction }) {
   return <DialogFrame {...props} actions={<ActionButton action={confirm} fallback="확인" primary />} />;
 }
 
@@ -110,11 +101,7 @@ export function IconAlert(props: Omit<BaseProps, 'actions'> & { confirm?: Dialog
 }
 
 /** Confirm: title, message, 닫기 and 확인 (spec §2). Either action may be a link, a button or a whole form. */
-export function ConfirmDialog({
-  close,
-  confirm,
-  ...props
-}: Omit<BaseProps, 'actions'> & { close?: DialogAction; confirm?: DialogAction }) {
+export function ConfirmDialog({ close, confirm, ...props }: Omit<BaseProps, 'actions'> & { close?: DialogAction; confirm?: DialogAction }) {
   return (
     <DialogFrame
       {...props}

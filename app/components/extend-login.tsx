@@ -45,19 +45,22 @@ export function ExtendLogin({ timing }: { timing: SessionTiming }) {
     const promptIn = timing.promptAt + skew - Date.now();
     const expireIn = timing.expiresAt + skew - Date.now();
     let cancelled = false;
-    const prompt = window.setTimeout(async () => {
-      // Ask the server first: another tab may have extended or ended the session meanwhile.
-      try {
-        const res = await fetch('/member/session', { headers: { Accept: 'application/json' } });
-        const body = (await res.json()) as { expiresAt: number | null };
-        if (cancelled) return;
-        if (!body.expiresAt) return window.location.reload();
-        if (body.expiresAt > timing.expiresAt) return; // extended elsewhere: the next load reschedules
-      } catch {
-        // Offline: ask anyway.
-      }
-      if (!cancelled) setOpen(true);
-    }, Math.max(0, promptIn));
+    const prompt = window.setTimeout(
+      async () => {
+        // Ask the server first: another tab may have extended or ended the session meanwhile.
+        try {
+          const res = await fetch('/member/session', { headers: { Accept: 'application/json' } });
+          const body = (await res.json()) as { expiresAt: number | null };
+          if (cancelled) return;
+          if (!body.expiresAt) return window.location.reload();
+          if (body.expiresAt > timing.expiresAt) return; // extended elsewhere: the next load reschedules
+        } catch {
+          // Offline: ask anyway.
+        }
+        if (!cancelled) setOpen(true);
+      },
+      Math.max(0, promptIn),
+    );
     const expire = window.setTimeout(() => window.location.reload(), Math.max(0, expireIn + 500));
     return () => {
       cancelled = true;

@@ -51,7 +51,9 @@ export function ProfilePicture({ me, size = 96 }: { me: Pick<MyPageMe, 'id' | 'n
 export function MyPageOverview({ me, base }: { me: MyPageMe; base: string }) {
   return (
     <section aria-labelledby="my-page-title" className="stack">
-      <h1 id="my-page-title" className="page-title">마이페이지</h1>
+      <h1 id="my-page-title" className="page-title">
+        마이페이지
+      </h1>
       <div className="card my-page-card">
         <ProfilePicture me={me} />
         <div>
@@ -135,7 +137,13 @@ export function MyPageEdit({ me, actionData }: { me: MyPageMe; actionData?: MyPa
         <Form method="post" {...getFormProps(passwordForm)}>
           <input type="hidden" name="intent" value="password" />
           <TextField label="현재 비밀번호" meta={passwordFields.password} type="password" autoComplete="current-password" />
-          <TextField label="새 비밀번호" meta={passwordFields.newPassword} type="password" autoComplete="new-password" hint="영문과 숫자 또는 특수문자를 섞어 8자 이상" />
+          <TextField
+            label="새 비밀번호"
+            meta={passwordFields.newPassword}
+            type="password"
+            autoComplete="new-password"
+            hint="영문과 숫자 또는 특수문자를 섞어 8자 이상"
+          />
           <TextField label="새 비밀번호 확인" meta={passwordFields.confirm} type="password" autoComplete="new-password" />
           <div className="form-actions">
             <button type="submit" disabled={busy}>

@@ -15,7 +15,17 @@ export function When({ at, withTime = true }: { at: string | Date | null | undef
 }
 
 /** The re-encoded image of a note: known size, lazy-loaded. */
-export function NoteImage({ noteId, version, width, height }: { noteId: number; version: number; width: number | null; height: number | null }) {
+export function NoteImage({
+  noteId,
+  version,
+  width,
+  height,
+}: {
+  noteId: number;
+  version: number;
+  width: number | null;
+  height: number | null;
+}) {
   return (
     <figure className="note-image">
       <img
@@ -97,7 +107,16 @@ export function NoteBody({
     academyName: string | null;
     bookTitle: string;
     bookAuthor: string;
-    note: { id: number; note: string; state: number; version: number; submittedAt: string | null; imageKey: string | null; imageWidth: number | null; imageHeight: number | null };
+    note: {
+      id: number;
+      note: string;
+      state: number;
+      version: number;
+      submittedAt: string | null;
+      imageKey: string | null;
+      imageWidth: number | null;
+      imageHeight: number | null;
+    };
   };
 }) {
   const n = detail.note;

@@ -4,17 +4,7 @@ import { Link } from '@remix-run/react';
  * Page links for every paginated list: ‹ 이전 · 1 2 3 … · 다음 ›. Plain links, so they work without JavaScript.
  * Give `base` for a list whose only parameter is `?page=N`, or `href` to keep other query parameters.
  */
-export function Pagination({
-  page,
-  pages,
-  base,
-  href,
-}: {
-  page: number;
-  pages: number;
-  base?: string;
-  href?: (page: number) => string;
-}) {
+export function Pagination({ page, pages, base, href }: { page: number; pages: number; base?: string; href?: (page: number) => string }) {
   if (pages <= 1) return null;
   const to = href ?? ((p: number) => `${base}${base?.includes('?') ? '&' : '?'}page=${p}`);
   const numbers = Array.from({ length: pages }, (_, i) => i + 1).filter((n) => n === 1 || n === pages || Math.abs(n - page) <= 2);

@@ -272,7 +272,9 @@ export function ProblemAttempt({
                   <td>{categoryLabel(r.category)}</td>
                   <td className="cell-text">
                     <code className="submitted">{r.answer === '' ? '-' : r.answer}</code>{' '}
-                    {r.examMethod === 'm' && r.answer !== '' ? <span className="muted">{describeAnswer(r.answer, 'm', r.options)}</span> : null}
+                    {r.examMethod === 'm' && r.answer !== '' ? (
+                      <span className="muted">{describeAnswer(r.answer, 'm', r.options)}</span>
+                    ) : null}
                   </td>
                   <td>{r.isCorrect ? <span className="ok">정답</span> : <span className="ng">오답</span>}</td>
                 </tr>

@@ -1,12 +1,5 @@
 import { Link } from '@remix-run/react';
-import {
-  LANDING_FAQ_SECTIONS,
-  LANDING_HOME,
-  LANDING_INTRO,
-  LANDING_LICENSE,
-  LANDING_PATENT,
-  POLICY_DOCS,
-} from '~/content/landing';
+import { LANDING_FAQ_SECTIONS, LANDING_HOME, LANDING_INTRO, LANDING_LICENSE, LANDING_PATENT, POLICY_DOCS } from '~/content/landing';
 import type { FaqSection, PolicyCode } from '~/domain/enums';
 
 // The public pages' bodies. The landing area shows them to visitors; the user area shows the same pages inside

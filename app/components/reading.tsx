@@ -48,7 +48,15 @@ export function ProgressBar({ percent, label, name }: { percent: number; label: 
 }
 
 /** The read-method choice of an assignment form (`methods` come from the loader, labelled for the audience). */
-export function ReadMethodSelect({ id, methods, defaultValue }: { id: string; methods: { value: number; label: string }[]; defaultValue?: number }) {
+export function ReadMethodSelect({
+  id,
+  methods,
+  defaultValue,
+}: {
+  id: string;
+  methods: { value: number; label: string }[];
+  defaultValue?: number;
+}) {
   return (
     <select id={id} name="readMethod" defaultValue={defaultValue}>
       {methods.map((m) => (

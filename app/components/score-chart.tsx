@@ -13,7 +13,12 @@ export function CategoryScoreChart({ rows, title = '영역별 점수' }: { rows:
       max={100}
       ticks={[0, 50, 100]}
       width={470}
-      data={rows.map((r) => ({ label: categoryLabel(r.category), value: r.score, display: `${r.score}점`, color: r.score >= 70 ? '#2f6fae' : '#e0a13a' }))}
+      data={rows.map((r) => ({
+        label: categoryLabel(r.category),
+        value: r.score,
+        display: `${r.score}점`,
+        color: r.score >= 70 ? '#2f6fae' : '#e0a13a',
+      }))}
     />
   );
 }

@@ -47,7 +47,11 @@ export function SelfAnalysisSummary({ values }: { values: SelfAnalysisScores | n
         <div key={item.key}>
           <dt>{item.label}</dt>
           <dd aria-label={`${values[item.key]}점 (5점 만점)`}>
-            <span aria-hidden="true">{'★'.repeat(values[item.key])}{'☆'.repeat(5 - values[item.key])}</span> {values[item.key]}점
+            <span aria-hidden="true">
+              {'★'.repeat(values[item.key])}
+              {'☆'.repeat(5 - values[item.key])}
+            </span>{' '}
+            {values[item.key]}점
           </dd>
         </div>
       ))}

@@ -7,7 +7,10 @@ import type { Medal } from '~/domain/problems';
 
 export type TestKind = 'courseTest' | 'subjectTest';
 export const TEST_TITLES: Record<TestKind, { title: string; intro: string }> = {
-  courseTest: { title: '수준 진단', intro: '쉬운 문항부터 어려운 문항까지 풀며 지금의 읽기 수준(L1–L10)을 알아봅니다. 결과에 따라 읽기 수준이 정해집니다.' },
+  courseTest: {
+    title: '수준 진단',
+    intro: '쉬운 문항부터 어려운 문항까지 풀며 지금의 읽기 수준(L1–L10)을 알아봅니다. 결과에 따라 읽기 수준이 정해집니다.',
+  },
   subjectTest: { title: '교과 연계 독해', intro: '교과서에 나오는 글과 비슷한 지문을 읽고 문제를 풀며 교과 독해력을 기릅니다.' },
 };
 

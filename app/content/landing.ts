@@ -60,14 +60,7 @@ export interface FaqSectionCopy {
   lead: string;
 }
 
-export type PolicyCode =
-  | 'readin'
-  | 'privacy'
-  | 'teenager'
-  | 'responsibility'
-  | 'provided'
-  | 'shopping'
-  | 'readplus';
+export type PolicyCode = 'readin' | 'privacy' | 'teenager' | 'responsibility' | 'provided' | 'shopping' | 'readplus';
 
 export interface PolicyDoc {
   code: PolicyCode;
@@ -145,8 +138,7 @@ export const LANDING_HOME: LandingHomeCopy = {
     },
   ],
   ctaTitle: '우리 학원에 맞는 독서 교육, 지금 시작해 보세요',
-  ctaBody:
-    '체험 계정으로 학생과 선생님 화면을 직접 둘러보실 수 있습니다. 도입 상담과 이용료 안내는 고객센터로 문의해 주세요.',
+  ctaBody: '체험 계정으로 학생과 선생님 화면을 직접 둘러보실 수 있습니다. 도입 상담과 이용료 안내는 고객센터로 문의해 주세요.',
 };
 
 export const LANDING_LICENSE: LandingLicenseCopy = {
@@ -172,34 +164,21 @@ export const LANDING_LICENSE: LandingLicenseCopy = {
       name: '추가 학생 팩 (30명)',
       price: '월 45,000원',
       target: '학생이 30명을 넘는 학원',
-      items: [
-        '학생 30명 추가',
-        '결제한 달부터 바로 적용',
-        '기본 이용료와 함께 매월 결제',
-      ],
+      items: ['학생 30명 추가', '결제한 달부터 바로 적용', '기본 이용료와 함께 매월 결제'],
     },
     {
       tier: 'ADD2',
       name: '추가 학생 팩 (60명)',
       price: '월 80,000원',
       target: '학생이 60명을 넘는 중대형 학원',
-      items: [
-        '학생 60명 추가',
-        '추가 학생 팩(30명)보다 한 명당 비용 절감',
-        '여러 개를 함께 이용 가능',
-      ],
+      items: ['학생 60명 추가', '추가 학생 팩(30명)보다 한 명당 비용 절감', '여러 개를 함께 이용 가능'],
     },
     {
       tier: 'NEW',
       name: '신규 등록비',
       price: '최초 1회 150,000원',
       target: '리드인을 처음 도입하는 학원',
-      items: [
-        '학원 계정 개설과 초기 설정 지원',
-        '원장님·선생님 대상 사용법 교육',
-        '학생 일괄 등록 지원',
-        '수준 진단 평가 1회 무료 운영',
-      ],
+      items: ['학원 계정 개설과 초기 설정 지원', '원장님·선생님 대상 사용법 교육', '학생 일괄 등록 지원', '수준 진단 평가 1회 무료 운영'],
     },
     {
       tier: 'BASIC',

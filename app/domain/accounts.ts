@@ -52,4 +52,3 @@ export function maskLoginId(loginId: string): string {
   const keep = Math.min(3, Math.ceil(loginId.length / 2));
   return loginId.slice(0, keep) + '*'.repeat(loginId.length - keep);
 }
-

@@ -4,18 +4,7 @@
 export const USER_ROLES = ['USER', 'ADMIN', 'SUPER'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
-export const AUTHORITIES = [
-  'ALL',
-  'ADMIN1',
-  'ADMIN2',
-  'COACH',
-  'BRANCH',
-  'HEAD',
-  'TEACHER',
-  'STUDENT',
-  'MIGRATION',
-  'PRODUCT',
-] as const;
+export const AUTHORITIES = ['ALL', 'ADMIN1', 'ADMIN2', 'COACH', 'BRANCH', 'HEAD', 'TEACHER', 'STUDENT', 'MIGRATION', 'PRODUCT'] as const;
 export type Authority = (typeof AUTHORITIES)[number];
 
 export const ORGANISATION_KINDS = ['student', 'academy', 'branch'] as const;
@@ -109,15 +98,7 @@ export type TokenEvent = (typeof TokenEvent)[keyof typeof TokenEvent];
 export const FAQ_SECTIONS = ['operating', 'agency', 'info'] as const;
 export type FaqSection = (typeof FAQ_SECTIONS)[number];
 
-export const POLICY_CODES = [
-  'readin',
-  'privacy',
-  'teenager',
-  'responsibility',
-  'provided',
-  'shopping',
-  'readplus',
-] as const;
+export const POLICY_CODES = ['readin', 'privacy', 'teenager', 'responsibility', 'provided', 'shopping', 'readplus'] as const;
 export type PolicyCode = (typeof POLICY_CODES)[number];
 
 /** Reverse lookup for logs and API answers: BookStatus[20] → 'ACTIVITY'. */

@@ -26,15 +26,26 @@ const pageNumber = z.preprocess(
 /** Typed minutes, 1–600 (CLOCK ignores them: the server's clock decides). */
 const minutes = z.preprocess(
   toNumber,
-  z.number({ invalid_type_error: M.INVALID_READ_TIME }).int(M.INVALID_READ_TIME).min(1, M.INVALID_READ_TIME).max(600, M.INVALID_READ_TIME).optional(),
+  z
+    .number({ invalid_type_error: M.INVALID_READ_TIME })
+    .int(M.INVALID_READ_TIME)
+    .min(1, M.INVALID_READ_TIME)
+    .max(600, M.INVALID_READ_TIME)
+    .optional(),
 );
 /** 'YYYY-MM-DD' on the Seoul calendar (today when absent; the service refuses a future day). */
 const readDate = z.preprocess(
   (v) => (v === '' || v === null ? undefined : v),
-  z.string({ invalid_type_error: M.INVALID_READ_DATE }).regex(/^\d{4}-\d{2}-\d{2}$/, M.INVALID_READ_DATE).optional(),
+  z
+    .string({ invalid_type_error: M.INVALID_READ_DATE })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, M.INVALID_READ_DATE)
+    .optional(),
 );
 /** The idempotency key of one submission: a double submit saves one record. */
-const submissionKey = z.string({ required_error: M.READ_SAVE_FAILED, invalid_type_error: M.READ_SAVE_FAILED }).min(8, M.READ_SAVE_FAILED).max(100, M.READ_SAVE_FAILED);
+const submissionKey = z
+  .string({ required_error: M.READ_SAVE_FAILED, invalid_type_error: M.READ_SAVE_FAILED })
+  .min(8, M.READ_SAVE_FAILED)
+  .max(100, M.READ_SAVE_FAILED);
 const flag = z.preprocess(toBool, z.boolean());
 
 /** The first record (bookDayRead/first): where the reading starts; page 1 when not given. */
@@ -61,7 +72,9 @@ export const noPageInput = z.object({ submissionKey, index: pageNumber, minutes,
 export const CLOCK_EVENTS = { start: 10, end: 20, reset: 999 } as const;
 export const clockEventInput = z.preprocess(
   toNumber,
-  z.union([z.literal(CLOCK_EVENTS.start), z.literal(CLOCK_EVENTS.end), z.literal(CLOCK_EVENTS.reset)], { errorMap: () => ({ message: M.READ_SAVE_FAILED }) }),
+  z.union([z.literal(CLOCK_EVENTS.start), z.literal(CLOCK_EVENTS.end), z.literal(CLOCK_EVENTS.reset)], {
+    errorMap: () => ({ message: M.READ_SAVE_FAILED }),
+  }),
 );
 
 export type FirstRecordInput = z.infer<typeof firstRecordInput>;

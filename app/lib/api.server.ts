@@ -49,7 +49,10 @@ export const methodNotAllowed = (method: Method) => async () =>
 
 const NOT_FOUND: ApiFailure = { code: 'NOT_FOUND', message: MESSAGES.notFound, status: 404 };
 const UNREADABLE: ApiFailure = { code: API_REQUEST_ERROR, message: 'JSON 형식의 요청 본문이 필요합니다.' };
-const defaultBodyError = (issue: z.ZodIssue): ApiFailure => ({ code: API_REQUEST_ERROR, message: issue.message || '요청 내용을 확인해 주세요.' });
+const defaultBodyError = (issue: z.ZodIssue): ApiFailure => ({
+  code: API_REQUEST_ERROR,
+  message: issue.message || '요청 내용을 확인해 주세요.',
+});
 
 const fail = (f: ApiFailure, fallbackStatus = 400) => apiError(f.code, f.message, f.status ?? fallbackStatus);
 
@@ -63,7 +66,9 @@ export function apiRoute<A extends Access, I extends string = never, B = undefin
     handleApi(async () => {
       const { request, params } = args;
       // The guard first: a cookie-authenticated PUT/PATCH/DELETE meets the XSRF check before it learns the method.
-      const user = (options.access === 'PUBLIC' ? null : await requireApiUser(request, options.access === 'ANY' ? {} : { role: options.access })) as UserFor<A>;
+      const user = (
+        options.access === 'PUBLIC' ? null : await requireApiUser(request, options.access === 'ANY' ? {} : { role: options.access })
+      ) as UserFor<A>;
       if (request.method !== method && !(method === 'GET' && request.method === 'HEAD')) return methodNotAllowed(method)();
       const ids = {} as Record<I, number>;
       for (const name of options.ids ?? []) {

@@ -1,8 +1,4 @@
-import {
-  MaxPartSizeExceededError,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-} from '@remix-run/node';
+import { MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from '@remix-run/node';
 import { readLimited } from './body-limit.server';
 
 // Multipart uploads of the pages and the API (note images, profile pictures): parsed in memory with a limit per part

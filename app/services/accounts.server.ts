@@ -62,7 +62,12 @@ export async function authenticate(loginId: string, password: string) {
  * (429) before its password is even checked; a failure counts against both.
  */
 export async function signIn(loginId: string, password: string, address: string | null) {
-  return limitedAttempt(loginId, address, (error) => error instanceof AuthenticationError, () => authenticate(loginId, password));
+  return limitedAttempt(
+    loginId,
+    address,
+    (error) => error instanceof AuthenticationError,
+    () => authenticate(loginId, password),
+  );
 }
 
 // ── Registration ────────────────────────────────────────────────────────────────────────────────────────────────
@@ -79,7 +84,9 @@ export type Registration = {
 };
 
 const isUniqueViolation = (e: unknown) =>
-  typeof e === 'object' && e !== null && ((e as { code?: string }).code === '23505' || (e as { cause?: { code?: string } }).cause?.code === '23505');
+  typeof e === 'object' &&
+  e !== null &&
+  ((e as { code?: string }).code === '23505' || (e as { cause?: { code?: string } }).cause?.code === '23505');
 
 export async function isLoginIdTaken(loginId: string) {
   return (await findUserByLoginId(loginId)) !== null;
@@ -162,7 +169,14 @@ async function findRecoverable(kind: MemberKind, loginId: string, name: string) 
   const [user] = await db()
     .select()
     .from(users)
-    .where(and(eq(sql`lower(${users.loginId})`, loginId.trim().toLowerCase()), eq(users.name, name.trim()), eq(users.role, 'USER'), kindCondition(kind)));
+    .where(
+      and(
+        eq(sql`lower(${users.loginId})`, loginId.trim().toLowerCase()),
+        eq(users.name, name.trim()),
+        eq(users.role, 'USER'),
+        kindCondition(kind),
+      ),
+    );
   return user ?? null;
 }
 
@@ -182,14 +196,22 @@ export async function startPasswordRecovery(kind: MemberKind, loginId: string, n
   const [recent] = await db()
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(verificationCodes)
-    .where(and(eq(verificationCodes.userId, user.id), eq(verificationCodes.purpose, RECOVERY_PURPOSE), gte(verificationCodes.createdAt, new Date(nowMs() - 60 * 60 * 1000))));
+    .where(
+      and(
+        eq(verificationCodes.userId, user.id),
+        eq(verificationCodes.purpose, RECOVERY_PURPOSE),
+        gte(verificationCodes.createdAt, new Date(nowMs() - 60 * 60 * 1000)),
+      ),
+    );
   if (recent.n >= CODE_REQUESTS_PER_HOUR) throw new DomainError('TOO_MANY_CODE_REQUESTS', ACCOUNT_MESSAGES.tooManyCodes, 429);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await db().transaction(async (tx) => {
     await tx
       .update(verificationCodes)
       .set({ consumedAt: now() })
-      .where(and(eq(verificationCodes.userId, user.id), eq(verificationCodes.purpose, RECOVERY_PURPOSE), isNull(verificationCodes.consumedAt)));
+      .where(
+        and(eq(verificationCodes.userId, user.id), eq(verificationCodes.purpose, RECOVERY_PURPOSE), isNull(verificationCodes.consumedAt)),
+      );
     await tx.insert(verificationCodes).values({
       userId: user.id,
       purpose: RECOVERY_PURPOSE,
@@ -230,7 +252,9 @@ async function recoverPassword(kind: MemberKind, input: { loginId: string; name:
   const [pending] = await db()
     .select()
     .from(verificationCodes)
-    .where(and(eq(verificationCodes.userId, user.id), eq(verificationCodes.purpose, RECOVERY_PURPOSE), isNull(verificationCodes.consumedAt)))
+    .where(
+      and(eq(verificationCodes.userId, user.id), eq(verificationCodes.purpose, RECOVERY_PURPOSE), isNull(verificationCodes.consumedAt)),
+    )
     .orderBy(desc(verificationCodes.id))
     .limit(1);
   if (!pending || pending.expiresAt <= now() || pending.attempts >= RECOVERY_CODE_MAX_ATTEMPTS) {

@@ -35,7 +35,8 @@ export const ASSIGNMENT_MESSAGES = {
   alreadyMine: '이미 내 책 목록에 있는 도서입니다.',
   ownLimit: `읽기 전인 책은 10권까지 담을 수 있습니다. 먼저 담은 책을 읽어 주세요.`,
   ownAdded: (title: string) => `'${title}'을(를) 읽을 책으로 담았습니다.`,
-  ownAddedWaitTeacher: (title: string) => `'${title}'을(를) 읽을 책으로 담았습니다. 선생님이 읽기 방식을 정하면 독서 기록을 시작할 수 있습니다.`,
+  ownAddedWaitTeacher: (title: string) =>
+    `'${title}'을(를) 읽을 책으로 담았습니다. 선생님이 읽기 방식을 정하면 독서 기록을 시작할 수 있습니다.`,
 } as const;
 
 /** How many not-yet-started books a member may put on their own list at once. */
@@ -95,10 +96,11 @@ async function ownStudent(staff: Staff, studentId: number, ex: Executor = db(), 
 }
 
 /** The latest analysis attempt of the result book is marked (MARK, CHECK or COMPLETE). */
-const markedSql = sql<boolean>`coalesce((select pa.step from problem_attempts pa where pa.result_book_id = ${qualified(resultBooks.id)} order by pa.round desc limit 1) in (${sql.join(
-  MARKED_STEPS.map((s) => sql`${s}`),
-  sql`, `,
-)}), false)`.mapWith(Boolean);
+const markedSql =
+  sql<boolean>`coalesce((select pa.step from problem_attempts pa where pa.result_book_id = ${qualified(resultBooks.id)} order by pa.round desc limit 1) in (${sql.join(
+    MARKED_STEPS.map((s) => sql`${s}`),
+    sql`, `,
+  )}), false)`.mapWith(Boolean);
 
 /** A result book of a student of the staff member's academy. */
 async function ownResultBook(staff: Staff, resultBookId: number, ex: Executor = db()) {
@@ -151,7 +153,11 @@ export async function listStudentBooks(staff: Staff, studentId: number, page = 1
       .from(resultBooks)
       .innerJoin(books, eq(books.id, resultBooks.bookId))
       .where(where)
-      .orderBy(sql`case when ${resultBooks.status} = ${BookStatus.EXCLUDE} then 1 else 0 end`, desc(resultBooks.assignedAt), desc(resultBooks.id))
+      .orderBy(
+        sql`case when ${resultBooks.status} = ${BookStatus.EXCLUDE} then 1 else 0 end`,
+        desc(resultBooks.assignedAt),
+        desc(resultBooks.id),
+      )
       .limit(STUDENT_BOOKS_PAGE_SIZE)
       .offset((safePage - 1) * STUDENT_BOOKS_PAGE_SIZE),
     db().select({ total: count() }).from(resultBooks).where(where),
@@ -187,7 +193,9 @@ export async function listAssignableBooks(staff: Staff, studentId: number) {
       assigned: sql<boolean>`exists (${db()
         .select({ one: sql`1` })
         .from(resultBooks)
-        .where(and(eq(resultBooks.userId, student.id), eq(resultBooks.bookId, books.id), ne(resultBooks.status, BookStatus.EXCLUDE)))})`.mapWith(Boolean),
+        .where(
+          and(eq(resultBooks.userId, student.id), eq(resultBooks.bookId, books.id), ne(resultBooks.status, BookStatus.EXCLUDE)),
+        )})`.mapWith(Boolean),
     })
     .from(books)
     .where(eq(books.status, ItemStatus.ACTIVE))
@@ -232,7 +240,15 @@ export async function assignBook(staff: Staff, studentId: number, input: { bookI
     const at = now();
     const [created] = await tx
       .insert(resultBooks)
-      .values({ userId: student.id, bookId: book.id, status: BookStatus.WAITING, readMethod, assignedBy: staff.id, assignedAt: at, statusChangedAt: at })
+      .values({
+        userId: student.id,
+        bookId: book.id,
+        status: BookStatus.WAITING,
+        readMethod,
+        assignedBy: staff.id,
+        assignedAt: at,
+        statusChangedAt: at,
+      })
       .returning({ id: resultBooks.id });
     return { resultBookId: created.id, title: book.title, student };
   });
@@ -251,7 +267,10 @@ export async function addOwnBook(userId: number, bookId: number, readMethodInput
     const inAcademy = member.kind === 'academy';
     let readMethod: ReadMethod = ReadMethod.NONE;
     if (!inAcademy) {
-      readMethod = readMethodInput === undefined || readMethodInput === null || readMethodInput === '' ? ReadMethod.FREE : parseReadMethod(readMethodInput);
+      readMethod =
+        readMethodInput === undefined || readMethodInput === null || readMethodInput === ''
+          ? ReadMethod.FREE
+          : parseReadMethod(readMethodInput);
       if (readMethod === ReadMethod.NONE) throw new DomainError('INVALID_READ_METHOD', M.invalidReadMethod, 400);
     }
     const book = await activeBook(tx, bookId);
@@ -264,7 +283,15 @@ export async function addOwnBook(userId: number, bookId: number, readMethodInput
     const at = now();
     const [created] = await tx
       .insert(resultBooks)
-      .values({ userId: member.id, bookId: book.id, status: BookStatus.WAITING, readMethod, assignedBy: member.id, assignedAt: at, statusChangedAt: at })
+      .values({
+        userId: member.id,
+        bookId: book.id,
+        status: BookStatus.WAITING,
+        readMethod,
+        assignedBy: member.id,
+        assignedAt: at,
+        statusChangedAt: at,
+      })
       .returning({ id: resultBooks.id });
     return {
       resultBookId: created.id,
@@ -345,5 +372,11 @@ export async function excludeBook(staff: Staff, resultBookId: number) {
 /** A result book's title and status for the confirm step (404 outside the academy). */
 export async function getStaffResultBook(staff: Staff, resultBookId: number) {
   const book = await ownResultBook(staff, resultBookId);
-  return { resultBookId: book.id, userId: book.userId, title: book.title, status: book.status, statusLabel: BOOK_STATUS_LABELS[book.status] };
+  return {
+    resultBookId: book.id,
+    userId: book.userId,
+    title: book.title,
+    status: book.status,
+    statusLabel: BOOK_STATUS_LABELS[book.status],
+  };
 }

@@ -19,7 +19,13 @@ export const PROFILE_IMAGE_MESSAGES = {
   imageMissing: '올릴 이미지 파일을 선택해 주세요.',
 } as const;
 
-export type ProcessedImage = { bytes: Buffer; contentType: 'image/jpeg' | 'image/webp'; extension: 'jpg' | 'webp'; width: number; height: number };
+export type ProcessedImage = {
+  bytes: Buffer;
+  contentType: 'image/jpeg' | 'image/webp';
+  extension: 'jpg' | 'webp';
+  width: number;
+  height: number;
+};
 
 /** What one kind of upload accepts, and the errors it answers. */
 type ImageRule = { formats: string[]; maxBytes: number; maxPixels: number; typeError: () => DomainError; sizeError: () => DomainError };

@@ -44,7 +44,12 @@ export async function computeJinroProfile(userId: number): Promise<JinroProfile>
   const total = [...score.values()].reduce((a, b) => a + b, 0);
   const fields = CAREER_FIELDS.map((f) => {
     const s = score.get(f.code) ?? 0;
-    return { code: f.code, score: Math.round(s * 10) / 10, share: total ? Math.round((s / total) * 1000) / 10 : 0, books: count.get(f.code) ?? 0 };
+    return {
+      code: f.code,
+      score: Math.round(s * 10) / 10,
+      share: total ? Math.round((s / total) * 1000) / 10 : 0,
+      books: count.get(f.code) ?? 0,
+    };
   }).sort((a, b) => b.score - a.score || a.code.localeCompare(b.code));
   return { fields, basis: read.length };
 }

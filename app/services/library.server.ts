@@ -138,7 +138,11 @@ export async function searchBooks(userId: number, query: SearchQuery, size = SEA
 export async function getBook(userId: number, bookId: number) {
   const id = Number.isInteger(bookId) ? bookId : 0;
   const [row] = await db()
-    .select({ ...bookColumns, liked: likedBy(userId), likes: sql<number>`(select count(*)::int from ${bookLikes} where ${bookLikes.bookId} = ${qualified(books.id)})` })
+    .select({
+      ...bookColumns,
+      liked: likedBy(userId),
+      likes: sql<number>`(select count(*)::int from ${bookLikes} where ${bookLikes.bookId} = ${qualified(books.id)})`,
+    })
     .from(books)
     .where(and(eq(books.id, id), eq(books.status, ItemStatus.ACTIVE)));
   if (!row) throw new DomainError('BOOK_NOT_FOUND', MESSAGES.bookNotFound, 404);
@@ -158,7 +162,9 @@ export async function setLike(userId: number, bookId: number, like: boolean) {
   if (like) {
     await db().insert(bookLikes).values({ userId, bookId }).onConflictDoNothing();
   } else {
-    await db().delete(bookLikes).where(and(eq(bookLikes.userId, userId), eq(bookLikes.bookId, bookId)));
+    await db()
+      .delete(bookLikes)
+      .where(and(eq(bookLikes.userId, userId), eq(bookLikes.bookId, bookId)));
   }
   return { bookId, liked: like };
 }

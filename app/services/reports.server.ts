@@ -38,7 +38,10 @@ async function readingByDay(userId: number, fromDay: string) {
 
 /** All days the student read, newest first (one query): for the streak. */
 async function readingDays(userId: number) {
-  const rows = await executeRows<{ day: string }>(db(), sql`select distinct s.day::text as day from ${sessionsOf(userId)} s order by 1 desc limit 400`);
+  const rows = await executeRows<{ day: string }>(
+    db(),
+    sql`select distinct s.day::text as day from ${sessionsOf(userId)} s order by 1 desc limit 400`,
+  );
   return rows.map((r) => r.day);
 }
 
@@ -101,7 +104,13 @@ export async function dashboard(userId: number) {
     db()
       .select({ n: count() })
       .from(resultBooks)
-      .where(and(eq(resultBooks.userId, userId), eq(resultBooks.status, BookStatus.COMPLETE), gte(resultBooks.completedAt, new Date(Date.parse(`${monthStart}T00:00:00+09:00`))))),
+      .where(
+        and(
+          eq(resultBooks.userId, userId),
+          eq(resultBooks.status, BookStatus.COMPLETE),
+          gte(resultBooks.completedAt, new Date(Date.parse(`${monthStart}T00:00:00+09:00`))),
+        ),
+      ),
     unreadCommentCount(userId),
   ]);
   const perDay = new Map(byDay.map((d) => [d.day, d]));
@@ -116,7 +125,18 @@ export async function dashboard(userId: number) {
       .select({ resultBookId: resultBooks.id, status: resultBooks.status, title: books.title, author: books.author, bookId: books.id })
       .from(resultBooks)
       .innerJoin(books, eq(books.id, resultBooks.bookId))
-      .where(and(eq(resultBooks.userId, userId), inArray(resultBooks.status, [BookStatus.DIAGNOSIS, BookStatus.NOTE, BookStatus.ACTIVITY, BookStatus.PRE_ACTIVITY_COMPLETE, BookStatus.WAITING])))
+      .where(
+        and(
+          eq(resultBooks.userId, userId),
+          inArray(resultBooks.status, [
+            BookStatus.DIAGNOSIS,
+            BookStatus.NOTE,
+            BookStatus.ACTIVITY,
+            BookStatus.PRE_ACTIVITY_COMPLETE,
+            BookStatus.WAITING,
+          ]),
+        ),
+      )
       .orderBy(asc(resultBooks.assignedAt))
       .limit(1);
     focus = open ?? null;

@@ -50,7 +50,10 @@ export class LocalStorage implements Storage {
   async get(key: string): Promise<StoredObject | null> {
     const file = this.file(key);
     try {
-      const [bytes, contentType] = await Promise.all([fs.readFile(file), fs.readFile(`${file}.type`, 'utf8').catch(() => 'application/octet-stream')]);
+      const [bytes, contentType] = await Promise.all([
+        fs.readFile(file),
+        fs.readFile(`${file}.type`, 'utf8').catch(() => 'application/octet-stream'),
+      ]);
       return { bytes, contentType };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
@@ -125,7 +128,9 @@ export class S3Storage implements Storage {
 
   private async send(method: 'PUT' | 'GET' | 'DELETE', key: string, body?: Uint8Array, contentType?: string) {
     const headers: Record<string, string> = {
-      'x-amz-content-sha256': createHash('sha256').update(body ?? new Uint8Array()).digest('hex'),
+      'x-amz-content-sha256': createHash('sha256')
+        .update(body ?? new Uint8Array())
+        .digest('hex'),
     };
     if (contentType) headers['content-type'] = contentType;
     const request = await this.client.sign(this.objectUrl(key), {

@@ -52,7 +52,10 @@ describe('POST /api/auth/login', () => {
   });
 
   it('refuses wrong credentials with one message', async () => {
-    for (const [loginId, password] of [['student', 'nope1234'], ['nobody', 'demo1234!']]) {
+    for (const [loginId, password] of [
+      ['student', 'nope1234'],
+      ['nobody', 'demo1234!'],
+    ]) {
       const res = await login.action(args(api('/api/auth/login', { body: { loginId, password } })));
       expect(res.status).toBe(401);
       expect(await res.json()).toEqual({ code: 'LOGIN_FAIL', message: '아이디 또는 비밀번호가 올바르지 않습니다.' });
@@ -66,7 +69,10 @@ describe('POST /api/auth/login', () => {
     }
     const blocked = await login.action(args(api('/api/auth/login', { body: { loginId: 'student3', password: 'demo1234!' } })));
     expect(blocked.status).toBe(429);
-    expect(await blocked.json()).toEqual({ code: 'TOO_MANY_ATTEMPTS', message: '로그인 시도가 너무 많습니다. 잠시 후 다시 시도해 주세요.' });
+    expect(await blocked.json()).toEqual({
+      code: 'TOO_MANY_ATTEMPTS',
+      message: '로그인 시도가 너무 많습니다. 잠시 후 다시 시도해 주세요.',
+    });
     // Another account from the same classroom is not affected.
     await signInApi('student4');
   });
@@ -139,26 +145,40 @@ describe('mutating calls', () => {
     const target = (await findUserByLoginId('student5'))!;
     const other = (await findUserByLoginId('student7'))!;
     const denied = await changeStudentPassword.action(
-      args(api('/api/student/changePassword', { token: student.body.data.accessToken, body: { studentId: target.id, password: 'newpass123' } })),
+      args(
+        api('/api/student/changePassword', {
+          token: student.body.data.accessToken,
+          body: { studentId: target.id, password: 'newpass123' },
+        }),
+      ),
     );
     expect(denied.status).toBe(403);
     expect(((await denied.json()) as { code: string }).code).toBe('AUTHORIZED_ERROR');
     const teacher = await signInApi('teacher');
     const ok = await changeStudentPassword.action(
-      args(api('/api/student/changePassword', { token: teacher.body.data.accessToken, body: { studentId: target.id, password: 'newpass123' } })),
+      args(
+        api('/api/student/changePassword', {
+          token: teacher.body.data.accessToken,
+          body: { studentId: target.id, password: 'newpass123' },
+        }),
+      ),
     );
     expect(await ok.json()).toEqual({ data: true });
     const signIn = await login.action(args(api('/api/auth/login', { body: { loginId: 'student5', password: 'newpass123' } })));
     expect(signIn.status).toBe(200);
     const foreign = await changeStudentPassword.action(
-      args(api('/api/student/changePassword', { token: teacher.body.data.accessToken, body: { studentId: other.id, password: 'newpass123' } })),
+      args(
+        api('/api/student/changePassword', { token: teacher.body.data.accessToken, body: { studentId: other.id, password: 'newpass123' } }),
+      ),
     );
     expect(foreign.status).toBe(404);
     expect(await foreign.json()).toEqual({ code: 'STUDENT_NOT_FOUND', message: '우리 학원 학생만 비밀번호를 초기화할 수 있습니다.' });
     // An academy that has not paid this month cannot reset either (like the students page).
     const head2 = await signInApi('head2');
     const unpaid = await changeStudentPassword.action(
-      args(api('/api/student/changePassword', { token: head2.body.data.accessToken, body: { studentId: other.id, password: 'newpass123' } })),
+      args(
+        api('/api/student/changePassword', { token: head2.body.data.accessToken, body: { studentId: other.id, password: 'newpass123' } }),
+      ),
     );
     expect(unpaid.status).toBe(403);
     expect(await unpaid.json()).toEqual({ code: 'BASIC_PAY_REQUIRED', message: '이번 달 기본 결제를 해주세요.' });
@@ -167,7 +187,9 @@ describe('mutating calls', () => {
   it('requires X-XSRF-TOKEN equal to the XSRF-TOKEN cookie when the session cookie is used', async () => {
     const cookie = await sessionCookie('student6');
     const body = { userName: '강예린', userEmail: 'yerin@example.com' };
-    const without = await editMyPage.action(args(api('/api/super/user/editMyPage', { body, headers: { Cookie: `${cookie}; XSRF-TOKEN=abc` } })));
+    const without = await editMyPage.action(
+      args(api('/api/super/user/editMyPage', { body, headers: { Cookie: `${cookie}; XSRF-TOKEN=abc` } })),
+    );
     expect(without.status).toBe(403);
     expect(((await without.json()) as { code: string }).code).toBe('AUTHORIZED_ERROR');
     const wrong = await editMyPage.action(
@@ -189,7 +211,9 @@ describe('mutating calls', () => {
     );
     expect(await wrong.json()).toEqual({ code: 'WRONG_PASSWORD', message: '현재 비밀번호가 올바르지 않습니다.' });
     const ok = await editMyPage2.action(
-      args(api('/api/super/user/editMyPage2', { token: a.body.data.accessToken, body: { password: 'demo1234!', newPassword: 'brandnew99' } })),
+      args(
+        api('/api/super/user/editMyPage2', { token: a.body.data.accessToken, body: { password: 'demo1234!', newPassword: 'brandnew99' } }),
+      ),
     );
     expect(await ok.json()).toEqual({ data: true });
     const otherSession = await refresh.action(args(api('/api/auth/refreshToken', { body: { refreshToken: b.body.data.refreshToken } })));
@@ -202,7 +226,15 @@ describe('mutating calls', () => {
 describe('POST /api/logs', () => {
   it('accepts a small JSON log (204), refuses more than 8 KB (413) and limits the rate (429)', async () => {
     const post = (body: string, ip = '10.0.0.9') =>
-      logs.action(args(new Request('http://localhost/api/logs', { method: 'POST', body, headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': ip } })));
+      logs.action(
+        args(
+          new Request('http://localhost/api/logs', {
+            method: 'POST',
+            body,
+            headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': ip },
+          }),
+        ),
+      );
     const original = console.error;
     const logged: string[] = [];
     console.error = (line: string) => logged.push(line);

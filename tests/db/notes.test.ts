@@ -46,7 +46,11 @@ async function noteIn(state: NoteState): Promise<number> {
 describe('demo notes', () => {
   it('exist in every note state, with history, a hold reason, a teacher comment and a coach correction', async () => {
     const rows = await db().select().from(notes);
-    for (const state of Object.values(S)) expect(rows.some((r) => r.state === state), `state ${state}`).toBe(true);
+    for (const state of Object.values(S))
+      expect(
+        rows.some((r) => r.state === state),
+        `state ${state}`,
+      ).toBe(true);
     const done = rows.find((r) => r.state === S.COMMENT_COMPLETE && r.correction);
     expect(done?.noteInput).toBeTruthy();
     expect(rows.find((r) => r.state === S.HOLD)?.noteInput).toBeTruthy();
@@ -79,8 +83,12 @@ describe('student: draft and submit', () => {
   it('refuses an empty note, a too short submission, and books not in NOTE status', async () => {
     const student = await userByLogin('student');
     const rb = await noteBook('student');
-    expect((await rejection(saveStudentNote(student.id, { resultBookId: rb, text: '   ', submit: false }))).message).toBe(NOTE_MESSAGES.noteRequired);
-    expect((await rejection(saveStudentNote(student.id, { resultBookId: rb, text: '짧아요', submit: true }))).message).toBe(NOTE_MESSAGES.noteTooShort);
+    expect((await rejection(saveStudentNote(student.id, { resultBookId: rb, text: '   ', submit: false }))).message).toBe(
+      NOTE_MESSAGES.noteRequired,
+    );
+    expect((await rejection(saveStudentNote(student.id, { resultBookId: rb, text: '짧아요', submit: true }))).message).toBe(
+      NOTE_MESSAGES.noteTooShort,
+    );
     expect(await noteOf(rb)).toBeUndefined();
     expect(await bookStatus(rb)).toBe(BookStatus.NOTE);
     // Another student's book is not found; a book still being read is not ready.
@@ -92,22 +100,39 @@ describe('student: draft and submit', () => {
     const student = await userByLogin('student');
     const writeId = await noteIn(S.WRITE);
     const write = await noteById(writeId);
-    const edited = await saveStudentNote(student.id, { resultBookId: write.resultBookId, version: write.version, text: `${LONG_NOTE} 덧붙임.`, submit: true });
+    const edited = await saveStudentNote(student.id, {
+      resultBookId: write.resultBookId,
+      version: write.version,
+      text: `${LONG_NOTE} 덧붙임.`,
+      submit: true,
+    });
     expect(edited.outcome).toBe('updated');
     expect(edited.note.state).toBe(S.WRITE);
 
     const holdId = await noteIn(S.HOLD);
     const hold = await noteById(holdId);
-    const kept = await saveStudentNote(student.id, { resultBookId: hold.resultBookId, version: hold.version, text: '다시 쓰는 중', submit: false });
+    const kept = await saveStudentNote(student.id, {
+      resultBookId: hold.resultBookId,
+      version: hold.version,
+      text: '다시 쓰는 중',
+      submit: false,
+    });
     expect(kept.note.state).toBe(S.HOLD);
-    const again = await saveStudentNote(student.id, { resultBookId: hold.resultBookId, version: kept.note.version, text: LONG_NOTE, submit: true });
+    const again = await saveStudentNote(student.id, {
+      resultBookId: hold.resultBookId,
+      version: kept.note.version,
+      text: LONG_NOTE,
+      submit: true,
+    });
     expect(again.outcome).toBe('resubmitted');
     expect(again.note.state).toBe(S.WRITE);
 
     for (const state of [S.TEACHER_SHOW, S.WAITING_CORRECT, S.COMMENT_COMPLETE]) {
       const id = await noteIn(state);
       const n = await noteById(id);
-      const error = await rejection(saveStudentNote(student.id, { resultBookId: n.resultBookId, version: n.version, text: LONG_NOTE, submit: true }));
+      const error = await rejection(
+        saveStudentNote(student.id, { resultBookId: n.resultBookId, version: n.version, text: LONG_NOTE, submit: true }),
+      );
       expect(error.code).toBe('NOTE_NOT_EDITABLE');
       expect(error.message).toBe(NOTE_MESSAGES.notEditable);
       expect((await noteById(id)).version).toBe(n.version);
@@ -145,7 +170,13 @@ describe('review state machine', () => {
           const id = await noteIn(from);
           const before = await noteById(id);
           const expected = ALLOWED[`${reviewer} ${action} ${fromName}`];
-          const attempt = reviewNote(viewer, { noteId: id, version: before.version, action, comment: '의견을 남깁니다.', correction: '첨삭 내용입니다.' });
+          const attempt = reviewNote(viewer, {
+            noteId: id,
+            version: before.version,
+            action,
+            comment: '의견을 남깁니다.',
+            correction: '첨삭 내용입니다.',
+          });
           if (expected === undefined) {
             const error = await rejection(attempt);
             expect(error.code, `${action}`).toMatch(/NOTE_TRANSITION_REFUSED|NOTE_FORBIDDEN/);
@@ -154,7 +185,12 @@ describe('review state machine', () => {
             const after = await attempt;
             expect(after.state, `${action}`).toBe(expected);
             expect(after.version).toBe(before.version + 1);
-            const [last] = await db().select().from(noteHistory).where(eq(noteHistory.noteId, id)).orderBy(noteHistory.id).then((r) => r.slice(-1));
+            const [last] = await db()
+              .select()
+              .from(noteHistory)
+              .where(eq(noteHistory.noteId, id))
+              .orderBy(noteHistory.id)
+              .then((r) => r.slice(-1));
             expect([last.action, last.fromState, last.toState]).toEqual([action, from, expected]);
           }
         }
@@ -169,10 +205,16 @@ describe('review state machine', () => {
     const teacher = await userByLogin('teacher');
     const coach = await userByLogin('coach');
     const w = await noteById(await noteIn(S.WRITE));
-    expect((await rejection(reviewNote(teacher, { noteId: w.id, version: w.version, action: 'hold', comment: ' ' }))).message).toBe(NOTE_MESSAGES.holdReasonRequired);
-    expect((await rejection(reviewNote(teacher, { noteId: w.id, version: w.version, action: 'comment' }))).message).toBe(NOTE_MESSAGES.commentRequired);
+    expect((await rejection(reviewNote(teacher, { noteId: w.id, version: w.version, action: 'hold', comment: ' ' }))).message).toBe(
+      NOTE_MESSAGES.holdReasonRequired,
+    );
+    expect((await rejection(reviewNote(teacher, { noteId: w.id, version: w.version, action: 'comment' }))).message).toBe(
+      NOTE_MESSAGES.commentRequired,
+    );
     const c = await noteById(await noteIn(S.WAITING_CORRECT));
-    expect((await rejection(reviewNote(coach, { noteId: c.id, version: c.version, action: 'correct' }))).message).toBe(NOTE_MESSAGES.correctionRequired);
+    expect((await rejection(reviewNote(coach, { noteId: c.id, version: c.version, action: 'correct' }))).message).toBe(
+      NOTE_MESSAGES.correctionRequired,
+    );
     expect(await noteById(c.id)).toEqual(c);
   });
 
@@ -199,7 +241,11 @@ describe('version conflicts', () => {
     await reviewNote(teacher, { noteId: n.id, version: n.version, action: 'send' });
     const after = await noteById(n.id);
     const error = await rejection(reviewNote(head, { noteId: n.id, version: n.version, action: 'hold', comment: '다시' }));
-    expect([error.code, error.message, error.status]).toEqual(['NOTE_CONFLICT', '다른 사용자가 먼저 처리했습니다. 새로고침한 뒤 다시 확인해 주세요.', 409]);
+    expect([error.code, error.message, error.status]).toEqual([
+      'NOTE_CONFLICT',
+      '다른 사용자가 먼저 처리했습니다. 새로고침한 뒤 다시 확인해 주세요.',
+      409,
+    ]);
     expect(await noteById(n.id)).toEqual(after);
   });
 
@@ -283,9 +329,20 @@ describe('permissions per role', () => {
     }
     // A teacher cannot correct; a coach cannot hold.
     const waiting = await noteById(await noteIn(S.WAITING_CORRECT));
-    expect((await rejection(reviewNote(await userByLogin('teacher'), { noteId: waiting.id, version: waiting.version, action: 'correct', correction: 'x' }))).code).toBe('NOTE_TRANSITION_REFUSED');
+    expect(
+      (
+        await rejection(
+          reviewNote(await userByLogin('teacher'), { noteId: waiting.id, version: waiting.version, action: 'correct', correction: 'x' }),
+        )
+      ).code,
+    ).toBe('NOTE_TRANSITION_REFUSED');
     const open = await noteById(await noteIn(S.TEACHER_SHOW));
-    expect((await rejection(reviewNote(await userByLogin('coach'), { noteId: open.id, version: open.version, action: 'hold', comment: 'x' }))).code).toBe('NOTE_TRANSITION_REFUSED');
-    expect((await rejection(reviewNote(await userByLogin('student'), { noteId: open.id, version: open.version, action: 'open' }))).status).toBe(403);
+    expect(
+      (await rejection(reviewNote(await userByLogin('coach'), { noteId: open.id, version: open.version, action: 'hold', comment: 'x' })))
+        .code,
+    ).toBe('NOTE_TRANSITION_REFUSED');
+    expect(
+      (await rejection(reviewNote(await userByLogin('student'), { noteId: open.id, version: open.version, action: 'open' }))).status,
+    ).toBe(403);
   });
 });

@@ -33,19 +33,22 @@ async function book(readMethod: ReadMethod, status: BookStatus) {
     .returning();
   const [rb] = await db().insert(resultBooks).values({ userId: uid, bookId: b.id, status, readMethod, startPage: 1 }).returning();
   if (status === BookStatus.ACTIVITY && readMethod !== ReadMethod.NO_PAGE) {
-    await db().insert(readingRecords).values({
-      resultBookId: rb.id,
-      userId: uid,
-      startPage: 10,
-      endPage: 20,
-      minutes: 15,
-      readDate: '2026-11-01',
-      readMethod,
-      readTimeResult: [-1, -1, -1, -1, -1, -1],
-      submissionKey: `seed-${rb.id}-record`,
-    });
+    await db()
+      .insert(readingRecords)
+      .values({
+        resultBookId: rb.id,
+        userId: uid,
+        startPage: 10,
+        endPage: 20,
+        minutes: 15,
+        readDate: '2026-11-01',
+        readMethod,
+        readTimeResult: [-1, -1, -1, -1, -1, -1],
+        submissionKey: `seed-${rb.id}-record`,
+      });
   }
-  if (readMethod === ReadMethod.CLOCK) await db().insert(readingEvents).values({ resultBookId: rb.id, userId: uid, event: ReadingEvent.READ_START, at: new Date() });
+  if (readMethod === ReadMethod.CLOCK)
+    await db().insert(readingEvents).values({ resultBookId: rb.id, userId: uid, event: ReadingEvent.READ_START, at: new Date() });
   return rb.id;
 }
 
@@ -54,16 +57,33 @@ const key = () => `contract-key-${++keys}`;
 
 type Answer = { code: string; message: string };
 
-async function api(route: { action: (a: never) => Promise<Response> }, path: string, params: Record<string, string>, body: unknown): Promise<Answer & { status: number }> {
-  const base = makeRequest(path, { cookie, method: 'POST', headers: { 'X-XSRF-TOKEN': 'xsrf-contract', 'Content-Type': 'application/json' } });
-  const res = await (route.action as (a: unknown) => Promise<Response>)({ request: new Request(base, { body: JSON.stringify(body) }), params, context: {} });
+async function api(
+  route: { action: (a: never) => Promise<Response> },
+  path: string,
+  params: Record<string, string>,
+  body: unknown,
+): Promise<Answer & { status: number }> {
+  const base = makeRequest(path, {
+    cookie,
+    method: 'POST',
+    headers: { 'X-XSRF-TOKEN': 'xsrf-contract', 'Content-Type': 'application/json' },
+  });
+  const res = await (route.action as (a: unknown) => Promise<Response>)({
+    request: new Request(base, { body: JSON.stringify(body) }),
+    params,
+    context: {},
+  });
   const json = (await res.json()) as Answer;
   return { status: res.status, code: json.code, message: json.message };
 }
 
 /** The reading page's action with a form post; the message the page shows (beside a field or above the form). */
 async function page(id: number, form: Record<string, string>): Promise<string> {
-  const res = await readingPage.action({ request: makeRequest(`/user/activity/readingBook/${id}`, { cookie, form }), params: { resultBookId: String(id) }, context: {} });
+  const res = await readingPage.action({
+    request: makeRequest(`/user/activity/readingBook/${id}`, { cookie, form }),
+    params: { resultBookId: String(id) },
+    context: {},
+  });
   expect(res.status).toBe(400);
   const { result } = (await res.json()) as { result: { error?: Record<string, string[]> } };
   return Object.values(result.error ?? {}).flat()[0];
@@ -85,16 +105,26 @@ describe('one reading contract, every door', () => {
       const free = await book(ReadMethod.FREE, BookStatus.ACTIVITY);
       const form = { intent: 'record', submissionKey: key(), startPage: String(c.start), endPage: String(c.end), minutes: '10' };
       expect(await page(free, form)).toBe(READING_ERRORS[c.code]);
-      const dayRead = await api(bookDayRead, `/api/user/activity/bookDayRead/${free}`, { id: String(free) }, {
-        list: [{ start: c.start, end: c.end, time: 10 }],
-        isChange: false,
-        submissionKey: key(),
-      });
+      const dayRead = await api(
+        bookDayRead,
+        `/api/user/activity/bookDayRead/${free}`,
+        { id: String(free) },
+        {
+          list: [{ start: c.start, end: c.end, time: 10 }],
+          isChange: false,
+          submissionKey: key(),
+        },
+      );
       expect(dayRead).toMatchObject(expected(c.code));
       expect(await recordsOf(free)).toBe(1);
 
       const clocked = await book(ReadMethod.CLOCK, BookStatus.ACTIVITY);
-      const end = await api(clock, `/api/user/book/read/${clocked}/20`, { a: String(clocked), b: '20' }, { start: c.start, end: c.end, submissionKey: key() });
+      const end = await api(
+        clock,
+        `/api/user/book/read/${clocked}/20`,
+        { a: String(clocked), b: '20' },
+        { start: c.start, end: c.end, submissionKey: key() },
+      );
       expect(end).toMatchObject(expected(c.code));
       expect(await recordsOf(clocked)).toBe(1);
     });
@@ -108,7 +138,12 @@ describe('one reading contract, every door', () => {
       [0, 'INVALID_READ_PAGE'],
     ] as const) {
       expect(await page(free, { intent: 'edit', endPage: String(end) })).toBe(READING_ERRORS[code]);
-      const api1 = await api(bookDayRead, `/api/user/activity/bookDayRead/${free}`, { id: String(free) }, { list: [{ end }], isChange: true });
+      const api1 = await api(
+        bookDayRead,
+        `/api/user/activity/bookDayRead/${free}`,
+        { id: String(free) },
+        { list: [{ end }], isChange: true },
+      );
       expect(api1).toMatchObject(expected(code));
     }
     const [record] = await db().select().from(readingRecords).where(eq(readingRecords.resultBookId, free));
@@ -136,8 +171,15 @@ describe('one reading contract, every door', () => {
       [3, 700, 'INVALID_READ_TIME'],
     ] as const) {
       const k = key();
-      expect(await page(sections, { intent: 'nopage', submissionKey: k, index: String(index), minutes: String(minutes) })).toBe(READING_ERRORS[code]);
-      const api1 = await api(noPage, `/api/user/read/no-page/${sections}/${key()}`, { a: String(sections), b: key() }, { index, time: minutes });
+      expect(await page(sections, { intent: 'nopage', submissionKey: k, index: String(index), minutes: String(minutes) })).toBe(
+        READING_ERRORS[code],
+      );
+      const api1 = await api(
+        noPage,
+        `/api/user/read/no-page/${sections}/${key()}`,
+        { a: String(sections), b: key() },
+        { index, time: minutes },
+      );
       expect(api1).toMatchObject(expected(code));
     }
   });

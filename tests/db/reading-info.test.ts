@@ -26,7 +26,9 @@ async function currentOf(loginId: string) {
   const rows = await db()
     .select({ id: resultBooks.id })
     .from(resultBooks)
-    .where(and(eq(resultBooks.userId, await userId(loginId)), eq(resultBooks.isCurrent, true), eq(resultBooks.status, BookStatus.ACTIVITY)));
+    .where(
+      and(eq(resultBooks.userId, await userId(loginId)), eq(resultBooks.isCurrent, true), eq(resultBooks.status, BookStatus.ACTIVITY)),
+    );
   expect(rows).toHaveLength(1);
   return rows[0].id;
 }
@@ -82,7 +84,9 @@ describe('/user/activity/readingBook/info/indicator without an id', () => {
   });
 
   it('refuses a visitor and an id that is no number', async () => {
-    const visitor = await respond(() => indicatorPage.loader({ request: makeRequest('/user/activity/readingBook/info/indicator'), params: {}, context: {} }));
+    const visitor = await respond(() =>
+      indicatorPage.loader({ request: makeRequest('/user/activity/readingBook/info/indicator'), params: {}, context: {} }),
+    );
     expect(visitor.headers.get('Location')).toMatch(/^\/member\/login\?redirectTo=/);
     expect((await open(indicatorPage.loader, '/user/activity/readingBook/info/indicator?id=0', 'student')).status).toBe(404);
   });

@@ -28,7 +28,14 @@ async function assign(loginId: string, readMethod: ReadMethod, status: BookStatu
   const uid = await userId(loginId);
   const [book] = await db()
     .insert(books)
-    .values({ title: `시험 도서 ${++keyCounter}`, author: '시험 작가', publisher: '리드인북스', totalPages: pages, level: 3, genre: 'LITERATURE' })
+    .values({
+      title: `시험 도서 ${++keyCounter}`,
+      author: '시험 작가',
+      publisher: '리드인북스',
+      totalPages: pages,
+      level: 3,
+      genre: 'LITERATURE',
+    })
     .returning();
   const [rb] = await db().insert(resultBooks).values({ userId: uid, bookId: book.id, status, readMethod }).returning();
   return { uid, id: rb.id, bookId: book.id };
@@ -122,16 +129,28 @@ describe('before reading and the first record', () => {
     const { uid, id } = await assign('student9', ReadMethod.NONE);
     await expectError(startReading(uid, id, { startPage: 1 }), 'READ_METHOD_NOT_FOUND', '독서활동을 설정해 주세요.');
     await db().update(resultBooks).set({ status: BookStatus.ACTIVITY }).where(eq(resultBooks.id, id));
-    await expectError(saveRecord(uid, id, { startPage: 1, endPage: 5, minutes: 10, submissionKey: key() }), 'READ_METHOD_NOT_FOUND', '독서활동을 설정해 주세요.');
+    await expectError(
+      saveRecord(uid, id, { startPage: 1, endPage: 5, minutes: 10, submissionKey: key() }),
+      'READ_METHOD_NOT_FOUND',
+      '독서활동을 설정해 주세요.',
+    );
     const reserved = await assign('student9', ReadMethod.ReadMethod, BookStatus.ACTIVITY);
-    await expectError(saveRecord(uid, reserved.id, { startPage: 1, endPage: 5, minutes: 10, submissionKey: key() }), 'READ_METHOD_NOT_FOUND', '독서활동을 설정해 주세요.');
+    await expectError(
+      saveRecord(uid, reserved.id, { startPage: 1, endPage: 5, minutes: 10, submissionKey: key() }),
+      'READ_METHOD_NOT_FOUND',
+      '독서활동을 설정해 주세요.',
+    );
     expect(await recordsOf(id)).toHaveLength(0);
   });
 
   it('never lets another student touch a book', async () => {
     const { id } = await assign('student9', ReadMethod.FREE, BookStatus.ACTIVITY);
     const other = await userId('student8');
-    await expectError(saveRecord(other, id, { startPage: 1, endPage: 2, minutes: 5, submissionKey: key() }), 'BOOK_NOT_FOUND', READING_ERRORS.BOOK_NOT_FOUND);
+    await expectError(
+      saveRecord(other, id, { startPage: 1, endPage: 2, minutes: 5, submissionKey: key() }),
+      'BOOK_NOT_FOUND',
+      READING_ERRORS.BOOK_NOT_FOUND,
+    );
   });
 });
 
@@ -143,12 +162,32 @@ describe('FREE reading and the rules of spec §5', () => {
     expect(r1.record).toMatchObject({ startPage: 1, endPage: 30, minutes: 20, weak: true, readMethod: ReadMethod.FREE });
     expect(r1.record.readTimeResult).toEqual([-1, -1, -1, -1, -1, -1]);
     expect(r1.sessionComplete).toBe(false);
-    await expectError(saveRecord(uid, id, { startPage: 31, endPage: 101, minutes: 20, submissionKey: key() }), 'INVALID_READ_TOTAL_OVER', '현재 도서의 총 페이지보다 클 수 없습니다.');
+    await expectError(
+      saveRecord(uid, id, { startPage: 31, endPage: 101, minutes: 20, submissionKey: key() }),
+      'INVALID_READ_TOTAL_OVER',
+      '현재 도서의 총 페이지보다 클 수 없습니다.',
+    );
     const r2 = await saveRecord(uid, id, { startPage: 31, endPage: 60, minutes: 20, submissionKey: key() });
-    await expectError(saveRecord(uid, id, { startPage: 20, endPage: 70, minutes: 20, submissionKey: key() }), 'INVALID_READ_START_OVER', '이전 읽기의 시작 페이지보다 작을 수 없습니다.');
-    await expectError(saveRecord(uid, id, { startPage: 70, endPage: 65, minutes: 20, submissionKey: key() }), 'INVALID_READ_RANGE', READING_ERRORS.INVALID_READ_RANGE);
-    await expectError(saveRecord(uid, id, { startPage: 61, endPage: 65, minutes: 0, submissionKey: key() }), 'INVALID_READ_TIME', READING_ERRORS.INVALID_READ_TIME);
-    await expectError(saveRecord(uid, id, { startPage: 61, endPage: 65, minutes: 5, readDate: '2999-01-01', submissionKey: key() }), 'INVALID_READ_DATE', READING_ERRORS.INVALID_READ_DATE);
+    await expectError(
+      saveRecord(uid, id, { startPage: 20, endPage: 70, minutes: 20, submissionKey: key() }),
+      'INVALID_READ_START_OVER',
+      '이전 읽기의 시작 페이지보다 작을 수 없습니다.',
+    );
+    await expectError(
+      saveRecord(uid, id, { startPage: 70, endPage: 65, minutes: 20, submissionKey: key() }),
+      'INVALID_READ_RANGE',
+      READING_ERRORS.INVALID_READ_RANGE,
+    );
+    await expectError(
+      saveRecord(uid, id, { startPage: 61, endPage: 65, minutes: 0, submissionKey: key() }),
+      'INVALID_READ_TIME',
+      READING_ERRORS.INVALID_READ_TIME,
+    );
+    await expectError(
+      saveRecord(uid, id, { startPage: 61, endPage: 65, minutes: 5, readDate: '2999-01-01', submissionKey: key() }),
+      'INVALID_READ_DATE',
+      READING_ERRORS.INVALID_READ_DATE,
+    );
     // Re-reading may start earlier.
     const repeat = await saveRecord(uid, id, { startPage: 20, endPage: 40, minutes: 10, isRepeat: true, submissionKey: key() });
     expect(repeat.record.isRepeat).toBe(true);
@@ -162,7 +201,11 @@ describe('FREE reading and the rules of spec §5', () => {
     expect(after.isCurrent).toBe(false);
     expect((await getSessionComplete(uid, id)).complete).toBe(true);
     // Other failures: '독서활동 저장에 실패하였습니다.'
-    await expectError(saveRecord(uid, id, { startPage: 1, endPage: 2, minutes: 5, submissionKey: key() }), 'READ_SAVE_FAILED', '독서활동 저장에 실패하였습니다.');
+    await expectError(
+      saveRecord(uid, id, { startPage: 1, endPage: 2, minutes: 5, submissionKey: key() }),
+      'READ_SAVE_FAILED',
+      '독서활동 저장에 실패하였습니다.',
+    );
     await expectError(editLastRecord(uid, id, { endPage: 99 }), 'READ_SAVE_FAILED', '독서활동 저장에 실패하였습니다.');
     expect((await rb(id)).status).toBe(BookStatus.DIAGNOSIS);
   });
@@ -191,7 +234,12 @@ describe('split reading M_3_3 … M_3_6', () => {
       await startReading(uid, id, { startPage: 1 });
       const per = Math.ceil(120 / n);
       for (let i = 0; i < n; i++) {
-        const saved = await saveRecord(uid, id, { startPage: i * per + 1, endPage: Math.min(120, (i + 1) * per - 10), minutes: 10 + i, submissionKey: key() });
+        const saved = await saveRecord(uid, id, {
+          startPage: i * per + 1,
+          endPage: Math.min(120, (i + 1) * per - 10),
+          minutes: 10 + i,
+          submissionKey: key(),
+        });
         const expected = Array.from({ length: 6 }, (_, s) => (s <= i ? 10 + s : -1));
         expect(saved.record.readTimeResult).toEqual(expected);
         expect(saved.record.sessionIndex).toBe(i + 1);
@@ -224,7 +272,11 @@ describe('CLOCK', () => {
     setClock(() => t);
     const { uid, id } = await assign('student9', ReadMethod.CLOCK, BookStatus.PRE_ACTIVITY_COMPLETE, 100);
     await startReading(uid, id, { startPage: 1 });
-    await expectError(saveRecord(uid, id, { startPage: 1, endPage: 10, minutes: 5, submissionKey: key() }), 'CLOCK_NOT_STARTED', READING_ERRORS.CLOCK_NOT_STARTED);
+    await expectError(
+      saveRecord(uid, id, { startPage: 1, endPage: 10, minutes: 5, submissionKey: key() }),
+      'CLOCK_NOT_STARTED',
+      READING_ERRORS.CLOCK_NOT_STARTED,
+    );
     const started = await startClock(uid, id);
     expect(started).toEqual({ running: true, startedAt: new Date(t0).toISOString() });
     t += 5 * 60_000;
@@ -239,7 +291,11 @@ describe('CLOCK', () => {
     await startClock(uid, id);
     t += 10 * 60_000;
     expect(await resetClock(uid, id)).toEqual({ running: false, startedAt: null });
-    await expectError(saveRecord(uid, id, { startPage: 31, endPage: 40, minutes: 10, submissionKey: key() }), 'CLOCK_NOT_STARTED', READING_ERRORS.CLOCK_NOT_STARTED);
+    await expectError(
+      saveRecord(uid, id, { startPage: 31, endPage: 40, minutes: 10, submissionKey: key() }),
+      'CLOCK_NOT_STARTED',
+      READING_ERRORS.CLOCK_NOT_STARTED,
+    );
     expect(await recordsOf(id)).toHaveLength(1);
 
     await startClock(uid, id);
@@ -260,10 +316,18 @@ describe('NO_PAGE', () => {
     const { uid, id } = await assign('student9', ReadMethod.NO_PAGE, BookStatus.PRE_ACTIVITY_COMPLETE, 20);
     await startReading(uid, id, { startPage: 7 });
     expect((await rb(id)).startPage).toBe(1);
-    await expectError(saveRecord(uid, id, { startPage: 1, endPage: 2, minutes: 5, submissionKey: key() }), 'READ_SAVE_FAILED', '독서활동 저장에 실패하였습니다.');
+    await expectError(
+      saveRecord(uid, id, { startPage: 1, endPage: 2, minutes: 5, submissionKey: key() }),
+      'READ_SAVE_FAILED',
+      '독서활동 저장에 실패하였습니다.',
+    );
     const a = await saveNoPage(uid, id, { index: 8, minutes: 15, submissionKey: key() });
     expect(a.progress).toMatchObject({ sectionIndex: 8, minutes: 15 });
-    await expectError(saveNoPage(uid, id, { index: 21, minutes: 15, submissionKey: key() }), 'INVALID_READ_TOTAL_OVER', '현재 도서의 총 페이지보다 클 수 없습니다.');
+    await expectError(
+      saveNoPage(uid, id, { index: 21, minutes: 15, submissionKey: key() }),
+      'INVALID_READ_TOTAL_OVER',
+      '현재 도서의 총 페이지보다 클 수 없습니다.',
+    );
     const k = key();
     const b = await saveNoPage(uid, id, { index: 20, minutes: 10, submissionKey: k });
     expect(b.status).toBe(BookStatus.DIAGNOSIS);
@@ -309,13 +373,18 @@ describe('double submits and races', () => {
 
   it('racing before-reading submits and first records move one step each, once', async () => {
     const { uid, id } = await assign('student9', ReadMethod.FREE, BookStatus.WAITING);
-    const before = await Promise.all(Array.from({ length: 5 }, (_, i) => submitBeforeReading(uid, id, { prediction: `예측 ${i}`, whatIKnow: '알아요' })));
+    const before = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => submitBeforeReading(uid, id, { prediction: `예측 ${i}`, whatIKnow: '알아요' })),
+    );
     expect(before.filter((r) => !r.duplicate)).toHaveLength(1);
     expect(await db().select().from(beforeReadingAnswers).where(eq(beforeReadingAnswers.resultBookId, id))).toHaveLength(1);
     const starts = await Promise.all(Array.from({ length: 5 }, () => startReading(uid, id, { startPage: 1 })));
     expect(starts.filter((r) => !r.duplicate)).toHaveLength(1);
     expect((await rb(id)).status).toBe(BookStatus.ACTIVITY);
-    const current = await db().select().from(resultBooks).where(and(eq(resultBooks.userId, uid), eq(resultBooks.isCurrent, true)));
+    const current = await db()
+      .select()
+      .from(resultBooks)
+      .where(and(eq(resultBooks.userId, uid), eq(resultBooks.isCurrent, true)));
     expect(current.map((c) => c.id)).toEqual([id]);
   });
 
@@ -323,9 +392,20 @@ describe('double submits and races', () => {
     // The tests above run here too; this one adds many books of one student racing at once (lock ordering).
     const made = await Promise.all(Array.from({ length: 4 }, () => assign('student8', ReadMethod.FREE, BookStatus.PRE_ACTIVITY_COMPLETE)));
     await Promise.all(made.map((m) => startReading(m.uid, m.id, { startPage: 1 })));
-    const current = await db().select().from(resultBooks).where(and(eq(resultBooks.userId, made[0].uid), eq(resultBooks.isCurrent, true)));
+    const current = await db()
+      .select()
+      .from(resultBooks)
+      .where(and(eq(resultBooks.userId, made[0].uid), eq(resultBooks.isCurrent, true)));
     expect(current).toHaveLength(1);
-    const statuses = await db().select({ s: resultBooks.status }).from(resultBooks).where(inArray(resultBooks.id, made.map((m) => m.id)));
+    const statuses = await db()
+      .select({ s: resultBooks.status })
+      .from(resultBooks)
+      .where(
+        inArray(
+          resultBooks.id,
+          made.map((m) => m.id),
+        ),
+      );
     expect(statuses.every((s) => s.s === BookStatus.ACTIVITY)).toBe(true);
   });
 });
@@ -370,7 +450,11 @@ describe('the activity overview', () => {
   });
 
   it('computes progress per read method', () => {
-    expect(progressOf(ReadMethod.M_3_4, 100, { lastPage: 50, minutes: 40, records: 2, lastIndex: 0 })).toMatchObject({ label: '2 / 4회', percent: 50, complete: false });
+    expect(progressOf(ReadMethod.M_3_4, 100, { lastPage: 50, minutes: 40, records: 2, lastIndex: 0 })).toMatchObject({
+      label: '2 / 4회',
+      percent: 50,
+      complete: false,
+    });
     expect(progressOf(ReadMethod.FREE, 200, { lastPage: 200, minutes: 40, records: 2, lastIndex: 0 }).complete).toBe(true);
     expect(progressOf(ReadMethod.NONE, 200, { lastPage: 0, minutes: 0, records: 0, lastIndex: 0 }).label).toBe('독서활동 미설정');
   });

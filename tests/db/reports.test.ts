@@ -17,12 +17,19 @@ const userId = async (loginId: string) => (await db().select().from(users).where
 /** Every reading session of a student recomputed independently of the service: (day, minutes, pages). */
 async function sessions(id: number) {
   const excluded = new Set(
-    (await db().select().from(resultBooks).where(and(eq(resultBooks.userId, id), eq(resultBooks.status, BookStatus.EXCLUDE)))).map((r) => r.id),
+    (
+      await db()
+        .select()
+        .from(resultBooks)
+        .where(and(eq(resultBooks.userId, id), eq(resultBooks.status, BookStatus.EXCLUDE)))
+    ).map((r) => r.id),
   );
   const rr = await db().select().from(readingRecords).where(eq(readingRecords.userId, id));
   const np = await db().select().from(noPageProgress).where(eq(noPageProgress.userId, id));
   return [
-    ...rr.filter((r) => !excluded.has(r.resultBookId)).map((r) => ({ day: r.readDate, minutes: r.minutes, pages: r.endPage - r.startPage + 1, rb: r.resultBookId })),
+    ...rr
+      .filter((r) => !excluded.has(r.resultBookId))
+      .map((r) => ({ day: r.readDate, minutes: r.minutes, pages: r.endPage - r.startPage + 1, rb: r.resultBookId })),
     ...np.filter((r) => !excluded.has(r.resultBookId)).map((r) => ({ day: r.readDate, minutes: r.minutes, pages: 0, rb: r.resultBookId })),
   ];
 }
@@ -83,7 +90,9 @@ describe('general report and level graph', () => {
     const read = await db()
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(resultBooks)
-      .where(and(eq(resultBooks.userId, id), gte(resultBooks.status, BookStatus.ACTIVITY), sql`${resultBooks.status} <> ${BookStatus.EXCLUDE}`));
+      .where(
+        and(eq(resultBooks.userId, id), gte(resultBooks.status, BookStatus.ACTIVITY), sql`${resultBooks.status} <> ${BookStatus.EXCLUDE}`),
+      );
     expect(r.genres.reduce((a, g) => a + g.books, 0)).toBe(read[0].n);
   });
 
@@ -103,7 +112,10 @@ describe('general report and level graph', () => {
       report: (await countQueries(() => generalReport(id))).queries.length,
       level: (await countQueries(() => levelGraph(id))).queries.length,
     };
-    const [rb] = await db().select().from(resultBooks).where(and(eq(resultBooks.userId, id), eq(resultBooks.isCurrent, true)));
+    const [rb] = await db()
+      .select()
+      .from(resultBooks)
+      .where(and(eq(resultBooks.userId, id), eq(resultBooks.isCurrent, true)));
     const today = Date.now();
     await db()
       .insert(readingRecords)

@@ -51,7 +51,10 @@ test('finding a password needs the security answer and the code read at /super/m
   const operator = await browser.newPage();
   await signIn(operator, 'super', /\/super\/user$/);
   await operator.goto('/super/messages');
-  const row = operator.getByRole('row').filter({ hasText: `(${loginId})` }).first();
+  const row = operator
+    .getByRole('row')
+    .filter({ hasText: `(${loginId})` })
+    .first();
   await expect(row).toContainText('완료');
   const code = (await row.textContent())!.match(/인증번호는 (\d{6})/)![1];
   await operator.close();
@@ -104,7 +107,9 @@ test('my page: edit the email, change the password, upload a picture', async ({ 
   await page.getByRole('button', { name: '비밀번호 변경' }).click();
   await expect(page.getByText('비밀번호를 변경했습니다.', { exact: false })).toBeVisible();
 
-  await page.getByLabel('사진 선택').setInputFiles({ name: 'fake.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('<html>not an image</html>') });
+  await page
+    .getByLabel('사진 선택')
+    .setInputFiles({ name: 'fake.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('<html>not an image</html>') });
   await page.getByRole('button', { name: '사진 올리기' }).click();
   await expect(page.getByRole('alert')).toContainText('JPG, PNG, WEBP 형식의 이미지만 올릴 수 있습니다.');
   // A 1×1 PNG.

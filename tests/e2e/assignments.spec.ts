@@ -33,12 +33,17 @@ test('a teacher assigns a book, allows a retake and excludes the book; the stude
   await page.getByLabel('읽기 방식', { exact: true }).selectOption({ label: '자유 읽기' });
   await page.getByRole('button', { name: '배정', exact: true }).click();
   await expect(page.getByText(`'${title}' 도서를 배정했습니다.`)).toBeVisible();
-  const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }) });
+  const row = page
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: new RegExp(title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }) });
   await expect(row.getByText('읽기 전 활동 대기')).toBeVisible();
   await expect(page.locator(`#assign-book option:disabled`, { hasText: title })).toHaveCount(1);
 
   // Allow a retake of the marked analysis of the COMPLETE book.
-  const retakeForm = page.locator('form').filter({ has: page.getByRole('button', { name: /재응시 허용$/ }) }).first();
+  const retakeForm = page
+    .locator('form')
+    .filter({ has: page.getByRole('button', { name: /재응시 허용$/ }) })
+    .first();
   const marked = await retakeForm.locator('input[name="resultBookId"]').inputValue();
   await retakeForm.getByRole('button').click();
   await expect(page.getByText('문제 분석 재응시를 허용했습니다.', { exact: false })).toBeVisible();

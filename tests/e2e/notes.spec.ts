@@ -14,7 +14,9 @@ async function jpegFixture(): Promise<{ file: string; bytes: Buffer }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'readin-note-'));
   const file = path.join(dir, 'reading-photo.jpg');
   const bytes = await sharp({ create: { width: 2400, height: 1800, channels: 3, background: { r: 220, g: 120, b: 60 } } })
-    .composite([{ input: Buffer.from('<svg width="800" height="600"><circle cx="400" cy="300" r="250" fill="#2266aa"/></svg>'), top: 600, left: 800 }])
+    .composite([
+      { input: Buffer.from('<svg width="800" height="600"><circle cx="400" cy="300" r="250" fill="#2266aa"/></svg>'), top: 600, left: 800 },
+    ])
     .withMetadata({ exif: { IFD0: { Copyright: 'readin e2e', Artist: 'student' } } })
     .jpeg({ quality: 90 })
     .toBuffer();
@@ -26,7 +28,9 @@ async function signOut(page: Page) {
   await page.context().clearCookies();
 }
 
-test('a student writes a note with a JPEG, the teacher sends it to the coach, the coach corrects it, the student reads it', async ({ page }, info) => {
+test('a student writes a note with a JPEG, the teacher sends it to the coach, the coach corrects it, the student reads it', async ({
+  page,
+}, info) => {
   test.setTimeout(90_000);
   const js = info.project.name === 'js';
   const loginId = js ? 'student' : 'student2';
@@ -83,7 +87,8 @@ test('a student writes a note with a JPEG, the teacher sends it to the coach, th
   await signIn(page, 'coach', /\/super\/coach\/sharpening$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('첨삭 대기열');
   await page.getByRole('row').filter({ hasText: studentName }).filter({ hasText: title }).getByRole('link', { name: title }).click();
-  const correction = '① 첫 문장의 "기억에 남았다" 앞에 어떤 장면이었는지 구체적으로 밝혀 주세요.\n② 마지막 다짐에 실제로 해 볼 일을 하나 적으면 글이 더 힘 있게 끝나요.';
+  const correction =
+    '① 첫 문장의 "기억에 남았다" 앞에 어떤 장면이었는지 구체적으로 밝혀 주세요.\n② 마지막 다짐에 실제로 해 볼 일을 하나 적으면 글이 더 힘 있게 끝나요.';
   await page.getByLabel('첨삭 내용').fill(correction);
   await page.getByLabel('학생에게 한마디 (선택)').fill('끝까지 읽고 정성껏 쓴 노트예요!');
   await page.screenshot({ path: path.join(SHOTS, `coach-correct-${info.project.name}.png`), fullPage: true });
@@ -117,7 +122,9 @@ test('an HTML file renamed .jpg is refused with a Korean message and the typed n
   await page.getByLabel(/이미지 (첨부|바꾸기)/).setInputFiles(file);
   await page.getByRole('button', { name: '제출', exact: true }).click();
   await expect(page.getByText('이미지 파일(JPG, PNG, WEBP, GIF)만 올릴 수 있습니다.')).toBeVisible();
-  await expect(page.getByLabel('책을 읽고 느낀 점')).toHaveValue('이 노트는 이미지가 거절되어도 사라지면 안 되는 내용입니다. 스무 자를 넘겼어요.');
+  await expect(page.getByLabel('책을 읽고 느낀 점')).toHaveValue(
+    '이 노트는 이미지가 거절되어도 사라지면 안 되는 내용입니다. 스무 자를 넘겼어요.',
+  );
   await expect(page.locator('h1 .note-state')).toHaveText('쓰기 전');
 });
 

@@ -3,7 +3,9 @@ import { gotoReady, perProject, signIn } from './support';
 
 // An individual member has no teacher: they find a book and put it on their own list with a read method of their
 // choice (addReadinBookResult, docs/decisions/010). Each project takes its own book.
-test('an individual member finds a book, puts it on their list with a read method, and starts with the before-reading step', async ({ page }) => {
+test('an individual member finds a book, puts it on their list with a read method, and starts with the before-reading step', async ({
+  page,
+}) => {
   const title = perProject('갈매기의 꿈', '셜록 홈즈의 모험');
   await signIn(page, 'adult', /\/user\/activity$/);
   await gotoReady(page, `/user/search?q=${encodeURIComponent(title)}`);

@@ -24,7 +24,9 @@ async function answer(page: Page, p: BankProblem, order: number, value: number[]
 }
 const correctCount = (p: BankProblem) => positions(p).length;
 
-test('a student takes a book analysis from START to COMPLETE; the book moves to NOTE and the report shows the chart', async ({ page }, info) => {
+test('a student takes a book analysis from START to COMPLETE; the book moves to NOTE and the report shows the chart', async ({
+  page,
+}, info) => {
   test.setTimeout(90_000);
   await signIn(page, analysisAccount(info.project.name), /\/user\/activity$/);
   await page.goto('/user/activity/readingBook/analysis');
@@ -116,8 +118,17 @@ test('a student takes a book analysis from START to COMPLETE; the book moves to 
   await expect(page.getByRole('status').first()).toHaveText('문제 분석을 마쳤습니다. 이제 독서 노트를 쓸 수 있습니다.');
 
   // Self-analysis on the same page.
-  for (const [legend, value] of [['흥미', '5'], ['난이도', '3'], ['이해도', '4'], ['유익함', '4'], ['추천', '5']] as const) {
-    await page.getByRole('group', { name: new RegExp(`^${legend}`) }).locator(`input[value="${value}"]`).check();
+  for (const [legend, value] of [
+    ['흥미', '5'],
+    ['난이도', '3'],
+    ['이해도', '4'],
+    ['유익함', '4'],
+    ['추천', '5'],
+  ] as const) {
+    await page
+      .getByRole('group', { name: new RegExp(`^${legend}`) })
+      .locator(`input[value="${value}"]`)
+      .check();
   }
   await page.getByRole('button', { name: '자기 분석 저장' }).click();
   await expect(page.getByRole('status').first()).toHaveText('자기 분석을 저장했습니다.');

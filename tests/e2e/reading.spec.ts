@@ -13,7 +13,10 @@ async function openCurrentBook(page: Page) {
 }
 
 async function totalPages(page: Page) {
-  const text = await page.getByText(/총 \d+쪽/).first().textContent();
+  const text = await page
+    .getByText(/총 \d+쪽/)
+    .first()
+    .textContent();
   return Number(/총 (\d+)쪽/.exec(text ?? '')![1]);
 }
 
@@ -50,7 +53,7 @@ test.describe('reading records', () => {
     await expect(page.getByRole('cell', { name: new RegExp(`–${total + 5}쪽`) })).toHaveCount(0);
   });
 
-  test('an end page before the start page is refused beside the end page, with the API\'s message', async ({ page }) => {
+  test("an end page before the start page is refused beside the end page, with the API's message", async ({ page }) => {
     await signIn(page, 'student', /\/user\/activity$/);
     await openCurrentBook(page);
     const start = Number(await page.getByLabel('시작 페이지', { exact: true }).inputValue());
@@ -117,10 +120,15 @@ test.describe('before reading', () => {
   test('a WAITING book goes through /user/before to PRE_ACTIVITY_COMPLETE', async ({ page }) => {
     await signIn(page, byProject('student', 'student2'), /\/user\/activity$/);
     await page.goto('/user/before');
-    await page.getByRole('link', { name: /읽기 전 활동 하기/ }).first().click();
+    await page
+      .getByRole('link', { name: /읽기 전 활동 하기/ })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/user\/before\/\d+$/);
     await page.getByRole('button', { name: '읽기 전 활동 제출' }).click();
-    await expect(page.getByText('표지와 제목을 보고 예측한 내용을 적어 주세요.').or(page.getByText('5자 이상 적어 주세요.')).first()).toBeVisible();
+    await expect(
+      page.getByText('표지와 제목을 보고 예측한 내용을 적어 주세요.').or(page.getByText('5자 이상 적어 주세요.')).first(),
+    ).toBeVisible();
     await page.getByLabel('표지와 제목을 보고, 어떤 이야기일지 예측해 보세요').fill('주인공이 모험을 떠나는 이야기일 것 같아요.');
     await page.getByLabel('이 책의 주제나 작가에 대해 이미 알고 있는 것').fill('작가의 다른 책을 읽어 봤어요.');
     await page.getByRole('button', { name: '읽기 전 활동 제출' }).click();

@@ -31,7 +31,9 @@ describe('configuration', () => {
 
   it('takes comma-separated session secrets: the first signs, all verify', () => {
     expect(readConfig({ SESSION_SECRET: 'a, b' }).sessionSecrets).toEqual(['a', 'b']);
-    expect(readConfig({ SESSION_SECRET: 'a', NODE_ENV: 'production', DATABASE_URL: 'postgres://localhost/x' }).sessionSecretFile).toBeNull();
+    expect(
+      readConfig({ SESSION_SECRET: 'a', NODE_ENV: 'production', DATABASE_URL: 'postgres://localhost/x' }).sessionSecretFile,
+    ).toBeNull();
   });
 });
 
@@ -81,7 +83,9 @@ describe('secrets and cookie flags in production', () => {
       expect(config().sessionSecrets).toEqual(prod.sessionSecrets);
       config();
       expect(warn).toHaveBeenCalledTimes(1);
-      expect(String(warn.mock.calls[0][0])).toContain(`SESSION_SECRET is not set: sessions are signed with the random secret kept in ${path.join(dataDir, 'session-secret')}`);
+      expect(String(warn.mock.calls[0][0])).toContain(
+        `SESSION_SECRET is not set: sessions are signed with the random secret kept in ${path.join(dataDir, 'session-secret')}`,
+      );
     } finally {
       warn.mockRestore();
       fs.rmSync(dataDir, { recursive: true, force: true });

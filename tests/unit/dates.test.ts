@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, formatDateTime, formatKoreanDate, formatKoreanDateTime, formatTime, seoulDay, seoulMonth, seoulParts } from '~/lib/dates';
+import {
+  addMonths,
+  formatDateTime,
+  formatKoreanDate,
+  formatKoreanDateTime,
+  formatTime,
+  seoulDay,
+  seoulMonth,
+  seoulParts,
+} from '~/lib/dates';
 
 describe('Seoul calendar', () => {
   it('counts the month in Asia/Seoul, not UTC', () => {

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_BOOKS } from '~/db/seed/data/books';
 import { bookProblemSet, josa } from '~/db/seed/data/problem-bank';
 import { COURSE_TEST, SUBJECT_TESTS } from '~/db/seed/data/test-bank';
-import { isCorrectAnswer, levelForCourseScore, levelMessage, markAnswers, medalFor, normaliseText, parsePositions } from '~/domain/problems';
+import {
+  isCorrectAnswer,
+  levelForCourseScore,
+  levelMessage,
+  markAnswers,
+  medalFor,
+  normaliseText,
+  parsePositions,
+} from '~/domain/problems';
 
 const multi = { examMethod: 'm' as const, correctAnswer: '1,3', acceptedAnswers: [] };
 const single = { examMethod: 'm' as const, correctAnswer: '2', acceptedAnswers: [] };
@@ -46,7 +54,14 @@ describe('marking rules', () => {
       { id: 2, category: 'FACT', points: 15, ...multi },
       { id: 3, category: 'VOCABULARY', points: 25, ...shortAnswer },
     ];
-    const m = markAnswers(list, new Map([[1, '2'], [2, '3'], [3, '생텍쥐 페리']]));
+    const m = markAnswers(
+      list,
+      new Map([
+        [1, '2'],
+        [2, '3'],
+        [3, '생텍쥐 페리'],
+      ]),
+    );
     expect(m.score).toBe(70); // (10 + 25) / 50
     expect(m.medal).toBe('BRONZE');
     expect(m.correctCount).toBe(2);
@@ -73,8 +88,14 @@ describe('problem bank', () => {
       expect(set.problems.length, book.title).toBeGreaterThanOrEqual(8);
       expect(set.problems.length, book.title).toBeLessThanOrEqual(12);
       expect(new Set(set.problems.map((p) => p.category)).size, book.title).toBe(5);
-      expect(set.problems.some((p) => p.examMethod === 'm' && p.correctAnswer.includes(',')), book.title).toBe(true);
-      expect(set.problems.some((p) => p.examMethod === 's'), book.title).toBe(true);
+      expect(
+        set.problems.some((p) => p.examMethod === 'm' && p.correctAnswer.includes(',')),
+        book.title,
+      ).toBe(true);
+      expect(
+        set.problems.some((p) => p.examMethod === 's'),
+        book.title,
+      ).toBe(true);
       for (const p of set.problems) {
         if (p.examMethod === 'm') {
           const right = parsePositions(p.correctAnswer)!;
@@ -85,7 +106,8 @@ describe('problem bank', () => {
       }
       // The author question names the book's author among the options.
       const first = set.problems[0];
-      if (book.author !== '작자 미상') expect(first.options[Number(first.correctAnswer) - 1]).toBe(book.author.replace(/\s*(원작|엮음)$/u, ''));
+      if (book.author !== '작자 미상')
+        expect(first.options[Number(first.correctAnswer) - 1]).toBe(book.author.replace(/\s*(원작|엮음)$/u, ''));
     }
     expect(counts.size).toBe(5); // 8, 9, 10, 11 and 12 problems
     expect(bookProblemSet(DEMO_BOOKS[10])).toEqual(bookProblemSet(DEMO_BOOKS[10])); // deterministic

@@ -1,7 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ReadMethod } from '~/domain/enums';
-import { CATEGORY_CODES, isCorrectAnswer, joinPositions, markAnswers, medalFor, parsePositions, type ScoredProblem } from '~/domain/problems';
+import {
+  CATEGORY_CODES,
+  isCorrectAnswer,
+  joinPositions,
+  markAnswers,
+  medalFor,
+  parsePositions,
+  type ScoredProblem,
+} from '~/domain/problems';
 import { HUNDRED_GOAL_MINUTES, pageRange, progressOf, SESSION_COUNTS } from '~/domain/reading';
 import { safeRedirectPath } from '~/lib/safe-redirect';
 
@@ -12,13 +20,18 @@ const positions = fc.uniqueArray(fc.integer({ min: 1, max: 5 }), { minLength: 1,
 describe('multiple-choice answers', () => {
   it('a right answer stays right however it is ordered, repeated or spaced', () => {
     fc.assert(
-      fc.property(positions, fc.array(fc.nat(), { maxLength: 5 }), fc.array(fc.constantFrom('', ' ', '  '), { minLength: 10, maxLength: 10 }), (right, picks, pads) => {
-        const problem = { examMethod: 'm' as const, correctAnswer: joinPositions(right), acceptedAnswers: [] };
-        const shuffled = [...right].sort(() => 0).reverse();
-        const repeated = [...shuffled, ...picks.map((i) => right[i % right.length])];
-        const written = repeated.map((p, i) => `${pads[i % pads.length]}${p}${pads[(i + 1) % pads.length]}`).join(',');
-        expect(isCorrectAnswer(problem, written)).toBe(true);
-      }),
+      fc.property(
+        positions,
+        fc.array(fc.nat(), { maxLength: 5 }),
+        fc.array(fc.constantFrom('', ' ', '  '), { minLength: 10, maxLength: 10 }),
+        (right, picks, pads) => {
+          const problem = { examMethod: 'm' as const, correctAnswer: joinPositions(right), acceptedAnswers: [] };
+          const shuffled = [...right].sort(() => 0).reverse();
+          const repeated = [...shuffled, ...picks.map((i) => right[i % right.length])];
+          const written = repeated.map((p, i) => `${pads[i % pads.length]}${p}${pads[(i + 1) % pads.length]}`).join(',');
+          expect(isCorrectAnswer(problem, written)).toBe(true);
+        },
+      ),
     );
   });
 
@@ -53,7 +66,14 @@ const problemList = fc
   )
   .map((rows) =>
     rows.map((r, i) => ({
-      problem: { id: i + 1, examMethod: 'm' as const, correctAnswer: joinPositions(r.right), acceptedAnswers: [], category: r.category, points: r.points } satisfies ScoredProblem,
+      problem: {
+        id: i + 1,
+        examMethod: 'm' as const,
+        correctAnswer: joinPositions(r.right),
+        acceptedAnswers: [],
+        category: r.category,
+        points: r.points,
+      } satisfies ScoredProblem,
       answer: r.answered === 'right' ? joinPositions(r.right) : r.answered === 'wrong' ? joinPositions([...r.right, 6]) : '',
       right: r.answered === 'right',
     })),
@@ -82,7 +102,16 @@ describe('marking a whole attempt', () => {
 });
 
 describe('reading progress', () => {
-  const methods = [ReadMethod.FREE, ReadMethod.M_3_3, ReadMethod.M_3_4, ReadMethod.M_3_5, ReadMethod.M_3_6, ReadMethod.HUNDRED, ReadMethod.CLOCK, ReadMethod.NO_PAGE];
+  const methods = [
+    ReadMethod.FREE,
+    ReadMethod.M_3_3,
+    ReadMethod.M_3_4,
+    ReadMethod.M_3_5,
+    ReadMethod.M_3_6,
+    ReadMethod.HUNDRED,
+    ReadMethod.CLOCK,
+    ReadMethod.NO_PAGE,
+  ];
   const totals = fc.record({
     lastPage: fc.nat({ max: 1200 }),
     minutes: fc.nat({ max: 600 }),
@@ -104,7 +133,12 @@ describe('reading progress', () => {
   it('never goes back when more is read', () => {
     fc.assert(
       fc.property(fc.constantFrom(...methods), fc.integer({ min: 1, max: 1000 }), totals, totals, (method, totalPages, a, more) => {
-        const b = { lastPage: a.lastPage + more.lastPage, minutes: a.minutes + more.minutes, records: a.records + more.records, lastIndex: a.lastIndex + more.lastIndex };
+        const b = {
+          lastPage: a.lastPage + more.lastPage,
+          minutes: a.minutes + more.minutes,
+          records: a.records + more.records,
+          lastIndex: a.lastIndex + more.lastIndex,
+        };
         expect(progressOf(method, totalPages, b).percent).toBeGreaterThanOrEqual(progressOf(method, totalPages, a).percent);
       }),
     );
@@ -116,9 +150,12 @@ describe('reading progress', () => {
   });
 
   it('has the goal of its method', () => {
-    expect(progressOf(ReadMethod.HUNDRED, 300, { lastPage: 0, minutes: HUNDRED_GOAL_MINUTES, records: 1, lastIndex: 0 }).complete).toBe(true);
+    expect(progressOf(ReadMethod.HUNDRED, 300, { lastPage: 0, minutes: HUNDRED_GOAL_MINUTES, records: 1, lastIndex: 0 }).complete).toBe(
+      true,
+    );
     for (const [method, count] of Object.entries(SESSION_COUNTS)) {
-      const at = (records: number) => progressOf(Number(method) as ReadMethod, 300, { lastPage: 0, minutes: 0, records, lastIndex: 0 }).complete;
+      const at = (records: number) =>
+        progressOf(Number(method) as ReadMethod, 300, { lastPage: 0, minutes: 0, records, lastIndex: 0 }).complete;
       expect([at(count! - 1), at(count!)]).toEqual([false, true]);
     }
     expect(progressOf(ReadMethod.NONE, 300, { lastPage: 300, minutes: 500, records: 9, lastIndex: 0 }).complete).toBe(false);
@@ -127,13 +164,43 @@ describe('reading progress', () => {
 
 describe('redirectTo after sign-in', () => {
   // Pieces that open-redirect tricks are made of: schemes, protocol-relative slashes, backslashes, encodings, spaces.
-  const piece = fc.constantFrom('/', '//', '\\', '/\\', 'http:', 'https:', 'javascript:', 'evil.example', '@', '%2f', '%5c', '.', '..', ' ', '\t', '\n', 'user', '?a=1', '#x');
+  const piece = fc.constantFrom(
+    '/',
+    '//',
+    '\\',
+    '/\\',
+    'http:',
+    'https:',
+    'javascript:',
+    'evil.example',
+    '@',
+    '%2f',
+    '%5c',
+    '.',
+    '..',
+    ' ',
+    '\t',
+    '\n',
+    'user',
+    '?a=1',
+    '#x',
+  );
   const target = fc.array(piece, { maxLength: 8 }).map((parts) => parts.join(''));
 
   it('keeps same-site paths and refuses the known tricks', () => {
     const keep = ['/user/dashboard', '/user/search?q=%ED%99%A9&page=2', '/admin/notes/3#review'];
     for (const to of keep) expect(safeRedirectPath(to, '/home')).toBe(to);
-    const refuse = ['', 'https://evil.example', '//evil.example', '/\\evil.example', '/\t/evil.example', '/\n/evil.example', ' //evil.example', '/a/../../x', 'javascript:alert(1)'];
+    const refuse = [
+      '',
+      'https://evil.example',
+      '//evil.example',
+      '/\\evil.example',
+      '/\t/evil.example',
+      '/\n/evil.example',
+      ' //evil.example',
+      '/a/../../x',
+      'javascript:alert(1)',
+    ];
     for (const to of refuse) expect(safeRedirectPath(to, '/home')).toBe('/home');
   });
 

@@ -66,7 +66,10 @@ describe('local folder storage', () => {
     await fs.rm(root, { recursive: true, force: true });
   });
 
-  storageContract(() => new LocalStorage(root), () => 'notes/u1');
+  storageContract(
+    () => new LocalStorage(root),
+    () => 'notes/u1',
+  );
 
   it('keeps each object as a file under its folder', async () => {
     const store = new LocalStorage(root);
@@ -87,9 +90,10 @@ function sigV4Problem(
   req: SignedRequest,
   expected: { accessKeyId: string; secretAccessKey: string; region: string; now?: Date },
 ): string | null {
-  const auth = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/([^/]+)\/aws4_request, ?SignedHeaders=([a-z0-9;-]+), ?Signature=([0-9a-f]{64})$/.exec(
-    String(req.headers.authorization ?? ''),
-  );
+  const auth =
+    /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/([^/]+)\/aws4_request, ?SignedHeaders=([a-z0-9;-]+), ?Signature=([0-9a-f]{64})$/.exec(
+      String(req.headers.authorization ?? ''),
+    );
   if (!auth) return `no AWS4-HMAC-SHA256 Authorization header: ${req.headers.authorization}`;
   const [, accessKeyId, day, region, service, signedHeaders, signature] = auth;
   if (accessKeyId !== expected.accessKeyId) return `access key ${accessKeyId}`;
@@ -98,7 +102,9 @@ function sigV4Problem(
   const amzDate = String(req.headers['x-amz-date'] ?? '');
   if (!/^\d{8}T\d{6}Z$/.test(amzDate) || amzDate.slice(0, 8) !== day) return `x-amz-date ${amzDate}`;
   if (expected.now) {
-    const at = Date.parse(`${amzDate.slice(0, 4)}-${amzDate.slice(4, 6)}-${amzDate.slice(6, 11)}:${amzDate.slice(11, 13)}:${amzDate.slice(13)}`);
+    const at = Date.parse(
+      `${amzDate.slice(0, 4)}-${amzDate.slice(4, 6)}-${amzDate.slice(6, 11)}:${amzDate.slice(11, 13)}:${amzDate.slice(13)}`,
+    );
     if (Math.abs(at - expected.now.getTime()) > 15 * 60_000) return 'RequestTimeTooSkewed';
   }
   const payloadHash = String(req.headers['x-amz-content-sha256'] ?? '');
@@ -111,7 +117,12 @@ function sigV4Problem(
     req.method,
     req.path,
     '',
-    ...names.map((n) => `${n}:${String(req.headers[n] ?? '').trim().replace(/\s+/g, ' ')}`),
+    ...names.map(
+      (n) =>
+        `${n}:${String(req.headers[n] ?? '')
+          .trim()
+          .replace(/\s+/g, ' ')}`,
+    ),
     '',
     signedHeaders,
     payloadHash,
@@ -228,7 +239,10 @@ describe('S3 storage against a local server that checks signatures', () => {
     await fake.close();
   });
 
-  storageContract(() => s3(), () => 'notes/u1');
+  storageContract(
+    () => s3(),
+    () => 'notes/u1',
+  );
 
   it('sends signed path-style requests, every one accepted', async () => {
     const from = fake.requests.length;
@@ -277,6 +291,9 @@ describe.skipIf(!s3Configured)(
   () => {
     // Objects go under a fresh prefix and are deleted by the checks themselves.
     const run = `contract-test/${randomUUID()}`;
-    storageContract(() => storageFromEnv(process.env), () => run);
+    storageContract(
+      () => storageFromEnv(process.env),
+      () => run,
+    );
   },
 );

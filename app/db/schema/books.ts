@@ -13,7 +13,10 @@ export const books = pgTable(
     /** Reading level 1–10. */
     level: smallint('level').notNull(),
     genre: text('genre').notNull(),
-    careerFields: text('career_fields').array().notNull().default(sql`'{}'::text[]`),
+    careerFields: text('career_fields')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     summary: text('summary').notNull().default(''),
     /** Background colour of the generated cover. */
     coverColor: text('cover_color').notNull().default('#35618f'),

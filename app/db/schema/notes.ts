@@ -47,7 +47,9 @@ export const notes = pgTable(
     uniqueIndex('notes_result_book_key').on(t.resultBookId),
     index('notes_user_idx').on(t.userId, t.updatedAt),
     index('notes_state_idx').on(t.state, t.stateChangedAt),
-    index('notes_unread_idx').on(t.userId).where(sql`${t.hasUnreadComment}`),
+    index('notes_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.hasUnreadComment}`),
   ],
 );
 

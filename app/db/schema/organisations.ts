@@ -31,7 +31,9 @@ export const organisations = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('organisations_code_key').on(t.code).where(sql`${t.code} is not null`),
+    uniqueIndex('organisations_code_key')
+      .on(t.code)
+      .where(sql`${t.code} is not null`),
     index('organisations_branch_idx').on(t.branchId),
   ],
 );

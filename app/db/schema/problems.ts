@@ -38,11 +38,17 @@ export const problems = pgTable(
     examMethod: text('exam_method').$type<ExamMethod>().notNull(),
     question: text('question').notNull(),
     /** Options of a multiple-choice problem (empty for short answer). */
-    options: jsonb('options').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    options: jsonb('options')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** In the submission format: '1,3' (1-based positions) for multiple choice, the model text for short answer. */
     correctAnswer: text('correct_answer').notNull(),
     /** Further accepted texts of a short answer. */
-    acceptedAnswers: text('accepted_answers').array().notNull().default(sql`'{}'::text[]`),
+    acceptedAnswers: text('accepted_answers')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     explanation: text('explanation').notNull().default(''),
     category: text('category').$type<ProblemCategory>().notNull(),
     points: smallint('points').notNull().default(10),
@@ -162,10 +168,7 @@ export const levelHistory = pgTable(
     attemptId: integer('attempt_id').references(() => problemAttempts.id, { onDelete: 'set null' }),
     recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    index('level_history_user_idx').on(t.userId, t.recordedAt),
-    uniqueIndex('level_history_attempt_key').on(t.attemptId),
-  ],
+  (t) => [index('level_history_user_idx').on(t.userId, t.recordedAt), uniqueIndex('level_history_attempt_key').on(t.attemptId)],
 );
 
 export type ProblemSet = typeof problemSets.$inferSelect;

@@ -33,7 +33,9 @@ export const resultBooks = pgTable(
   },
   (t) => [
     index('result_books_user_idx').on(t.userId, t.status),
-    uniqueIndex('result_books_one_current_key').on(t.userId).where(sql`${t.isCurrent}`),
+    uniqueIndex('result_books_one_current_key')
+      .on(t.userId)
+      .where(sql`${t.isCurrent}`),
   ],
 );
 

@@ -15,7 +15,11 @@ export const users = pgTable(
     phone: text('phone'),
     role: text('role').$type<UserRole>().notNull(),
     /** Authority list (spec §3). MIGRATION stays until the account has set a new password and security question. */
-    authorities: text('authorities').array().$type<Authority[]>().notNull().default(sql`'{}'::text[]`),
+    authorities: text('authorities')
+      .array()
+      .$type<Authority[]>()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     organisationId: integer('organisation_id').references(() => organisations.id),
     status: text('status').$type<MemberStatus>().notNull().default('ACTIVE'),
     /** Index 1–7 into SECURITY_QUESTIONS. */
@@ -30,10 +34,7 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('users_login_id_key').on(sql`lower(${t.loginId})`),
-    index('users_organisation_idx').on(t.organisationId),
-  ],
+  (t) => [uniqueIndex('users_login_id_key').on(sql`lower(${t.loginId})`), index('users_organisation_idx').on(t.organisationId)],
 );
 
 export type User = typeof users.$inferSelect;

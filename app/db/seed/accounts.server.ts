@@ -27,10 +27,42 @@ export async function seedAccounts(tx: Tx) {
   const [other] = await tx.select({ id: organisations.id }).from(organisations).where(eq(organisations.code, 'PURUNSOL'));
   const answerHash = await hashSecurityAnswer('어린 왕자');
   const spare = [
-    { loginId: 'student10', name: '서하람', role: 'USER' as const, authorities: ['STUDENT' as const], org: other?.id, level: 5, grade: '초5', phone: '010-1000-0012' },
-    { loginId: 'student11', name: '권나래', role: 'USER' as const, authorities: ['STUDENT' as const], org: other?.id, level: 6, grade: '초6', phone: '010-1000-0013' },
-    { loginId: 'teacher3', name: '유재민', role: 'ADMIN' as const, authorities: ['TEACHER' as const], org: academy?.id, phone: '010-3000-0005' },
-    { loginId: 'admin3', name: '운영지원', role: 'SUPER' as const, authorities: ['ADMIN2' as const], org: undefined, phone: '010-9000-0006' },
+    {
+      loginId: 'student10',
+      name: '서하람',
+      role: 'USER' as const,
+      authorities: ['STUDENT' as const],
+      org: other?.id,
+      level: 5,
+      grade: '초5',
+      phone: '010-1000-0012',
+    },
+    {
+      loginId: 'student11',
+      name: '권나래',
+      role: 'USER' as const,
+      authorities: ['STUDENT' as const],
+      org: other?.id,
+      level: 6,
+      grade: '초6',
+      phone: '010-1000-0013',
+    },
+    {
+      loginId: 'teacher3',
+      name: '유재민',
+      role: 'ADMIN' as const,
+      authorities: ['TEACHER' as const],
+      org: academy?.id,
+      phone: '010-3000-0005',
+    },
+    {
+      loginId: 'admin3',
+      name: '운영지원',
+      role: 'SUPER' as const,
+      authorities: ['ADMIN2' as const],
+      org: undefined,
+      phone: '010-9000-0006',
+    },
   ];
   for (const u of spare) {
     await tx.insert(users).values({

@@ -23,16 +23,106 @@ type DemoUser = {
 
 /** The demo accounts the README lists; every password is `demo1234!`. */
 export const DEMO_USERS: DemoUser[] = [
-  { loginId: 'student', name: '김하늘', role: 'USER', authorities: ['STUDENT'], org: 'academy1', level: 4, grade: '초4', phone: '010-1000-0001' },
-  { loginId: 'student2', name: '이바다', role: 'USER', authorities: ['STUDENT'], org: 'academy1', level: 6, grade: '초6', phone: '010-1000-0002' },
-  { loginId: 'student3', name: '박지우', role: 'USER', authorities: ['STUDENT'], org: 'academy1', level: 3, grade: '초3', phone: '010-1000-0003' },
-  { loginId: 'student4', name: '최서연', role: 'USER', authorities: ['STUDENT'], org: 'academy1', level: 5, grade: '초5', phone: '010-1000-0004' },
-  { loginId: 'student5', name: '정민준', role: 'USER', authorities: ['STUDENT'], org: 'academy1', level: 7, grade: '중1', phone: '010-1000-0005' },
-  { loginId: 'student6', name: '강예린', role: 'USER', authorities: ['STUDENT'], org: 'academy2', level: 2, grade: '초2', phone: '010-1000-0006' },
-  { loginId: 'student7', name: '조현우', role: 'USER', authorities: ['STUDENT'], org: 'academy2', level: 8, grade: '중2', phone: '010-1000-0007' },
-  { loginId: 'student8', name: '윤서아', role: 'USER', authorities: ['STUDENT'], org: 'academy2', level: 5, grade: '초5', phone: '010-1000-0008' },
-  { loginId: 'student9', name: '장도윤', role: 'USER', authorities: ['STUDENT'], org: 'academy2', level: 9, grade: '중3', phone: '010-1000-0009' },
-  { loginId: 'migrated', name: '한가을', role: 'USER', authorities: ['STUDENT', 'MIGRATION'], org: 'academy1', level: 5, grade: '초5', phone: '010-1000-0010' },
+  {
+    loginId: 'student',
+    name: '김하늘',
+    role: 'USER',
+    authorities: ['STUDENT'],
+    org: 'academy1',
+    level: 4,
+    grade: '초4',
+    phone: '010-1000-0001',
+  },
+  {
+    loginId: 'student2',
+    name: '이바다',
+    role: 'USER',
+    authorities: ['STUDENT'],
+    org: 'academy1',
+    level: 6,
+    grade: '초6',
+    phone: '010-1000-0002',
+  },
+  {
+    loginId: 'student3',
+    name: '박지우',
+    role: 'USER',
+    authorities: ['STUDENT'],
+    org: 'academy1',
+    level: 3,
+    grade: '초3',
+    phone: '010-1000-0003',
+  },
+  {
+    loginId: 'student4',
+    name: '최서연',
+    role: 'USER',
+    authorities: ['STUDENT'],
+    org: 'academy1',
+    level: 5,
+    grade: '초5',
+    phone: '010-1000-0004',
+  },
+  {
+    loginId: 'student5',
+    name: '정민준',
+    role: 'USER',
+    authorities: ['STUDENT'],
+    org: 'academy1',
+    level: 7,
+    grade: '중1',
+    phone: '010-1000-0005',
+  },
+  {
+    loginId: 'student6',
+    name: '강예린',
+    role: 'USER',
+    authorities: ['STUDENT'],
+    org: 'academy2',
+    level: 2,
+    grade: '초2',
+    phone: '010-1000-0006',
+  },
+  {
+    loginId: 'student7',
+    name: '조현우',
+    role: 'USER',
+    authorities: ['STUDENT'],
+    org: 'academy2',
+    level: 8,
+    grade: '중2',
+    phone: '010-1000-0007',
+  },
+  {
+    loginId: 'student8',
+    name: '윤서아',
+    role: 'USER',
+    authorities: ['STUDENT'],
+    org: 'academy2',
+    level: 5,
+    grade: '초5',
+    phone: '010-1000-0008',
+  },
+  {
+    loginId: 'student9',
+    name: '장도윤',
+    role: 'USER',
+    authorities: ['STUDENT'],
+    org: 'academy2',
+    level: 9,
+    grade: '중3',
+    phone: '010-1000-0009',
+  },
+  {
+    loginId: 'migrated',
+    name: '한가을',
+    role: 'USER',
+    authorities: ['STUDENT', 'MIGRATION'],
+    org: 'academy1',
+    level: 5,
+    grade: '초5',
+    phone: '010-1000-0010',
+  },
   { loginId: 'adult', name: '오지현', role: 'USER', authorities: [], org: 'personal', level: 10, phone: '010-2000-0001' },
   { loginId: 'head', name: '송미경', role: 'ADMIN', authorities: ['HEAD'], org: 'academy1', phone: '010-3000-0001' },
   { loginId: 'teacher', name: '임준호', role: 'ADMIN', authorities: ['TEACHER'], org: 'academy1', phone: '010-3000-0002' },
@@ -54,8 +144,24 @@ export async function seedBase(tx: Tx) {
   const [academy1, academy2, personal] = await tx
     .insert(organisations)
     .values([
-      { kind: 'academy', name: '해오름 독서학원', code: 'HAEORUM', branchId: branch.id, agencyId: agency.id, phone: '02-000-2001', address: '서울 송파구' },
-      { kind: 'academy', name: '푸른솔 독서교실', code: 'PURUNSOL', branchId: branch.id, agencyId: agency.id, phone: '02-000-2002', address: '서울 강동구' },
+      {
+        kind: 'academy',
+        name: '해오름 독서학원',
+        code: 'HAEORUM',
+        branchId: branch.id,
+        agencyId: agency.id,
+        phone: '02-000-2001',
+        address: '서울 송파구',
+      },
+      {
+        kind: 'academy',
+        name: '푸른솔 독서교실',
+        code: 'PURUNSOL',
+        branchId: branch.id,
+        agencyId: agency.id,
+        phone: '02-000-2002',
+        address: '서울 강동구',
+      },
       { kind: 'student', name: '오지현 개인회원' },
     ])
     .returning();
@@ -83,14 +189,19 @@ export async function seedBase(tx: Tx) {
 
   await tx.insert(books).values(DEMO_BOOKS.map((b) => ({ ...b, careerFields: [...b.careerFields] })));
 
-  await tx.insert(faqs).values(
-    DEMO_FAQS.map((f, i) => ({ section: f.section, question: f.question, answer: f.answer, sortOrder: i })),
-  );
+  await tx.insert(faqs).values(DEMO_FAQS.map((f, i) => ({ section: f.section, question: f.question, answer: f.answer, sortOrder: i })));
 
   // Payments in every status. Academy 1 and the personal member have paid this month's BASIC; academy 2 has not.
   const month = seoulMonth();
   let n = 0;
-  const pay = (org: number, tier: Tier, status: PaymentStatus, amount: number, paidMonth: string, method: PaymentMethod = PaymentMethod.CARD) => ({
+  const pay = (
+    org: number,
+    tier: Tier,
+    status: PaymentStatus,
+    amount: number,
+    paidMonth: string,
+    method: PaymentMethod = PaymentMethod.CARD,
+  ) => ({
     orderId: `DEMO-${paidMonth}-${org}-${++n}`,
     organisationId: org,
     tier,
@@ -101,18 +212,20 @@ export async function seedBase(tx: Tx) {
     receiptType: 'N' as const,
     approvedAt: status === PaymentStatus.SUCCESS || status === PaymentStatus.REFUND ? new Date() : null,
   });
-  await tx.insert(payments).values([
-    pay(academy1.id, Tier.NEW, PaymentStatus.SUCCESS, DEMO_PRICES.NEW, addMonths(month, -4)),
-    pay(academy1.id, Tier.BASIC, PaymentStatus.SUCCESS, DEMO_PRICES.BASIC, addMonths(month, -3)),
-    pay(academy1.id, Tier.BASIC, PaymentStatus.SUCCESS, DEMO_PRICES.BASIC, addMonths(month, -2), PaymentMethod.BANK_TRANSFER),
-    pay(academy1.id, Tier.BASIC, PaymentStatus.SUCCESS, DEMO_PRICES.BASIC, addMonths(month, -1)),
-    pay(academy1.id, Tier.ADD1, PaymentStatus.REFUND, DEMO_PRICES.ADD1, addMonths(month, -1)),
-    pay(academy1.id, Tier.BASIC, PaymentStatus.FAIL, DEMO_PRICES.BASIC, month),
-    pay(academy1.id, Tier.BASIC, PaymentStatus.SUCCESS, DEMO_PRICES.BASIC, month),
-    pay(academy1.id, Tier.ADD2, PaymentStatus.CANCEL, DEMO_PRICES.ADD2, month),
-    pay(academy2.id, Tier.NEW, PaymentStatus.SUCCESS, DEMO_PRICES.NEW, addMonths(month, -2)),
-    pay(academy2.id, Tier.BASIC, PaymentStatus.SUCCESS, DEMO_PRICES.BASIC, addMonths(month, -1), PaymentMethod.DEPOSIT),
-    pay(academy2.id, Tier.BASIC, PaymentStatus.WAITING, DEMO_PRICES.BASIC, month, PaymentMethod.DEPOSIT),
-    pay(personal.id, Tier.BASIC, PaymentStatus.SUCCESS, DEMO_PRICES.PERSONAL, month),
-  ]);
+  await tx
+    .insert(payments)
+    .values([
+      pay(academy1.id, Tier.NEW, PaymentStatus.SUCCESS, DEMO_PRICES.NEW, addMonths(month, -4)),
+      pay(academy1.id, Tier.BASIC, PaymentStatus.SUCCESS, DEMO_PRICES.BASIC, addMonths(month, -3)),
+      pay(academy1.id, Tier.BASIC, PaymentStatus.SUCCESS, DEMO_PRICES.BASIC, addMonths(month, -2), PaymentMethod.BANK_TRANSFER),
+      pay(academy1.id, Tier.BASIC, PaymentStatus.SUCCESS, DEMO_PRICES.BASIC, addMonths(month, -1)),
+      pay(academy1.id, Tier.ADD1, PaymentStatus.REFUND, DEMO_PRICES.ADD1, addMonths(month, -1)),
+      pay(academy1.id, Tier.BASIC, PaymentStatus.FAIL, DEMO_PRICES.BASIC, month),
+      pay(academy1.id, Tier.BASIC, PaymentStatus.SUCCESS, DEMO_PRICES.BASIC, month),
+      pay(academy1.id, Tier.ADD2, PaymentStatus.CANCEL, DEMO_PRICES.ADD2, month),
+      pay(academy2.id, Tier.NEW, PaymentStatus.SUCCESS, DEMO_PRICES.NEW, addMonths(month, -2)),
+      pay(academy2.id, Tier.BASIC, PaymentStatus.SUCCESS, DEMO_PRICES.BASIC, addMonths(month, -1), PaymentMethod.DEPOSIT),
+      pay(academy2.id, Tier.BASIC, PaymentStatus.WAITING, DEMO_PRICES.BASIC, month, PaymentMethod.DEPOSIT),
+      pay(personal.id, Tier.BASIC, PaymentStatus.SUCCESS, DEMO_PRICES.PERSONAL, month),
+    ]);
 }

@@ -27,11 +27,7 @@ export async function seedDemo(db: Database, steps: SeedStep[] = SEED_STEPS): Pr
   const applied: string[] = [];
   for (const step of steps) {
     await db.transaction(async (tx) => {
-      const claimed = await tx
-        .insert(seedRuns)
-        .values({ step: step.name })
-        .onConflictDoNothing()
-        .returning({ step: seedRuns.step });
+      const claimed = await tx.insert(seedRuns).values({ step: step.name }).onConflictDoNothing().returning({ step: seedRuns.step });
       if (claimed.length === 0) return;
       await step.run(tx);
       applied.push(step.name);

@@ -81,10 +81,7 @@ export async function seedJourney(tx: Tx) {
     .select({ id: users.id, loginId: users.loginId, level: users.level, organisationId: users.organisationId })
     .from(users)
     .where(inArray(users.loginId, Object.keys(JOURNEY_PLANS)));
-  const teachers = await tx
-    .select({ id: users.id, organisationId: users.organisationId })
-    .from(users)
-    .where(eq(users.role, 'ADMIN'));
+  const teachers = await tx.select({ id: users.id, organisationId: users.organisationId }).from(users).where(eq(users.role, 'ADMIN'));
   const catalogue = await tx.select({ id: books.id, level: books.level }).from(books).orderBy(asc(books.id));
   const base = Date.now();
 

@@ -34,8 +34,7 @@ const NOTE_TEXTS: Record<string, string> = {
     '포그 씨는 모든 일을 시계처럼 정확하게 하는 사람이라 처음에는 조금 차가워 보였다. 그런데 여행 중에 아우다 부인을 구하려고 위험을 무릅쓰는 것을 보고 따뜻한 사람이라는 것을 알았다. 기차가 끊기자 썰매에 돛을 달아 달리는 장면이 특히 재미있었다. 마지막에 날짜 변경선 때문에 하루를 벌었다는 반전을 읽고 지구본을 꺼내 직접 확인해 보았다. 계획을 세우는 것도 중요하지만 예상하지 못한 일에 침착하게 대처하는 힘이 더 중요하다고 느꼈다.',
   '플랜더스의 개':
     '네로와 파트라셰가 우유 수레를 끌고 매일 안트베르펜에 가는 장면이 평화로워 보였다. 네로는 가난했지만 그림을 그리고 싶은 꿈을 한 번도 버리지 않았다. 마을 사람들이 네로를 오해하고 외면할 때 너무 속상했다. 마지막에 성당에서 루벤스의 그림을 보는 장면에서는 눈물이 났다. 어려운 친구를 오해하지 않고 먼저 손을 내미는 사람이 되고 싶다.',
-  '걸리버 여행기':
-    '걸리버가 소인국에 갔다. 사람들이 작아서 걸리버를 묶었다. 거인국에서는 걸리버가 작아졌다. 재미있었다.',
+  '걸리버 여행기': '걸리버가 소인국에 갔다. 사람들이 작아서 걸리버를 묶었다. 거인국에서는 걸리버가 작아졌다. 재미있었다.',
   '안네의 일기':
     '안네는 좁은 은신처에서 2년 동안 숨어 지내면서도 일기장 키티에게 솔직한 마음을 털어놓았다. 밖에 나갈 수도, 큰 소리로 웃을 수도 없는 생활이 얼마나 답답했을지 상상하기 어려웠다. 그런데도 안네는 작가가 되고 싶다는 꿈을 꾸고, 사람들의 마음속에는 선함이 있다고 믿었다. 이 일기가 끝난 뒤 안네가 수용소에서 세상을 떠났다는 사실을 알고 한참 동안 책을 덮지 못했다. 전쟁과 차별이 한 사람의 꿈을 어떻게 빼앗는지 잊지 말아야겠다고 생각했다.',
 };
@@ -63,7 +62,13 @@ const PLANS: Record<string, Plan[]> = {
       unread: true,
       steps: [
         TEACHER_OPEN,
-        { action: 'send', by: 'TEACHER', to: S.WAITING_CORRECT, hours: 22, comment: '장면마다 느낀 점이 잘 드러났어요. 코치 선생님께 문장 첨삭을 부탁드릴게요.' },
+        {
+          action: 'send',
+          by: 'TEACHER',
+          to: S.WAITING_CORRECT,
+          hours: 22,
+          comment: '장면마다 느낀 점이 잘 드러났어요. 코치 선생님께 문장 첨삭을 부탁드릴게요.',
+        },
         {
           action: 'correct',
           by: 'COACH',
@@ -87,10 +92,12 @@ const PLANS: Record<string, Plan[]> = {
           by: 'TEACHER',
           to: S.HOLD,
           hours: 24,
-          comment: '줄거리만 짧게 적혀 있어요. 가장 이상하다고 느낀 장면 하나를 골라, 왜 그렇게 느꼈는지 3문장 이상 더 써서 다시 제출해 주세요.',
+          comment:
+            '줄거리만 짧게 적혀 있어요. 가장 이상하다고 느낀 장면 하나를 골라, 왜 그렇게 느꼈는지 3문장 이상 더 써서 다시 제출해 주세요.',
         },
       ],
-      noteInput: '줄거리만 짧게 적혀 있어요. 가장 이상하다고 느낀 장면 하나를 골라, 왜 그렇게 느꼈는지 3문장 이상 더 써서 다시 제출해 주세요.',
+      noteInput:
+        '줄거리만 짧게 적혀 있어요. 가장 이상하다고 느낀 장면 하나를 골라, 왜 그렇게 느꼈는지 3문장 이상 더 써서 다시 제출해 주세요.',
     },
     {
       title: '홍길동전',
@@ -98,7 +105,13 @@ const PLANS: Record<string, Plan[]> = {
       unread: true,
       steps: [
         TEACHER_OPEN,
-        { action: 'comment', by: 'TEACHER', to: S.TEACHER_SHOW, hours: 26, comment: '남의 물건을 빼앗는 방법이 옳았는지 스스로 질문한 점이 훌륭해요. 수업 시간에 함께 토론해 봐요.' },
+        {
+          action: 'comment',
+          by: 'TEACHER',
+          to: S.TEACHER_SHOW,
+          hours: 26,
+          comment: '남의 물건을 빼앗는 방법이 옳았는지 스스로 질문한 점이 훌륭해요. 수업 시간에 함께 토론해 봐요.',
+        },
       ],
       noteInput: '남의 물건을 빼앗는 방법이 옳았는지 스스로 질문한 점이 훌륭해요. 수업 시간에 함께 토론해 봐요.',
     },
@@ -120,7 +133,16 @@ const PLANS: Record<string, Plan[]> = {
     {
       title: '키다리 아저씨',
       state: S.WAITING_CORRECT,
-      steps: [TEACHER_OPEN, { action: 'send', by: 'TEACHER', to: S.WAITING_CORRECT, hours: 21, comment: '편지 형식에 대한 생각이 좋네요. 문단 나누기를 코치 선생님께 첨삭받아 봅시다.' }],
+      steps: [
+        TEACHER_OPEN,
+        {
+          action: 'send',
+          by: 'TEACHER',
+          to: S.WAITING_CORRECT,
+          hours: 21,
+          comment: '편지 형식에 대한 생각이 좋네요. 문단 나누기를 코치 선생님께 첨삭받아 봅시다.',
+        },
+      ],
       noteInput: '편지 형식에 대한 생각이 좋네요. 문단 나누기를 코치 선생님께 첨삭받아 봅시다.',
       unread: true,
     },
@@ -131,7 +153,16 @@ const PLANS: Record<string, Plan[]> = {
   student5: [
     {
       state: S.COMMENT_COMPLETE,
-      steps: [TEACHER_OPEN, { action: 'complete', by: 'TEACHER', to: S.COMMENT_COMPLETE, hours: 22, comment: '지구본으로 직접 확인해 본 태도가 멋져요. 생각이 잘 정리된 노트입니다.' }],
+      steps: [
+        TEACHER_OPEN,
+        {
+          action: 'complete',
+          by: 'TEACHER',
+          to: S.COMMENT_COMPLETE,
+          hours: 22,
+          comment: '지구본으로 직접 확인해 본 태도가 멋져요. 생각이 잘 정리된 노트입니다.',
+        },
+      ],
       noteInput: '지구본으로 직접 확인해 본 태도가 멋져요. 생각이 잘 정리된 노트입니다.',
     },
   ],
@@ -141,7 +172,14 @@ const PLANS: Record<string, Plan[]> = {
       state: S.HOLD,
       steps: [
         TEACHER_OPEN,
-        { action: 'hold', by: 'TEACHER', to: S.HOLD, hours: 25, comment: '걸리버가 여행한 나라 가운데 하나를 골라, 그 나라 사람들의 모습이 우리 사회의 어떤 점을 꼬집는지 생각해서 다시 써 주세요.' },
+        {
+          action: 'hold',
+          by: 'TEACHER',
+          to: S.HOLD,
+          hours: 25,
+          comment:
+            '걸리버가 여행한 나라 가운데 하나를 골라, 그 나라 사람들의 모습이 우리 사회의 어떤 점을 꼬집는지 생각해서 다시 써 주세요.',
+        },
       ],
       noteInput: '걸리버가 여행한 나라 가운데 하나를 골라, 그 나라 사람들의 모습이 우리 사회의 어떤 점을 꼬집는지 생각해서 다시 써 주세요.',
       unread: true,
@@ -158,7 +196,14 @@ export async function seedNotes(tx: Tx) {
   const byLogin = new Map(people.map((p) => [p.loginId, p]));
   const coach = byLogin.get('coach');
   const rows = await tx
-    .select({ id: resultBooks.id, userId: resultBooks.userId, status: resultBooks.status, completedAt: resultBooks.completedAt, title: books.title, summary: books.summary })
+    .select({
+      id: resultBooks.id,
+      userId: resultBooks.userId,
+      status: resultBooks.status,
+      completedAt: resultBooks.completedAt,
+      title: books.title,
+      summary: books.summary,
+    })
     .from(resultBooks)
     .innerJoin(books, eq(books.id, resultBooks.bookId))
     .where(inArray(resultBooks.status, [BookStatus.COMPLETE, BookStatus.NOTE]))
@@ -208,7 +253,16 @@ export async function seedNotes(tx: Tx) {
         })
         .returning({ id: notes.id });
       let from: NoteState = S.NONE;
-      const history = [{ action: 'submit' as NoteAction, by: 'STUDENT' as NoteActorRole, to: S.WRITE as NoteState, hours: 0, comment: undefined as string | undefined }, ...plan.steps];
+      const history = [
+        {
+          action: 'submit' as NoteAction,
+          by: 'STUDENT' as NoteActorRole,
+          to: S.WRITE as NoteState,
+          hours: 0,
+          comment: undefined as string | undefined,
+        },
+        ...plan.steps,
+      ];
       await tx.insert(noteHistory).values(
         history.map((step) => {
           const entry = {
@@ -218,8 +272,7 @@ export async function seedNotes(tx: Tx) {
             action: step.action,
             fromState: from,
             toState: step.to,
-            comment:
-              step.action === 'correct' ? [plan.correction, step.comment].filter(Boolean).join('\n\n') : step.comment ?? null,
+            comment: step.action === 'correct' ? [plan.correction, step.comment].filter(Boolean).join('\n\n') : (step.comment ?? null),
             createdAt: new Date(submittedAt.getTime() + step.hours * HOUR),
           };
           from = step.to;
@@ -245,4 +298,3 @@ export async function seedNotes(tx: Tx) {
     });
   }
 }
-

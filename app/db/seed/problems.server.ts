@@ -77,7 +77,13 @@ export async function seedProblems(tx: Tx) {
   for (const t of SUBJECT_TESTS) await insertSet(tx, t, { kind: 'SUBJECT_TEST' });
 
   const done = await tx
-    .select({ id: resultBooks.id, userId: resultBooks.userId, bookId: resultBooks.bookId, statusChangedAt: resultBooks.statusChangedAt, assignedAt: resultBooks.assignedAt })
+    .select({
+      id: resultBooks.id,
+      userId: resultBooks.userId,
+      bookId: resultBooks.bookId,
+      statusChangedAt: resultBooks.statusChangedAt,
+      assignedAt: resultBooks.assignedAt,
+    })
     .from(resultBooks)
     .where(inArray(resultBooks.status, [BookStatus.NOTE, BookStatus.COMPLETE]))
     .orderBy(asc(resultBooks.id));
@@ -91,7 +97,14 @@ export async function seedProblems(tx: Tx) {
     const wrongCount = Math.min(WRONG_PATTERN[i % WRONG_PATTERN.length], list.length);
     // Wrong answers on the last problems first (the harder extras and creative ones).
     const answers = new Map(
-      list.map((p, k) => [p.id, k >= list.length - wrongCount ? wrongAnswer(p) : p.examMethod === 'm' ? joinPositions(parsePositions(p.correctAnswer)!) : p.correctAnswer]),
+      list.map((p, k) => [
+        p.id,
+        k >= list.length - wrongCount
+          ? wrongAnswer(p)
+          : p.examMethod === 'm'
+            ? joinPositions(parsePositions(p.correctAnswer)!)
+            : p.correctAnswer,
+      ]),
     );
     const marking = markAnswers(list, answers);
     const markedAt = new Date(rb.statusChangedAt.getTime() + 2 * DAY);
@@ -115,13 +128,22 @@ export async function seedProblems(tx: Tx) {
       })
       .returning({ id: problemAttempts.id });
     await tx.insert(problemAnswers).values(
-      list.map((p) => ({ attemptId: attempt.id, problemId: p.id, answer: answers.get(p.id)!, isCorrect: (marking.perProblem.get(p.id) ? 1 : 0) as 0 | 1, savedAt: markedAt })),
+      list.map((p) => ({
+        attemptId: attempt.id,
+        problemId: p.id,
+        answer: answers.get(p.id)!,
+        isCorrect: (marking.perProblem.get(p.id) ? 1 : 0) as 0 | 1,
+        savedAt: markedAt,
+      })),
     );
     await tx.insert(problemCategoryResults).values(marking.categories.map((c) => ({ attemptId: attempt.id, ...c })));
     const score = (k: number) => 1 + ((rb.id * 7 + k * 3 + i) % 5);
     await tx.insert(selfAnalyses).values({
       resultBookId: rb.id,
-      ...(Object.fromEntries(SELF_ANALYSIS_ITEMS.map((item, k) => [item.key, score(k)])) as Record<(typeof SELF_ANALYSIS_ITEMS)[number]['key'], number>),
+      ...(Object.fromEntries(SELF_ANALYSIS_ITEMS.map((item, k) => [item.key, score(k)])) as Record<
+        (typeof SELF_ANALYSIS_ITEMS)[number]['key'],
+        number
+      >),
       createdAt: markedAt,
       updatedAt: markedAt,
     });
@@ -136,8 +158,10 @@ export async function seedProblems(tx: Tx) {
   for (const s of students) {
     const current = s.level ?? 5;
     const path = [current - 2, current - 1, current - 1, current, current].map((l) => Math.max(1, l));
-    await tx.insert(levelHistory).values(
-      path.map((level, k) => ({ userId: s.id, level, source: 'COURSE_TEST' as const, recordedAt: new Date(base - (5 - k) * 30 * DAY) })),
-    );
+    await tx
+      .insert(levelHistory)
+      .values(
+        path.map((level, k) => ({ userId: s.id, level, source: 'COURSE_TEST' as const, recordedAt: new Date(base - (5 - k) * 30 * DAY) })),
+      );
   }
 }

@@ -2,15 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { BookStatus, ReadingEvent, ReadMethod } from '~/domain/enums';
 import { EMPTY_READ_TIME_RESULT, HUNDRED_GOAL_MINUTES, SESSION_COUNTS } from '~/domain/reading';
 import { seoulDay } from '~/lib/dates';
-import {
-  beforeReadingAnswers,
-  books,
-  noPageProgress,
-  readingEvents,
-  readingRecords,
-  resultBooks,
-  users,
-} from '../schema';
+import { beforeReadingAnswers, books, noPageProgress, readingEvents, readingRecords, resultBooks, users } from '../schema';
 import type { Tx } from '../client.server';
 import { JOURNEY_PLANS } from './journey.server';
 
@@ -20,7 +12,7 @@ const PAST_WAITING: BookStatus[] = [BookStatus.PRE_ACTIVITY_COMPLETE, ...READ_ST
 
 /** A small deterministic generator, so the demo looks the same on every start. */
 function random(seed: number) {
-  let state = seed * 2654435761 % 4294967296 || 1;
+  let state = (seed * 2654435761) % 4294967296 || 1;
   return (min: number, max: number) => {
     state = (state * 1664525 + 1013904223) % 4294967296;
     return min + Math.floor((state / 4294967296) * (max - min + 1));
@@ -113,13 +105,21 @@ export async function seedReading(tx: Tx) {
       const rnd = random(rb.id);
       const target = full ? rb.totalPages : Math.floor(rb.totalPages * 0.45);
       const steps: number[] = [];
-      for (let index = 0; index < target; ) {
+      for (let index = 0; index < target;) {
         index = Math.min(target, index + rnd(6, 14));
         steps.push(index);
       }
       steps.forEach((index, i) => {
         const at = when(i, steps.length);
-        noPage.push({ resultBookId: rb.id, userId: rb.userId, sectionIndex: index, minutes: rnd(10, 25), readDate: seoulDay(at), submissionKey: `seed-np-${rb.id}-${i}`, createdAt: at });
+        noPage.push({
+          resultBookId: rb.id,
+          userId: rb.userId,
+          sectionIndex: index,
+          minutes: rnd(10, 25),
+          readDate: seoulDay(at),
+          submissionKey: `seed-np-${rb.id}-${i}`,
+          createdAt: at,
+        });
       });
       continue;
     }
@@ -146,13 +146,19 @@ export async function seedReading(tx: Tx) {
         createdAt: at,
       });
       if (rb.readMethod === ReadMethod.CLOCK) {
-        events.push({ resultBookId: rb.id, userId: rb.userId, event: ReadingEvent.READ_START, at: new Date(at.getTime() - r.minutes * 60_000) });
+        events.push({
+          resultBookId: rb.id,
+          userId: rb.userId,
+          event: ReadingEvent.READ_START,
+          at: new Date(at.getTime() - r.minutes * 60_000),
+        });
         events.push({ resultBookId: rb.id, userId: rb.userId, event: ReadingEvent.READ_END, at });
       }
     });
   }
 
-  const chunk = <T>(list: T[], size = 200) => Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size));
+  const chunk = <T>(list: T[], size = 200) =>
+    Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size));
   for (const part of chunk(records)) await tx.insert(readingRecords).values(part);
   for (const part of chunk(events)) await tx.insert(readingEvents).values(part);
   for (const part of chunk(noPage)) await tx.insert(noPageProgress).values(part);

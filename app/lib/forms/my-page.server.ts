@@ -57,15 +57,17 @@ export async function myPageAction(request: Request, user: SignedIn, base: strin
   if (formData.get('intent') === 'password') {
     const submission = parseWithZod(formData, { schema: passwordSchema });
     const hideFields = ['password', 'newPassword', 'confirm'];
-    if (submission.status !== 'success') return json({ intent: 'password' as const, error: null, result: submission.reply({ hideFields }) }, { status: 400 });
+    if (submission.status !== 'success')
+      return json({ intent: 'password' as const, error: null, result: submission.reply({ hideFields }) }, { status: 400 });
     try {
       const fam = (await getSession(request)).get('fam') ?? '';
       await changePassword(user, submission.value, fam);
     } catch (error) {
       if (isDomainError(error)) {
-        const reply = error.code === 'WRONG_PASSWORD'
-          ? submission.reply({ fieldErrors: { password: [error.message] }, hideFields })
-          : submission.reply({ formErrors: [error.message], hideFields });
+        const reply =
+          error.code === 'WRONG_PASSWORD'
+            ? submission.reply({ fieldErrors: { password: [error.message] }, hideFields })
+            : submission.reply({ formErrors: [error.message], hideFields });
         return json({ intent: 'password' as const, error: null, result: reply }, { status: error.status });
       }
       throw error;
@@ -73,7 +75,8 @@ export async function myPageAction(request: Request, user: SignedIn, base: strin
     return redirectWithFlash(back, PROFILE_MESSAGES.passwordChanged);
   }
   const submission = parseWithZod(formData, { schema: profileSchema });
-  if (submission.status !== 'success') return json({ intent: 'profile' as const, error: null, result: submission.reply() }, { status: 400 });
+  if (submission.status !== 'success')
+    return json({ intent: 'profile' as const, error: null, result: submission.reply() }, { status: 400 });
   await updateProfile(user.id, submission.value);
   return redirectWithFlash(back, PROFILE_MESSAGES.saved);
 }

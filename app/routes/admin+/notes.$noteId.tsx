@@ -76,7 +76,14 @@ export default function AdminNoteReview() {
             </div>
             <div className="form-actions">
               {buttons.map((b) => (
-                <button key={b.action} type="submit" name="intent" value={b.action} className={b.secondary ? 'secondary' : undefined} disabled={navigation.state === 'submitting'}>
+                <button
+                  key={b.action}
+                  type="submit"
+                  name="intent"
+                  value={b.action}
+                  className={b.secondary ? 'secondary' : undefined}
+                  disabled={navigation.state === 'submitting'}
+                >
                   {b.label}
                 </button>
               ))}

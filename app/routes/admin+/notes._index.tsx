@@ -47,7 +47,7 @@ export default function AdminNotes() {
           {TABS.map((t) => (
             <li key={t.key}>
               <Link to={href(t.key)} aria-current={t.key === tab ? 'page' : undefined}>
-                {t.label} <span className="tab-count">{t.state === undefined ? list.all : list.byState[t.state] ?? 0}</span>
+                {t.label} <span className="tab-count">{t.state === undefined ? list.all : (list.byState[t.state] ?? 0)}</span>
               </Link>
             </li>
           ))}

@@ -20,7 +20,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const list = user.organisationId ? await listAcademyStudents(user.organisationId, page) : { rows: [], total: 0, page: 1, pages: 1 };
   return json({
     ...list,
-    rows: list.rows.map((s) => ({ id: s.id, name: s.name, loginId: s.loginId, grade: s.grade, level: s.level, lastLoginAt: s.lastLoginAt ? formatDateTime(s.lastLoginAt) : null })),
+    rows: list.rows.map((s) => ({
+      id: s.id,
+      name: s.name,
+      loginId: s.loginId,
+      grade: s.grade,
+      level: s.level,
+      lastLoginAt: s.lastLoginAt ? formatDateTime(s.lastLoginAt) : null,
+    })),
   });
 }
 
@@ -35,7 +42,9 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     const student = await resetStudentPassword(user, parsed.data.studentId, parsed.data.password);
     return redirect(new URL(request.url).pathname + new URL(request.url).search, {
-      headers: { 'Set-Cookie': await setFlash({ kind: 'success', message: `${student.name}(${student.loginId}) 학생의 비밀번호를 초기화했습니다.` }) },
+      headers: {
+        'Set-Cookie': await setFlash({ kind: 'success', message: `${student.name}(${student.loginId}) 학생의 비밀번호를 초기화했습니다.` }),
+      },
     });
   } catch (error) {
     if (isDomainError(error)) return json({ studentId: parsed.data.studentId, error: error.message }, { status: error.status });
@@ -48,7 +57,9 @@ export default function AdminStudents() {
   const failed = useActionData<typeof action>();
   return (
     <section aria-labelledby="students-title">
-      <h1 id="students-title" className="page-title">학생 관리</h1>
+      <h1 id="students-title" className="page-title">
+        학생 관리
+      </h1>
       <p className="muted">우리 학원 학생 {total}명</p>
       {failed && !failed.studentId ? (
         <div className="alert error" role="alert">
@@ -75,9 +86,7 @@ export default function AdminStudents() {
               {rows.map((s) => (
                 <tr key={s.id}>
                   <td>
-                    <Link to={`/admin/students/${s.id}`}>
-                      {s.name}
-                    </Link>
+                    <Link to={`/admin/students/${s.id}`}>{s.name}</Link>
                   </td>
                   <td>{s.loginId}</td>
                   <td>{s.grade ?? '-'}</td>

@@ -123,7 +123,8 @@ export default function AdminStudentBooks() {
   const action = page > 1 ? `?page=${page}` : undefined;
   const assignError = failed?.intent === 'assign' ? failed.error : null;
   const rowError = (id: number) => (failed && failed.intent !== 'assign' && failed.resultBookId === id ? failed.error : null);
-  const generalError = failed && failed.intent !== 'assign' && !books.some((b) => b.resultBookId === failed.resultBookId) ? failed.error : null;
+  const generalError =
+    failed && failed.intent !== 'assign' && !books.some((b) => b.resultBookId === failed.resultBookId) ? failed.error : null;
   return (
     <section aria-labelledby="student-books-title" className="stack student-books-page">
       <p>
@@ -139,7 +140,8 @@ export default function AdminStudentBooks() {
           icon="warning"
           message={
             <p>
-              &lsquo;{confirmExclude.title}&rsquo; ({confirmExclude.statusLabel}) 정말 제외할까요? 제외한 도서는 학생 화면에 보이지 않습니다.
+              &lsquo;{confirmExclude.title}&rsquo; ({confirmExclude.statusLabel}) 정말 제외할까요? 제외한 도서는 학생 화면에 보이지
+              않습니다.
             </p>
           }
           close={{ label: '취소', href: here }}
@@ -218,7 +220,9 @@ export default function AdminStudentBooks() {
             </p>
           ) : null}
         </Form>
-        <p className="muted">읽기 방식을 &lsquo;나중에 정하기&rsquo;로 배정하면 학생은 읽기 방식이 정해질 때까지 독서 기록을 저장할 수 없습니다.</p>
+        <p className="muted">
+          읽기 방식을 &lsquo;나중에 정하기&rsquo;로 배정하면 학생은 읽기 방식이 정해질 때까지 독서 기록을 저장할 수 없습니다.
+        </p>
       </section>
 
       <section aria-labelledby="books-title" className="stack student-books-list">
@@ -315,7 +319,6 @@ export default function AdminStudentBooks() {
         )}
         <Pagination page={page} pages={pages} base={base} />
       </section>
-
     </section>
   );
 }

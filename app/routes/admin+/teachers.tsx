@@ -13,7 +13,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireHead(request);
   const staff = user.organisationId ? await listAcademyStaff(user.organisationId) : [];
   return json({
-    staff: staff.map((s) => ({ ...s, role: roleLabel({ role: 'ADMIN', authorities: s.authorities }), lastLoginAt: s.lastLoginAt ? formatDateTime(s.lastLoginAt) : null })),
+    staff: staff.map((s) => ({
+      ...s,
+      role: roleLabel({ role: 'ADMIN', authorities: s.authorities }),
+      lastLoginAt: s.lastLoginAt ? formatDateTime(s.lastLoginAt) : null,
+    })),
   });
 }
 
@@ -21,7 +25,9 @@ export default function AdminTeachers() {
   const { staff } = useLoaderData<typeof loader>();
   return (
     <section aria-labelledby="teachers-title">
-      <h1 id="teachers-title" className="page-title">선생님 관리</h1>
+      <h1 id="teachers-title" className="page-title">
+        선생님 관리
+      </h1>
       {staff.length === 0 ? (
         <p className="card muted">등록된 선생님이 없습니다.</p>
       ) : (

@@ -21,7 +21,9 @@ export function noteJson(note: Note, history: NoteHistoryEntry[] = []) {
     state: note.state,
     stateName: enumName(NoteState, note.state),
     version: note.version,
-    image: note.imageKey ? { url: `/resources/note-image/${note.id}?v=${note.version}`, width: note.imageWidth, height: note.imageHeight } : null,
+    image: note.imageKey
+      ? { url: `/resources/note-image/${note.id}?v=${note.version}`, width: note.imageWidth, height: note.imageHeight }
+      : null,
     hasUnreadComment: note.hasUnreadComment,
     submittedAt: note.submittedAt,
     updatedAt: note.updatedAt,

@@ -6,17 +6,17 @@ import { readingBook } from './__reading.server';
 export const { loader, action } = apiRoute({
   ...readingBook(),
   handler: async ({ user, ids: { id } }) => {
-  const p = await getReadingPage(user.id, id);
-  return p.records.map((r) => ({
-    id: r.id,
-    start: r.startPage,
-    end: r.endPage,
-    time: r.minutes,
-    date: r.readDate,
-    readMethod: r.readMethod,
-    isRepeat: r.isRepeat,
-    weak: r.weak,
-    readTimeResult: r.readTimeResult,
-  }));
-},
+    const p = await getReadingPage(user.id, id);
+    return p.records.map((r) => ({
+      id: r.id,
+      start: r.startPage,
+      end: r.endPage,
+      time: r.minutes,
+      date: r.readDate,
+      readMethod: r.readMethod,
+      isRepeat: r.isRepeat,
+      weak: r.weak,
+      readTimeResult: r.readTimeResult,
+    }));
+  },
 });

@@ -6,7 +6,7 @@ import { readingBook } from './__reading.server';
 export const { loader, action } = apiRoute({
   ...readingBook(),
   handler: async ({ user, ids: { id } }) => {
-  const b = await getReadingBook(user.id, id);
-  return { resultBookId: id, ...b.progress };
-},
+    const b = await getReadingBook(user.id, id);
+    return { resultBookId: id, ...b.progress };
+  },
 });

@@ -6,7 +6,17 @@ import { readingBook } from './__reading.server';
 export const { loader, action } = apiRoute({
   ...readingBook(),
   handler: async ({ user, ids: { id } }) => {
-  const b = await getReadingBook(user.id, id);
-  return { bookId: b.bookId, title: b.title, author: b.author, publisher: b.publisher, totalPages: b.totalPages, level: b.level, genre: b.genre, careerFields: b.careerFields, summary: b.summary };
-},
+    const b = await getReadingBook(user.id, id);
+    return {
+      bookId: b.bookId,
+      title: b.title,
+      author: b.author,
+      publisher: b.publisher,
+      totalPages: b.totalPages,
+      level: b.level,
+      genre: b.genre,
+      careerFields: b.careerFields,
+      summary: b.summary,
+    };
+  },
 });

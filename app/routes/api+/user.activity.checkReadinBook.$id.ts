@@ -8,14 +8,14 @@ import { readingBook } from './__reading.server';
 export const { loader, action } = apiRoute({
   ...readingBook(),
   handler: async ({ user, ids: { id } }) => {
-  const b = await getReadingBook(user.id, id);
-  return {
-    resultBookId: b.resultBookId,
-    status: b.status,
-    readMethod: b.readMethod,
-    readMethodSet: isReadable(b.readMethod),
-    reading: b.status === BookStatus.ACTIVITY && isReadable(b.readMethod),
-    isCurrent: b.isCurrent,
-  };
-},
+    const b = await getReadingBook(user.id, id);
+    return {
+      resultBookId: b.resultBookId,
+      status: b.status,
+      readMethod: b.readMethod,
+      readMethodSet: isReadable(b.readMethod),
+      reading: b.status === BookStatus.ACTIVITY && isReadable(b.readMethod),
+      isCurrent: b.isCurrent,
+    };
+  },
 });

@@ -6,7 +6,13 @@ import { readingBook } from './__reading.server';
 export const { loader, action } = apiRoute({
   ...readingBook(),
   handler: async ({ user, ids: { id } }) => {
-  const p = await getReadingPage(user.id, id);
-  return { resultBookId: id, startPage: p.book.startPage, lastPage: p.book.progress.lastPage, totalPages: p.book.totalPages, nextStartPage: p.nextStartPage };
-},
+    const p = await getReadingPage(user.id, id);
+    return {
+      resultBookId: id,
+      startPage: p.book.startPage,
+      lastPage: p.book.progress.lastPage,
+      totalPages: p.book.totalPages,
+      nextStartPage: p.nextStartPage,
+    };
+  },
 });

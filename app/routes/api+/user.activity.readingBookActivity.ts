@@ -5,7 +5,7 @@ import { getActivityOverview, getReadingPage } from '~/services/reading/overview
 export const { loader, action } = apiRoute({
   access: 'USER',
   handler: async ({ user }) => {
-  const { currentResultBookId } = await getActivityOverview(user.id);
-  return currentResultBookId ? getReadingPage(user.id, currentResultBookId) : null;
-},
+    const { currentResultBookId } = await getActivityOverview(user.id);
+    return currentResultBookId ? getReadingPage(user.id, currentResultBookId) : null;
+  },
 });

@@ -6,7 +6,13 @@ import { readingBook } from './__reading.server';
 export const { loader, action } = apiRoute({
   ...readingBook(),
   handler: async ({ user, ids: { id } }) => {
-  const p = await getReadingPage(user.id, id);
-  return { resultBookId: id, minutes: p.book.progress.minutes, records: p.book.progress.sessionsDone, readTimeResult: p.readTimeResult, clock: p.clock };
-},
+    const p = await getReadingPage(user.id, id);
+    return {
+      resultBookId: id,
+      minutes: p.book.progress.minutes,
+      records: p.book.progress.sessionsDone,
+      readTimeResult: p.readTimeResult,
+      clock: p.clock,
+    };
+  },
 });

@@ -8,6 +8,11 @@ export const { loader, action } = apiRoute({
   method: 'POST',
   ...readingBook('a'),
   body: noPageInput,
-  wire: (raw, { params }) => ({ submissionKey: params.b, index: field(raw, 'index'), minutes: field(raw, 'time'), readDate: field(raw, 'date') }),
+  wire: (raw, { params }) => ({
+    submissionKey: params.b,
+    index: field(raw, 'index'),
+    minutes: field(raw, 'time'),
+    readDate: field(raw, 'date'),
+  }),
   handler: ({ user, ids, body }) => saveNoPage(user.id, ids.a, body),
 });

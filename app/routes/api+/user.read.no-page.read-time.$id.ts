@@ -6,7 +6,13 @@ import { readingBook } from './__reading.server';
 export const { loader, action } = apiRoute({
   ...readingBook(),
   handler: async ({ user, ids: { id } }) => {
-  const p = await getReadingPage(user.id, id);
-  return { resultBookId: id, minutes: p.book.progress.minutes, lastIndex: p.book.progress.lastIndex, totalSections: p.book.totalPages, list: p.noPage };
-},
+    const p = await getReadingPage(user.id, id);
+    return {
+      resultBookId: id,
+      minutes: p.book.progress.minutes,
+      lastIndex: p.book.progress.lastIndex,
+      totalSections: p.book.totalPages,
+      list: p.noPage,
+    };
+  },
 });

@@ -22,7 +22,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== 'success') return json({ result: submission.reply(), found: null }, { status: 400 });
   const found = await findLoginIds(kind, submission.value.name, submission.value.phone);
   if (found.length === 0) {
-    return json({ result: submission.reply({ formErrors: ['입력하신 정보와 일치하는 아이디가 없습니다.'] }), found: null }, { status: 404 });
+    return json(
+      { result: submission.reply({ formErrors: ['입력하신 정보와 일치하는 아이디가 없습니다.'] }), found: null },
+      { status: 404 },
+    );
   }
   return json({ result: submission.reply(), found });
 }
@@ -55,8 +58,12 @@ export default function FindId() {
           </ul>
           <p>개인정보 보호를 위해 아이디의 일부를 가렸습니다.</p>
           <p className="form-actions">
-            <Link className="button" to="/member/login">로그인</Link>
-            <Link className="button secondary" to={`/member/findPassword/${kind}`}>비밀번호 찾기</Link>
+            <Link className="button" to="/member/login">
+              로그인
+            </Link>
+            <Link className="button secondary" to={`/member/findPassword/${kind}`}>
+              비밀번호 찾기
+            </Link>
           </p>
         </section>
       ) : null}

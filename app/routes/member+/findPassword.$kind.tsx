@@ -45,7 +45,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     } catch (error) {
       if (!isDomainError(error)) throw error;
       if (error.code === 'CODE_EXPIRED' || error.code === 'ACCOUNT_NOT_FOUND') {
-        return json({ step: 'identify' as const, result: submission.reply({ formErrors: [error.message], hideFields }), challenge: null }, { status: error.status });
+        return json(
+          { step: 'identify' as const, result: submission.reply({ formErrors: [error.message], hideFields }), challenge: null },
+          { status: error.status },
+        );
       }
       return json(
         { step: 'reset' as const, result: submission.reply({ formErrors: [error.message], hideFields }), challenge: challengeOf() },
@@ -58,7 +61,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 
   const submission = parseWithZod(formData, { schema: identifySchema });
-  if (submission.status !== 'success') return json({ step: 'identify' as const, result: submission.reply(), challenge: null }, { status: 400 });
+  if (submission.status !== 'success')
+    return json({ step: 'identify' as const, result: submission.reply(), challenge: null }, { status: 400 });
   try {
     const started = await startPasswordRecovery(kind, submission.value.loginId, submission.value.name);
     return json({
@@ -68,7 +72,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     });
   } catch (error) {
     if (!isDomainError(error)) throw error;
-    return json({ step: 'identify' as const, result: submission.reply({ formErrors: [error.message] }), challenge: null }, { status: error.status });
+    return json(
+      { step: 'identify' as const, result: submission.reply({ formErrors: [error.message] }), challenge: null },
+      { status: error.status },
+    );
   }
 }
 
@@ -91,9 +98,7 @@ export default function FindPassword() {
         <Link to="/member/login">로그인</Link>
         <Link to={`/member/findId/${kind}`}>아이디 찾기</Link>
       </p>
-      <p className="muted small">
-        보안 질문이나 휴대폰 번호가 없다면 소속 학원 선생님께 비밀번호 초기화를 요청해 주세요.
-      </p>
+      <p className="muted small">보안 질문이나 휴대폰 번호가 없다면 소속 학원 선생님께 비밀번호 초기화를 요청해 주세요.</p>
     </main>
   );
 }
@@ -129,12 +134,7 @@ function IdentifyStep({ kind, result, honeypotProps }: StepProps & { result: Las
   );
 }
 
-function ResetStep({
-  kind,
-  challenge,
-  result,
-  honeypotProps,
-}: StepProps & { challenge: Challenge; result: LastResult }) {
+function ResetStep({ kind, challenge, result, honeypotProps }: StepProps & { challenge: Challenge; result: LastResult }) {
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: `reset-password-${kind}`,
@@ -162,7 +162,13 @@ function ResetStep({
         </p>
         <TextField label="보안 질문의 답" meta={fields.answer} autoComplete="off" />
         <TextField label="인증번호" meta={fields.code} inputMode="numeric" autoComplete="one-time-code" />
-        <TextField label="새 비밀번호" meta={fields.password} type="password" autoComplete="new-password" hint="영문과 숫자 또는 특수문자를 섞어 8자 이상" />
+        <TextField
+          label="새 비밀번호"
+          meta={fields.password}
+          type="password"
+          autoComplete="new-password"
+          hint="영문과 숫자 또는 특수문자를 섞어 8자 이상"
+        />
         <TextField label="새 비밀번호 확인" meta={fields.confirm} type="password" autoComplete="new-password" />
         <div className="form-actions">
           <button type="submit" className="full" disabled={navigation.state === 'submitting'}>

@@ -23,13 +23,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const remembered = (await rememberCookie.parse(request.headers.get('Cookie'))) as string | null;
   const { flash, setCookie } = await readFlash(request);
-  return json({
-    flash,
-    remembered: remembered ?? '',
-    redirectTo: url.searchParams.get('redirectTo') ?? '',
-    expired: url.searchParams.get('expired') === '1',
-    honeypot: honeypot.getInputProps(),
-  }, setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined);
+  return json(
+    {
+      flash,
+      remembered: remembered ?? '',
+      redirectTo: url.searchParams.get('redirectTo') ?? '',
+      expired: url.searchParams.get('expired') === '1',
+      honeypot: honeypot.getInputProps(),
+    },
+    setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined,
+  );
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -101,12 +104,24 @@ export default function Login() {
         <div className="field">
           <label htmlFor={fields.loginId.id}>아이디</label>
           <input {...getInputProps(fields.loginId, { type: 'text' })} autoComplete="username" autoFocus={!data.remembered} />
-          {fields.loginId.errors ? <p className="field-error" id={fields.loginId.errorId}>{fields.loginId.errors[0]}</p> : null}
+          {fields.loginId.errors ? (
+            <p className="field-error" id={fields.loginId.errorId}>
+              {fields.loginId.errors[0]}
+            </p>
+          ) : null}
         </div>
         <div className="field">
           <label htmlFor={fields.password.id}>비밀번호</label>
-          <input {...getInputProps(fields.password, { type: 'password' })} autoComplete="current-password" autoFocus={Boolean(data.remembered)} />
-          {fields.password.errors ? <p className="field-error" id={fields.password.errorId}>{fields.password.errors[0]}</p> : null}
+          <input
+            {...getInputProps(fields.password, { type: 'password' })}
+            autoComplete="current-password"
+            autoFocus={Boolean(data.remembered)}
+          />
+          {fields.password.errors ? (
+            <p className="field-error" id={fields.password.errorId}>
+              {fields.password.errors[0]}
+            </p>
+          ) : null}
         </div>
         <label className="checkbox">
           <input {...getInputProps(fields.rememberId, { type: 'checkbox' })} /> 아이디 저장

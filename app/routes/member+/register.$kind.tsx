@@ -70,13 +70,31 @@ export default function Register() {
       <Form method="post" {...getFormProps(form)}>
         <HoneypotFields props={honeypotProps} />
         <TextField label="아이디" meta={fields.loginId} autoComplete="username" hint="영문 소문자와 숫자 4~20자" />
-        <TextField label="비밀번호" meta={fields.password} type="password" autoComplete="new-password" hint="영문과 숫자 또는 특수문자를 섞어 8자 이상" />
+        <TextField
+          label="비밀번호"
+          meta={fields.password}
+          type="password"
+          autoComplete="new-password"
+          hint="영문과 숫자 또는 특수문자를 섞어 8자 이상"
+        />
         <TextField label="비밀번호 확인" meta={fields.confirm} type="password" autoComplete="new-password" />
         <TextField label="이름" meta={fields.name} autoComplete="name" />
-        <TextField label="휴대폰 번호" meta={fields.phone} type="tel" autoComplete="tel" inputMode="tel" hint="아이디·비밀번호 찾기 인증번호를 받을 번호입니다." />
+        <TextField
+          label="휴대폰 번호"
+          meta={fields.phone}
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          hint="아이디·비밀번호 찾기 인증번호를 받을 번호입니다."
+        />
         <TextField label="이메일 (선택)" meta={fields.email} type="email" autoComplete="email" />
         {kind === 'student' ? (
-          <TextField label="학원 코드 (선택)" meta={fields.academyCode} hint="다니는 학원이 있다면 학원에서 받은 코드를 입력하세요. 없으면 개인 회원으로 가입됩니다." autoComplete="off" />
+          <TextField
+            label="학원 코드 (선택)"
+            meta={fields.academyCode}
+            hint="다니는 학원이 있다면 학원에서 받은 코드를 입력하세요. 없으면 개인 회원으로 가입됩니다."
+            autoComplete="off"
+          />
         ) : null}
         <SecurityQuestionField meta={fields.securityQuestion} />
         <TextField label="보안 질문의 답" meta={fields.securityAnswer} autoComplete="off" hint="비밀번호를 찾을 때 사용합니다." />
@@ -84,8 +102,14 @@ export default function Register() {
           <label className="checkbox">
             <input {...getInputProps(fields.terms, { type: 'checkbox' })} />
             <span>
-              <Link to="/landing/policy/readin" target="_blank">이용약관</Link>과{' '}
-              <Link to="/landing/policy/privacy" target="_blank">개인정보 처리방침</Link>에 동의합니다.
+              <Link to="/landing/policy/readin" target="_blank">
+                이용약관
+              </Link>
+              과{' '}
+              <Link to="/landing/policy/privacy" target="_blank">
+                개인정보 처리방침
+              </Link>
+              에 동의합니다.
             </span>
           </label>
           {fields.terms.errors ? (

@@ -9,8 +9,5 @@ import { isRefreshTokenValid } from '~/auth/tokens.server';
 export async function loader({ request }: LoaderFunctionArgs) {
   const session = await getSession(request);
   const valid = await isRefreshTokenValid(session.get('refresh'));
-  return json(
-    { expiresAt: valid ? (session.get('refreshExpiresAt') ?? null) : null },
-    { headers: { 'Cache-Control': 'no-store' } },
-  );
+  return json({ expiresAt: valid ? (session.get('refreshExpiresAt') ?? null) : null }, { headers: { 'Cache-Control': 'no-store' } });
 }

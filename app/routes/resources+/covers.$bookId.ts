@@ -55,7 +55,9 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const book = id !== null ? await getCoverBook(id) : null;
   if (!book) return new Response('Not found', { status: 404 });
   const svg = coverSvg(book);
-  const etag = `"c${id}-${Buffer.from(book.title + book.author + book.coverColor).toString('base64url').slice(0, 24)}-${svg.length}"`;
+  const etag = `"c${id}-${Buffer.from(book.title + book.author + book.coverColor)
+    .toString('base64url')
+    .slice(0, 24)}-${svg.length}"`;
   const headers = {
     'Content-Type': 'image/svg+xml; charset=utf-8',
     'Cache-Control': 'public, max-age=2592000, stale-while-revalidate=86400',

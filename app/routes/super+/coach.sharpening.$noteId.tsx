@@ -21,7 +21,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireSuper(request, { allow: ['COACH'] });
   const noteId = idParam(params.noteId);
-  return handleReviewForm(request, user, noteId, (a) => (a === 'correct' ? '/super/coach/sharpening' : `/super/coach/sharpening/${noteId}`));
+  return handleReviewForm(request, user, noteId, (a) =>
+    a === 'correct' ? '/super/coach/sharpening' : `/super/coach/sharpening/${noteId}`,
+  );
 }
 
 export default function CoachNote() {
@@ -58,7 +60,12 @@ export default function CoachNote() {
             <input type="hidden" name="version" value={note.version} />
             <div className="field">
               <label htmlFor={fields.correction.id}>첨삭 내용</label>
-              <textarea {...getTextareaProps(fields.correction)} rows={10} maxLength={NOTE_LIMITS.correctionMax} placeholder="고치면 좋을 문장과 그 이유, 고친 예를 차례로 적어 주세요." />
+              <textarea
+                {...getTextareaProps(fields.correction)}
+                rows={10}
+                maxLength={NOTE_LIMITS.correctionMax}
+                placeholder="고치면 좋을 문장과 그 이유, 고친 예를 차례로 적어 주세요."
+              />
               {fields.correction.errors ? (
                 <p className="field-error" id={fields.correction.errorId}>
                   {fields.correction.errors[0]}

@@ -32,7 +32,9 @@ export default function SuperMessages() {
   const { rows, total, page, pages } = useLoaderData<typeof loader>();
   return (
     <section aria-labelledby="messages-title">
-      <h1 id="messages-title" className="page-title">발송 메시지</h1>
+      <h1 id="messages-title" className="page-title">
+        발송 메시지
+      </h1>
       <p className="muted">문자·알림톡 발송 내역 {total}건 (최신순)</p>
       {rows.length === 0 ? (
         <p className="card muted">아직 발송된 메시지가 없습니다.</p>

@@ -15,7 +15,11 @@ import { saveSelfAnalysis } from '~/services/problems/book-report.server';
 // Shared by the book analysis page and the course/subject test pages: form data → the problems service → a redirect
 // with a flash message (post-redirect-get), so every step works without JavaScript.
 
-const rating = z.coerce.number({ required_error: MSG.selfAnalysisRange, invalid_type_error: MSG.selfAnalysisRange }).int().min(1, MSG.selfAnalysisRange).max(5, MSG.selfAnalysisRange);
+const rating = z.coerce
+  .number({ required_error: MSG.selfAnalysisRange, invalid_type_error: MSG.selfAnalysisRange })
+  .int()
+  .min(1, MSG.selfAnalysisRange)
+  .max(5, MSG.selfAnalysisRange);
 export const selfAnalysisSchema = z.object({
   interest: rating,
   difficulty: rating,

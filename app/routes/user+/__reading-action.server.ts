@@ -66,13 +66,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== 'success') return json({ intent, result: submission.reply() }, { status: 400 });
   let message: string;
   try {
-    message = await (run[intent] as (userId: number, id: number, input: z.infer<typeof intents>) => Promise<string>)(user.id, id, submission.value);
+    message = await (run[intent] as (userId: number, id: number, input: z.infer<typeof intents>) => Promise<string>)(
+      user.id,
+      id,
+      submission.value,
+    );
   } catch (error) {
     if (!isDomainError(error)) throw error;
     if (error.status === 404) throw domainErrorResponse(error);
     const field = FIELD_OF[error.code];
-    return json({ intent, result: submission.reply(field ? { fieldErrors: { [field]: [error.message] } } : { formErrors: [error.message] }) }, { status: 400 });
+    return json(
+      { intent, result: submission.reply(field ? { fieldErrors: { [field]: [error.message] } } : { formErrors: [error.message] }) },
+      { status: 400 },
+    );
   }
   return redirectWithFlash(`/user/activity/readingBook/${id}`, message);
 }
-

@@ -16,7 +16,15 @@ type Fields<K extends string> = Partial<Record<K, string>>;
 const page = { required: true, min: 1 };
 const CONSTRAINTS = {
   start: { startPage: { min: 1 } },
-  record: { startPage: page, endPage: page, minutes: { min: 1, max: 600 }, readDate: {}, submissionKey: { required: true }, isRepeat: {}, weak: {} },
+  record: {
+    startPage: page,
+    endPage: page,
+    minutes: { min: 1, max: 600 },
+    readDate: {},
+    submissionKey: { required: true },
+    isRepeat: {},
+    weak: {},
+  },
   edit: { endPage: page },
   nopage: { index: page, minutes: { min: 1, max: 600 }, readDate: {}, submissionKey: { required: true } },
 };
@@ -67,7 +75,12 @@ function RunningClock({ startedAt, serverNow }: { startedAt: string; serverNow: 
 type Book = { id: number; method: number; totalPages: number; progress: { sessionsDone: number } };
 
 export function StartForm({ lastResult, noPage, busy }: { lastResult: Result; noPage: boolean; busy: boolean }) {
-  const [startForm, startFields] = useForm<Fields<'startPage'>>({ id: 'start-form', lastResult, constraint: CONSTRAINTS.start, defaultValue: { startPage: '1' } });
+  const [startForm, startFields] = useForm<Fields<'startPage'>>({
+    id: 'start-form',
+    lastResult,
+    constraint: CONSTRAINTS.start,
+    defaultValue: { startPage: '1' },
+  });
   return (
     <section className="card" aria-labelledby="start-title">
       <h2 id="start-title">읽기 시작</h2>
@@ -91,7 +104,17 @@ export function StartForm({ lastResult, noPage, busy }: { lastResult: Result; no
   );
 }
 
-export function ClockPanel({ errors, clock, serverNow, busy }: { errors?: string[]; clock: { running: boolean; startedAt: string | null }; serverNow: number; busy: boolean }) {
+export function ClockPanel({
+  errors,
+  clock,
+  serverNow,
+  busy,
+}: {
+  errors?: string[];
+  clock: { running: boolean; startedAt: string | null };
+  serverNow: number;
+  busy: boolean;
+}) {
   return (
     <section className="card" aria-labelledby="clock-title">
       <h2 id="clock-title">시계 읽기</h2>
@@ -111,7 +134,19 @@ export function ClockPanel({ errors, clock, serverNow, busy }: { errors?: string
   );
 }
 
-export function NoPageForm({ lastResult, book, today, submissionKey, busy }: { lastResult: Result; book: Book; today: string; submissionKey: string; busy: boolean }) {
+export function NoPageForm({
+  lastResult,
+  book,
+  today,
+  submissionKey,
+  busy,
+}: {
+  lastResult: Result;
+  book: Book;
+  today: string;
+  submissionKey: string;
+  busy: boolean;
+}) {
   const [noPageForm, noPageFields] = useForm<Fields<'index' | 'minutes' | 'readDate' | 'submissionKey'>>({
     id: 'nopage-form',
     lastResult,
@@ -169,7 +204,9 @@ export function RecordForm({
   submissionKey: string;
   busy: boolean;
 }) {
-  const [recordForm, recordFields] = useForm<Fields<'startPage' | 'endPage' | 'minutes' | 'readDate' | 'submissionKey' | 'isRepeat' | 'weak'>>({
+  const [recordForm, recordFields] = useForm<
+    Fields<'startPage' | 'endPage' | 'minutes' | 'readDate' | 'submissionKey' | 'isRepeat' | 'weak'>
+  >({
     id: 'record-form',
     lastResult,
     constraint: CONSTRAINTS.record,
@@ -177,7 +214,9 @@ export function RecordForm({
   });
   return (
     <section className="card" aria-labelledby="record-title">
-      <h2 id="record-title">{isClock ? '다 읽었으면 종료' : sessions ? `${book.progress.sessionsDone + 1}회차 기록` : '오늘 읽은 만큼 기록'}</h2>
+      <h2 id="record-title">
+        {isClock ? '다 읽었으면 종료' : sessions ? `${book.progress.sessionsDone + 1}회차 기록` : '오늘 읽은 만큼 기록'}
+      </h2>
       <FormAlert errors={recordForm.errors} id={recordForm.errorId} />
       <Form method="post" {...getFormProps(recordForm)}>
         <input type="hidden" name="intent" value="record" />
@@ -230,8 +269,21 @@ export function RecordForm({
   );
 }
 
-export function EditForm({ lastResult, last, busy }: { lastResult: Result; last: { start: number; end: number; date: string }; busy: boolean }) {
-  const [editForm, editFields] = useForm<Fields<'endPage'>>({ id: 'edit-form', lastResult, constraint: CONSTRAINTS.edit, defaultValue: { endPage: String(last.end) } });
+export function EditForm({
+  lastResult,
+  last,
+  busy,
+}: {
+  lastResult: Result;
+  last: { start: number; end: number; date: string };
+  busy: boolean;
+}) {
+  const [editForm, editFields] = useForm<Fields<'endPage'>>({
+    id: 'edit-form',
+    lastResult,
+    constraint: CONSTRAINTS.edit,
+    defaultValue: { endPage: String(last.end) },
+  });
   return (
     <section className="card" aria-labelledby="edit-title">
       <h2 id="edit-title">마지막 기록 고치기</h2>

@@ -140,7 +140,9 @@ export default function UserActivity() {
                             <MethodBadge method={b.method} />
                             {b.current ? <span className="badge current">현재 도서</span> : null}
                           </div>
-                          {status === BookStatus.ACTIVITY ? <ProgressBar name={`${b.title} 진행률`} percent={b.percent} label={b.label} /> : null}
+                          {status === BookStatus.ACTIVITY ? (
+                            <ProgressBar name={`${b.title} 진행률`} percent={b.percent} label={b.label} />
+                          ) : null}
                         </div>
                         <Link className="button small secondary" to={action.to}>
                           {action.label}

@@ -19,38 +19,36 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = idParam(params.resultBookId, READING_ERRORS.BOOK_NOT_FOUND);
   const data = await orRespond(() => getReadingPage(user.id, id));
   const { book } = data;
-  return pageData(
-    {
-      book: {
-        id: book.resultBookId,
-        bookId: book.bookId,
-        title: book.title,
-        author: book.author,
-        totalPages: book.totalPages,
-        status: book.status,
-        method: book.readMethod,
-        startPage: book.startPage,
-        progress: book.progress,
-      },
-      records: data.records.map((r) => ({
-        id: r.id,
-        date: r.readDate,
-        start: r.startPage,
-        end: r.endPage,
-        minutes: r.minutes,
-        session: r.sessionIndex,
-        isRepeat: r.isRepeat,
-        weak: r.weak,
-      })),
-      noPage: data.noPage.map((p) => ({ id: p.id, date: p.readDate, index: p.sectionIndex, minutes: p.minutes })),
-      clock: data.clock,
-      serverNow: nowMs(),
-      nextStartPage: data.nextStartPage,
-      readTimeResult: data.readTimeResult,
-      today: seoulDay(new Date(nowMs())),
-      submissionKey: randomUUID(),
+  return pageData({
+    book: {
+      id: book.resultBookId,
+      bookId: book.bookId,
+      title: book.title,
+      author: book.author,
+      totalPages: book.totalPages,
+      status: book.status,
+      method: book.readMethod,
+      startPage: book.startPage,
+      progress: book.progress,
     },
-  );
+    records: data.records.map((r) => ({
+      id: r.id,
+      date: r.readDate,
+      start: r.startPage,
+      end: r.endPage,
+      minutes: r.minutes,
+      session: r.sessionIndex,
+      isRepeat: r.isRepeat,
+      weak: r.weak,
+    })),
+    noPage: data.noPage.map((p) => ({ id: p.id, date: p.readDate, index: p.sectionIndex, minutes: p.minutes })),
+    clock: data.clock,
+    serverNow: nowMs(),
+    nextStartPage: data.nextStartPage,
+    readTimeResult: data.readTimeResult,
+    today: seoulDay(new Date(nowMs())),
+    submissionKey: randomUUID(),
+  });
 }
 
 export { action };
@@ -71,7 +69,10 @@ function ReadingBookView() {
   const last = (i: Intent) => (actionData?.intent === i ? actionData.result : undefined);
   const sessions = SESSION_COUNTS[book.method] ?? null;
   const isClock = book.method === ReadMethod.CLOCK;
-  const clockErrors = actionData && (actionData.intent === 'clock-start' || actionData.intent === 'clock-reset') ? (actionData.result.error?.[''] ?? undefined) : undefined;
+  const clockErrors =
+    actionData && (actionData.intent === 'clock-start' || actionData.intent === 'clock-reset')
+      ? (actionData.result.error?.[''] ?? undefined)
+      : undefined;
 
   return (
     <main className="stack reading-page">
@@ -140,9 +141,7 @@ function ReadingBookView() {
 
       {book.status === BookStatus.ACTIVITY && isReadable(book.method) ? (
         <>
-          {isClock ? (
-            <ClockPanel errors={clockErrors} clock={data.clock} serverNow={data.serverNow} busy={busy} />
-          ) : null}
+          {isClock ? <ClockPanel errors={clockErrors} clock={data.clock} serverNow={data.serverNow} busy={busy} /> : null}
 
           {book.method === ReadMethod.NO_PAGE ? (
             <NoPageForm lastResult={last('nopage')} book={book} today={data.today} submissionKey={data.submissionKey} busy={busy} />
@@ -167,7 +166,8 @@ function ReadingBookView() {
 
       {book.status >= BookStatus.DIAGNOSIS && book.status !== BookStatus.EXCLUDE ? (
         <div className="alert success" role="status">
-          이 책은 다 읽었어요. 다음 단계: {book.status === BookStatus.DIAGNOSIS ? '문제 분석' : book.status === BookStatus.NOTE ? '독서 노트' : '모든 활동 완료'}
+          이 책은 다 읽었어요. 다음 단계:{' '}
+          {book.status === BookStatus.DIAGNOSIS ? '문제 분석' : book.status === BookStatus.NOTE ? '독서 노트' : '모든 활동 완료'}
         </div>
       ) : null}
 
@@ -199,9 +199,7 @@ function ReadingBookView() {
                   : data.records.map((r) => (
                       <tr key={r.id}>
                         <td>{r.date}</td>
-                        <td>
-                          {pageRange(r.start, r.end)}
-                        </td>
+                        <td>{pageRange(r.start, r.end)}</td>
                         {sessions ? <td>{r.session}회</td> : null}
                         <td>{r.minutes}분</td>
                         <td>{[r.isRepeat ? '다시 읽기' : '', r.weak ? '어려움' : ''].filter(Boolean).join(', ') || '—'}</td>

@@ -15,27 +15,25 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, { role: 'USER' });
   const id = idParam(params.resultBookId, READING_ERRORS.BOOK_NOT_FOUND);
   const { book, answer } = await orRespond(() => getBeforePage(user.id, id));
-  return pageData(
-      {
-        book: {
-          id: book.resultBookId,
-          bookId: book.bookId,
-          title: book.title,
-          author: book.author,
-          publisher: book.publisher,
-          totalPages: book.totalPages,
-          level: book.level,
-          genre: book.genre,
-          careerFields: book.careerFields,
-          summary: book.summary,
-          status: book.status,
-          method: book.readMethod,
-          assignedOn: formatKoreanDate(new Date(book.assignedAt)),
-          progress: book.progress,
-        },
-        answer,
-      },
-  );
+  return pageData({
+    book: {
+      id: book.resultBookId,
+      bookId: book.bookId,
+      title: book.title,
+      author: book.author,
+      publisher: book.publisher,
+      totalPages: book.totalPages,
+      level: book.level,
+      genre: book.genre,
+      careerFields: book.careerFields,
+      summary: book.summary,
+      status: book.status,
+      method: book.readMethod,
+      assignedOn: formatKoreanDate(new Date(book.assignedAt)),
+      progress: book.progress,
+    },
+    answer,
+  });
 }
 
 export default function BookInfo() {
@@ -71,7 +69,9 @@ export default function BookInfo() {
             <dt>배정일</dt>
             <dd>{book.assignedOn}</dd>
           </dl>
-          {book.status >= BookStatus.ACTIVITY ? <ProgressBar name="읽기 진행률" percent={book.progress.percent} label={book.progress.label} /> : null}
+          {book.status >= BookStatus.ACTIVITY ? (
+            <ProgressBar name="읽기 진행률" percent={book.progress.percent} label={book.progress.label} />
+          ) : null}
           <p className="form-actions">
             {book.status === BookStatus.WAITING ? (
               <Link className="button" to={`/user/before/${book.id}`}>

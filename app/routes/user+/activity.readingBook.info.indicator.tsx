@@ -31,7 +31,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [ind, analysis] = await orRespond(() => Promise.all([getIndicator(user.id, id), analysisScoreIndicator(user.id, id)]));
   const b = ind.book;
   return pageData({
-    book: { id: b.resultBookId, bookId: b.bookId, title: b.title, author: b.author, totalPages: b.totalPages, level: b.level, genre: b.genre, careerFields: b.careerFields },
+    book: {
+      id: b.resultBookId,
+      bookId: b.bookId,
+      title: b.title,
+      author: b.author,
+      totalPages: b.totalPages,
+      level: b.level,
+      genre: b.genre,
+      careerFields: b.careerFields,
+    },
     mine: ind.mine,
     average: ind.average,
     analysis,
@@ -86,7 +95,8 @@ function BookIndicator({ book, mine, average, analysis }: Indicator) {
       <section className="card" aria-labelledby="cmp-title">
         <h2 id="cmp-title">나의 읽기와 다른 독자 평균</h2>
         <p className="muted">
-          이 책을 다 읽은 독자 {average.readers}명의 평균과 비교해요. 나의 누적 읽은 시간은 {formatMinutes(mine.minutes)}, 가장 멀리 읽은 쪽은 {mine.lastPage}쪽이에요.
+          이 책을 다 읽은 독자 {average.readers}명의 평균과 비교해요. 나의 누적 읽은 시간은 {formatMinutes(mine.minutes)}, 가장 멀리 읽은
+          쪽은 {mine.lastPage}쪽이에요.
         </p>
         <div className="card-grid">
           <CompareBars label="읽은 시간" mine={mine.minutes} average={average.minutes} unit="분" />

@@ -4,7 +4,9 @@ import { ErrorPage } from '~/components/error-page';
 import { TEST_TITLES, TestTake } from '~/components/test-pages';
 import { testPageAction, testPageLoader } from './__attempt.server';
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.data.set.title ?? TEST_TITLES.courseTest.title} | 리드인` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.data.set.title ?? TEST_TITLES.courseTest.title} | 리드인` },
+];
 
 // Guard (USER), set id and the attempt steps: testPageLoader / testPageAction in __attempt.server.ts. Loader and
 // action stay function declarations: the browser build drops those, but would run a call like testPageLoader(…).

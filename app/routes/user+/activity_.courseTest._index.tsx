@@ -13,7 +13,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, { role: 'USER' });
   const tests = await listTests(user.id, 'COURSE_TEST');
   const [me, history] = await Promise.all([findAuthUser(user.id), levelHistoryOf(user.id)]);
-  return json({ tests, level: me?.level ?? null, history: history.map((h) => ({ level: h.level, recordedAt: h.recordedAt.toISOString() })) }, { headers: { 'Cache-Control': 'no-store' } });
+  return json(
+    { tests, level: me?.level ?? null, history: history.map((h) => ({ level: h.level, recordedAt: h.recordedAt.toISOString() })) },
+    { headers: { 'Cache-Control': 'no-store' } },
+  );
 }
 
 export default function CourseTestList() {

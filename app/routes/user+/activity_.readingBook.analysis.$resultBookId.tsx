@@ -44,7 +44,10 @@ export default function ReadingBookAnalysis() {
             {book.author} · {book.publisher} · L{book.level}
           </p>
           <p>
-            상태: <span className="badge" data-testid="book-status">{book.statusLabel}</span>
+            상태:{' '}
+            <span className="badge" data-testid="book-status">
+              {book.statusLabel}
+            </span>
           </p>
         </div>
       </header>

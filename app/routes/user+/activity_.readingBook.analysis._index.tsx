@@ -31,7 +31,11 @@ export default function AnalysisBooks() {
                 <p className="muted">
                   {b.author} · L{b.level}
                 </p>
-                <Link className="button" to={`/user/activity/readingBook/analysis/${b.resultBookId}`} aria-label={`${b.title} 문제 분석 하기`}>
+                <Link
+                  className="button"
+                  to={`/user/activity/readingBook/analysis/${b.resultBookId}`}
+                  aria-label={`${b.title} 문제 분석 하기`}
+                >
                   문제 분석 하기
                 </Link>
               </li>

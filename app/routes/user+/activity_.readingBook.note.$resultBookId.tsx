@@ -17,7 +17,6 @@ import { schema } from './__note-schema.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `독서 노트${data ? ` — ${data.page.bookTitle}` : ''} | 리드인` }];
 
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, { role: 'USER' });
   const resultBookId = idParam(params.resultBookId);
@@ -158,7 +157,14 @@ export default function StudentNotePage() {
             ) : null}
             <div className="field">
               <label htmlFor="note-image">{note?.imageKey ? '이미지 바꾸기 (선택)' : '이미지 첨부 (선택)'}</label>
-              <input id="note-image" type="file" name="image" accept="image/*" aria-describedby="note-image-hint" aria-invalid={imageError ? true : undefined} />
+              <input
+                id="note-image"
+                type="file"
+                name="image"
+                accept="image/*"
+                aria-describedby="note-image-hint"
+                aria-invalid={imageError ? true : undefined}
+              />
               <p className="field-hint" id="note-image-hint">
                 JPG, PNG, WEBP, GIF · 10MB 이하. 올린 사진은 위치 정보 등을 지우고 알맞은 크기로 바꿔 저장합니다.
               </p>

@@ -62,13 +62,16 @@ export default function AfterReading() {
                   <MethodBadge method={b.method} />
                 </div>
                 <p className="muted">
-                  {b.status === BookStatus.COMPLETE ? `${b.finishedOn} 완료` : `${b.finishedOn} 단계 진행`} · 읽은 시간 {formatMinutes(b.minutes)} · 기록 {b.sessions}회
+                  {b.status === BookStatus.COMPLETE ? `${b.finishedOn} 완료` : `${b.finishedOn} 단계 진행`} · 읽은 시간{' '}
+                  {formatMinutes(b.minutes)} · 기록 {b.sessions}회
                 </p>
                 <ul className="steps-done" aria-label="활동 단계">
                   <li className={b.hasBefore ? 'done' : ''}>읽기 전 활동 {b.hasBefore ? '✓' : ''}</li>
                   <li className="done">읽기 완료 ✓</li>
                   <li className={b.status >= BookStatus.NOTE ? 'done' : ''}>문제 분석 {b.status >= BookStatus.NOTE ? '✓' : ''}</li>
-                  <li className={b.status === BookStatus.COMPLETE ? 'done' : ''}>독서 노트 {b.status === BookStatus.COMPLETE ? '✓' : ''}</li>
+                  <li className={b.status === BookStatus.COMPLETE ? 'done' : ''}>
+                    독서 노트 {b.status === BookStatus.COMPLETE ? '✓' : ''}
+                  </li>
                 </ul>
               </div>
               <Link className="button small secondary" to={`/user/activity/readingBook/info/indicator?id=${b.id}`}>

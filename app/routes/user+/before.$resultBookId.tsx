@@ -15,7 +15,6 @@ import { schema } from './__before-schema.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `읽기 전 활동 · ${data?.book.title ?? ''} | 리드인` }];
 
-
 /** What the browser checks before a round trip (the schema above stays the authority). */
 const CONSTRAINT = {
   prediction: { required: true, minLength: 5, maxLength: 1000 },

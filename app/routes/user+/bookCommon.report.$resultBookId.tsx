@@ -37,7 +37,10 @@ export default function BookReport() {
             {book.author} · {book.publisher} · L{book.level} · {book.totalPages}쪽
           </p>
           <p>
-            책 상태: <span className="badge" data-testid="book-status">{report.statusLabel}</span>
+            책 상태:{' '}
+            <span className="badge" data-testid="book-status">
+              {report.statusLabel}
+            </span>
           </p>
         </div>
       </header>
@@ -58,7 +61,10 @@ export default function BookReport() {
               <strong className="score" data-testid="score">
                 {result.score}점
               </strong>{' '}
-              <MedalBadge medal={result.medal} /> <span className="muted">({result.total}문항 중 {result.correctCount}문항 정답)</span>
+              <MedalBadge medal={result.medal} />{' '}
+              <span className="muted">
+                ({result.total}문항 중 {result.correctCount}문항 정답)
+              </span>
             </p>
             <div className="chart-grid">
               <CategoryScoreChart rows={result.categories} title="영역별 점수" />

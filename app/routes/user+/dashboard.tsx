@@ -79,8 +79,8 @@ export default function Dashboard() {
             </div>
           ) : (
             <p>
-              지금 진행 중인 책이 없어요. 선생님이 배정한 책이 여기에 보여요. <Link to="/user/recommend">추천 도서</Link>에서 읽고
-              싶은 책을 담을 수도 있어요.
+              지금 진행 중인 책이 없어요. 선생님이 배정한 책이 여기에 보여요. <Link to="/user/recommend">추천 도서</Link>에서 읽고 싶은 책을
+              담을 수도 있어요.
             </p>
           )}
         </section>
@@ -89,8 +89,7 @@ export default function Dashboard() {
           <h2 id="notes-title">독서 노트 소식</h2>
           {d.unreadComments > 0 ? (
             <p>
-              <strong>새 의견 {d.unreadComments}개</strong>가 도착했어요.{' '}
-              <Link to="/user/note/list">독서 노트에서 확인하기</Link>
+              <strong>새 의견 {d.unreadComments}개</strong>가 도착했어요. <Link to="/user/note/list">독서 노트에서 확인하기</Link>
             </p>
           ) : (
             <p className="muted">새로 도착한 의견이 없어요.</p>

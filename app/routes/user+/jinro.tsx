@@ -33,9 +33,7 @@ export default function Jinro() {
     <main>
       <header className="page-title">
         <h1>진로 탐색</h1>
-        <p>
-          지금까지 읽은 책의 진로 분야를 모아 관심 분야를 보여 드려요. 끝까지 읽고 활동을 마친 책일수록 더 크게 반영됩니다.
-        </p>
+        <p>지금까지 읽은 책의 진로 분야를 모아 관심 분야를 보여 드려요. 끝까지 읽고 활동을 마친 책일수록 더 크게 반영됩니다.</p>
       </header>
       <section className="card">
         {hasData ? (
@@ -69,7 +67,10 @@ export default function Jinro() {
             <ul>
               {field.nextBooks.map((b) => (
                 <li key={b.id}>
-                  <Link to={`/user/book/${b.id}`}>{b.title}</Link> <span className="muted">{b.author} · {levelLabel(b.level)}</span>
+                  <Link to={`/user/book/${b.id}`}>{b.title}</Link>{' '}
+                  <span className="muted">
+                    {b.author} · {levelLabel(b.level)}
+                  </span>
                 </li>
               ))}
             </ul>

@@ -66,7 +66,16 @@ export default function MyNotes() {
                 {n.hasUnreadComment ? <span className="badge new-mark">새 의견</span> : null}
               </div>
               <p className="muted">
-                {n.bookAuthor} · {n.submittedAt ? <>제출 <When at={n.submittedAt} /></> : <>저장 <When at={n.updatedAt} /></>}
+                {n.bookAuthor} ·{' '}
+                {n.submittedAt ? (
+                  <>
+                    제출 <When at={n.submittedAt} />
+                  </>
+                ) : (
+                  <>
+                    저장 <When at={n.updatedAt} />
+                  </>
+                )}
                 {n.hasImage ? ' · 이미지 첨부' : ''}
               </p>
               <p className="note-excerpt">{excerpt(n.note)}</p>

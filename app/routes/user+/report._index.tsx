@@ -30,14 +30,19 @@ export default function GeneralReport() {
         <h1>{r.name}님의 독서 리포트</h1>
         <p>
           지금까지 <strong>{r.totals.completed}권</strong>을 끝까지 읽었고, 모두 <strong>{Math.round(r.totals.minutes / 60)}시간</strong>(
-          {r.totals.minutes.toLocaleString('ko-KR')}분) 동안 <strong>{r.totals.pages.toLocaleString('ko-KR')}쪽</strong>을 읽었어요.
-          독서 기록은 {r.totals.sessions}번 남겼습니다.
+          {r.totals.minutes.toLocaleString('ko-KR')}분) 동안 <strong>{r.totals.pages.toLocaleString('ko-KR')}쪽</strong>을 읽었어요. 독서
+          기록은 {r.totals.sessions}번 남겼습니다.
         </p>
       </header>
 
       <section className="card" aria-labelledby="by-month">
         <h2 id="by-month">월별 독서</h2>
-        <ColumnChart title="월별 독서 시간(분)" unit="분" labelEvery={1} data={r.months.map((m) => ({ label: monthLabel(m.month), value: m.minutes }))} />
+        <ColumnChart
+          title="월별 독서 시간(분)"
+          unit="분"
+          labelEvery={1}
+          data={r.months.map((m) => ({ label: monthLabel(m.month), value: m.minutes }))}
+        />
         <div className="table-wrap">
           <table className="table">
             <caption className="visually-hidden">월별 독서 시간, 쪽수, 읽은 책</caption>

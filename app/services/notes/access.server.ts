@@ -111,7 +111,15 @@ export async function guardedUpdate(
 
 export async function addHistory(
   tx: Executor,
-  entry: { noteId: number; actorId: number; actorRole: NoteActorRole; action: NoteAction; fromState: NoteState; toState: NoteState; comment?: string | null },
+  entry: {
+    noteId: number;
+    actorId: number;
+    actorRole: NoteActorRole;
+    action: NoteAction;
+    fromState: NoteState;
+    toState: NoteState;
+    comment?: string | null;
+  },
 ) {
   await tx.insert(noteHistory).values({ ...entry, comment: entry.comment ?? null, createdAt: now() });
 }

@@ -3,7 +3,15 @@ import { db } from '~/db/client.server';
 import { books, noteHistory, notes, organisations, resultBooks } from '~/db/schema';
 import type { Note } from '~/db/schema';
 import { NoteState } from '~/domain/enums';
-import { NOTE_LIMITS, NOTE_MESSAGES, NOTES_PAGE_SIZE, REVIEW_TRANSITIONS, reviewerRole, type NoteViewer, type ReviewAction } from '~/domain/notes';
+import {
+  NOTE_LIMITS,
+  NOTE_MESSAGES,
+  NOTES_PAGE_SIZE,
+  REVIEW_TRANSITIONS,
+  reviewerRole,
+  type NoteViewer,
+  type ReviewAction,
+} from '~/domain/notes';
 import { now } from '~/lib/clock.server';
 import { DomainError } from '~/lib/errors';
 import { addHistory, assertCanOpen, forbidden, guardedUpdate, noteConflict, noteRow, pageOf, refused, student } from './access.server';
@@ -45,7 +53,7 @@ export async function listAcademyNotes(viewer: NoteViewer, options: { state?: No
   ]);
   const byState = Object.fromEntries(counts.map((c) => [c.state, c.n])) as Partial<Record<NoteState, number>>;
   const all = counts.reduce((sum, c) => sum + c.n, 0);
-  const total = options.state !== undefined ? byState[options.state] ?? 0 : all;
+  const total = options.state !== undefined ? (byState[options.state] ?? 0) : all;
   return { items, byState, all, total, page: p, pages: Math.max(1, Math.ceil(total / NOTES_PAGE_SIZE)) };
 }
 
@@ -121,7 +129,8 @@ export async function reviewNote(viewer: NoteViewer, input: ReviewInput): Promis
   if (input.action === 'hold' && !comment) throw new DomainError('NOTE_HOLD_REASON_REQUIRED', NOTE_MESSAGES.holdReasonRequired, 400);
   if (input.action === 'correct' && !correction) throw new DomainError('NOTE_CORRECTION_REQUIRED', NOTE_MESSAGES.correctionRequired, 400);
   if (comment && comment.length > NOTE_LIMITS.commentMax) throw new DomainError('NOTE_COMMENT_TOO_LONG', NOTE_MESSAGES.commentTooLong, 400);
-  if (correction && correction.length > NOTE_LIMITS.correctionMax) throw new DomainError('NOTE_CORRECTION_TOO_LONG', NOTE_MESSAGES.correctionTooLong, 400);
+  if (correction && correction.length > NOTE_LIMITS.correctionMax)
+    throw new DomainError('NOTE_CORRECTION_TOO_LONG', NOTE_MESSAGES.correctionTooLong, 400);
 
   const tellStudent = Boolean(comment || correction);
   return db().transaction(async (tx) => {

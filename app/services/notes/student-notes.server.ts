@@ -156,7 +156,15 @@ export async function saveStudentNote(userId: number, input: StudentNoteInput): 
       if (!current) {
         const inserted = await tx
           .insert(notes)
-          .values({ resultBookId: input.resultBookId, userId, note: '', state: NoteState.NONE, createdAt: at, updatedAt: at, stateChangedAt: at })
+          .values({
+            resultBookId: input.resultBookId,
+            userId,
+            note: '',
+            state: NoteState.NONE,
+            createdAt: at,
+            updatedAt: at,
+            stateChangedAt: at,
+          })
           .onConflictDoNothing({ target: notes.resultBookId })
           .returning();
         if (inserted.length === 0) throw noteConflict(); // created a moment ago by another request (double submit)
@@ -184,10 +192,16 @@ export async function saveStudentNote(userId: number, input: StudentNoteInput): 
             : 'submitted';
       return { note, outcome };
     });
-    if (existing?.imageKey && (input.image || input.removeImage)) await storage().delete(existing.imageKey).catch(() => {});
+    if (existing?.imageKey && (input.image || input.removeImage))
+      await storage()
+        .delete(existing.imageKey)
+        .catch(() => {});
     return result;
   } catch (error) {
-    if (newKey) await storage().delete(newKey).catch(() => {});
+    if (newKey)
+      await storage()
+        .delete(newKey)
+        .catch(() => {});
     throw error;
   }
 }

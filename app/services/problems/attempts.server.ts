@@ -36,7 +36,8 @@ const NEXT_STEP: Partial<Record<number, ProblemStep>> = {
 /** Order of the steps along the path (RESTART solves like SOLVE). */
 const rank = (step: number) => (step === ProblemStep.RESTART ? ProblemStep.SOLVE : step);
 
-export type AttemptTarget = { kind: 'book'; resultBookId: number } | { kind: 'test'; setId: number; setKind: Exclude<ProblemSetKind, 'BOOK_ANALYSIS'> };
+export type AttemptTarget =
+  { kind: 'book'; resultBookId: number } | { kind: 'test'; setId: number; setKind: Exclude<ProblemSetKind, 'BOOK_ANALYSIS'> };
 
 export const notFound = () => new DomainError(ProblemErrors.NOT_FOUND, MSG.notFound, 404);
 

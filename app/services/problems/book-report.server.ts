@@ -13,7 +13,10 @@ import { resultOf } from './marking.server';
 // The per-book report (bookCommon/report/{id}) and the self-analysis it shows: the reading, the analysis records,
 // the score by category, the medal, and the student's five ratings of the book.
 
-export async function getSelfAnalysis(resultBookId: number, ex: Executor = db()): Promise<(SelfAnalysisScores & { updatedAt: string }) | null> {
+export async function getSelfAnalysis(
+  resultBookId: number,
+  ex: Executor = db(),
+): Promise<(SelfAnalysisScores & { updatedAt: string }) | null> {
   const [row] = await ex.select().from(selfAnalyses).where(eq(selfAnalyses.resultBookId, resultBookId));
   if (!row) return null;
   const { interest, difficulty, understanding, usefulness, recommend } = row;
@@ -119,7 +122,10 @@ export async function analysisScoreIndicator(userId: number, resultBookId: numbe
         from problem_attempts a
         join result_books rb on rb.id = a.result_book_id
        where rb.book_id = (select book_id from result_books where id = ${resultBookId})
-         and a.step in (${sql.join(MARKED_STEPS.map((s) => sql`${s}`), sql`, `)}) and a.score is not null
+         and a.step in (${sql.join(
+           MARKED_STEPS.map((s) => sql`${s}`),
+           sql`, `,
+         )}) and a.score is not null
        order by a.result_book_id, a.round desc, a.id desc
     )
     select count(*)::int as takers, round(avg(score))::int as average,

@@ -3,7 +3,17 @@ import type { Executor } from '~/db/client.server';
 import { db } from '~/db/client.server';
 import { levelHistory, problemAnswers, problemAttempts, problemCategoryResults, problemSets, users } from '~/db/schema';
 import { BookStatus, ProblemStep } from '~/domain/enums';
-import { MARKED_STEPS, PROBLEM_MESSAGES as MSG, SOLVING_STEPS, levelForCourseScore, levelMessage, markAnswers, parsePositions, type CategoryResult, type Medal } from '~/domain/problems';
+import {
+  MARKED_STEPS,
+  PROBLEM_MESSAGES as MSG,
+  SOLVING_STEPS,
+  levelForCourseScore,
+  levelMessage,
+  markAnswers,
+  parsePositions,
+  type CategoryResult,
+  type Medal,
+} from '~/domain/problems';
 import { now } from '~/lib/clock.server';
 import { DomainError } from '~/lib/errors';
 import { advanceStatus } from '../book-status.server';
@@ -168,9 +178,10 @@ export async function markAttempt(userId: number, attemptId: number, answers?: A
     }
     if (placedLevel !== null) {
       await tx.update(users).set({ level: placedLevel, updatedAt: markedAt }).where(eq(users.id, userId));
-      await tx.insert(levelHistory).values({ userId, level: placedLevel, source: 'COURSE_TEST', attemptId: attempt.id, recordedAt: markedAt });
+      await tx
+        .insert(levelHistory)
+        .values({ userId, level: placedLevel, source: 'COURSE_TEST', attemptId: attempt.id, recordedAt: markedAt });
     }
     return resultOf(tx, attempt.id);
   });
 }
-

@@ -29,16 +29,22 @@ export type ReviewItem = {
 export async function getAttemptPage(userId: number, target: AttemptTarget) {
   const { set, resultBook, attempt } = await resolveTarget(userId, target);
   const list = await setProblems(set.id);
-  const answers = attempt
-    ? await db().select().from(problemAnswers).where(eq(problemAnswers.attemptId, attempt.id))
-    : [];
+  const answers = attempt ? await db().select().from(problemAnswers).where(eq(problemAnswers.attemptId, attempt.id)) : [];
   const answerOf = new Map(answers.map((a) => [a.problemId, a]));
   const marked = attempt !== null && MARKED_STEPS.includes(attempt.step);
   const solving = attempt !== null && SOLVING_STEPS.includes(attempt.step);
   const result = marked ? await resultOf(db(), attempt.id) : null;
   const selfAnalysis = resultBook ? await getSelfAnalysis(resultBook.id) : null;
   return {
-    set: { id: set.id, kind: set.kind, title: set.title, description: set.description, passage: set.passage, subject: set.subject, count: list.length },
+    set: {
+      id: set.id,
+      kind: set.kind,
+      title: set.title,
+      description: set.description,
+      passage: set.passage,
+      subject: set.subject,
+      count: list.length,
+    },
     book: resultBook
       ? { resultBookId: resultBook.id, status: resultBook.status, statusLabel: BOOK_STATUS_LABELS[resultBook.status], ...resultBook.book }
       : null,
@@ -61,21 +67,19 @@ export async function getAttemptPage(userId: number, target: AttemptTarget) {
     answeredCount: answers.filter((a) => a.answer !== '').length,
     result,
     review: marked
-      ? list.map(
-          (p): ReviewItem => ({
-            problemId: p.id,
-            order: p.order,
-            examMethod: p.examMethod,
-            question: p.question,
-            options: p.options,
-            category: p.category,
-            answer: answerOf.get(p.id)?.answer ?? '',
-            isCorrect: answerOf.get(p.id)?.isCorrect === 1,
-            correctAnswer: p.correctAnswer,
-            acceptedAnswers: p.acceptedAnswers,
-            explanation: p.explanation,
-          }),
-        )
+      ? list.map((p): ReviewItem => ({
+          problemId: p.id,
+          order: p.order,
+          examMethod: p.examMethod,
+          question: p.question,
+          options: p.options,
+          category: p.category,
+          answer: answerOf.get(p.id)?.answer ?? '',
+          isCorrect: answerOf.get(p.id)?.isCorrect === 1,
+          correctAnswer: p.correctAnswer,
+          acceptedAnswers: p.acceptedAnswers,
+          explanation: p.explanation,
+        }))
       : [],
     selfAnalysis,
   };
@@ -84,7 +88,13 @@ export async function getAttemptPage(userId: number, target: AttemptTarget) {
 /** The sets of one kind with the student's latest attempt of each (two queries). */
 export async function listTests(userId: number, kind: Exclude<ProblemSetKind, 'BOOK_ANALYSIS'>) {
   const sets = await db()
-    .select({ id: problemSets.id, title: problemSets.title, description: problemSets.description, subject: problemSets.subject, count: sql<number>`(select count(*)::int from ${problems} where ${problems.setId} = ${qualified(problemSets.id)})` })
+    .select({
+      id: problemSets.id,
+      title: problemSets.title,
+      description: problemSets.description,
+      subject: problemSets.subject,
+      count: sql<number>`(select count(*)::int from ${problems} where ${problems.setId} = ${qualified(problemSets.id)})`,
+    })
     .from(problemSets)
     .where(and(eq(problemSets.kind, kind), eq(problemSets.status, ItemStatus.ACTIVE)))
     .orderBy(asc(problemSets.id));
@@ -92,7 +102,16 @@ export async function listTests(userId: number, kind: Exclude<ProblemSetKind, 'B
     ? await db()
         .select()
         .from(problemAttempts)
-        .where(and(eq(problemAttempts.userId, userId), inArray(problemAttempts.setId, sets.map((s) => s.id)), isNull(problemAttempts.resultBookId)))
+        .where(
+          and(
+            eq(problemAttempts.userId, userId),
+            inArray(
+              problemAttempts.setId,
+              sets.map((s) => s.id),
+            ),
+            isNull(problemAttempts.resultBookId),
+          ),
+        )
         .orderBy(desc(problemAttempts.round))
     : [];
   return sets.map((s) => {
@@ -129,7 +148,9 @@ export async function listAnalysisBooks(userId: number) {
       author: books.author,
       level: books.level,
       coverColor: books.coverColor,
-      score: sql<number | null>`(select ${problemAttempts.score} from ${problemAttempts} where ${problemAttempts.resultBookId} = ${qualified(resultBooks.id)} and ${problemAttempts.step} >= ${ProblemStep.MARK} order by ${problemAttempts.round} desc limit 1)`,
+      score: sql<
+        number | null
+      >`(select ${problemAttempts.score} from ${problemAttempts} where ${problemAttempts.resultBookId} = ${qualified(resultBooks.id)} and ${problemAttempts.step} >= ${ProblemStep.MARK} order by ${problemAttempts.round} desc limit 1)`,
       medal: sql<Medal | null>`(select ${problemAttempts.medal} from ${problemAttempts} where ${problemAttempts.resultBookId} = ${qualified(resultBooks.id)} and ${problemAttempts.step} >= ${ProblemStep.MARK} order by ${problemAttempts.round} desc limit 1)`,
     })
     .from(resultBooks)

@@ -29,13 +29,23 @@ export const CLOCK_MAX_MINUTES = 240;
 
 export const MAX_TYPED_MINUTES = 600;
 
-const lastPageSql = sql<number>`coalesce((select max(rr.end_page) from reading_records rr where rr.result_book_id = ${qualified(resultBooks.id)}), 0)`.mapWith(Number);
+const lastPageSql =
+  sql<number>`coalesce((select max(rr.end_page) from reading_records rr where rr.result_book_id = ${qualified(resultBooks.id)}), 0)`.mapWith(
+    Number,
+  );
 
-const recordCountSql = sql<number>`(select count(*) from reading_records rr where rr.result_book_id = ${qualified(resultBooks.id)})`.mapWith(Number);
+const recordCountSql =
+  sql<number>`(select count(*) from reading_records rr where rr.result_book_id = ${qualified(resultBooks.id)})`.mapWith(Number);
 
-const minutesSql = sql<number>`(coalesce((select sum(rr.minutes) from reading_records rr where rr.result_book_id = ${qualified(resultBooks.id)}), 0) + coalesce((select sum(np.minutes) from no_page_progress np where np.result_book_id = ${qualified(resultBooks.id)}), 0))`.mapWith(Number);
+const minutesSql =
+  sql<number>`(coalesce((select sum(rr.minutes) from reading_records rr where rr.result_book_id = ${qualified(resultBooks.id)}), 0) + coalesce((select sum(np.minutes) from no_page_progress np where np.result_book_id = ${qualified(resultBooks.id)}), 0))`.mapWith(
+    Number,
+  );
 
-const lastIndexSql = sql<number>`coalesce((select max(np.section_index) from no_page_progress np where np.result_book_id = ${qualified(resultBooks.id)}), 0)`.mapWith(Number);
+const lastIndexSql =
+  sql<number>`coalesce((select max(np.section_index) from no_page_progress np where np.result_book_id = ${qualified(resultBooks.id)}), 0)`.mapWith(
+    Number,
+  );
 
 /** A result book's reading totals as columns of a query over result_books (reports select them beside their own). */
 export const readingTotalsColumns = { lastPage: lastPageSql, records: recordCountSql, minutes: minutesSql, lastIndex: lastIndexSql };

@@ -35,8 +35,7 @@ export async function getActivityOverview(userId: number, executor: Executor = d
     .where(and(eq(resultBooks.userId, userId), ne(resultBooks.status, BookStatus.EXCLUDE)))
     .orderBy(desc(resultBooks.assignedAt), desc(resultBooks.id));
 
-  const recent = (
-    await executor.execute(sql`
+  const recent = (await executor.execute(sql`
       select * from (
         (select rr.result_book_id as "resultBookId", b.title, rr.read_date::text as "readDate", rr.start_page as "startPage",
                 rr.end_page as "endPage", null::smallint as "sectionIndex", rr.minutes, rr.read_method as "readMethod",
@@ -50,8 +49,8 @@ export async function getActivityOverview(userId: number, executor: Executor = d
            from no_page_progress np join result_books rb on rb.id = np.result_book_id join books b on b.id = rb.book_id
           where np.user_id = ${userId} and rb.status <> ${BookStatus.EXCLUDE}
           order by np.read_date desc, np.id desc limit ${RECENT_RECORDS})
-      ) t order by "readDate" desc, "createdAt" desc, id desc limit ${RECENT_RECORDS}`)
-  ) as unknown as { rows?: RecentRecord[] } | RecentRecord[];
+      ) t order by "readDate" desc, "createdAt" desc, id desc limit ${RECENT_RECORDS}`)) as unknown as
+    { rows?: RecentRecord[] } | RecentRecord[];
   const recentRecords = (Array.isArray(recent) ? recent : (recent.rows ?? [])).map((r) => ({
     ...r,
     minutes: Number(r.minutes),
@@ -172,7 +171,12 @@ export async function getIndicator(userId: number, resultBookId: number, executo
   const [row] = Array.isArray(result) ? result : (result.rows ?? []);
   return {
     book,
-    mine: { minutes: book.progress.minutes, sessions: Number(row?.mySessions ?? 0), days: Number(row?.myDays ?? 0), lastPage: book.progress.lastPage },
+    mine: {
+      minutes: book.progress.minutes,
+      sessions: Number(row?.mySessions ?? 0),
+      days: Number(row?.myDays ?? 0),
+      lastPage: book.progress.lastPage,
+    },
     average: {
       readers: Number(row?.readers ?? 0),
       minutes: Number(row?.avgMinutes ?? 0),

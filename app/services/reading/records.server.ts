@@ -7,7 +7,17 @@ import { BookStatus, ReadingEvent, ReadMethod } from '~/domain/enums';
 import { now } from '~/lib/clock.server';
 import { seoulDay } from '~/lib/dates';
 import { advanceStatusOrThrow } from '../book-status.server';
-import { CLOCK_MAX_MINUTES, type ClockState, MAX_TYPED_MINUTES, clockOf, completeIfDone, lockBook, makeCurrent, readingError, requireMethod } from './books.server';
+import {
+  CLOCK_MAX_MINUTES,
+  type ClockState,
+  MAX_TYPED_MINUTES,
+  clockOf,
+  completeIfDone,
+  lockBook,
+  makeCurrent,
+  readingError,
+  requireMethod,
+} from './books.server';
 
 // Reading records (spec §5, §8): the first record, records under FREE, M_3_3…M_3_6, HUNDRED and CLOCK, the edit
 // of the last record, books without page numbers, and the reading clock. Each change is one transaction that locks
@@ -270,4 +280,3 @@ export async function saveNoPage(
     return { progress, duplicate: false, sessionComplete: done.complete, status: done.status };
   });
 }
-
