@@ -12,6 +12,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     // The database tests speak as if behind the proxy that sets X-Forwarded-For (per-address limits).
     env: { NODE_ENV: 'test', TRUST_PROXY: 'true' },
+    setupFiles: ['tests/support/matchers.ts'],
     projects: [
       {
         extends: true,

@@ -145,7 +145,7 @@ describe('assigning a book', () => {
       );
     const first = await send();
     expect(first.status).toBe(302);
-    expect(first.headers.get('Location')).toBe(`/admin/students/${student.id}`);
+    expect(first).toHaveRedirect(`/admin/students/${student.id}`);
     expect(first.headers.get('Set-Cookie')).toBeTruthy();
     const second = await send();
     expect(second.status).toBe(409);

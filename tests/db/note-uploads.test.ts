@@ -124,7 +124,7 @@ describe('student note page (forms without JavaScript)', () => {
 
     // A draft first, then the submission with the photo.
     let res = await respond(() => studentNote.action(args(multipart(url, student, { intent: 'draft', note: '쓰는 중' }), { resultBookId: String(rb) })));
-    expect([res.status, res.headers.get('Location')]).toEqual([302, url]);
+    expect(res).toHaveRedirect(url, 302);
     let note = (await noteOf(rb))!;
     expect(note.state).toBe(NoteState.NONE);
     res = await respond(() =>
@@ -134,7 +134,7 @@ describe('student note page (forms without JavaScript)', () => {
         }),
       ),
     );
-    expect([res.status, res.headers.get('Location')]).toEqual([302, '/user/note/list']);
+    expect(res).toHaveRedirect('/user/note/list', 302);
     note = (await noteOf(rb))!;
     expect(note.state).toBe(NoteState.WRITE);
     expect(await bookStatus(rb)).toBe(BookStatus.COMPLETE);
@@ -180,7 +180,7 @@ describe('student note page (forms without JavaScript)', () => {
         args(makeRequest(`/admin/notes/${note.id}`, { cookie: teacher, form: { intent: 'send', version: String(note.version), comment: '첨삭 부탁드려요.' } }), { noteId: String(note.id) }),
       ),
     );
-    expect([send.status, send.headers.get('Location')]).toEqual([302, `/admin/notes/${note.id}`]);
+    expect(send).toHaveRedirect(`/admin/notes/${note.id}`, 302);
     // The head, on the page he loaded before, acts second: conflict message, nothing changes.
     const late = await respond(async () =>
       adminNote.action(
@@ -209,7 +209,7 @@ describe('student note page (forms without JavaScript)', () => {
         }),
       ),
     );
-    expect([corrected.status, corrected.headers.get('Location')]).toEqual([302, '/super/coach/sharpening']);
+    expect(corrected).toHaveRedirect('/super/coach/sharpening', 302);
     // The teacher's coach page is refused: teachers are not in the super area.
     const teacherAtCoach = await respond(() => coachQueue.loader(args(makeRequest('/super/coach/sharpening', { cookie: teacher }))));
     expect(teacherAtCoach.status).toBe(302);

@@ -105,7 +105,7 @@ describe('the book page and the API', () => {
     );
     const [row] = await rowsFor(adult, bookId);
     expect(posted.status).toBe(302);
-    expect(posted.headers.get('Location')).toBe(`/user/before/${row.id}`);
+    expect(posted).toHaveRedirect(`/user/before/${row.id}`);
     expect(row.readMethod).toBe(ReadMethod.M_3_4);
     expect((await getBook(adult, bookId)).mine).toEqual({ resultBookId: row.id, status: BookStatus.WAITING });
 
