@@ -196,7 +196,7 @@ describe('retakes', () => {
 
     const attempt = await beginAttempt(student.id, { kind: 'book', resultBookId: diagnosis.id });
     await advanceAttempt(student.id, attempt.id, ProblemStep.CONFIRM);
-    await expect(allowRetake(teacher, diagnosis.id)).rejects.toMatchObject({ code: 'NOT_MARKED' }); // solving, not marked
+    await expect(allowRetake(teacher, diagnosis.id)).toBeDomainError('NOT_MARKED'); // solving, not marked
     await markAttempt(student.id, attempt.id, await answersOf(diagnosis.id));
     expect((await getAttemptPage(student.id, { kind: 'book', resultBookId: diagnosis.id })).canRestart).toBe(false);
 
@@ -206,7 +206,7 @@ describe('retakes', () => {
     const retake = await restartAttempt(student.id, diagnosis.id);
     expect(retake).toMatchObject({ step: ProblemStep.RESTART, round: 2 });
     // Retaking: the latest attempt is not marked, so no new allowance yet.
-    await expect(allowRetake(teacher, diagnosis.id)).rejects.toMatchObject({ code: 'NOT_MARKED' });
+    await expect(allowRetake(teacher, diagnosis.id)).toBeDomainError('NOT_MARKED');
   });
 
   it('work on a seeded COMPLETE book and never on an excluded one', async () => {
@@ -215,7 +215,7 @@ describe('retakes', () => {
     const [complete] = await booksOf(student.id, BookStatus.COMPLETE);
     expect(await allowRetake(head, complete.id)).toMatchObject({ changed: true });
     const [waiting] = await booksOf(student.id, BookStatus.WAITING);
-    await expect(allowRetake(head, waiting.id)).rejects.toMatchObject({ code: 'NOT_MARKED' });
+    await expect(allowRetake(head, waiting.id)).toBeDomainError('NOT_MARKED');
     const student1 = await account('student');
     const [excluded] = await booksOf(student1.id, BookStatus.EXCLUDE);
     await expect(allowRetake(head, excluded.id)).rejects.toMatchObject({ code: 'BOOK_EXCLUDED', status: 409 });
@@ -246,7 +246,7 @@ describe('excluding', () => {
       expect(listed).not.toContain(`"resultBookId":${id},`);
       expect(overview).not.toContain(`"resultBookId":${id},`);
     }
-    await expect(setReadMethod(teacher, rows[0].id, 1)).rejects.toMatchObject({ code: 'BOOK_EXCLUDED' });
+    await expect(setReadMethod(teacher, rows[0].id, 1)).toBeDomainError('BOOK_EXCLUDED');
   });
 });
 
@@ -257,13 +257,13 @@ describe('the read method', () => {
     const bookId = await freshBookFor(student.id);
     const { resultBookId } = await assignBook(teacher, student.id, { bookId, readMethod: ReadMethod.NONE });
     await submitBeforeReading(student.id, resultBookId, { prediction: '모험 이야기일 것 같아요.', whatIKnow: '바다에 대해 알아요.' });
-    await expect(startReading(student.id, resultBookId, { startPage: 1 })).rejects.toMatchObject({ message: READING_ERRORS.READ_METHOD_NOT_FOUND });
+    await expect(startReading(student.id, resultBookId, { startPage: 1 })).toBeDomainError('READ_METHOD_NOT_FOUND', READING_ERRORS.READ_METHOD_NOT_FOUND);
 
     expect(await setReadMethod(teacher, resultBookId, '1')).toMatchObject({ readMethod: ReadMethod.FREE, label: '자유 읽기' });
     await startReading(student.id, resultBookId, { startPage: 1 });
     const saved = await saveRecord(student.id, resultBookId, { startPage: 1, endPage: 5, minutes: 10, submissionKey: `assign-${resultBookId}` });
     expect(saved).toBeTruthy();
-    await expect(setReadMethod(teacher, resultBookId, '8')).rejects.toMatchObject({ code: 'INVALID_READ_METHOD' });
+    await expect(setReadMethod(teacher, resultBookId, '8')).toBeDomainError('INVALID_READ_METHOD');
   });
 
   it('cannot change once the reading has ended', async () => {

@@ -88,9 +88,9 @@ describe('image checks by content', () => {
       Buffer.from('hello'),
       jpeg.subarray(0, 20),
     ]) {
-      await expect(processNoteImage(bytes)).rejects.toMatchObject({ code: 'NOTE_IMAGE_TYPE', message: '이미지 파일(JPG, PNG, WEBP, GIF)만 올릴 수 있습니다.' });
+      await expect(processNoteImage(bytes)).toBeDomainError('NOTE_IMAGE_TYPE', '이미지 파일(JPG, PNG, WEBP, GIF)만 올릴 수 있습니다.');
     }
-    await expect(processNoteImage(new Uint8Array(10 * 1024 * 1024 + 1))).rejects.toMatchObject({ message: '이미지는 10MB 이하만 올릴 수 있습니다.' });
+    await expect(processNoteImage(new Uint8Array(10 * 1024 * 1024 + 1))).toBeDomainError('NOTE_IMAGE_TOO_LARGE', '이미지는 10MB 이하만 올릴 수 있습니다.');
   });
 });
 

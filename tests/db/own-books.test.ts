@@ -26,15 +26,6 @@ async function newBook(title: string, status: ItemStatus = ItemStatus.ACTIVE) {
 const rowsFor = (userId: number, bookId: number) =>
   db().select().from(resultBooks).where(and(eq(resultBooks.userId, userId), eq(resultBooks.bookId, bookId)));
 
-async function failure(work: Promise<unknown>) {
-  try {
-    await work;
-  } catch (error) {
-    return error as { code: string; message: string; status: number };
-  }
-  throw new Error('expected a refusal');
-}
-
 let adult = 0;
 let student = 0;
 beforeAll(async () => {
@@ -53,8 +44,7 @@ describe('a member puts a book on their own list (addReadinBookResult)', () => {
     const second = await addOwnBook(adult, await newBook('방식 없이 고른 책'));
     expect(second.readMethod).toBe(ReadMethod.FREE);
     for (const bad of ['0', '8', 'abc']) {
-      const error = await failure(addOwnBook(adult, await newBook(`잘못된 방식 ${bad}`), bad));
-      expect([error.code, error.message]).toEqual(['INVALID_READ_METHOD', M.invalidReadMethod]);
+      await expect(addOwnBook(adult, await newBook(`잘못된 방식 ${bad}`), bad)).toBeDomainError('INVALID_READ_METHOD', M.invalidReadMethod);
     }
   });
 
@@ -77,16 +67,15 @@ describe('a member puts a book on their own list (addReadinBookResult)', () => {
   });
 
   it('an unknown or withdrawn book is not found', async () => {
-    expect((await failure(addOwnBook(adult, 987654))).code).toBe('BOOK_NOT_FOUND');
-    expect((await failure(addOwnBook(adult, await newBook('절판된 책', ItemStatus.INACTIVE)))).code).toBe('BOOK_NOT_FOUND');
+    await expect(addOwnBook(adult, 987654)).toBeDomainError('BOOK_NOT_FOUND');
+    await expect(addOwnBook(adult, await newBook('절판된 책', ItemStatus.INACTIVE))).toBeDomainError('BOOK_NOT_FOUND');
   });
 
   it(`at most ${OWN_WAITING_LIMIT} waiting books of one's own`, async () => {
     const member = await idOf('student6');
     for (let i = 0; i < OWN_WAITING_LIMIT; i++) await addOwnBook(member, await newBook(`한도 시험 ${i}`));
     const bookId = await newBook('한도를 넘는 책');
-    const error = await failure(addOwnBook(member, bookId));
-    expect([error.code, error.message]).toEqual(['OWN_BOOK_LIMIT', M.ownLimit]);
+    await expect(addOwnBook(member, bookId)).toBeDomainError('OWN_BOOK_LIMIT', M.ownLimit);
     expect(await rowsFor(member, bookId)).toHaveLength(0);
   });
 });

@@ -51,16 +51,6 @@ async function recordsOf(id: number) {
   return db().select().from(readingRecords).where(eq(readingRecords.resultBookId, id)).orderBy(readingRecords.id);
 }
 
-async function expectError(work: Promise<unknown>, code: string, message: string) {
-  const error = await work.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(DomainError);
-  expect((error as DomainError).code).toBe(code);
-  expect((error as DomainError).message).toBe(message);
-}
-
 describe('demo reading data', () => {
   it('fully reads finished books, partly reads current ones, and answers before reading for books past WAITING', async () => {
     const rows = await db()
@@ -99,7 +89,7 @@ describe('demo reading data', () => {
 describe('before reading and the first record', () => {
   it('moves WAITING → PRE_ACTIVITY_COMPLETE once, then the first record → ACTIVITY and makes the book current', async () => {
     const { uid, id } = await assign('student9', ReadMethod.FREE, BookStatus.WAITING);
-    await expectError(startReading(uid, id, { startPage: 1 }), 'BEFORE_READING_REQUIRED', READING_ERRORS.BEFORE_READING_REQUIRED);
+    await expect(startReading(uid, id, { startPage: 1 })).toBeDomainError('BEFORE_READING_REQUIRED', READING_ERRORS.BEFORE_READING_REQUIRED);
     const first = await submitBeforeReading(uid, id, { prediction: '모험 이야기', whatIKnow: '작가를 알아요' });
     expect(first.duplicate).toBe(false);
     expect((await rb(id)).status).toBe(BookStatus.PRE_ACTIVITY_COMPLETE);
@@ -111,7 +101,7 @@ describe('before reading and the first record', () => {
     await startReading(uid, other.id, { startPage: 1 });
     expect((await rb(other.id)).isCurrent).toBe(true);
 
-    await expectError(startReading(uid, id, { startPage: 101 }), 'INVALID_READ_TOTAL_OVER', '현재 도서의 총 페이지보다 클 수 없습니다.');
+    await expect(startReading(uid, id, { startPage: 101 })).toBeDomainError('INVALID_READ_TOTAL_OVER', '현재 도서의 총 페이지보다 클 수 없습니다.');
     const started = await startReading(uid, id, { startPage: 5 });
     expect(started.status).toBe(BookStatus.ACTIVITY);
     const after = await rb(id);
@@ -130,18 +120,18 @@ describe('before reading and the first record', () => {
 
   it('refuses a book whose read method is not set: 독서활동을 설정해 주세요.', async () => {
     const { uid, id } = await assign('student9', ReadMethod.NONE);
-    await expectError(startReading(uid, id, { startPage: 1 }), 'READ_METHOD_NOT_FOUND', '독서활동을 설정해 주세요.');
+    await expect(startReading(uid, id, { startPage: 1 })).toBeDomainError('READ_METHOD_NOT_FOUND', '독서활동을 설정해 주세요.');
     await db().update(resultBooks).set({ status: BookStatus.ACTIVITY }).where(eq(resultBooks.id, id));
-    await expectError(saveRecord(uid, id, { startPage: 1, endPage: 5, minutes: 10, submissionKey: key() }), 'READ_METHOD_NOT_FOUND', '독서활동을 설정해 주세요.');
+    await expect(saveRecord(uid, id, { startPage: 1, endPage: 5, minutes: 10, submissionKey: key() })).toBeDomainError('READ_METHOD_NOT_FOUND', '독서활동을 설정해 주세요.');
     const reserved = await assign('student9', ReadMethod.ReadMethod, BookStatus.ACTIVITY);
-    await expectError(saveRecord(uid, reserved.id, { startPage: 1, endPage: 5, minutes: 10, submissionKey: key() }), 'READ_METHOD_NOT_FOUND', '독서활동을 설정해 주세요.');
+    await expect(saveRecord(uid, reserved.id, { startPage: 1, endPage: 5, minutes: 10, submissionKey: key() })).toBeDomainError('READ_METHOD_NOT_FOUND', '독서활동을 설정해 주세요.');
     expect(await recordsOf(id)).toHaveLength(0);
   });
 
   it('never lets another student touch a book', async () => {
     const { id } = await assign('student9', ReadMethod.FREE, BookStatus.ACTIVITY);
     const other = await userId('student8');
-    await expectError(saveRecord(other, id, { startPage: 1, endPage: 2, minutes: 5, submissionKey: key() }), 'BOOK_NOT_FOUND', READING_ERRORS.BOOK_NOT_FOUND);
+    await expect(saveRecord(other, id, { startPage: 1, endPage: 2, minutes: 5, submissionKey: key() })).toBeDomainError('BOOK_NOT_FOUND', READING_ERRORS.BOOK_NOT_FOUND);
   });
 });
 
@@ -153,12 +143,12 @@ describe('FREE reading and the rules of spec §5', () => {
     expect(r1.record).toMatchObject({ startPage: 1, endPage: 30, minutes: 20, weak: true, readMethod: ReadMethod.FREE });
     expect(r1.record.readTimeResult).toEqual([-1, -1, -1, -1, -1, -1]);
     expect(r1.sessionComplete).toBe(false);
-    await expectError(saveRecord(uid, id, { startPage: 31, endPage: 101, minutes: 20, submissionKey: key() }), 'INVALID_READ_TOTAL_OVER', '현재 도서의 총 페이지보다 클 수 없습니다.');
+    await expect(saveRecord(uid, id, { startPage: 31, endPage: 101, minutes: 20, submissionKey: key() })).toBeDomainError('INVALID_READ_TOTAL_OVER', '현재 도서의 총 페이지보다 클 수 없습니다.');
     const r2 = await saveRecord(uid, id, { startPage: 31, endPage: 60, minutes: 20, submissionKey: key() });
-    await expectError(saveRecord(uid, id, { startPage: 20, endPage: 70, minutes: 20, submissionKey: key() }), 'INVALID_READ_START_OVER', '이전 읽기의 시작 페이지보다 작을 수 없습니다.');
-    await expectError(saveRecord(uid, id, { startPage: 70, endPage: 65, minutes: 20, submissionKey: key() }), 'INVALID_READ_PAGE', READING_ERRORS.INVALID_READ_PAGE);
-    await expectError(saveRecord(uid, id, { startPage: 61, endPage: 65, minutes: 0, submissionKey: key() }), 'INVALID_READ_TIME', READING_ERRORS.INVALID_READ_TIME);
-    await expectError(saveRecord(uid, id, { startPage: 61, endPage: 65, minutes: 5, readDate: '2999-01-01', submissionKey: key() }), 'INVALID_READ_DATE', READING_ERRORS.INVALID_READ_DATE);
+    await expect(saveRecord(uid, id, { startPage: 20, endPage: 70, minutes: 20, submissionKey: key() })).toBeDomainError('INVALID_READ_START_OVER', '이전 읽기의 시작 페이지보다 작을 수 없습니다.');
+    await expect(saveRecord(uid, id, { startPage: 70, endPage: 65, minutes: 20, submissionKey: key() })).toBeDomainError('INVALID_READ_PAGE', READING_ERRORS.INVALID_READ_PAGE);
+    await expect(saveRecord(uid, id, { startPage: 61, endPage: 65, minutes: 0, submissionKey: key() })).toBeDomainError('INVALID_READ_TIME', READING_ERRORS.INVALID_READ_TIME);
+    await expect(saveRecord(uid, id, { startPage: 61, endPage: 65, minutes: 5, readDate: '2999-01-01', submissionKey: key() })).toBeDomainError('INVALID_READ_DATE', READING_ERRORS.INVALID_READ_DATE);
     // Re-reading may start earlier.
     const repeat = await saveRecord(uid, id, { startPage: 20, endPage: 40, minutes: 10, isRepeat: true, submissionKey: key() });
     expect(repeat.record.isRepeat).toBe(true);
@@ -172,8 +162,8 @@ describe('FREE reading and the rules of spec §5', () => {
     expect(after.isCurrent).toBe(false);
     expect((await getSessionComplete(uid, id)).complete).toBe(true);
     // Other failures: '독서활동 저장에 실패하였습니다.'
-    await expectError(saveRecord(uid, id, { startPage: 1, endPage: 2, minutes: 5, submissionKey: key() }), 'READ_SAVE_FAILED', '독서활동 저장에 실패하였습니다.');
-    await expectError(editLastRecord(uid, id, { endPage: 99 }), 'READ_SAVE_FAILED', '독서활동 저장에 실패하였습니다.');
+    await expect(saveRecord(uid, id, { startPage: 1, endPage: 2, minutes: 5, submissionKey: key() })).toBeDomainError('READ_SAVE_FAILED', '독서활동 저장에 실패하였습니다.');
+    await expect(editLastRecord(uid, id, { endPage: 99 })).toBeDomainError('READ_SAVE_FAILED', '독서활동 저장에 실패하였습니다.');
     expect((await rb(id)).status).toBe(BookStatus.DIAGNOSIS);
   });
 
@@ -182,8 +172,8 @@ describe('FREE reading and the rules of spec §5', () => {
     await startReading(uid, id, { startPage: 1 });
     await saveRecord(uid, id, { startPage: 1, endPage: 20, minutes: 10, submissionKey: key() });
     await saveRecord(uid, id, { startPage: 21, endPage: 40, minutes: 10, submissionKey: key() });
-    await expectError(editLastRecord(uid, id, { endPage: 20 }), 'INVALID_READ_START_OVER', '이전 읽기의 시작 페이지보다 작을 수 없습니다.');
-    await expectError(editLastRecord(uid, id, { endPage: 101 }), 'INVALID_READ_TOTAL_OVER', '현재 도서의 총 페이지보다 클 수 없습니다.');
+    await expect(editLastRecord(uid, id, { endPage: 20 })).toBeDomainError('INVALID_READ_START_OVER', '이전 읽기의 시작 페이지보다 작을 수 없습니다.');
+    await expect(editLastRecord(uid, id, { endPage: 101 })).toBeDomainError('INVALID_READ_TOTAL_OVER', '현재 도서의 총 페이지보다 클 수 없습니다.');
     expect((await recordsOf(id)).map((r) => r.endPage)).toEqual([20, 40]);
     const edited = await editLastRecord(uid, id, { endPage: 21 });
     expect(edited.record.endPage).toBe(21);
@@ -234,7 +224,7 @@ describe('CLOCK', () => {
     setClock(() => t);
     const { uid, id } = await assign('student9', ReadMethod.CLOCK, BookStatus.PRE_ACTIVITY_COMPLETE, 100);
     await startReading(uid, id, { startPage: 1 });
-    await expectError(saveRecord(uid, id, { startPage: 1, endPage: 10, minutes: 5, submissionKey: key() }), 'CLOCK_NOT_STARTED', READING_ERRORS.CLOCK_NOT_STARTED);
+    await expect(saveRecord(uid, id, { startPage: 1, endPage: 10, minutes: 5, submissionKey: key() })).toBeDomainError('CLOCK_NOT_STARTED', READING_ERRORS.CLOCK_NOT_STARTED);
     const started = await startClock(uid, id);
     expect(started).toEqual({ running: true, startedAt: new Date(t0).toISOString() });
     t += 5 * 60_000;
@@ -249,7 +239,7 @@ describe('CLOCK', () => {
     await startClock(uid, id);
     t += 10 * 60_000;
     expect(await resetClock(uid, id)).toEqual({ running: false, startedAt: null });
-    await expectError(saveRecord(uid, id, { startPage: 31, endPage: 40, minutes: 10, submissionKey: key() }), 'CLOCK_NOT_STARTED', READING_ERRORS.CLOCK_NOT_STARTED);
+    await expect(saveRecord(uid, id, { startPage: 31, endPage: 40, minutes: 10, submissionKey: key() })).toBeDomainError('CLOCK_NOT_STARTED', READING_ERRORS.CLOCK_NOT_STARTED);
     expect(await recordsOf(id)).toHaveLength(1);
 
     await startClock(uid, id);
@@ -261,7 +251,7 @@ describe('CLOCK', () => {
 
   it('refuses clock events on a book that is not read by the clock', async () => {
     const { uid, id } = await assign('student9', ReadMethod.FREE, BookStatus.ACTIVITY);
-    await expectError(startClock(uid, id), 'READ_SAVE_FAILED', '독서활동 저장에 실패하였습니다.');
+    await expect(startClock(uid, id)).toBeDomainError('READ_SAVE_FAILED', '독서활동 저장에 실패하였습니다.');
   });
 });
 
@@ -270,10 +260,10 @@ describe('NO_PAGE', () => {
     const { uid, id } = await assign('student9', ReadMethod.NO_PAGE, BookStatus.PRE_ACTIVITY_COMPLETE, 20);
     await startReading(uid, id, { startPage: 7 });
     expect((await rb(id)).startPage).toBe(1);
-    await expectError(saveRecord(uid, id, { startPage: 1, endPage: 2, minutes: 5, submissionKey: key() }), 'READ_SAVE_FAILED', '독서활동 저장에 실패하였습니다.');
+    await expect(saveRecord(uid, id, { startPage: 1, endPage: 2, minutes: 5, submissionKey: key() })).toBeDomainError('READ_SAVE_FAILED', '독서활동 저장에 실패하였습니다.');
     const a = await saveNoPage(uid, id, { index: 8, minutes: 15, submissionKey: key() });
     expect(a.progress).toMatchObject({ sectionIndex: 8, minutes: 15 });
-    await expectError(saveNoPage(uid, id, { index: 21, minutes: 15, submissionKey: key() }), 'INVALID_READ_TOTAL_OVER', '현재 도서의 총 페이지보다 클 수 없습니다.');
+    await expect(saveNoPage(uid, id, { index: 21, minutes: 15, submissionKey: key() })).toBeDomainError('INVALID_READ_TOTAL_OVER', '현재 도서의 총 페이지보다 클 수 없습니다.');
     const k = key();
     const b = await saveNoPage(uid, id, { index: 20, minutes: 10, submissionKey: k });
     expect(b.status).toBe(BookStatus.DIAGNOSIS);

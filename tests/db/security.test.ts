@@ -393,7 +393,7 @@ describe('sign-in rate limits', () => {
       await expect(signIn(loginId, 'demo1234!', ip)).resolves.toMatchObject({ loginId });
     }
     for (let i = 0; i < 8; i++) {
-      await expect(completePasswordRecovery('student', { loginId: 'student9', name: '다른 이름', answer: 'x', code: '000000', password: 'new-pass-12' }, null)).rejects.toMatchObject({ code: 'ACCOUNT_NOT_FOUND' });
+      await expect(completePasswordRecovery('student', { loginId: 'student9', name: '다른 이름', answer: 'x', code: '000000', password: 'new-pass-12' }, null)).toBeDomainError('ACCOUNT_NOT_FOUND');
     }
     await expect(signIn('student9', 'demo1234!', null)).resolves.toMatchObject({ loginId: 'student9' });
   });
