@@ -1,8 +1,8 @@
-import { and, asc, eq, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { db } from '~/db/client.server';
 import { countQueries } from '~/db/query-count.server';
-import { books, problems, problemSets, resultBooks, users } from '~/db/schema';
+import { problems, problemSets, resultBooks, users } from '~/db/schema';
 import { BookStatus, ProblemStep, ReadMethod } from '~/domain/enums';
 import { READING_ERRORS } from '~/domain/reading';
 import { loader as studentBooksLoader, action as studentBooksAction } from '~/routes/admin+/students_.$studentId';
@@ -19,6 +19,7 @@ import { getActivityOverview, listBooks, saveRecord, startReading, submitBeforeR
 import { VISIBLE_STATUSES } from '~/domain/reading';
 import { makeRequest, respond, sessionCookie } from '../support/auth';
 import { useTestDatabase } from '../support/db';
+import { cookieFor, createAcademy, createBook, createStaff, createStudent } from '../support/factories';
 
 useTestDatabase();
 
@@ -28,17 +29,6 @@ async function account(loginId: string) {
     .from(users)
     .where(eq(users.loginId, loginId));
   return u;
-}
-
-/** A book of the catalogue the student does not have (in any status). */
-async function freshBookFor(studentId: number) {
-  const [row] = await db()
-    .select({ id: books.id })
-    .from(books)
-    .where(and(eq(books.status, 1), notExists(db().select({ one: sql`1` }).from(resultBooks).where(and(eq(resultBooks.userId, studentId), eq(resultBooks.bookId, books.id))))))
-    .orderBy(asc(books.id))
-    .limit(1);
-  return row.id;
 }
 
 async function booksOf(studentId: number, status?: BookStatus) {
@@ -58,9 +48,10 @@ async function answersOf(resultBookId: number) {
 
 describe('assigning a book', () => {
   it('creates a WAITING result book with the read method; the same book again is refused', async () => {
-    const teacher = await account('teacher');
-    const student = await account('student5');
-    const bookId = await freshBookFor(student.id);
+    const academy = await createAcademy();
+    const teacher = await createStaff(academy);
+    const student = await createStudent({ academy });
+    const { id: bookId } = await createBook();
     const before = await booksOf(student.id);
     const created = await assignBook(teacher, student.id, { bookId, readMethod: ReadMethod.FREE });
     const [row] = await db().select().from(resultBooks).where(eq(resultBooks.id, created.resultBookId));
@@ -68,7 +59,7 @@ describe('assigning a book', () => {
 
     await expect(assignBook(teacher, student.id, { bookId, readMethod: '1' })).rejects.toMatchObject({ code: 'ALREADY_ASSIGNED', message: '이미 배정된 도서입니다.', status: 409 });
     // A double submit, at the same time: one book.
-    const other = await freshBookFor(student.id);
+    const { id: other } = await createBook();
     const results = await Promise.allSettled([
       assignBook(teacher, student.id, { bookId: other, readMethod: '2' }),
       assignBook(teacher, student.id, { bookId: other, readMethod: '2' }),
@@ -82,9 +73,10 @@ describe('assigning a book', () => {
   });
 
   it('refuses the reserved read method 8 and unknown values, accepts NONE (decide later)', async () => {
-    const head = await account('head');
-    const student = await account('student5');
-    const bookId = await freshBookFor(student.id);
+    const academy = await createAcademy();
+    const head = await createStaff(academy, 'HEAD');
+    const student = await createStudent({ academy });
+    const { id: bookId } = await createBook();
     for (const bad of [ReadMethod.ReadMethod, 9, 99, -1, 'abc', '', '1.5']) {
       await expect(assignBook(head, student.id, { bookId, readMethod: bad })).rejects.toMatchObject({ code: 'INVALID_READ_METHOD', status: 400 });
     }
@@ -105,7 +97,7 @@ describe('assigning a book', () => {
     const teacher2 = await account('teacher2');
     const student = await account('student5');
     const [book] = await booksOf(student.id);
-    const bookId = await freshBookFor(student.id);
+    const { id: bookId } = await createBook();
     await expect(assignBook(teacher2, student.id, { bookId, readMethod: 1 })).rejects.toMatchObject({ status: 404, message: '학생을 찾을 수 없습니다.' });
     await expect(listStudentBooks(teacher2, student.id)).rejects.toMatchObject({ status: 404 });
     await expect(setReadMethod(teacher2, book.id, 1)).rejects.toMatchObject({ status: 404, message: '도서를 찾을 수 없습니다.' });
@@ -132,9 +124,10 @@ describe('assigning a book', () => {
   });
 
   it('the page assigns with post-redirect-get and a flash; a duplicate answers 409 with the message', async () => {
-    const cookie = await sessionCookie('head');
-    const student = await account('student4');
-    const bookId = await freshBookFor(student.id);
+    const academy = await createAcademy();
+    const cookie = await cookieFor(await createStaff(academy, 'HEAD'));
+    const student = await createStudent({ academy });
+    const { id: bookId, title } = await createBook();
     const send = () =>
       respond(() =>
         studentBooksAction({
@@ -146,7 +139,7 @@ describe('assigning a book', () => {
     const first = await send();
     expect(first.status).toBe(302);
     expect(first).toHaveRedirect(`/admin/students/${student.id}`);
-    expect(first.headers.get('Set-Cookie')).toBeTruthy();
+    await expect(first).toHaveFlash({ kind: 'success', message: `'${title}' 도서를 배정했습니다.` });
     const second = await send();
     expect(second.status).toBe(409);
     expect(await second.json()).toMatchObject({ intent: 'assign', error: '이미 배정된 도서입니다.' });
@@ -252,9 +245,10 @@ describe('excluding', () => {
 
 describe('the read method', () => {
   it('can be set on a NONE book, after which the student saves a record', async () => {
-    const teacher = await account('teacher');
-    const student = await account('student2');
-    const bookId = await freshBookFor(student.id);
+    const academy = await createAcademy();
+    const teacher = await createStaff(academy);
+    const student = await createStudent({ academy });
+    const { id: bookId } = await createBook();
     const { resultBookId } = await assignBook(teacher, student.id, { bookId, readMethod: ReadMethod.NONE });
     await submitBeforeReading(student.id, resultBookId, { prediction: '모험 이야기일 것 같아요.', whatIKnow: '바다에 대해 알아요.' });
     await expect(startReading(student.id, resultBookId, { startPage: 1 })).toBeDomainError('READ_METHOD_NOT_FOUND', READING_ERRORS.READ_METHOD_NOT_FOUND);

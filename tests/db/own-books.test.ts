@@ -1,36 +1,34 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '~/db/client.server';
-import { books, resultBooks, users } from '~/db/schema';
+import { resultBooks } from '~/db/schema';
 import { BookStatus, ItemStatus, ReadMethod } from '~/domain/enums';
 import * as addApi from '~/routes/api+/user.activity.addReadinBookResult.$id';
 import * as subProfileApi from '~/routes/api+/user.activity.subProfile';
 import * as bookPage from '~/routes/user+/book.$bookId';
 import { addOwnBook, ASSIGNMENT_MESSAGES as M, OWN_WAITING_LIMIT } from '~/services/assignments.server';
 import { getBook } from '~/services/library.server';
-import { makeRequest, respond, sessionCookie } from '../support/auth';
+import { makeRequest, respond } from '../support/auth';
 import { useTestDatabase } from '../support/db';
+import { cookieFor, createBook, createStudent, type Member } from '../support/factories';
 
 useTestDatabase();
 
-const idOf = async (loginId: string) => (await db().select({ id: users.id }).from(users).where(eq(users.loginId, loginId)))[0].id;
-
-async function newBook(title: string, status: ItemStatus = ItemStatus.ACTIVE) {
-  const [book] = await db()
-    .insert(books)
-    .values({ title, author: '지은이', publisher: '출판사', totalPages: 120, level: 4, genre: 'LITERATURE', status })
-    .returning({ id: books.id });
-  return book.id;
-}
+const newBook = async (title: string, status: ItemStatus = ItemStatus.ACTIVE) => (await createBook({ title, status })).id;
 
 const rowsFor = (userId: number, bookId: number) =>
   db().select().from(resultBooks).where(and(eq(resultBooks.userId, userId), eq(resultBooks.bookId, bookId)));
 
+// An individual (adult) member and a student of an academy.
+let adultMember: Member;
+let studentMember: Member;
 let adult = 0;
 let student = 0;
 beforeAll(async () => {
-  adult = await idOf('adult');
-  student = await idOf('student5');
+  adultMember = await createStudent({ adult: true });
+  studentMember = await createStudent();
+  adult = adultMember.id;
+  student = studentMember.id;
 });
 
 describe('a member puts a book on their own list (addReadinBookResult)', () => {
@@ -72,7 +70,7 @@ describe('a member puts a book on their own list (addReadinBookResult)', () => {
   });
 
   it(`at most ${OWN_WAITING_LIMIT} waiting books of one's own`, async () => {
-    const member = await idOf('student6');
+    const member = (await createStudent()).id;
     for (let i = 0; i < OWN_WAITING_LIMIT; i++) await addOwnBook(member, await newBook(`한도 시험 ${i}`));
     const bookId = await newBook('한도를 넘는 책');
     await expect(addOwnBook(member, bookId)).toBeDomainError('OWN_BOOK_LIMIT', M.ownLimit);
@@ -83,7 +81,7 @@ describe('a member puts a book on their own list (addReadinBookResult)', () => {
 describe('the book page and the API', () => {
   it('the page form adds the book and goes to the before-reading step; the page then shows it as mine', async () => {
     const bookId = await newBook('페이지에서 담은 책');
-    const cookie = await sessionCookie('adult');
+    const cookie = await cookieFor(adultMember);
     const page = await respond(() => bookPage.loader({ request: makeRequest(`/user/book/${bookId}`, { cookie }), params: { bookId: String(bookId) }, context: {} }));
     const before = await page.json();
     expect(before.mine).toBeNull();
@@ -107,13 +105,13 @@ describe('the book page and the API', () => {
 
   it("an academy student's page offers no read method", async () => {
     const bookId = await newBook('학원생 페이지 책');
-    const cookie = await sessionCookie('student5');
+    const cookie = await cookieFor(studentMember);
     const page = await respond(() => bookPage.loader({ request: makeRequest(`/user/book/${bookId}`, { cookie }), params: { bookId: String(bookId) }, context: {} }));
     expect((await page.json()).methods).toBeNull();
   });
 
   it('POST addReadinBookResult/{bookId} and GET subProfile', async () => {
-    const cookie = `${await sessionCookie('adult')}; XSRF-TOKEN=x`;
+    const cookie = `${await cookieFor(adultMember)}; XSRF-TOKEN=x`;
     const bookId = await newBook('API로 담은 책');
     const post = (body?: unknown) =>
       addApi.action({
@@ -132,7 +130,7 @@ describe('the book page and the API', () => {
 
     const profile = await subProfileApi.loader({ request: makeRequest('/api/user/activity/subProfile', { cookie }), params: {}, context: {} });
     const sub = (await profile.json()).data;
-    expect(sub).toMatchObject({ loginId: 'adult', userName: '오지현', organisationKind: 'student' });
+    expect(sub).toMatchObject({ loginId: adultMember.loginId, userName: adultMember.name, organisationKind: 'student' });
     const rows = await db().select().from(resultBooks).where(eq(resultBooks.userId, adult));
     const waiting = rows.filter((r) => r.status === BookStatus.WAITING).length;
     expect(sub.books[String(BookStatus.WAITING)]).toBe(waiting);

@@ -21,6 +21,7 @@ import {
   submitBeforeReading,
 } from '~/services/reading.server';
 import { useTestDatabase } from '../support/db';
+import { assignBook, createStudent } from '../support/factories';
 
 useTestDatabase();
 afterEach(() => setClock(undefined));
@@ -31,17 +32,6 @@ const key = () => `test-key-${Date.now()}-${++keyCounter}`;
 async function userId(loginId: string) {
   const [u] = await db().select({ id: users.id }).from(users).where(eq(users.loginId, loginId));
   return u.id;
-}
-
-/** A fresh result book for a student, in the given status and read method, on a book with `pages` pages. */
-async function assign(loginId: string, readMethod: ReadMethod, status: BookStatus = BookStatus.PRE_ACTIVITY_COMPLETE, pages = 100) {
-  const uid = await userId(loginId);
-  const [book] = await db()
-    .insert(books)
-    .values({ title: `시험 도서 ${++keyCounter}`, author: '시험 작가', publisher: '리드인북스', totalPages: pages, level: 3, genre: 'LITERATURE' })
-    .returning();
-  const [rb] = await db().insert(resultBooks).values({ userId: uid, bookId: book.id, status, readMethod }).returning();
-  return { uid, id: rb.id, bookId: book.id };
 }
 
 async function rb(id: number) {
@@ -88,7 +78,7 @@ describe('demo reading data', () => {
 
 describe('before reading and the first record', () => {
   it('moves WAITING → PRE_ACTIVITY_COMPLETE once, then the first record → ACTIVITY and makes the book current', async () => {
-    const { uid, id } = await assign('student9', ReadMethod.FREE, BookStatus.WAITING);
+    const { userId: uid, id, student } = await assignBook({ readMethod: ReadMethod.FREE, status: BookStatus.WAITING });
     await expect(startReading(uid, id, { startPage: 1 })).toBeDomainError('BEFORE_READING_REQUIRED', READING_ERRORS.BEFORE_READING_REQUIRED);
     const first = await submitBeforeReading(uid, id, { prediction: '모험 이야기', whatIKnow: '작가를 알아요' });
     expect(first.duplicate).toBe(false);
@@ -97,7 +87,7 @@ describe('before reading and the first record', () => {
     expect(again.duplicate).toBe(true);
     expect(again.answer.prediction).toBe('모험 이야기');
 
-    const other = await assign('student9', ReadMethod.FREE);
+    const other = await assignBook({ student, readMethod: ReadMethod.FREE, status: BookStatus.PRE_ACTIVITY_COMPLETE });
     await startReading(uid, other.id, { startPage: 1 });
     expect((await rb(other.id)).isCurrent).toBe(true);
 
@@ -119,25 +109,27 @@ describe('before reading and the first record', () => {
   });
 
   it('refuses a book whose read method is not set: 독서활동을 설정해 주세요.', async () => {
-    const { uid, id } = await assign('student9', ReadMethod.NONE);
+    const { userId: uid, id, student } = await assignBook({ readMethod: ReadMethod.NONE, status: BookStatus.PRE_ACTIVITY_COMPLETE });
     await expect(startReading(uid, id, { startPage: 1 })).toBeDomainError('READ_METHOD_NOT_FOUND', '독서활동을 설정해 주세요.');
     await db().update(resultBooks).set({ status: BookStatus.ACTIVITY }).where(eq(resultBooks.id, id));
     await expect(saveRecord(uid, id, { startPage: 1, endPage: 5, minutes: 10, submissionKey: key() })).toBeDomainError('READ_METHOD_NOT_FOUND', '독서활동을 설정해 주세요.');
-    const reserved = await assign('student9', ReadMethod.ReadMethod, BookStatus.ACTIVITY);
+    // The reserved value, as data brought from the previous system may hold it (no form can assign it).
+    const reserved = await assignBook({ student, status: BookStatus.ACTIVITY });
+    await db().update(resultBooks).set({ readMethod: ReadMethod.ReadMethod }).where(eq(resultBooks.id, reserved.id));
     await expect(saveRecord(uid, reserved.id, { startPage: 1, endPage: 5, minutes: 10, submissionKey: key() })).toBeDomainError('READ_METHOD_NOT_FOUND', '독서활동을 설정해 주세요.');
     expect(await recordsOf(id)).toHaveLength(0);
   });
 
   it('never lets another student touch a book', async () => {
-    const { id } = await assign('student9', ReadMethod.FREE, BookStatus.ACTIVITY);
-    const other = await userId('student8');
+    const { id } = await assignBook({ readMethod: ReadMethod.FREE, status: BookStatus.ACTIVITY });
+    const other = (await createStudent()).id;
     await expect(saveRecord(other, id, { startPage: 1, endPage: 2, minutes: 5, submissionKey: key() })).toBeDomainError('BOOK_NOT_FOUND', READING_ERRORS.BOOK_NOT_FOUND);
   });
 });
 
 describe('FREE reading and the rules of spec §5', () => {
   it('saves records, refuses pages beyond the total and starts before the previous start, and completes at the last page', async () => {
-    const { uid, id } = await assign('student9', ReadMethod.FREE);
+    const { userId: uid, id } = await assignBook({ readMethod: ReadMethod.FREE, status: BookStatus.PRE_ACTIVITY_COMPLETE });
     await startReading(uid, id, { startPage: 1 });
     const r1 = await saveRecord(uid, id, { startPage: 1, endPage: 30, minutes: 20, isRepeat: false, weak: true, submissionKey: key() });
     expect(r1.record).toMatchObject({ startPage: 1, endPage: 30, minutes: 20, weak: true, readMethod: ReadMethod.FREE });
@@ -168,7 +160,7 @@ describe('FREE reading and the rules of spec §5', () => {
   });
 
   it('edits the last record’s end page exactly as spec §5 says', async () => {
-    const { uid, id } = await assign('student9', ReadMethod.FREE);
+    const { userId: uid, id } = await assignBook({ readMethod: ReadMethod.FREE, status: BookStatus.PRE_ACTIVITY_COMPLETE });
     await startReading(uid, id, { startPage: 1 });
     await saveRecord(uid, id, { startPage: 1, endPage: 20, minutes: 10, submissionKey: key() });
     await saveRecord(uid, id, { startPage: 21, endPage: 40, minutes: 10, submissionKey: key() });
@@ -187,7 +179,7 @@ describe('split reading M_3_3 … M_3_6', () => {
   for (const method of [ReadMethod.M_3_3, ReadMethod.M_3_4, ReadMethod.M_3_5, ReadMethod.M_3_6]) {
     it(`method ${method}: ${SESSION_COUNTS[method]} sessions in six readTimeResult slots, then DIAGNOSIS`, async () => {
       const n = SESSION_COUNTS[method]!;
-      const { uid, id } = await assign('student9', method, BookStatus.PRE_ACTIVITY_COMPLETE, 120);
+      const { userId: uid, id } = await assignBook({ readMethod: method, status: BookStatus.PRE_ACTIVITY_COMPLETE, pages: 120 });
       await startReading(uid, id, { startPage: 1 });
       const per = Math.ceil(120 / n);
       for (let i = 0; i < n; i++) {
@@ -204,7 +196,7 @@ describe('split reading M_3_3 … M_3_6', () => {
 
 describe('HUNDRED', () => {
   it('completes when the reading time reaches 100 minutes in total', async () => {
-    const { uid, id } = await assign('student9', ReadMethod.HUNDRED, BookStatus.PRE_ACTIVITY_COMPLETE, 300);
+    const { userId: uid, id } = await assignBook({ readMethod: ReadMethod.HUNDRED, status: BookStatus.PRE_ACTIVITY_COMPLETE, pages: 300 });
     await startReading(uid, id, { startPage: 1 });
     const a = await saveRecord(uid, id, { startPage: 1, endPage: 20, minutes: 60, submissionKey: key() });
     expect(a.status).toBe(BookStatus.ACTIVITY);
@@ -222,7 +214,7 @@ describe('CLOCK', () => {
     const t0 = Date.parse('2026-03-10T01:00:00Z');
     let t = t0;
     setClock(() => t);
-    const { uid, id } = await assign('student9', ReadMethod.CLOCK, BookStatus.PRE_ACTIVITY_COMPLETE, 100);
+    const { userId: uid, id } = await assignBook({ readMethod: ReadMethod.CLOCK, status: BookStatus.PRE_ACTIVITY_COMPLETE });
     await startReading(uid, id, { startPage: 1 });
     await expect(saveRecord(uid, id, { startPage: 1, endPage: 10, minutes: 5, submissionKey: key() })).toBeDomainError('CLOCK_NOT_STARTED', READING_ERRORS.CLOCK_NOT_STARTED);
     const started = await startClock(uid, id);
@@ -250,14 +242,14 @@ describe('CLOCK', () => {
   });
 
   it('refuses clock events on a book that is not read by the clock', async () => {
-    const { uid, id } = await assign('student9', ReadMethod.FREE, BookStatus.ACTIVITY);
+    const { userId: uid, id } = await assignBook({ readMethod: ReadMethod.FREE, status: BookStatus.ACTIVITY });
     await expect(startClock(uid, id)).toBeDomainError('READ_SAVE_FAILED', '독서활동 저장에 실패하였습니다.');
   });
 });
 
 describe('NO_PAGE', () => {
   it('records the section index and minutes, and completes at the last section', async () => {
-    const { uid, id } = await assign('student9', ReadMethod.NO_PAGE, BookStatus.PRE_ACTIVITY_COMPLETE, 20);
+    const { userId: uid, id } = await assignBook({ readMethod: ReadMethod.NO_PAGE, status: BookStatus.PRE_ACTIVITY_COMPLETE, pages: 20 });
     await startReading(uid, id, { startPage: 7 });
     expect((await rb(id)).startPage).toBe(1);
     await expect(saveRecord(uid, id, { startPage: 1, endPage: 2, minutes: 5, submissionKey: key() })).toBeDomainError('READ_SAVE_FAILED', '독서활동 저장에 실패하였습니다.');
@@ -275,7 +267,7 @@ describe('NO_PAGE', () => {
 
 describe('double submits and races', () => {
   it('stores a double-submitted record once (sequential)', async () => {
-    const { uid, id } = await assign('student9', ReadMethod.FREE, BookStatus.ACTIVITY);
+    const { userId: uid, id } = await assignBook({ readMethod: ReadMethod.FREE, status: BookStatus.ACTIVITY });
     const k = key();
     const a = await saveRecord(uid, id, { startPage: 1, endPage: 10, minutes: 10, submissionKey: k });
     const b = await saveRecord(uid, id, { startPage: 1, endPage: 10, minutes: 10, submissionKey: k });
@@ -285,7 +277,7 @@ describe('double submits and races', () => {
   });
 
   it('stores a double-submitted record once (concurrent)', async () => {
-    const { uid, id } = await assign('student9', ReadMethod.FREE, BookStatus.ACTIVITY);
+    const { userId: uid, id } = await assignBook({ readMethod: ReadMethod.FREE, status: BookStatus.ACTIVITY });
     const k = key();
     const results = await Promise.all(
       Array.from({ length: 5 }, () => saveRecord(uid, id, { startPage: 1, endPage: 10, minutes: 10, submissionKey: k })),
@@ -296,7 +288,7 @@ describe('double submits and races', () => {
   });
 
   it('moves a book exactly once when racing records all reach the goal (no skip, no repeat)', async () => {
-    const { uid, id } = await assign('student9', ReadMethod.FREE, BookStatus.ACTIVITY);
+    const { userId: uid, id } = await assignBook({ readMethod: ReadMethod.FREE, status: BookStatus.ACTIVITY });
     const outcomes = await Promise.allSettled(
       Array.from({ length: 6 }, () => saveRecord(uid, id, { startPage: 1, endPage: 100, minutes: 30, submissionKey: key() })),
     );
@@ -308,7 +300,7 @@ describe('double submits and races', () => {
   });
 
   it('racing before-reading submits and first records move one step each, once', async () => {
-    const { uid, id } = await assign('student9', ReadMethod.FREE, BookStatus.WAITING);
+    const { userId: uid, id } = await assignBook({ readMethod: ReadMethod.FREE, status: BookStatus.WAITING });
     const before = await Promise.all(Array.from({ length: 5 }, (_, i) => submitBeforeReading(uid, id, { prediction: `예측 ${i}`, whatIKnow: '알아요' })));
     expect(before.filter((r) => !r.duplicate)).toHaveLength(1);
     expect(await db().select().from(beforeReadingAnswers).where(eq(beforeReadingAnswers.resultBookId, id))).toHaveLength(1);
@@ -321,9 +313,10 @@ describe('double submits and races', () => {
 
   it('switches the current book once when many first records of one student race (meaningful on PostgreSQL)', async () => {
     // The tests above run here too; this one adds many books of one student racing at once (lock ordering).
-    const made = await Promise.all(Array.from({ length: 4 }, () => assign('student8', ReadMethod.FREE, BookStatus.PRE_ACTIVITY_COMPLETE)));
-    await Promise.all(made.map((m) => startReading(m.uid, m.id, { startPage: 1 })));
-    const current = await db().select().from(resultBooks).where(and(eq(resultBooks.userId, made[0].uid), eq(resultBooks.isCurrent, true)));
+    const student = await createStudent();
+    const made = await Promise.all(Array.from({ length: 4 }, () => assignBook({ student, readMethod: ReadMethod.FREE, status: BookStatus.PRE_ACTIVITY_COMPLETE })));
+    await Promise.all(made.map((m) => startReading(m.userId, m.id, { startPage: 1 })));
+    const current = await db().select().from(resultBooks).where(and(eq(resultBooks.userId, student.id), eq(resultBooks.isCurrent, true)));
     expect(current).toHaveLength(1);
     const statuses = await db().select({ s: resultBooks.status }).from(resultBooks).where(inArray(resultBooks.id, made.map((m) => m.id)));
     expect(statuses.every((s) => s.s === BookStatus.ACTIVITY)).toBe(true);
@@ -332,16 +325,16 @@ describe('double submits and races', () => {
 
 describe('the activity overview', () => {
   it('runs a fixed number of queries for 1 and for 50 books with records', async () => {
-    const one = await assign('adult', ReadMethod.FREE, BookStatus.ACTIVITY);
-    await saveRecord(one.uid, one.id, { startPage: 1, endPage: 5, minutes: 5, submissionKey: key() });
-    const small = await countQueries(() => getActivityOverview(one.uid));
+    const one = await assignBook({ readMethod: ReadMethod.FREE, status: BookStatus.ACTIVITY });
+    await saveRecord(one.userId, one.id, { startPage: 1, endPage: 5, minutes: 5, submissionKey: key() });
+    const small = await countQueries(() => getActivityOverview(one.userId));
     expect(small.result.resultList).toHaveLength(1);
     for (let i = 0; i < 49; i++) {
-      const m = await assign('adult', i % 2 ? ReadMethod.HUNDRED : ReadMethod.NO_PAGE, BookStatus.ACTIVITY);
-      if (i % 2) await saveRecord(m.uid, m.id, { startPage: 1, endPage: 5, minutes: 5, submissionKey: key() });
-      else await saveNoPage(m.uid, m.id, { index: 3, minutes: 5, submissionKey: key() });
+      const m = await assignBook({ student: one.student, readMethod: i % 2 ? ReadMethod.HUNDRED : ReadMethod.NO_PAGE, status: BookStatus.ACTIVITY });
+      if (i % 2) await saveRecord(m.userId, m.id, { startPage: 1, endPage: 5, minutes: 5, submissionKey: key() });
+      else await saveNoPage(m.userId, m.id, { index: 3, minutes: 5, submissionKey: key() });
     }
-    const large = await countQueries(() => getActivityOverview(one.uid));
+    const large = await countQueries(() => getActivityOverview(one.userId));
     expect(large.result.resultList).toHaveLength(50);
     expect(large.queries.length).toBe(small.queries.length);
     expect(large.queries.length).toBeLessThanOrEqual(3);
