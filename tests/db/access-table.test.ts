@@ -37,12 +37,32 @@ function table(defaults: Record<'USER' | 'ADMIN' | 'SUPER', Outcome>, overrides:
 }
 
 const ROUTES: { path: string; loader: (args: LoaderFunctionArgs) => unknown; expected: Record<string, Outcome> }[] = [
-  { path: '/user/activity', loader: userActivity.loader, expected: table({ USER: 200, ADMIN: LOGIN, SUPER: LOGIN }, { migrated: '→ /member/migration' }) },
-  { path: '/user/dashboard', loader: userDashboard.loader, expected: table({ USER: 200, ADMIN: LOGIN, SUPER: LOGIN }, { migrated: '→ /member/migration' }) },
+  {
+    path: '/user/activity',
+    loader: userActivity.loader,
+    expected: table({ USER: 200, ADMIN: LOGIN, SUPER: LOGIN }, { migrated: '→ /member/migration' }),
+  },
+  {
+    path: '/user/dashboard',
+    loader: userDashboard.loader,
+    expected: table({ USER: 200, ADMIN: LOGIN, SUPER: LOGIN }, { migrated: '→ /member/migration' }),
+  },
   { path: '/admin/dashboard', loader: adminDashboard.loader, expected: table({ USER: LOGIN, ADMIN: 200, SUPER: LOGIN }) },
-  { path: '/admin/teachers', loader: adminTeachers.loader, expected: table({ USER: LOGIN, ADMIN: 200, SUPER: LOGIN }, { teacher: 'HEAD', teacher2: 'HEAD' }) },
-  { path: '/admin/students', loader: adminStudents.loader, expected: table({ USER: LOGIN, ADMIN: 200, SUPER: LOGIN }, { head2: 'PAY', teacher2: 'PAY' }) },
-  { path: '/super/user', loader: superUser.loader, expected: table({ USER: LOGIN, ADMIN: LOGIN, SUPER: 200 }, { coach: COACH_HOME, branch: BRANCH_HOME }) },
+  {
+    path: '/admin/teachers',
+    loader: adminTeachers.loader,
+    expected: table({ USER: LOGIN, ADMIN: 200, SUPER: LOGIN }, { teacher: 'HEAD', teacher2: 'HEAD' }),
+  },
+  {
+    path: '/admin/students',
+    loader: adminStudents.loader,
+    expected: table({ USER: LOGIN, ADMIN: 200, SUPER: LOGIN }, { head2: 'PAY', teacher2: 'PAY' }),
+  },
+  {
+    path: '/super/user',
+    loader: superUser.loader,
+    expected: table({ USER: LOGIN, ADMIN: LOGIN, SUPER: 200 }, { coach: COACH_HOME, branch: BRANCH_HOME }),
+  },
   {
     path: '/super/coach/sharpening',
     loader: superCoach.loader,
@@ -90,7 +110,9 @@ describe('route × account access table', () => {
 
   it('a wrong role clears the session cookie', async () => {
     const cookie = await sessionCookie('student');
-    const res = await respond(() => adminDashboard.loader({ request: makeRequest('/admin/dashboard', { cookie }), params: {}, context: {} }));
+    const res = await respond(() =>
+      adminDashboard.loader({ request: makeRequest('/admin/dashboard', { cookie }), params: {}, context: {} }),
+    );
     expect(res).toHaveRedirect('/member/login');
     expect(res.headers.get('Set-Cookie')).toMatch(/^__session=;/);
   });

@@ -34,7 +34,8 @@ async function honeypotFields() {
   return { [props.nameFieldName]: '', [props.validFromFieldName!]: props.encryptedValidFrom! };
 }
 const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} });
-const body = async (res: Response) => (await res.json()) as { status?: string; error?: Record<string, string[]> | null; [k: string]: unknown };
+const body = async (res: Response) =>
+  (await res.json()) as { status?: string; error?: Record<string, string[]> | null; [k: string]: unknown };
 
 const REGISTRATION = {
   password: 'reading123',
@@ -75,7 +76,9 @@ describe('registration', () => {
   it('shows the field rules and the taken-id message beside the fields', async () => {
     const hp = await honeypotFields();
     const taken = await respond(() =>
-      register.action(args(makeRequest('/member/register/student', { form: { ...hp, ...REGISTRATION, loginId: 'student' } }), { kind: 'student' })),
+      register.action(
+        args(makeRequest('/member/register/student', { form: { ...hp, ...REGISTRATION, loginId: 'student' } }), { kind: 'student' }),
+      ),
     );
     expect(taken.status).toBe(409);
     expect((await body(taken)).error).toMatchObject({ loginId: ['이미 사용 중인 아이디입니다.'] });
@@ -98,13 +101,23 @@ describe('registration', () => {
     });
     // The confirmation is compared once every field is valid.
     const mismatch = await respond(() =>
-      register.action(args(makeRequest('/member/register/student', { form: { ...hp, ...REGISTRATION, loginId: 'newstudent3', confirm: 'reading124' } }), { kind: 'student' })),
+      register.action(
+        args(makeRequest('/member/register/student', { form: { ...hp, ...REGISTRATION, loginId: 'newstudent3', confirm: 'reading124' } }), {
+          kind: 'student',
+        }),
+      ),
     );
     expect((await body(mismatch)).error).toEqual({ confirm: ['비밀번호가 일치하지 않습니다.'] });
     const unknownAcademy = await respond(() =>
-      register.action(args(makeRequest('/member/register/student', { form: { ...hp, ...REGISTRATION, loginId: 'newstudent2', academyCode: 'NOPE' } }), { kind: 'student' })),
+      register.action(
+        args(makeRequest('/member/register/student', { form: { ...hp, ...REGISTRATION, loginId: 'newstudent2', academyCode: 'NOPE' } }), {
+          kind: 'student',
+        }),
+      ),
     );
-    expect((await body(unknownAcademy)).error).toMatchObject({ academyCode: ['학원 코드를 찾을 수 없습니다. 학원에 코드를 다시 확인해 주세요.'] });
+    expect((await body(unknownAcademy)).error).toMatchObject({
+      academyCode: ['학원 코드를 찾을 수 없습니다. 학원에 코드를 다시 확인해 주세요.'],
+    });
   });
 
   it('refuses a bot that fills the honeypot', async () => {
@@ -150,10 +163,19 @@ describe('finding a password', () => {
     expect(message).toMatchObject({ phone: '010-1000-0002', channel: 'SMS', sendState: SendState.COMPLETE, attempts: 1 });
     expect(message.sentAt).not.toBeNull();
     // The code is stored hashed only.
-    const rows = await db().select().from(verificationCodes).where(eq(verificationCodes.userId, (await findUserByLoginId('student2'))!.id));
+    const rows = await db()
+      .select()
+      .from(verificationCodes)
+      .where(eq(verificationCodes.userId, (await findUserByLoginId('student2'))!.id));
     expect(rows.at(-1)!.codeHash).not.toContain(code);
 
-    const wrongCode = await reset({ loginId: 'student2', answer: '어린 왕자', code: code === '000000' ? '111111' : '000000', password: 'fresh12345', confirm: 'fresh12345' });
+    const wrongCode = await reset({
+      loginId: 'student2',
+      answer: '어린 왕자',
+      code: code === '000000' ? '111111' : '000000',
+      password: 'fresh12345',
+      confirm: 'fresh12345',
+    });
     expect(wrongCode.status).toBe(400);
     expect((await body(wrongCode)).result).toMatchObject({ error: { '': ['보안 질문의 답 또는 인증번호가 올바르지 않습니다.'] } });
     const wrongAnswer = await reset({ loginId: 'student2', answer: '해리 포터', code, password: 'fresh12345', confirm: 'fresh12345' });
@@ -179,10 +201,24 @@ describe('finding a password', () => {
     await start('student4', '최서연');
     const { code } = await latestCode('student4');
     for (let i = 0; i < 5; i++) {
-      const res = await reset({ loginId: 'student4', name: '최서연', answer: `틀린 답 ${i}`, code, password: 'fresh12345', confirm: 'fresh12345' });
+      const res = await reset({
+        loginId: 'student4',
+        name: '최서연',
+        answer: `틀린 답 ${i}`,
+        code,
+        password: 'fresh12345',
+        confirm: 'fresh12345',
+      });
       expect(res.status).toBe(400);
     }
-    const limited = await reset({ loginId: 'student4', name: '최서연', answer: '어린 왕자', code, password: 'fresh12345', confirm: 'fresh12345' });
+    const limited = await reset({
+      loginId: 'student4',
+      name: '최서연',
+      answer: '어린 왕자',
+      code,
+      password: 'fresh12345',
+      confirm: 'fresh12345',
+    });
     expect(limited.status).toBe(429);
     expect((await body(limited)).result).toMatchObject({ error: { '': ['로그인 시도가 너무 많습니다. 잠시 후 다시 시도해 주세요.'] } });
     // …and so is the login form.
@@ -196,7 +232,14 @@ describe('finding a password', () => {
     const { code } = await latestCode('student5');
     const t = Date.now() + 10 * 60 * 1000 + 1000;
     setClock(() => t);
-    const res = await reset({ loginId: 'student5', name: '정민준', answer: '어린 왕자', code, password: 'fresh12345', confirm: 'fresh12345' });
+    const res = await reset({
+      loginId: 'student5',
+      name: '정민준',
+      answer: '어린 왕자',
+      code,
+      password: 'fresh12345',
+      confirm: 'fresh12345',
+    });
     expect(res.status).toBe(410);
   });
 
@@ -211,10 +254,14 @@ describe('the login form rate limit', () => {
   it('5 wrong passwords → the spec-style message with 429', async () => {
     const hp = await honeypotFields();
     for (let i = 0; i < 5; i++) {
-      const res = await respond(() => login.action(args(makeRequest('/member/login', { form: { ...hp, loginId: 'student9', password: 'bad-pass1' } }))));
+      const res = await respond(() =>
+        login.action(args(makeRequest('/member/login', { form: { ...hp, loginId: 'student9', password: 'bad-pass1' } }))),
+      );
       expect(res.status).toBe(400);
     }
-    const res = await respond(() => login.action(args(makeRequest('/member/login', { form: { ...hp, loginId: 'student9', password: 'demo1234!' } }))));
+    const res = await respond(() =>
+      login.action(args(makeRequest('/member/login', { form: { ...hp, loginId: 'student9', password: 'demo1234!' } }))),
+    );
     expect(res.status).toBe(429);
     expect((await body(res)).error).toEqual({ '': ['로그인 시도가 너무 많습니다. 잠시 후 다시 시도해 주세요.'] });
   });
@@ -227,11 +274,22 @@ describe('the login form rate limit', () => {
       await recordSignInFailure(`pupil${i}`, ip);
     }
     const res = await respond(() =>
-      login.action(args(makeRequest('/member/login', { form: { ...hp, loginId: 'student', password: 'demo1234!' }, headers: { 'X-Forwarded-For': ip } }))),
+      login.action(
+        args(
+          makeRequest('/member/login', { form: { ...hp, loginId: 'student', password: 'demo1234!' }, headers: { 'X-Forwarded-For': ip } }),
+        ),
+      ),
     );
     expect(res.status).toBe(429);
     const otherIp = await respond(() =>
-      login.action(args(makeRequest('/member/login', { form: { ...hp, loginId: 'student', password: 'demo1234!' }, headers: { 'X-Forwarded-For': '192.168.10.21' } }))),
+      login.action(
+        args(
+          makeRequest('/member/login', {
+            form: { ...hp, loginId: 'student', password: 'demo1234!' },
+            headers: { 'X-Forwarded-For': '192.168.10.21' },
+          }),
+        ),
+      ),
     );
     expect(otherIp.status).toBe(302);
     expect(otherIp.headers.get('Set-Cookie')).toContain('XSRF-TOKEN=');
@@ -245,15 +303,39 @@ describe('migration accounts', () => {
     const page = await respond(() => migration.loader(args(makeRequest('/member/migration', { cookie }))));
     expect(page.status).toBe(200);
     const bad = await respond(() =>
-      migration.action(args(makeRequest('/member/migration', { cookie, form: { password: 'new-pass-1', confirm: 'new-pass-1', securityQuestion: '', securityAnswer: '' } }))),
+      migration.action(
+        args(
+          makeRequest('/member/migration', {
+            cookie,
+            form: { password: 'new-pass-1', confirm: 'new-pass-1', securityQuestion: '', securityAnswer: '' },
+          }),
+        ),
+      ),
     );
-    expect((await body(bad)).error).toEqual({ securityQuestion: ['보안 질문을 선택해 주세요.'], securityAnswer: ['보안 질문의 답을 입력해 주세요.'] });
+    expect((await body(bad)).error).toEqual({
+      securityQuestion: ['보안 질문을 선택해 주세요.'],
+      securityAnswer: ['보안 질문의 답을 입력해 주세요.'],
+    });
     const mismatch = await respond(() =>
-      migration.action(args(makeRequest('/member/migration', { cookie, form: { password: 'new-pass-1', confirm: 'different', securityQuestion: '4', securityAnswer: '부산' } }))),
+      migration.action(
+        args(
+          makeRequest('/member/migration', {
+            cookie,
+            form: { password: 'new-pass-1', confirm: 'different', securityQuestion: '4', securityAnswer: '부산' },
+          }),
+        ),
+      ),
     );
     expect((await body(mismatch)).error).toEqual({ confirm: ['비밀번호가 일치하지 않습니다.'] });
     const res = await respond(() =>
-      migration.action(args(makeRequest('/member/migration', { cookie, form: { password: 'new-pass-1', confirm: 'new-pass-1', securityQuestion: '4', securityAnswer: '부산' } }))),
+      migration.action(
+        args(
+          makeRequest('/member/migration', {
+            cookie,
+            form: { password: 'new-pass-1', confirm: 'new-pass-1', securityQuestion: '4', securityAnswer: '부산' },
+          }),
+        ),
+      ),
     );
     expect(res.status).toBe(302);
     expect(res).toHaveRedirect('/user/activity');
@@ -274,19 +356,25 @@ describe('the academy resets a student password', () => {
     const student = (await findUserByLoginId('student3'))!;
     const head = await sessionCookie('head');
     const res = await respond(() =>
-      adminStudents.action(args(makeRequest('/admin/students', { cookie: head, form: { studentId: String(student.id), password: 'teacher-set1' } }))),
+      adminStudents.action(
+        args(makeRequest('/admin/students', { cookie: head, form: { studentId: String(student.id), password: 'teacher-set1' } })),
+      ),
     );
     expect(res.status).toBe(302);
     const { verifyPassword } = await import('~/auth/password.server');
     expect(await verifyPassword((await findUserByLoginId('student3'))!.passwordHash, 'teacher-set1')).toBe(true);
     const head2 = await sessionCookie('head2');
     const blocked = await respond(() =>
-      adminStudents.action(args(makeRequest('/admin/students', { cookie: head2, form: { studentId: String(student.id), password: 'teacher-set2' } }))),
+      adminStudents.action(
+        args(makeRequest('/admin/students', { cookie: head2, form: { studentId: String(student.id), password: 'teacher-set2' } })),
+      ),
     );
     expect(blocked.status).toBe(403);
     const student7 = (await findUserByLoginId('student7'))!;
     const foreign = await respond(() =>
-      adminStudents.action(args(makeRequest('/admin/students', { cookie: head, form: { studentId: String(student7.id), password: 'teacher-set3' } }))),
+      adminStudents.action(
+        args(makeRequest('/admin/students', { cookie: head, form: { studentId: String(student7.id), password: 'teacher-set3' } })),
+      ),
     );
     expect(foreign.status).toBe(404);
     expect(await body(foreign)).toEqual({ studentId: student7.id, error: '우리 학원 학생만 비밀번호를 초기화할 수 있습니다.' });
@@ -303,28 +391,52 @@ describe('my page', () => {
   it('edits name and email and changes the password with the current one', async () => {
     const cookie = await sessionCookie('adult');
     const saved = await respond(() =>
-      myPageMe.action(args(makeRequest('/user/my-page/me', { cookie, form: { intent: 'profile', name: '오지현2', email: 'ojh@example.com' } }))),
+      myPageMe.action(
+        args(makeRequest('/user/my-page/me', { cookie, form: { intent: 'profile', name: '오지현2', email: 'ojh@example.com' } })),
+      ),
     );
     expect(saved).toHaveRedirect('/user/my-page/me');
     expect((await findUserByLoginId('adult'))!.name).toBe('오지현2');
     const wrong = await respond(() =>
-      myPageMe.action(args(makeRequest('/user/my-page/me', { cookie, form: { intent: 'password', password: 'nope', newPassword: 'another123', confirm: 'another123' } }))),
+      myPageMe.action(
+        args(
+          makeRequest('/user/my-page/me', {
+            cookie,
+            form: { intent: 'password', password: 'nope', newPassword: 'another123', confirm: 'another123' },
+          }),
+        ),
+      ),
     );
-    expect(((await body(wrong)).result as { error: Record<string, string[]> }).error).toEqual({ password: ['현재 비밀번호가 올바르지 않습니다.'] });
+    expect(((await body(wrong)).result as { error: Record<string, string[]> }).error).toEqual({
+      password: ['현재 비밀번호가 올바르지 않습니다.'],
+    });
     const ok = await respond(() =>
-      myPageMe.action(args(makeRequest('/user/my-page/me', { cookie, form: { intent: 'password', password: 'demo1234!', newPassword: 'another123', confirm: 'another123' } }))),
+      myPageMe.action(
+        args(
+          makeRequest('/user/my-page/me', {
+            cookie,
+            form: { intent: 'password', password: 'demo1234!', newPassword: 'another123', confirm: 'another123' },
+          }),
+        ),
+      ),
     );
     expect(ok.status).toBe(302);
   });
 
   it('accepts a PNG: re-encoded to a 256×256 WebP, served to signed-in users with an ETag', async () => {
     const cookie = await sessionCookie('student6');
-    const png = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#3366aa' } }).png().toBuffer();
-    const res = await respond(() => myPageMe.action(args(multipart(cookie, new Blob([new Uint8Array(png)], { type: 'image/png' }), 'me.png'))));
+    const png = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#3366aa' } })
+      .png()
+      .toBuffer();
+    const res = await respond(() =>
+      myPageMe.action(args(multipart(cookie, new Blob([new Uint8Array(png)], { type: 'image/png' }), 'me.png'))),
+    );
     expect(res.status).toBe(302);
     const user = (await findUserByLoginId('student6'))!;
     expect(user.profileImage).toMatch(/^[0-9a-f-]{36}\.webp$/);
-    const served = await profileImage.loader(args(makeRequest(`/resources/profile-image/${user.id}`, { cookie: await sessionCookie('head2') }), { userId: String(user.id) }));
+    const served = await profileImage.loader(
+      args(makeRequest(`/resources/profile-image/${user.id}`, { cookie: await sessionCookie('head2') }), { userId: String(user.id) }),
+    );
     expect(served.status).toBe(200);
     expect(served.headers.get('Content-Type')).toBe('image/webp');
     expect(served.headers.get('Cache-Control')).toContain('max-age=31536000');
@@ -365,13 +477,17 @@ describe('the extend-login prompt', () => {
 
     const t = Date.now() + REFRESH_TOKEN_TTL_MS - 5 * 60 * 1000;
     setClock(() => t);
-    const res = await respond(() => extend.action(args(makeRequest('/member/extend', { cookie, form: { redirectTo: '/user/dashboard?x=1' } }))));
+    const res = await respond(() =>
+      extend.action(args(makeRequest('/member/extend', { cookie, form: { redirectTo: '/user/dashboard?x=1' } }))),
+    );
     expect(res).toHaveRedirect('/user/dashboard?x=1');
     const next = cookieHeader(res.headers.get('Set-Cookie')!);
     const after = (await getSession(makeRequest('/', { cookie: next }))).get('refreshExpiresAt')!;
     expect(after).toBe(t + REFRESH_TOKEN_TTL_MS);
     // Not to another site.
-    const evil = await respond(() => extend.action(args(makeRequest('/member/extend', { cookie: next, form: { redirectTo: '//evil.example/x' } }))));
+    const evil = await respond(() =>
+      extend.action(args(makeRequest('/member/extend', { cookie: next, form: { redirectTo: '//evil.example/x' } }))),
+    );
     expect(evil).toHaveRedirect('/user/activity');
   });
 

@@ -6,14 +6,7 @@ import { problems, problemSets, resultBooks, users } from '~/db/schema';
 import { BookStatus, ProblemStep, ReadMethod } from '~/domain/enums';
 import { READING_ERRORS } from '~/domain/reading';
 import { loader as studentBooksLoader, action as studentBooksAction } from '~/routes/admin+/students_.$studentId';
-import {
-  allowRetake,
-  assignBook,
-  excludeBook,
-  listAssignableBooks,
-  listStudentBooks,
-  setReadMethod,
-} from '~/services/assignments.server';
+import { allowRetake, assignBook, excludeBook, listAssignableBooks, listStudentBooks, setReadMethod } from '~/services/assignments.server';
 import { advanceAttempt, beginAttempt, getAttemptPage, markAttempt, restartAttempt } from '~/services/problems.server';
 import { getActivityOverview, listBooks, saveRecord, startReading, submitBeforeReading } from '~/services/reading.server';
 import { VISIBLE_STATUSES } from '~/domain/reading';
@@ -35,7 +28,9 @@ async function booksOf(studentId: number, status?: BookStatus) {
   return db()
     .select()
     .from(resultBooks)
-    .where(status === undefined ? eq(resultBooks.userId, studentId) : and(eq(resultBooks.userId, studentId), eq(resultBooks.status, status)))
+    .where(
+      status === undefined ? eq(resultBooks.userId, studentId) : and(eq(resultBooks.userId, studentId), eq(resultBooks.status, status)),
+    )
     .orderBy(asc(resultBooks.id));
 }
 
@@ -55,9 +50,21 @@ describe('assigning a book', () => {
     const before = await booksOf(student.id);
     const created = await assignBook(teacher, student.id, { bookId, readMethod: ReadMethod.FREE });
     const [row] = await db().select().from(resultBooks).where(eq(resultBooks.id, created.resultBookId));
-    expect(row).toMatchObject({ userId: student.id, bookId, status: BookStatus.WAITING, readMethod: ReadMethod.FREE, assignedBy: teacher.id, isCurrent: false, retakeAllowed: false });
+    expect(row).toMatchObject({
+      userId: student.id,
+      bookId,
+      status: BookStatus.WAITING,
+      readMethod: ReadMethod.FREE,
+      assignedBy: teacher.id,
+      isCurrent: false,
+      retakeAllowed: false,
+    });
 
-    await expect(assignBook(teacher, student.id, { bookId, readMethod: '1' })).rejects.toMatchObject({ code: 'ALREADY_ASSIGNED', message: '이미 배정된 도서입니다.', status: 409 });
+    await expect(assignBook(teacher, student.id, { bookId, readMethod: '1' })).rejects.toMatchObject({
+      code: 'ALREADY_ASSIGNED',
+      message: '이미 배정된 도서입니다.',
+      status: 409,
+    });
     // A double submit, at the same time: one book.
     const { id: other } = await createBook();
     const results = await Promise.allSettled([
@@ -78,11 +85,17 @@ describe('assigning a book', () => {
     const student = await createStudent({ academy });
     const { id: bookId } = await createBook();
     for (const bad of [ReadMethod.ReadMethod, 9, 99, -1, 'abc', '', '1.5']) {
-      await expect(assignBook(head, student.id, { bookId, readMethod: bad })).rejects.toMatchObject({ code: 'INVALID_READ_METHOD', status: 400 });
+      await expect(assignBook(head, student.id, { bookId, readMethod: bad })).rejects.toMatchObject({
+        code: 'INVALID_READ_METHOD',
+        status: 400,
+      });
     }
     const none = await assignBook(head, student.id, { bookId, readMethod: '0' });
     expect((await db().select().from(resultBooks).where(eq(resultBooks.id, none.resultBookId)))[0].readMethod).toBe(ReadMethod.NONE);
-    await expect(assignBook(head, student.id, { bookId: 999999, readMethod: '1' })).rejects.toMatchObject({ code: 'BOOK_NOT_FOUND', status: 404 });
+    await expect(assignBook(head, student.id, { bookId: 999999, readMethod: '1' })).rejects.toMatchObject({
+      code: 'BOOK_NOT_FOUND',
+      status: 404,
+    });
   });
 
   it('a book excluded earlier can be assigned again', async () => {
@@ -98,7 +111,10 @@ describe('assigning a book', () => {
     const student = await account('student5');
     const [book] = await booksOf(student.id);
     const { id: bookId } = await createBook();
-    await expect(assignBook(teacher2, student.id, { bookId, readMethod: 1 })).rejects.toMatchObject({ status: 404, message: '학생을 찾을 수 없습니다.' });
+    await expect(assignBook(teacher2, student.id, { bookId, readMethod: 1 })).rejects.toMatchObject({
+      status: 404,
+      message: '학생을 찾을 수 없습니다.',
+    });
     await expect(listStudentBooks(teacher2, student.id)).rejects.toMatchObject({ status: 404 });
     await expect(setReadMethod(teacher2, book.id, 1)).rejects.toMatchObject({ status: 404, message: '도서를 찾을 수 없습니다.' });
     await expect(allowRetake(teacher2, book.id)).rejects.toMatchObject({ status: 404 });
@@ -108,14 +124,29 @@ describe('assigning a book', () => {
 
     // Through the page: teacher3 (academy 1, paid) sees it, another academy's student is 404.
     const cookie = await sessionCookie('teacher');
-    const ok = await respond(() => studentBooksLoader({ request: makeRequest(`/admin/students/${student.id}`, { cookie }), params: { studentId: String(student.id) }, context: {} }));
+    const ok = await respond(() =>
+      studentBooksLoader({
+        request: makeRequest(`/admin/students/${student.id}`, { cookie }),
+        params: { studentId: String(student.id) },
+        context: {},
+      }),
+    );
     expect(ok.status).toBe(200);
     const student6 = await account('student6');
-    const notOurs = await respond(() => studentBooksLoader({ request: makeRequest(`/admin/students/${student6.id}`, { cookie }), params: { studentId: String(student6.id) }, context: {} }));
+    const notOurs = await respond(() =>
+      studentBooksLoader({
+        request: makeRequest(`/admin/students/${student6.id}`, { cookie }),
+        params: { studentId: String(student6.id) },
+        context: {},
+      }),
+    );
     expect(notOurs.status).toBe(404);
     const post = await respond(() =>
       studentBooksAction({
-        request: makeRequest(`/admin/students/${student6.id}`, { cookie, form: { intent: 'assign', bookId: String(bookId), readMethod: '1' } }),
+        request: makeRequest(`/admin/students/${student6.id}`, {
+          cookie,
+          form: { intent: 'assign', bookId: String(bookId), readMethod: '1' },
+        }),
         params: { studentId: String(student6.id) },
         context: {},
       }),
@@ -131,7 +162,10 @@ describe('assigning a book', () => {
     const send = () =>
       respond(() =>
         studentBooksAction({
-          request: makeRequest(`/admin/students/${student.id}`, { cookie, form: { intent: 'assign', bookId: String(bookId), readMethod: '1' } }),
+          request: makeRequest(`/admin/students/${student.id}`, {
+            cookie,
+            form: { intent: 'assign', bookId: String(bookId), readMethod: '1' },
+          }),
           params: { studentId: String(student.id) },
           context: {},
         }),
@@ -145,7 +179,10 @@ describe('assigning a book', () => {
     expect(await second.json()).toMatchObject({ intent: 'assign', error: '이미 배정된 도서입니다.' });
     const bad = await respond(() =>
       studentBooksAction({
-        request: makeRequest(`/admin/students/${student.id}`, { cookie, form: { intent: 'assign', bookId: String(bookId), readMethod: '8' } }),
+        request: makeRequest(`/admin/students/${student.id}`, {
+          cookie,
+          form: { intent: 'assign', bookId: String(bookId), readMethod: '8' },
+        }),
         params: { studentId: String(student.id) },
         context: {},
       }),
@@ -185,7 +222,11 @@ describe('retakes', () => {
     const teacher = await account('teacher');
     const student = await account('student4');
     const [diagnosis] = await booksOf(student.id, BookStatus.DIAGNOSIS);
-    await expect(allowRetake(teacher, diagnosis.id)).rejects.toMatchObject({ code: 'NOT_MARKED', message: '문제 분석을 채점한 도서만 재응시를 허용할 수 있습니다.', status: 409 });
+    await expect(allowRetake(teacher, diagnosis.id)).rejects.toMatchObject({
+      code: 'NOT_MARKED',
+      message: '문제 분석을 채점한 도서만 재응시를 허용할 수 있습니다.',
+      status: 409,
+    });
 
     const attempt = await beginAttempt(student.id, { kind: 'book', resultBookId: diagnosis.id });
     await advanceAttempt(student.id, attempt.id, ProblemStep.CONFIRM);
@@ -251,11 +292,19 @@ describe('the read method', () => {
     const { id: bookId } = await createBook();
     const { resultBookId } = await assignBook(teacher, student.id, { bookId, readMethod: ReadMethod.NONE });
     await submitBeforeReading(student.id, resultBookId, { prediction: '모험 이야기일 것 같아요.', whatIKnow: '바다에 대해 알아요.' });
-    await expect(startReading(student.id, resultBookId, { startPage: 1 })).toBeDomainError('READ_METHOD_NOT_FOUND', READING_ERRORS.READ_METHOD_NOT_FOUND);
+    await expect(startReading(student.id, resultBookId, { startPage: 1 })).toBeDomainError(
+      'READ_METHOD_NOT_FOUND',
+      READING_ERRORS.READ_METHOD_NOT_FOUND,
+    );
 
     expect(await setReadMethod(teacher, resultBookId, '1')).toMatchObject({ readMethod: ReadMethod.FREE, label: '자유 읽기' });
     await startReading(student.id, resultBookId, { startPage: 1 });
-    const saved = await saveRecord(student.id, resultBookId, { startPage: 1, endPage: 5, minutes: 10, submissionKey: `assign-${resultBookId}` });
+    const saved = await saveRecord(student.id, resultBookId, {
+      startPage: 1,
+      endPage: 5,
+      minutes: 10,
+      submissionKey: `assign-${resultBookId}`,
+    });
     expect(saved).toBeTruthy();
     await expect(setReadMethod(teacher, resultBookId, '8')).toBeDomainError('INVALID_READ_METHOD');
   });
@@ -264,6 +313,10 @@ describe('the read method', () => {
     const teacher = await account('teacher');
     const student = await account('student5');
     const [complete] = await booksOf(student.id, BookStatus.COMPLETE);
-    await expect(setReadMethod(teacher, complete.id, '1')).rejects.toMatchObject({ code: 'READING_OVER', message: '읽기가 끝난 도서는 읽기 방식을 바꿀 수 없습니다.', status: 409 });
+    await expect(setReadMethod(teacher, complete.id, '1')).rejects.toMatchObject({
+      code: 'READING_OVER',
+      message: '읽기가 끝난 도서는 읽기 방식을 바꿀 수 없습니다.',
+      status: 409,
+    });
   });
 });

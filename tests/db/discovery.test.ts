@@ -57,7 +57,9 @@ describe('recommendations', () => {
     const catalogue = await db().select({ id: books.id }).from(books);
     await db()
       .insert(resultBooks)
-      .values(Array.from({ length: 1000 }, (_, i) => ({ userId: id, bookId: catalogue[i % catalogue.length].id, status: BookStatus.COMPLETE })));
+      .values(
+        Array.from({ length: 1000 }, (_, i) => ({ userId: id, bookId: catalogue[i % catalogue.length].id, status: BookStatus.COMPLETE })),
+      );
     const big = await countQueries(() => recommendBooks(id, 1));
     expect(big.queries.length).toBe(small.queries.length);
     expect(big.queries.length).toBeLessThanOrEqual(3);
@@ -99,7 +101,10 @@ describe('likes', () => {
     await setLike(id, book.id, true);
     await setLike(id, book.id, true);
     expect((await getBook(id, book.id)).liked).toBe(true);
-    const rows = await db().select().from(bookLikes).where(and(eq(bookLikes.userId, id), eq(bookLikes.bookId, book.id)));
+    const rows = await db()
+      .select()
+      .from(bookLikes)
+      .where(and(eq(bookLikes.userId, id), eq(bookLikes.bookId, book.id)));
     expect(rows).toHaveLength(1);
     await setLike(id, book.id, false);
     expect((await getBook(id, book.id)).liked).toBe(false);

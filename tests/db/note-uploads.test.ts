@@ -72,11 +72,17 @@ describe('image checks by content', () => {
   });
 
   it('keeps transparency as WebP and accepts PNG, WebP and GIF', async () => {
-    const png = await sharp({ create: { width: 40, height: 30, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0.3 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 40, height: 30, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0.3 } } })
+      .png()
+      .toBuffer();
     expect((await processNoteImage(png)).contentType).toBe('image/webp');
-    const webp = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#fff' } }).webp().toBuffer();
+    const webp = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#fff' } })
+      .webp()
+      .toBuffer();
     expect((await processNoteImage(webp)).contentType).toBe('image/jpeg');
-    const gif = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#f00' } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#f00' } })
+      .gif()
+      .toBuffer();
     expect((await processNoteImage(gif)).width).toBe(40);
   });
 
@@ -90,7 +96,10 @@ describe('image checks by content', () => {
     ]) {
       await expect(processNoteImage(bytes)).toBeDomainError('NOTE_IMAGE_TYPE', '이미지 파일(JPG, PNG, WEBP, GIF)만 올릴 수 있습니다.');
     }
-    await expect(processNoteImage(new Uint8Array(10 * 1024 * 1024 + 1))).toBeDomainError('NOTE_IMAGE_TOO_LARGE', '이미지는 10MB 이하만 올릴 수 있습니다.');
+    await expect(processNoteImage(new Uint8Array(10 * 1024 * 1024 + 1))).toBeDomainError(
+      'NOTE_IMAGE_TOO_LARGE',
+      '이미지는 10MB 이하만 올릴 수 있습니다.',
+    );
   });
 });
 
@@ -101,12 +110,24 @@ describe('student note page (forms without JavaScript)', () => {
     const url = `/user/activity/readingBook/note/${rb}`;
     const before = await store.list();
     const cases = [
-      { bytes: Buffer.from('<html><script>alert(1)</script></html>'), name: 'photo.jpg', type: 'image/jpeg', message: NOTE_MESSAGES.imageType },
-      { bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), name: 'photo.jpg', type: 'image/jpeg', message: NOTE_MESSAGES.imageType },
+      {
+        bytes: Buffer.from('<html><script>alert(1)</script></html>'),
+        name: 'photo.jpg',
+        type: 'image/jpeg',
+        message: NOTE_MESSAGES.imageType,
+      },
+      {
+        bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+        name: 'photo.jpg',
+        type: 'image/jpeg',
+        message: NOTE_MESSAGES.imageType,
+      },
       { bytes: new Uint8Array(10 * 1024 * 1024 + 10), name: 'big.jpg', type: 'image/jpeg', message: NOTE_MESSAGES.imageTooLarge },
     ];
     for (const file of cases) {
-      const res = await respond(() => studentNote.action(args(multipart(url, cookie, { intent: 'submit', note: LONG_NOTE }, file), { resultBookId: String(rb) })));
+      const res = await respond(() =>
+        studentNote.action(args(multipart(url, cookie, { intent: 'submit', note: LONG_NOTE }, file), { resultBookId: String(rb) })),
+      );
       expect(res.status).toBeGreaterThanOrEqual(400);
       const body = await res.json();
       expect(body.error.image).toEqual([file.message]);
@@ -123,15 +144,25 @@ describe('student note page (forms without JavaScript)', () => {
     const url = `/user/activity/readingBook/note/${rb}`;
 
     // A draft first, then the submission with the photo.
-    let res = await respond(() => studentNote.action(args(multipart(url, student, { intent: 'draft', note: '쓰는 중' }), { resultBookId: String(rb) })));
+    let res = await respond(() =>
+      studentNote.action(args(multipart(url, student, { intent: 'draft', note: '쓰는 중' }), { resultBookId: String(rb) })),
+    );
     expect(res).toHaveRedirect(url, 302);
     let note = (await noteOf(rb))!;
     expect(note.state).toBe(NoteState.NONE);
     res = await respond(() =>
       studentNote.action(
-        args(multipart(url, student, { intent: 'submit', note: LONG_NOTE, version: String(note.version) }, { bytes: input, name: 'a.jpg', type: 'image/jpeg' }), {
-          resultBookId: String(rb),
-        }),
+        args(
+          multipart(
+            url,
+            student,
+            { intent: 'submit', note: LONG_NOTE, version: String(note.version) },
+            { bytes: input, name: 'a.jpg', type: 'image/jpeg' },
+          ),
+          {
+            resultBookId: String(rb),
+          },
+        ),
       ),
     );
     expect(res).toHaveRedirect('/user/note/list', 302);
@@ -145,7 +176,8 @@ describe('student note page (forms without JavaScript)', () => {
 
     // The image: the student and the academy's teacher get it; another academy and anonymous: 403; another student: 404
     // (as for the note itself: no hint that it exists).
-    const img = async (cookie?: string) => respond(() => noteImage.loader(args(makeRequest(`/resources/note-image/${note.id}`, { cookie }), { noteId: String(note.id) })));
+    const img = async (cookie?: string) =>
+      respond(() => noteImage.loader(args(makeRequest(`/resources/note-image/${note.id}`, { cookie }), { noteId: String(note.id) })));
     const own = await img(student);
     expect([own.status, own.headers.get('Content-Type')]).toEqual([200, 'image/jpeg']);
     expect(Buffer.from(await own.arrayBuffer()).equals(stored!.bytes)).toBe(true);
@@ -162,31 +194,54 @@ describe('student note page (forms without JavaScript)', () => {
     const list = await (await respond(() => adminNotes.loader(args(makeRequest('/admin/notes?state=WRITE', { cookie: teacher }))))).json();
     expect(list.list.items.map((i: { id: number }) => i.id)).toContain(note.id);
     for (const other of ['teacher2', 'head2']) {
-      const denied = await respond(() => adminNote.loader(args(makeRequest(`/admin/notes/${note.id}`, { cookie: undefined }), { noteId: String(note.id) })).catch((e) => e));
+      const denied = await respond(() =>
+        adminNote.loader(args(makeRequest(`/admin/notes/${note.id}`, { cookie: undefined }), { noteId: String(note.id) })).catch((e) => e),
+      );
       expect(denied.status).toBe(302); // anonymous → sign in
-      const r = await respond(() => adminNote.loader(args(makeRequest(`/admin/notes/${note.id}`, { cookie: '' }), { noteId: String(note.id) })).catch((e) => e));
+      const r = await respond(() =>
+        adminNote.loader(args(makeRequest(`/admin/notes/${note.id}`, { cookie: '' }), { noteId: String(note.id) })).catch((e) => e),
+      );
       expect(r.status).toBe(302);
-      const forbidden = await respond(async () => adminNote.loader(args(makeRequest(`/admin/notes/${note.id}`, { cookie: await sessionCookie(other) }), { noteId: String(note.id) })));
+      const forbidden = await respond(async () =>
+        adminNote.loader(args(makeRequest(`/admin/notes/${note.id}`, { cookie: await sessionCookie(other) }), { noteId: String(note.id) })),
+      );
       expect(forbidden.status).toBe(403);
       expect(await forbidden.text()).toBe(NOTE_MESSAGES.forbidden);
     }
     const hold = await respond(() =>
-      adminNote.action(args(makeRequest(`/admin/notes/${note.id}`, { cookie: teacher, form: { intent: 'hold', version: String(note.version), comment: '' } }), { noteId: String(note.id) })),
+      adminNote.action(
+        args(
+          makeRequest(`/admin/notes/${note.id}`, { cookie: teacher, form: { intent: 'hold', version: String(note.version), comment: '' } }),
+          { noteId: String(note.id) },
+        ),
+      ),
     );
     expect(hold.status).toBe(400);
     expect((await hold.json()).error.comment).toEqual([NOTE_MESSAGES.holdReasonRequired]);
     const send = await respond(() =>
       adminNote.action(
-        args(makeRequest(`/admin/notes/${note.id}`, { cookie: teacher, form: { intent: 'send', version: String(note.version), comment: '첨삭 부탁드려요.' } }), { noteId: String(note.id) }),
+        args(
+          makeRequest(`/admin/notes/${note.id}`, {
+            cookie: teacher,
+            form: { intent: 'send', version: String(note.version), comment: '첨삭 부탁드려요.' },
+          }),
+          { noteId: String(note.id) },
+        ),
       ),
     );
     expect(send).toHaveRedirect(`/admin/notes/${note.id}`, 302);
     // The head, on the page he loaded before, acts second: conflict message, nothing changes.
     const late = await respond(async () =>
       adminNote.action(
-        args(makeRequest(`/admin/notes/${note.id}`, { cookie: await sessionCookie('head'), form: { intent: 'complete', version: String(note.version) } }), {
-          noteId: String(note.id),
-        }),
+        args(
+          makeRequest(`/admin/notes/${note.id}`, {
+            cookie: await sessionCookie('head'),
+            form: { intent: 'complete', version: String(note.version) },
+          }),
+          {
+            noteId: String(note.id),
+          },
+        ),
       ),
     );
     expect(late.status).toBe(409);
@@ -196,17 +251,30 @@ describe('student note page (forms without JavaScript)', () => {
 
     // Coach: in the queue, corrects it.
     const coach = await sessionCookie('coach');
-    const queue = await (await respond(() => coachQueue.loader(args(makeRequest('/super/coach/sharpening?page=1', { cookie: coach }))))).json();
+    const queue = await (
+      await respond(() => coachQueue.loader(args(makeRequest('/super/coach/sharpening?page=1', { cookie: coach }))))
+    ).json();
     expect(queue.queue.items.map((i: { id: number }) => i.id)).toContain(note.id);
     const empty = await respond(() =>
-      coachNote.action(args(makeRequest(`/super/coach/sharpening/${note.id}`, { cookie: coach, form: { intent: 'correct', version: String(note.version) } }), { noteId: String(note.id) })),
+      coachNote.action(
+        args(
+          makeRequest(`/super/coach/sharpening/${note.id}`, { cookie: coach, form: { intent: 'correct', version: String(note.version) } }),
+          { noteId: String(note.id) },
+        ),
+      ),
     );
     expect((await empty.json()).error.correction).toEqual([NOTE_MESSAGES.correctionRequired]);
     const corrected = await respond(() =>
       coachNote.action(
-        args(makeRequest(`/super/coach/sharpening/${note.id}`, { cookie: coach, form: { intent: 'correct', version: String(note.version), correction: '첫 문장을 더 구체적으로 써 보세요.' } }), {
-          noteId: String(note.id),
-        }),
+        args(
+          makeRequest(`/super/coach/sharpening/${note.id}`, {
+            cookie: coach,
+            form: { intent: 'correct', version: String(note.version), correction: '첫 문장을 더 구체적으로 써 보세요.' },
+          }),
+          {
+            noteId: String(note.id),
+          },
+        ),
       ),
     );
     expect(corrected).toHaveRedirect('/super/coach/sharpening', 302);
@@ -217,8 +285,15 @@ describe('student note page (forms without JavaScript)', () => {
     // Student: the list shows the correction with the new-comment marker; acknowledging clears it.
     const mine = await (await respond(() => noteList.loader(args(makeRequest('/user/note/list', { cookie: student }))))).json();
     const item = mine.list.items.find((i: { id: number }) => i.id === note.id);
-    expect(item).toMatchObject({ state: NoteState.COMMENT_COMPLETE, correction: '첫 문장을 더 구체적으로 써 보세요.', noteInput: '첨삭 부탁드려요.', hasUnreadComment: true });
-    const read = await respond(() => noteList.action(args(makeRequest('/user/note/list', { cookie: student, form: { noteId: String(note.id) } }))));
+    expect(item).toMatchObject({
+      state: NoteState.COMMENT_COMPLETE,
+      correction: '첫 문장을 더 구체적으로 써 보세요.',
+      noteInput: '첨삭 부탁드려요.',
+      hasUnreadComment: true,
+    });
+    const read = await respond(() =>
+      noteList.action(args(makeRequest('/user/note/list', { cookie: student, form: { noteId: String(note.id) } }))),
+    );
     expect(read.status).toBe(302);
     expect((await noteById(note.id)).hasUnreadComment).toBe(false);
   });
@@ -228,15 +303,37 @@ describe('student note page (forms without JavaScript)', () => {
     const rb = await noteBook('student2');
     const url = `/user/activity/readingBook/note/${rb}`;
     const jpeg = await photo();
-    await respond(() => studentNote.action(args(multipart(url, student, { intent: 'draft', note: LONG_NOTE }, { bytes: jpeg, name: 'a.jpg', type: 'image/jpeg' }), { resultBookId: String(rb) })));
+    await respond(() =>
+      studentNote.action(
+        args(multipart(url, student, { intent: 'draft', note: LONG_NOTE }, { bytes: jpeg, name: 'a.jpg', type: 'image/jpeg' }), {
+          resultBookId: String(rb),
+        }),
+      ),
+    );
     const first = (await noteOf(rb))!;
     await respond(() =>
-      studentNote.action(args(multipart(url, student, { intent: 'draft', note: LONG_NOTE, version: String(first.version) }, { bytes: jpeg, name: 'b.jpg', type: 'image/jpeg' }), { resultBookId: String(rb) })),
+      studentNote.action(
+        args(
+          multipart(
+            url,
+            student,
+            { intent: 'draft', note: LONG_NOTE, version: String(first.version) },
+            { bytes: jpeg, name: 'b.jpg', type: 'image/jpeg' },
+          ),
+          { resultBookId: String(rb) },
+        ),
+      ),
     );
     const second = (await noteOf(rb))!;
     expect(second.imageKey).not.toBe(first.imageKey);
     expect(await store.get(first.imageKey!)).toBeNull();
-    await respond(() => studentNote.action(args(multipart(url, student, { intent: 'draft', note: LONG_NOTE, version: String(second.version), removeImage: 'on' }), { resultBookId: String(rb) })));
+    await respond(() =>
+      studentNote.action(
+        args(multipart(url, student, { intent: 'draft', note: LONG_NOTE, version: String(second.version), removeImage: 'on' }), {
+          resultBookId: String(rb),
+        }),
+      ),
+    );
     expect((await noteOf(rb))!.imageKey).toBeNull();
     expect(await store.get(second.imageKey!)).toBeNull();
   });
@@ -245,7 +342,9 @@ describe('student note page (forms without JavaScript)', () => {
 describe('profile pictures share the upload storage', () => {
   it('stores the re-encoded picture under profile/ and deletes the one it replaces', async () => {
     const owner = (await db().select({ id: users.id }).from(users).where(eq(users.loginId, 'student9')))[0];
-    const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#3366aa' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#3366aa' } })
+      .png()
+      .toBuffer();
     const first = await saveProfileImage(owner.id, png);
     expect(await store.list()).toContain(`profile/${first}`);
     const stored = await store.get(`profile/${first}`);
@@ -278,7 +377,9 @@ describe('JSON API (spec §7 Notes)', () => {
     const empty = await (await apiNote.loader(args(call(`/api/user/book/note/${rb}`, auth), { id: String(rb) }))).json();
     expect(empty.data).toMatchObject({ noteId: -1, resultBookId: rb, state: NoteState.NONE });
 
-    const saved = await apiNoteInput.action(args(call('/api/user/book/noteInput', auth, { method: 'POST', json: { resultBookId: rb, noteId: -1, note: '앱에서 쓰는 중' } })));
+    const saved = await apiNoteInput.action(
+      args(call('/api/user/book/noteInput', auth, { method: 'POST', json: { resultBookId: rb, noteId: -1, note: '앱에서 쓰는 중' } })),
+    );
     expect(saved.status).toBe(200);
     const draft = (await saved.json()).data;
     expect([draft.state, draft.note]).toEqual([NoteState.NONE, '앱에서 쓰는 중']);
@@ -298,7 +399,10 @@ describe('JSON API (spec §7 Notes)', () => {
     expect([refused.status, await refused.json()]).toEqual([415, { code: 'NOTE_IMAGE_TYPE', message: NOTE_MESSAGES.imageType }]);
 
     // edit: a student may not comment; the teacher may; a stale version conflicts.
-    const put = (who: string, json: unknown) => bearer(who).then((a) => apiEdit.action(args(call(`/api/user/book/edit/${sent.noteId}`, a, { method: 'PUT', json }), { id: String(sent.noteId) })));
+    const put = (who: string, json: unknown) =>
+      bearer(who).then((a) =>
+        apiEdit.action(args(call(`/api/user/book/edit/${sent.noteId}`, a, { method: 'PUT', json }), { id: String(sent.noteId) })),
+      );
     expect((await put('student', { noteInput: '셀프 댓글' })).status).toBe(403);
     const ok = await put('teacher', { noteInput: '잘 읽었어요!' });
     expect(ok.status).toBe(200);

@@ -55,7 +55,11 @@ async function noteIn(state: NoteState): Promise<number> {
 describe('demo notes', () => {
   it('exist in every note state, with history, a hold reason, a teacher comment and a coach correction', async () => {
     const rows = await db().select().from(notes);
-    for (const state of Object.values(S)) expect(rows.some((r) => r.state === state), `state ${state}`).toBe(true);
+    for (const state of Object.values(S))
+      expect(
+        rows.some((r) => r.state === state),
+        `state ${state}`,
+      ).toBe(true);
     const done = rows.find((r) => r.state === S.COMMENT_COMPLETE && r.correction);
     expect(done?.noteInput).toBeTruthy();
     expect(rows.find((r) => r.state === S.HOLD)?.noteInput).toBeTruthy();
@@ -88,37 +92,59 @@ describe('student: draft and submit', () => {
   it('refuses an empty note, a too short submission, and books not in NOTE status', async () => {
     const student = await userByLogin('student');
     const rb = await noteBook('student');
-    await expect(saveStudentNote(student.id, { resultBookId: rb, text: '   ', submit: false })).toBeDomainError('NOTE_REQUIRED', NOTE_MESSAGES.noteRequired);
-    await expect(saveStudentNote(student.id, { resultBookId: rb, text: '짧아요', submit: true })).toBeDomainError('NOTE_TOO_SHORT', NOTE_MESSAGES.noteTooShort);
+    await expect(saveStudentNote(student.id, { resultBookId: rb, text: '   ', submit: false })).toBeDomainError(
+      'NOTE_REQUIRED',
+      NOTE_MESSAGES.noteRequired,
+    );
+    await expect(saveStudentNote(student.id, { resultBookId: rb, text: '짧아요', submit: true })).toBeDomainError(
+      'NOTE_TOO_SHORT',
+      NOTE_MESSAGES.noteTooShort,
+    );
     expect(await noteOf(rb)).toBeUndefined();
     expect(await bookStatus(rb)).toBe(BookStatus.NOTE);
     // Another student's book is not found; a book still being read is not ready.
-    await expect(saveStudentNote((await userByLogin('student2')).id, { resultBookId: rb, text: LONG_NOTE, submit: true })).toBeDomainError('NOTE_NOT_FOUND');
+    await expect(saveStudentNote((await userByLogin('student2')).id, { resultBookId: rb, text: LONG_NOTE, submit: true })).toBeDomainError(
+      'NOTE_NOT_FOUND',
+    );
   });
 
   it('lets the student edit WRITE before a teacher opens it, and HOLD (resubmit → WRITE), never afterwards', async () => {
     const student = await userByLogin('student');
     const writeId = await noteIn(S.WRITE);
     const write = await noteById(writeId);
-    const edited = await saveStudentNote(student.id, { resultBookId: write.resultBookId, version: write.version, text: `${LONG_NOTE} 덧붙임.`, submit: true });
+    const edited = await saveStudentNote(student.id, {
+      resultBookId: write.resultBookId,
+      version: write.version,
+      text: `${LONG_NOTE} 덧붙임.`,
+      submit: true,
+    });
     expect(edited.outcome).toBe('updated');
     expect(edited.note.state).toBe(S.WRITE);
 
     const holdId = await noteIn(S.HOLD);
     const hold = await noteById(holdId);
-    const kept = await saveStudentNote(student.id, { resultBookId: hold.resultBookId, version: hold.version, text: '다시 쓰는 중', submit: false });
+    const kept = await saveStudentNote(student.id, {
+      resultBookId: hold.resultBookId,
+      version: hold.version,
+      text: '다시 쓰는 중',
+      submit: false,
+    });
     expect(kept.note.state).toBe(S.HOLD);
-    const again = await saveStudentNote(student.id, { resultBookId: hold.resultBookId, version: kept.note.version, text: LONG_NOTE, submit: true });
+    const again = await saveStudentNote(student.id, {
+      resultBookId: hold.resultBookId,
+      version: kept.note.version,
+      text: LONG_NOTE,
+      submit: true,
+    });
     expect(again.outcome).toBe('resubmitted');
     expect(again.note.state).toBe(S.WRITE);
 
     for (const state of [S.TEACHER_SHOW, S.WAITING_CORRECT, S.COMMENT_COMPLETE]) {
       const id = await noteIn(state);
       const n = await noteById(id);
-      await expect(saveStudentNote(student.id, { resultBookId: n.resultBookId, version: n.version, text: LONG_NOTE, submit: true })).toBeDomainError(
-        'NOTE_NOT_EDITABLE',
-        NOTE_MESSAGES.notEditable,
-      );
+      await expect(
+        saveStudentNote(student.id, { resultBookId: n.resultBookId, version: n.version, text: LONG_NOTE, submit: true }),
+      ).toBeDomainError('NOTE_NOT_EDITABLE', NOTE_MESSAGES.notEditable);
       expect((await noteById(id)).version).toBe(n.version);
     }
   });
@@ -154,7 +180,13 @@ describe('review state machine', () => {
           const id = await noteIn(from);
           const before = await noteById(id);
           const expected = ALLOWED[`${reviewer} ${action} ${fromName}`];
-          const attempt = reviewNote(viewer, { noteId: id, version: before.version, action, comment: '의견을 남깁니다.', correction: '첨삭 내용입니다.' });
+          const attempt = reviewNote(viewer, {
+            noteId: id,
+            version: before.version,
+            action,
+            comment: '의견을 남깁니다.',
+            correction: '첨삭 내용입니다.',
+          });
           if (expected === undefined) {
             const error = await rejection(attempt);
             expect(error.code, `${action}`).toMatch(/NOTE_TRANSITION_REFUSED|NOTE_FORBIDDEN/);
@@ -163,7 +195,12 @@ describe('review state machine', () => {
             const after = await attempt;
             expect(after.state, `${action}`).toBe(expected);
             expect(after.version).toBe(before.version + 1);
-            const [last] = await db().select().from(noteHistory).where(eq(noteHistory.noteId, id)).orderBy(noteHistory.id).then((r) => r.slice(-1));
+            const [last] = await db()
+              .select()
+              .from(noteHistory)
+              .where(eq(noteHistory.noteId, id))
+              .orderBy(noteHistory.id)
+              .then((r) => r.slice(-1));
             expect([last.action, last.fromState, last.toState]).toEqual([action, from, expected]);
           }
         }
@@ -178,10 +215,19 @@ describe('review state machine', () => {
     const teacher = await userByLogin('teacher');
     const coach = await userByLogin('coach');
     const w = await noteById(await noteIn(S.WRITE));
-    await expect(reviewNote(teacher, { noteId: w.id, version: w.version, action: 'hold', comment: ' ' })).toBeDomainError('NOTE_HOLD_REASON_REQUIRED', NOTE_MESSAGES.holdReasonRequired);
-    await expect(reviewNote(teacher, { noteId: w.id, version: w.version, action: 'comment' })).toBeDomainError('NOTE_COMMENT_REQUIRED', NOTE_MESSAGES.commentRequired);
+    await expect(reviewNote(teacher, { noteId: w.id, version: w.version, action: 'hold', comment: ' ' })).toBeDomainError(
+      'NOTE_HOLD_REASON_REQUIRED',
+      NOTE_MESSAGES.holdReasonRequired,
+    );
+    await expect(reviewNote(teacher, { noteId: w.id, version: w.version, action: 'comment' })).toBeDomainError(
+      'NOTE_COMMENT_REQUIRED',
+      NOTE_MESSAGES.commentRequired,
+    );
     const c = await noteById(await noteIn(S.WAITING_CORRECT));
-    await expect(reviewNote(coach, { noteId: c.id, version: c.version, action: 'correct' })).toBeDomainError('NOTE_CORRECTION_REQUIRED', NOTE_MESSAGES.correctionRequired);
+    await expect(reviewNote(coach, { noteId: c.id, version: c.version, action: 'correct' })).toBeDomainError(
+      'NOTE_CORRECTION_REQUIRED',
+      NOTE_MESSAGES.correctionRequired,
+    );
     expect(await noteById(c.id)).toEqual(c);
   });
 
@@ -208,7 +254,11 @@ describe('version conflicts', () => {
     await reviewNote(teacher, { noteId: n.id, version: n.version, action: 'send' });
     const after = await noteById(n.id);
     const error = await rejection(reviewNote(head, { noteId: n.id, version: n.version, action: 'hold', comment: '다시' }));
-    expect([error.code, error.message, error.status]).toEqual(['NOTE_CONFLICT', '다른 사용자가 먼저 처리했습니다. 새로고침한 뒤 다시 확인해 주세요.', 409]);
+    expect([error.code, error.message, error.status]).toEqual([
+      'NOTE_CONFLICT',
+      '다른 사용자가 먼저 처리했습니다. 새로고침한 뒤 다시 확인해 주세요.',
+      409,
+    ]);
     expect(await noteById(n.id)).toEqual(after);
   });
 
@@ -292,9 +342,15 @@ describe('permissions per role', () => {
     }
     // A teacher cannot correct; a coach cannot hold.
     const waiting = await noteById(await noteIn(S.WAITING_CORRECT));
-    await expect(reviewNote(await userByLogin('teacher'), { noteId: waiting.id, version: waiting.version, action: 'correct', correction: 'x' })).toBeDomainError('NOTE_TRANSITION_REFUSED');
+    await expect(
+      reviewNote(await userByLogin('teacher'), { noteId: waiting.id, version: waiting.version, action: 'correct', correction: 'x' }),
+    ).toBeDomainError('NOTE_TRANSITION_REFUSED');
     const open = await noteById(await noteIn(S.TEACHER_SHOW));
-    await expect(reviewNote(await userByLogin('coach'), { noteId: open.id, version: open.version, action: 'hold', comment: 'x' })).toBeDomainError('NOTE_TRANSITION_REFUSED');
-    expect((await rejection(reviewNote(await userByLogin('student'), { noteId: open.id, version: open.version, action: 'open' }))).status).toBe(403);
+    await expect(
+      reviewNote(await userByLogin('coach'), { noteId: open.id, version: open.version, action: 'hold', comment: 'x' }),
+    ).toBeDomainError('NOTE_TRANSITION_REFUSED');
+    expect(
+      (await rejection(reviewNote(await userByLogin('student'), { noteId: open.id, version: open.version, action: 'open' }))).status,
+    ).toBe(403);
   });
 });

@@ -17,7 +17,10 @@ useTestDatabase();
 const newBook = async (title: string, status: ItemStatus = ItemStatus.ACTIVE) => (await createBook({ title, status })).id;
 
 const rowsFor = (userId: number, bookId: number) =>
-  db().select().from(resultBooks).where(and(eq(resultBooks.userId, userId), eq(resultBooks.bookId, bookId)));
+  db()
+    .select()
+    .from(resultBooks)
+    .where(and(eq(resultBooks.userId, userId), eq(resultBooks.bookId, bookId)));
 
 // An individual (adult) member and a student of an academy.
 let adultMember: Member;
@@ -50,7 +53,9 @@ describe('a member puts a book on their own list (addReadinBookResult)', () => {
     const bookId = await newBook('학원생이 고른 책');
     const added = await addOwnBook(student, bookId, String(ReadMethod.CLOCK));
     expect(added.readMethod).toBe(ReadMethod.NONE);
-    expect(added.message).toBe(`'학원생이 고른 책'을(를) 읽을 책으로 담았습니다. 선생님이 읽기 방식을 정하면 독서 기록을 시작할 수 있습니다.`);
+    expect(added.message).toBe(
+      `'학원생이 고른 책'을(를) 읽을 책으로 담았습니다. 선생님이 읽기 방식을 정하면 독서 기록을 시작할 수 있습니다.`,
+    );
     expect((await rowsFor(student, bookId))[0].readMethod).toBe(ReadMethod.NONE);
   });
 
@@ -82,13 +87,19 @@ describe('the book page and the API', () => {
   it('the page form adds the book and goes to the before-reading step; the page then shows it as mine', async () => {
     const bookId = await newBook('페이지에서 담은 책');
     const cookie = await cookieFor(adultMember);
-    const page = await respond(() => bookPage.loader({ request: makeRequest(`/user/book/${bookId}`, { cookie }), params: { bookId: String(bookId) }, context: {} }));
+    const page = await respond(() =>
+      bookPage.loader({ request: makeRequest(`/user/book/${bookId}`, { cookie }), params: { bookId: String(bookId) }, context: {} }),
+    );
     const before = await page.json();
     expect(before.mine).toBeNull();
     expect(before.methods.map((m: { value: number }) => m.value)).not.toContain(ReadMethod.NONE);
 
     const posted = await respond(() =>
-      bookPage.action({ request: makeRequest(`/user/book/${bookId}`, { cookie, form: { intent: 'add', readMethod: String(ReadMethod.M_3_4) } }), params: { bookId: String(bookId) }, context: {} }),
+      bookPage.action({
+        request: makeRequest(`/user/book/${bookId}`, { cookie, form: { intent: 'add', readMethod: String(ReadMethod.M_3_4) } }),
+        params: { bookId: String(bookId) },
+        context: {},
+      }),
     );
     const [row] = await rowsFor(adult, bookId);
     expect(posted.status).toBe(302);
@@ -97,7 +108,11 @@ describe('the book page and the API', () => {
     expect((await getBook(adult, bookId)).mine).toEqual({ resultBookId: row.id, status: BookStatus.WAITING });
 
     const again = await respond(() =>
-      bookPage.action({ request: makeRequest(`/user/book/${bookId}`, { cookie, form: { intent: 'add' } }), params: { bookId: String(bookId) }, context: {} }),
+      bookPage.action({
+        request: makeRequest(`/user/book/${bookId}`, { cookie, form: { intent: 'add' } }),
+        params: { bookId: String(bookId) },
+        context: {},
+      }),
     );
     expect(again.status).toBe(409);
     expect((await again.json()).error).toBe(M.alreadyMine);
@@ -106,7 +121,9 @@ describe('the book page and the API', () => {
   it("an academy student's page offers no read method", async () => {
     const bookId = await newBook('학원생 페이지 책');
     const cookie = await cookieFor(studentMember);
-    const page = await respond(() => bookPage.loader({ request: makeRequest(`/user/book/${bookId}`, { cookie }), params: { bookId: String(bookId) }, context: {} }));
+    const page = await respond(() =>
+      bookPage.loader({ request: makeRequest(`/user/book/${bookId}`, { cookie }), params: { bookId: String(bookId) }, context: {} }),
+    );
     expect((await page.json()).methods).toBeNull();
   });
 
@@ -115,7 +132,14 @@ describe('the book page and the API', () => {
     const bookId = await newBook('API로 담은 책');
     const post = (body?: unknown) =>
       addApi.action({
-        request: new Request(makeRequest(`/api/user/activity/addReadinBookResult/${bookId}`, { cookie, method: 'POST', headers: { 'X-XSRF-TOKEN': 'x', 'Content-Type': 'application/json' } }), body === undefined ? {} : { body: JSON.stringify(body) }),
+        request: new Request(
+          makeRequest(`/api/user/activity/addReadinBookResult/${bookId}`, {
+            cookie,
+            method: 'POST',
+            headers: { 'X-XSRF-TOKEN': 'x', 'Content-Type': 'application/json' },
+          }),
+          body === undefined ? {} : { body: JSON.stringify(body) },
+        ),
         params: { id: String(bookId) },
         context: {},
       });
@@ -128,12 +152,18 @@ describe('the book page and the API', () => {
     expect(await second.json()).toEqual({ code: 'ALREADY_ASSIGNED', message: M.alreadyMine });
     expect((await addApi.loader()).status).toBe(405);
 
-    const profile = await subProfileApi.loader({ request: makeRequest('/api/user/activity/subProfile', { cookie }), params: {}, context: {} });
+    const profile = await subProfileApi.loader({
+      request: makeRequest('/api/user/activity/subProfile', { cookie }),
+      params: {},
+      context: {},
+    });
     const sub = (await profile.json()).data;
     expect(sub).toMatchObject({ loginId: adultMember.loginId, userName: adultMember.name, organisationKind: 'student' });
     const rows = await db().select().from(resultBooks).where(eq(resultBooks.userId, adult));
     const waiting = rows.filter((r) => r.status === BookStatus.WAITING).length;
     expect(sub.books[String(BookStatus.WAITING)]).toBe(waiting);
-    expect(Object.values(sub.books as Record<string, number>).reduce((a, b) => a + b, 0)).toBe(rows.filter((r) => r.status !== BookStatus.EXCLUDE).length);
+    expect(Object.values(sub.books as Record<string, number>).reduce((a, b) => a + b, 0)).toBe(
+      rows.filter((r) => r.status !== BookStatus.EXCLUDE).length,
+    );
   });
 });

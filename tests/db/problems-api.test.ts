@@ -21,7 +21,8 @@ async function bearer(loginId: string) {
   return { id: u.id, auth: await bearerFor(u) };
 }
 
-const ctx = (params: Record<string, string>) => ({ params, context: {} }) as { params: Record<string, string>; context: Record<string, never> };
+const ctx = (params: Record<string, string>) =>
+  ({ params, context: {} }) as { params: Record<string, string>; context: Record<string, never> };
 
 function api(path: string, auth: string, body?: unknown) {
   return new Request(new URL(path, 'http://localhost'), {
@@ -43,7 +44,17 @@ describe('problem analysis API', () => {
     const { data } = await res.json();
     expect(data.problems.length).toBeGreaterThanOrEqual(8);
     for (const p of data.problems) {
-      expect(Object.keys(p).sort()).toEqual(['answer', 'category', 'examMethod', 'multiple', 'order', 'points', 'problemId', 'question', 'saved']);
+      expect(Object.keys(p).sort()).toEqual([
+        'answer',
+        'category',
+        'examMethod',
+        'multiple',
+        'order',
+        'points',
+        'problemId',
+        'question',
+        'saved',
+      ]);
       expect(Array.isArray(p.answer)).toBe(true);
     }
     const text = JSON.stringify(data);
@@ -52,20 +63,33 @@ describe('problem analysis API', () => {
     for (const p of list) expect(text).not.toContain(p.explanation);
     expect(text).not.toContain('correctAnswer');
 
-    const item = await itemApi({ request: api(`/api/user/activity/problemAnalysisItem/${list[0].id}`, me.auth), ...ctx({ id: String(list[0].id) }) });
+    const item = await itemApi({
+      request: api(`/api/user/activity/problemAnalysisItem/${list[0].id}`, me.auth),
+      ...ctx({ id: String(list[0].id) }),
+    });
     expect((await item.json()).data).toMatchObject({ problemId: list[0].id, examMethod: list[0].examMethod, answer: list[0].options });
 
-    const notYet = await infoApi({ request: api(`/api/user/activity/problemAnalysisInfo/${rb.id}`, me.auth), ...ctx({ id: String(rb.id) }) });
+    const notYet = await infoApi({
+      request: api(`/api/user/activity/problemAnalysisInfo/${rb.id}`, me.auth),
+      ...ctx({ id: String(rb.id) }),
+    });
     expect(notYet.status).toBe(409);
     expect(await notYet.json()).toEqual({ code: 'PROBLEM_NOT_MARKED', message: '아직 채점하지 않았습니다.' });
 
-    const bad = await resultApi({ request: api(`/api/user/activity/problemAnalysisResult/${rb.id}`, me.auth, { answers: [{ problemId: list[0].id, answer: '1;2' }] }), ...ctx({ id: String(rb.id) }) });
+    const bad = await resultApi({
+      request: api(`/api/user/activity/problemAnalysisResult/${rb.id}`, me.auth, { answers: [{ problemId: list[0].id, answer: '1;2' }] }),
+      ...ctx({ id: String(rb.id) }),
+    });
     expect(bad.status).toBe(400);
     expect((await bad.json()).code).toBe('INVALID_ANSWER');
 
     // Multiple choice as reversed positions, short answers as text: all right.
-    const answers = list.map((p) => ({ problemId: p.id, answer: p.examMethod === 'm' ? p.correctAnswer.split(',').reverse().join(',') : p.correctAnswer }));
-    const post = () => resultApi({ request: api(`/api/user/activity/problemAnalysisResult/${rb.id}`, me.auth, { answers }), ...ctx({ id: String(rb.id) }) });
+    const answers = list.map((p) => ({
+      problemId: p.id,
+      answer: p.examMethod === 'm' ? p.correctAnswer.split(',').reverse().join(',') : p.correctAnswer,
+    }));
+    const post = () =>
+      resultApi({ request: api(`/api/user/activity/problemAnalysisResult/${rb.id}`, me.auth, { answers }), ...ctx({ id: String(rb.id) }) });
     const first = await (await post()).json();
     expect(first.data.result).toMatchObject({ score: 100, medal: 'GOLD', correctCount: list.length });
     const second = await (await post()).json();
@@ -78,7 +102,9 @@ describe('problem analysis API', () => {
     const multi = list.find((p) => p.correctAnswer.includes(','))!;
     expect(stored.find((a) => a.problemId === multi.id)!.answer).toBe(multi.correctAnswer.split(',').reverse().join(','));
 
-    const info = await (await infoApi({ request: api(`/api/user/activity/problemAnalysisInfo/${rb.id}`, me.auth), ...ctx({ id: String(rb.id) }) })).json();
+    const info = await (
+      await infoApi({ request: api(`/api/user/activity/problemAnalysisInfo/${rb.id}`, me.auth), ...ctx({ id: String(rb.id) }) })
+    ).json();
     expect(info.data.score).toBe(100);
     expect(info.data.answers[0]).toHaveProperty('correctAnswer');
     expect(info.data.categories).toHaveLength(5);
@@ -96,8 +122,15 @@ describe('problem analysis API', () => {
     expect(outOfRange.status).toBe(400);
     expect((await outOfRange.json()).code).toBe('SELF_ANALYSIS_RANGE');
 
-    const report = await (await reportApi({ request: api(`/api/bookCommon/report/${rb.id}`, me.auth), ...ctx({ id: String(rb.id) }) })).json();
-    expect(report.data).toMatchObject({ resultBookId: rb.id, status: BookStatus.NOTE, result: { score: 100, medal: 'GOLD' }, selfAnalysis: { interest: 5 } });
+    const report = await (
+      await reportApi({ request: api(`/api/bookCommon/report/${rb.id}`, me.auth), ...ctx({ id: String(rb.id) }) })
+    ).json();
+    expect(report.data).toMatchObject({
+      resultBookId: rb.id,
+      status: BookStatus.NOTE,
+      result: { score: 100, medal: 'GOLD' },
+      selfAnalysis: { interest: 5 },
+    });
     // The seeded reading records of the book show in the report.
     expect(report.data.reading.readingMinutes).toBeGreaterThan(0);
     expect(report.data.reading.pagesRead).toBeGreaterThan(0);
@@ -106,20 +139,36 @@ describe('problem analysis API', () => {
     const other = await bearerFor(await createStudent());
     const foreign = await reportApi({ request: api(`/api/bookCommon/report/${rb.id}`, other), ...ctx({ id: String(rb.id) }) });
     expect(foreign.status).toBe(404);
-    const anonymous = await analysisApi({ request: new Request(`http://localhost/api/user/activity/problemAnalysis/${rb.id}`), ...ctx({ id: String(rb.id) }) });
+    const anonymous = await analysisApi({
+      request: new Request(`http://localhost/api/user/activity/problemAnalysis/${rb.id}`),
+      ...ctx({ id: String(rb.id) }),
+    });
     expect(anonymous.status).toBe(401);
   });
 
-  it('the analysis page never sends correct answers before marking and 404s on another student\'s book', async () => {
+  it("the analysis page never sends correct answers before marking and 404s on another student's book", async () => {
     const cookie = await sessionCookie('student');
     const [me] = await db().select().from(users).where(eq(users.loginId, 'student'));
-    const [rb] = await db().select().from(resultBooks).where(and(eq(resultBooks.userId, me.id), eq(resultBooks.status, BookStatus.DIAGNOSIS)));
-    const res = await respond(() => analysisPage({ request: makeRequest(`/user/activity/readingBook/analysis/${rb.id}`, { cookie }), ...ctx({ resultBookId: String(rb.id) }) }));
+    const [rb] = await db()
+      .select()
+      .from(resultBooks)
+      .where(and(eq(resultBooks.userId, me.id), eq(resultBooks.status, BookStatus.DIAGNOSIS)));
+    const res = await respond(() =>
+      analysisPage({
+        request: makeRequest(`/user/activity/readingBook/analysis/${rb.id}`, { cookie }),
+        ...ctx({ resultBookId: String(rb.id) }),
+      }),
+    );
     const body = await res.text();
     expect(res.status).toBe(200);
     expect(body).not.toContain('correctAnswer');
     const other = await cookieFor(await createStudent());
-    const foreign = await respond(() => analysisPage({ request: makeRequest(`/user/activity/readingBook/analysis/${rb.id}`, { cookie: other }), ...ctx({ resultBookId: String(rb.id) }) }));
+    const foreign = await respond(() =>
+      analysisPage({
+        request: makeRequest(`/user/activity/readingBook/analysis/${rb.id}`, { cookie: other }),
+        ...ctx({ resultBookId: String(rb.id) }),
+      }),
+    );
     expect(foreign.status).toBe(404);
   });
 });

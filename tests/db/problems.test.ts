@@ -53,7 +53,12 @@ async function problemsOf(resultBookId: number) {
 function answersFor(list: Awaited<ReturnType<typeof problemsOf>>, wrong = 0) {
   return list.map((p, i) => ({
     problemId: p.id,
-    answer: i < wrong ? (p.examMethod === 'm' ? String((Number(p.correctAnswer.split(',')[0]) % p.options.length) + 1) : '틀린 답') : p.correctAnswer,
+    answer:
+      i < wrong
+        ? p.examMethod === 'm'
+          ? String((Number(p.correctAnswer.split(',')[0]) % p.options.length) + 1)
+          : '틀린 답'
+        : p.correctAnswer,
   }));
 }
 
@@ -99,7 +104,11 @@ describe('problem analysis step machine', () => {
 
     // Mark with everything else right except two wrong problems → hand count.
     const final = answersFor(list, 2).filter((a) => a.problemId !== multi.id && a.problemId !== shortOne.id);
-    const wrongIds = new Set(answersFor(list, 2).slice(0, 2).map((a) => a.problemId));
+    const wrongIds = new Set(
+      answersFor(list, 2)
+        .slice(0, 2)
+        .map((a) => a.problemId),
+    );
     wrongIds.delete(multi.id);
     wrongIds.delete(shortOne.id);
     const total = list.reduce((s, p) => s + p.points, 0);
@@ -203,7 +212,11 @@ describe('problem analysis step machine', () => {
     const b = await beginAttempt(uid, target);
     expect(b.round).toBe(2);
     await advanceAttempt(uid, b.id, ProblemStep.CONFIRM);
-    await markAttempt(uid, b.id, list.map((p) => ({ problemId: p.id, answer: p.correctAnswer })));
+    await markAttempt(
+      uid,
+      b.id,
+      list.map((p) => ({ problemId: p.id, answer: p.correctAnswer })),
+    );
     const [u2] = await db().select({ level: users.level }).from(users).where(eq(users.id, uid));
     expect(u2.level).toBe(10);
     expect(await db().select().from(levelHistory).where(eq(levelHistory.userId, uid))).toHaveLength(2);
@@ -239,7 +252,11 @@ describe('problem demo data', () => {
     const done = await db().select().from(resultBooks);
     const finished = done.filter((r) => r.status === BookStatus.NOTE || r.status === BookStatus.COMPLETE);
     const all = await db().select().from(problemAttempts);
-    for (const rb of finished) expect(all.some((a) => a.resultBookId === rb.id), `result book ${rb.id}`).toBe(true);
+    for (const rb of finished)
+      expect(
+        all.some((a) => a.resultBookId === rb.id),
+        `result book ${rb.id}`,
+      ).toBe(true);
     const medals = new Set(attempts.map((a) => a.medal));
     expect(medals).toEqual(new Set(['GOLD', 'SILVER', 'BRONZE', null]));
     for (const a of attempts) expect(a.medal).toBe(medalFor(a.score!));

@@ -30,7 +30,8 @@ beforeAll(async () => {
 });
 
 /** A new book of the student's, in the given status and read method, with `pages` pages. */
-const assign = async (readMethod: ReadMethod, status: BookStatus, pages = 50) => (await assignBook({ student, readMethod, status, pages })).id;
+const assign = async (readMethod: ReadMethod, status: BookStatus, pages = 50) =>
+  (await assignBook({ student, readMethod, status, pages })).id;
 
 type Route = { loader?: (a: never) => Promise<Response> | Response; action?: (a: never) => Promise<Response> | Response };
 async function call(route: Route, kind: 'loader' | 'action', path: string, params: Record<string, string>, body?: unknown) {
@@ -60,18 +61,31 @@ describe('reading API (spec §7)', () => {
     const p = { id: String(id) };
     expect((await call(pre, 'action', `/api/x/${id}`, p, { prediction: '예측해요', whatIKnow: '알아요' })).status).toBe(200);
     expect(await statusOf(id)).toBe(BookStatus.PRE_ACTIVITY_COMPLETE);
-    expect((await call(first, 'action', `/api/x/${id}`, p, { resultReadItemId: id, startPage: 1 })).json.data.status).toBe(BookStatus.ACTIVITY);
+    expect((await call(first, 'action', `/api/x/${id}`, p, { resultReadItemId: id, startPage: 1 })).json.data.status).toBe(
+      BookStatus.ACTIVITY,
+    );
 
-    const over = await call(bookDayRead, 'action', `/api/x/${id}`, p, { list: [{ start: 1, end: 51, time: 10 }], isChange: false, submissionKey: 'api-key-over' });
+    const over = await call(bookDayRead, 'action', `/api/x/${id}`, p, {
+      list: [{ start: 1, end: 51, time: 10 }],
+      isChange: false,
+      submissionKey: 'api-key-over',
+    });
     expect(over).toEqual({ status: 400, json: { code: 'INVALID_READ_TOTAL_OVER', message: '현재 도서의 총 페이지보다 클 수 없습니다.' } });
-    const ok = await call(bookDayRead, 'action', `/api/x/${id}`, p, { list: [{ start: 1, end: 20, time: 10, isRepeat: false, weak: true }], isChange: false, submissionKey: 'api-key-0001' });
+    const ok = await call(bookDayRead, 'action', `/api/x/${id}`, p, {
+      list: [{ start: 1, end: 20, time: 10, isRepeat: false, weak: true }],
+      isChange: false,
+      submissionKey: 'api-key-0001',
+    });
     expect(ok.status).toBe(200);
     expect(ok.json.data.record).toMatchObject({ startPage: 1, endPage: 20, minutes: 10, weak: true });
     const again = await call(bookDayRead, 'action', `/api/x/${id}`, p, [{ start: 1, end: 20, time: 10, submissionKey: 'api-key-0001' }]);
     expect(again.json.data.duplicate).toBe(true);
     await call(bookDayRead, 'action', `/api/x/${id}`, p, { list: [{ start: 21, end: 30, time: 10 }], submissionKey: 'api-key-0002' });
     const below = await call(bookDayRead, 'action', `/api/x/${id}`, p, { list: [{ end: 15 }], isChange: true });
-    expect(below).toEqual({ status: 400, json: { code: 'INVALID_READ_START_OVER', message: '이전 읽기의 시작 페이지보다 작을 수 없습니다.' } });
+    expect(below).toEqual({
+      status: 400,
+      json: { code: 'INVALID_READ_START_OVER', message: '이전 읽기의 시작 페이지보다 작을 수 없습니다.' },
+    });
     // GET sessionComplete and GET setReadBook change nothing.
     expect((await call(sessionComplete, 'loader', `/api/x/${id}`, p)).json.data.complete).toBe(false);
     expect((await call(setReadBook, 'loader', `/api/x/${id}`, p)).json.data.isCurrent).toBe(true);
@@ -79,8 +93,16 @@ describe('reading API (spec §7)', () => {
     const done = await call(bookDayRead, 'action', `/api/x/${id}`, p, { list: [{ end: 50 }], isChange: true });
     expect(done.json.data.status).toBe(BookStatus.DIAGNOSIS);
     expect((await call(sessionComplete, 'loader', `/api/x/${id}`, p)).json.data.complete).toBe(true);
-    expect((await call(bookResult, 'loader', `/api/x/${id}`, p)).json.data).toEqual({ resultBookId: id, bookId: expect.any(Number), status: 30, readMethod: 1 });
-    const failed = await call(bookDayRead, 'action', `/api/x/${id}`, p, { list: [{ start: 1, end: 2, time: 1 }], submissionKey: 'api-key-0003' });
+    expect((await call(bookResult, 'loader', `/api/x/${id}`, p)).json.data).toEqual({
+      resultBookId: id,
+      bookId: expect.any(Number),
+      status: 30,
+      readMethod: 1,
+    });
+    const failed = await call(bookDayRead, 'action', `/api/x/${id}`, p, {
+      list: [{ start: 1, end: 2, time: 1 }],
+      submissionKey: 'api-key-0003',
+    });
     expect(failed.json).toEqual({ code: 'READ_SAVE_FAILED', message: '독서활동 저장에 실패하였습니다.' });
   });
 
@@ -97,9 +119,18 @@ describe('reading API (spec §7)', () => {
     const p = { a: String(id), b: '10' };
     expect((await call(clock, 'action', `/api/x`, p)).json.data.running).toBe(true);
     t += 17 * 60_000;
-    const end = await call(clock, 'action', `/api/x`, { a: String(id), b: '20' }, { start: 1, end: 12, time: 90, submissionKey: 'api-clock-01' });
+    const end = await call(
+      clock,
+      'action',
+      `/api/x`,
+      { a: String(id), b: '20' },
+      { start: 1, end: 12, time: 90, submissionKey: 'api-clock-01' },
+    );
     expect(end.json.data.record.minutes).toBe(17);
-    const [row] = await db().select().from(readingRecords).where(and(eq(readingRecords.resultBookId, id)));
+    const [row] = await db()
+      .select()
+      .from(readingRecords)
+      .where(and(eq(readingRecords.resultBookId, id)));
     expect(row.minutes).toBe(17);
   });
 
@@ -119,7 +150,11 @@ describe('reading API (spec §7)', () => {
     const res = await (setReadBook.action as (a: unknown) => Promise<Response>)({ request, params: { id: String(id) }, context: {} });
     expect(res.status).toBe(403);
     const other = await cookieFor(await createStudent());
-    const r2 = await (sessionComplete.loader as (a: unknown) => Promise<Response>)({ request: makeRequest('/api/x', { cookie: other }), params: { id: String(id) }, context: {} });
+    const r2 = await (sessionComplete.loader as (a: unknown) => Promise<Response>)({
+      request: makeRequest('/api/x', { cookie: other }),
+      params: { id: String(id) },
+      context: {},
+    });
     expect(r2.status).toBe(404);
     expect(await r2.json()).toEqual({ code: 'BOOK_NOT_FOUND', message: '요청하신 도서를 찾을 수 없습니다.' });
   });

@@ -79,7 +79,10 @@ describe('demo reading data', () => {
 describe('before reading and the first record', () => {
   it('moves WAITING → PRE_ACTIVITY_COMPLETE once, then the first record → ACTIVITY and makes the book current', async () => {
     const { userId: uid, id, student } = await assignBook({ readMethod: ReadMethod.FREE, status: BookStatus.WAITING });
-    await expect(startReading(uid, id, { startPage: 1 })).toBeDomainError('BEFORE_READING_REQUIRED', READING_ERRORS.BEFORE_READING_REQUIRED);
+    await expect(startReading(uid, id, { startPage: 1 })).toBeDomainError(
+      'BEFORE_READING_REQUIRED',
+      READING_ERRORS.BEFORE_READING_REQUIRED,
+    );
     const first = await submitBeforeReading(uid, id, { prediction: '모험 이야기', whatIKnow: '작가를 알아요' });
     expect(first.duplicate).toBe(false);
     expect((await rb(id)).status).toBe(BookStatus.PRE_ACTIVITY_COMPLETE);
@@ -91,7 +94,10 @@ describe('before reading and the first record', () => {
     await startReading(uid, other.id, { startPage: 1 });
     expect((await rb(other.id)).isCurrent).toBe(true);
 
-    await expect(startReading(uid, id, { startPage: 101 })).toBeDomainError('INVALID_READ_TOTAL_OVER', '현재 도서의 총 페이지보다 클 수 없습니다.');
+    await expect(startReading(uid, id, { startPage: 101 })).toBeDomainError(
+      'INVALID_READ_TOTAL_OVER',
+      '현재 도서의 총 페이지보다 클 수 없습니다.',
+    );
     const started = await startReading(uid, id, { startPage: 5 });
     expect(started.status).toBe(BookStatus.ACTIVITY);
     const after = await rb(id);
@@ -112,18 +118,27 @@ describe('before reading and the first record', () => {
     const { userId: uid, id, student } = await assignBook({ readMethod: ReadMethod.NONE, status: BookStatus.PRE_ACTIVITY_COMPLETE });
     await expect(startReading(uid, id, { startPage: 1 })).toBeDomainError('READ_METHOD_NOT_FOUND', '독서활동을 설정해 주세요.');
     await db().update(resultBooks).set({ status: BookStatus.ACTIVITY }).where(eq(resultBooks.id, id));
-    await expect(saveRecord(uid, id, { startPage: 1, endPage: 5, minutes: 10, submissionKey: key() })).toBeDomainError('READ_METHOD_NOT_FOUND', '독서활동을 설정해 주세요.');
+    await expect(saveRecord(uid, id, { startPage: 1, endPage: 5, minutes: 10, submissionKey: key() })).toBeDomainError(
+      'READ_METHOD_NOT_FOUND',
+      '독서활동을 설정해 주세요.',
+    );
     // The reserved value, as data brought from the previous system may hold it (no form can assign it).
     const reserved = await assignBook({ student, status: BookStatus.ACTIVITY });
     await db().update(resultBooks).set({ readMethod: ReadMethod.ReadMethod }).where(eq(resultBooks.id, reserved.id));
-    await expect(saveRecord(uid, reserved.id, { startPage: 1, endPage: 5, minutes: 10, submissionKey: key() })).toBeDomainError('READ_METHOD_NOT_FOUND', '독서활동을 설정해 주세요.');
+    await expect(saveRecord(uid, reserved.id, { startPage: 1, endPage: 5, minutes: 10, submissionKey: key() })).toBeDomainError(
+      'READ_METHOD_NOT_FOUND',
+      '독서활동을 설정해 주세요.',
+    );
     expect(await recordsOf(id)).toHaveLength(0);
   });
 
   it('never lets another student touch a book', async () => {
     const { id } = await assignBook({ readMethod: ReadMethod.FREE, status: BookStatus.ACTIVITY });
     const other = (await createStudent()).id;
-    await expect(saveRecord(other, id, { startPage: 1, endPage: 2, minutes: 5, submissionKey: key() })).toBeDomainError('BOOK_NOT_FOUND', READING_ERRORS.BOOK_NOT_FOUND);
+    await expect(saveRecord(other, id, { startPage: 1, endPage: 2, minutes: 5, submissionKey: key() })).toBeDomainError(
+      'BOOK_NOT_FOUND',
+      READING_ERRORS.BOOK_NOT_FOUND,
+    );
   });
 });
 
@@ -135,12 +150,26 @@ describe('FREE reading and the rules of spec §5', () => {
     expect(r1.record).toMatchObject({ startPage: 1, endPage: 30, minutes: 20, weak: true, readMethod: ReadMethod.FREE });
     expect(r1.record.readTimeResult).toEqual([-1, -1, -1, -1, -1, -1]);
     expect(r1.sessionComplete).toBe(false);
-    await expect(saveRecord(uid, id, { startPage: 31, endPage: 101, minutes: 20, submissionKey: key() })).toBeDomainError('INVALID_READ_TOTAL_OVER', '현재 도서의 총 페이지보다 클 수 없습니다.');
+    await expect(saveRecord(uid, id, { startPage: 31, endPage: 101, minutes: 20, submissionKey: key() })).toBeDomainError(
+      'INVALID_READ_TOTAL_OVER',
+      '현재 도서의 총 페이지보다 클 수 없습니다.',
+    );
     const r2 = await saveRecord(uid, id, { startPage: 31, endPage: 60, minutes: 20, submissionKey: key() });
-    await expect(saveRecord(uid, id, { startPage: 20, endPage: 70, minutes: 20, submissionKey: key() })).toBeDomainError('INVALID_READ_START_OVER', '이전 읽기의 시작 페이지보다 작을 수 없습니다.');
-    await expect(saveRecord(uid, id, { startPage: 70, endPage: 65, minutes: 20, submissionKey: key() })).toBeDomainError('INVALID_READ_PAGE', READING_ERRORS.INVALID_READ_PAGE);
-    await expect(saveRecord(uid, id, { startPage: 61, endPage: 65, minutes: 0, submissionKey: key() })).toBeDomainError('INVALID_READ_TIME', READING_ERRORS.INVALID_READ_TIME);
-    await expect(saveRecord(uid, id, { startPage: 61, endPage: 65, minutes: 5, readDate: '2999-01-01', submissionKey: key() })).toBeDomainError('INVALID_READ_DATE', READING_ERRORS.INVALID_READ_DATE);
+    await expect(saveRecord(uid, id, { startPage: 20, endPage: 70, minutes: 20, submissionKey: key() })).toBeDomainError(
+      'INVALID_READ_START_OVER',
+      '이전 읽기의 시작 페이지보다 작을 수 없습니다.',
+    );
+    await expect(saveRecord(uid, id, { startPage: 70, endPage: 65, minutes: 20, submissionKey: key() })).toBeDomainError(
+      'INVALID_READ_PAGE',
+      READING_ERRORS.INVALID_READ_PAGE,
+    );
+    await expect(saveRecord(uid, id, { startPage: 61, endPage: 65, minutes: 0, submissionKey: key() })).toBeDomainError(
+      'INVALID_READ_TIME',
+      READING_ERRORS.INVALID_READ_TIME,
+    );
+    await expect(
+      saveRecord(uid, id, { startPage: 61, endPage: 65, minutes: 5, readDate: '2999-01-01', submissionKey: key() }),
+    ).toBeDomainError('INVALID_READ_DATE', READING_ERRORS.INVALID_READ_DATE);
     // Re-reading may start earlier.
     const repeat = await saveRecord(uid, id, { startPage: 20, endPage: 40, minutes: 10, isRepeat: true, submissionKey: key() });
     expect(repeat.record.isRepeat).toBe(true);
@@ -154,7 +183,10 @@ describe('FREE reading and the rules of spec §5', () => {
     expect(after.isCurrent).toBe(false);
     expect((await getSessionComplete(uid, id)).complete).toBe(true);
     // Other failures: '독서활동 저장에 실패하였습니다.'
-    await expect(saveRecord(uid, id, { startPage: 1, endPage: 2, minutes: 5, submissionKey: key() })).toBeDomainError('READ_SAVE_FAILED', '독서활동 저장에 실패하였습니다.');
+    await expect(saveRecord(uid, id, { startPage: 1, endPage: 2, minutes: 5, submissionKey: key() })).toBeDomainError(
+      'READ_SAVE_FAILED',
+      '독서활동 저장에 실패하였습니다.',
+    );
     await expect(editLastRecord(uid, id, { endPage: 99 })).toBeDomainError('READ_SAVE_FAILED', '독서활동 저장에 실패하였습니다.');
     expect((await rb(id)).status).toBe(BookStatus.DIAGNOSIS);
   });
@@ -164,8 +196,14 @@ describe('FREE reading and the rules of spec §5', () => {
     await startReading(uid, id, { startPage: 1 });
     await saveRecord(uid, id, { startPage: 1, endPage: 20, minutes: 10, submissionKey: key() });
     await saveRecord(uid, id, { startPage: 21, endPage: 40, minutes: 10, submissionKey: key() });
-    await expect(editLastRecord(uid, id, { endPage: 20 })).toBeDomainError('INVALID_READ_START_OVER', '이전 읽기의 시작 페이지보다 작을 수 없습니다.');
-    await expect(editLastRecord(uid, id, { endPage: 101 })).toBeDomainError('INVALID_READ_TOTAL_OVER', '현재 도서의 총 페이지보다 클 수 없습니다.');
+    await expect(editLastRecord(uid, id, { endPage: 20 })).toBeDomainError(
+      'INVALID_READ_START_OVER',
+      '이전 읽기의 시작 페이지보다 작을 수 없습니다.',
+    );
+    await expect(editLastRecord(uid, id, { endPage: 101 })).toBeDomainError(
+      'INVALID_READ_TOTAL_OVER',
+      '현재 도서의 총 페이지보다 클 수 없습니다.',
+    );
     expect((await recordsOf(id)).map((r) => r.endPage)).toEqual([20, 40]);
     const edited = await editLastRecord(uid, id, { endPage: 21 });
     expect(edited.record.endPage).toBe(21);
@@ -183,7 +221,12 @@ describe('split reading M_3_3 … M_3_6', () => {
       await startReading(uid, id, { startPage: 1 });
       const per = Math.ceil(120 / n);
       for (let i = 0; i < n; i++) {
-        const saved = await saveRecord(uid, id, { startPage: i * per + 1, endPage: Math.min(120, (i + 1) * per - 10), minutes: 10 + i, submissionKey: key() });
+        const saved = await saveRecord(uid, id, {
+          startPage: i * per + 1,
+          endPage: Math.min(120, (i + 1) * per - 10),
+          minutes: 10 + i,
+          submissionKey: key(),
+        });
         const expected = Array.from({ length: 6 }, (_, s) => (s <= i ? 10 + s : -1));
         expect(saved.record.readTimeResult).toEqual(expected);
         expect(saved.record.sessionIndex).toBe(i + 1);
@@ -216,7 +259,10 @@ describe('CLOCK', () => {
     setClock(() => t);
     const { userId: uid, id } = await assignBook({ readMethod: ReadMethod.CLOCK, status: BookStatus.PRE_ACTIVITY_COMPLETE });
     await startReading(uid, id, { startPage: 1 });
-    await expect(saveRecord(uid, id, { startPage: 1, endPage: 10, minutes: 5, submissionKey: key() })).toBeDomainError('CLOCK_NOT_STARTED', READING_ERRORS.CLOCK_NOT_STARTED);
+    await expect(saveRecord(uid, id, { startPage: 1, endPage: 10, minutes: 5, submissionKey: key() })).toBeDomainError(
+      'CLOCK_NOT_STARTED',
+      READING_ERRORS.CLOCK_NOT_STARTED,
+    );
     const started = await startClock(uid, id);
     expect(started).toEqual({ running: true, startedAt: new Date(t0).toISOString() });
     t += 5 * 60_000;
@@ -231,7 +277,10 @@ describe('CLOCK', () => {
     await startClock(uid, id);
     t += 10 * 60_000;
     expect(await resetClock(uid, id)).toEqual({ running: false, startedAt: null });
-    await expect(saveRecord(uid, id, { startPage: 31, endPage: 40, minutes: 10, submissionKey: key() })).toBeDomainError('CLOCK_NOT_STARTED', READING_ERRORS.CLOCK_NOT_STARTED);
+    await expect(saveRecord(uid, id, { startPage: 31, endPage: 40, minutes: 10, submissionKey: key() })).toBeDomainError(
+      'CLOCK_NOT_STARTED',
+      READING_ERRORS.CLOCK_NOT_STARTED,
+    );
     expect(await recordsOf(id)).toHaveLength(1);
 
     await startClock(uid, id);
@@ -252,10 +301,16 @@ describe('NO_PAGE', () => {
     const { userId: uid, id } = await assignBook({ readMethod: ReadMethod.NO_PAGE, status: BookStatus.PRE_ACTIVITY_COMPLETE, pages: 20 });
     await startReading(uid, id, { startPage: 7 });
     expect((await rb(id)).startPage).toBe(1);
-    await expect(saveRecord(uid, id, { startPage: 1, endPage: 2, minutes: 5, submissionKey: key() })).toBeDomainError('READ_SAVE_FAILED', '독서활동 저장에 실패하였습니다.');
+    await expect(saveRecord(uid, id, { startPage: 1, endPage: 2, minutes: 5, submissionKey: key() })).toBeDomainError(
+      'READ_SAVE_FAILED',
+      '독서활동 저장에 실패하였습니다.',
+    );
     const a = await saveNoPage(uid, id, { index: 8, minutes: 15, submissionKey: key() });
     expect(a.progress).toMatchObject({ sectionIndex: 8, minutes: 15 });
-    await expect(saveNoPage(uid, id, { index: 21, minutes: 15, submissionKey: key() })).toBeDomainError('INVALID_READ_TOTAL_OVER', '현재 도서의 총 페이지보다 클 수 없습니다.');
+    await expect(saveNoPage(uid, id, { index: 21, minutes: 15, submissionKey: key() })).toBeDomainError(
+      'INVALID_READ_TOTAL_OVER',
+      '현재 도서의 총 페이지보다 클 수 없습니다.',
+    );
     const k = key();
     const b = await saveNoPage(uid, id, { index: 20, minutes: 10, submissionKey: k });
     expect(b.status).toBe(BookStatus.DIAGNOSIS);
@@ -301,24 +356,42 @@ describe('double submits and races', () => {
 
   it('racing before-reading submits and first records move one step each, once', async () => {
     const { userId: uid, id } = await assignBook({ readMethod: ReadMethod.FREE, status: BookStatus.WAITING });
-    const before = await Promise.all(Array.from({ length: 5 }, (_, i) => submitBeforeReading(uid, id, { prediction: `예측 ${i}`, whatIKnow: '알아요' })));
+    const before = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => submitBeforeReading(uid, id, { prediction: `예측 ${i}`, whatIKnow: '알아요' })),
+    );
     expect(before.filter((r) => !r.duplicate)).toHaveLength(1);
     expect(await db().select().from(beforeReadingAnswers).where(eq(beforeReadingAnswers.resultBookId, id))).toHaveLength(1);
     const starts = await Promise.all(Array.from({ length: 5 }, () => startReading(uid, id, { startPage: 1 })));
     expect(starts.filter((r) => !r.duplicate)).toHaveLength(1);
     expect((await rb(id)).status).toBe(BookStatus.ACTIVITY);
-    const current = await db().select().from(resultBooks).where(and(eq(resultBooks.userId, uid), eq(resultBooks.isCurrent, true)));
+    const current = await db()
+      .select()
+      .from(resultBooks)
+      .where(and(eq(resultBooks.userId, uid), eq(resultBooks.isCurrent, true)));
     expect(current.map((c) => c.id)).toEqual([id]);
   });
 
   it('switches the current book once when many first records of one student race (meaningful on PostgreSQL)', async () => {
     // The tests above run here too; this one adds many books of one student racing at once (lock ordering).
     const student = await createStudent();
-    const made = await Promise.all(Array.from({ length: 4 }, () => assignBook({ student, readMethod: ReadMethod.FREE, status: BookStatus.PRE_ACTIVITY_COMPLETE })));
+    const made = await Promise.all(
+      Array.from({ length: 4 }, () => assignBook({ student, readMethod: ReadMethod.FREE, status: BookStatus.PRE_ACTIVITY_COMPLETE })),
+    );
     await Promise.all(made.map((m) => startReading(m.userId, m.id, { startPage: 1 })));
-    const current = await db().select().from(resultBooks).where(and(eq(resultBooks.userId, student.id), eq(resultBooks.isCurrent, true)));
+    const current = await db()
+      .select()
+      .from(resultBooks)
+      .where(and(eq(resultBooks.userId, student.id), eq(resultBooks.isCurrent, true)));
     expect(current).toHaveLength(1);
-    const statuses = await db().select({ s: resultBooks.status }).from(resultBooks).where(inArray(resultBooks.id, made.map((m) => m.id)));
+    const statuses = await db()
+      .select({ s: resultBooks.status })
+      .from(resultBooks)
+      .where(
+        inArray(
+          resultBooks.id,
+          made.map((m) => m.id),
+        ),
+      );
     expect(statuses.every((s) => s.s === BookStatus.ACTIVITY)).toBe(true);
   });
 });
@@ -330,7 +403,11 @@ describe('the activity overview', () => {
     const small = await countQueries(() => getActivityOverview(one.userId));
     expect(small.result.resultList).toHaveLength(1);
     for (let i = 0; i < 49; i++) {
-      const m = await assignBook({ student: one.student, readMethod: i % 2 ? ReadMethod.HUNDRED : ReadMethod.NO_PAGE, status: BookStatus.ACTIVITY });
+      const m = await assignBook({
+        student: one.student,
+        readMethod: i % 2 ? ReadMethod.HUNDRED : ReadMethod.NO_PAGE,
+        status: BookStatus.ACTIVITY,
+      });
       if (i % 2) await saveRecord(m.userId, m.id, { startPage: 1, endPage: 5, minutes: 5, submissionKey: key() });
       else await saveNoPage(m.userId, m.id, { index: 3, minutes: 5, submissionKey: key() });
     }
@@ -363,7 +440,11 @@ describe('the activity overview', () => {
   });
 
   it('computes progress per read method', () => {
-    expect(progressOf(ReadMethod.M_3_4, 100, { lastPage: 50, minutes: 40, records: 2, lastIndex: 0 })).toMatchObject({ label: '2 / 4회', percent: 50, complete: false });
+    expect(progressOf(ReadMethod.M_3_4, 100, { lastPage: 50, minutes: 40, records: 2, lastIndex: 0 })).toMatchObject({
+      label: '2 / 4회',
+      percent: 50,
+      complete: false,
+    });
     expect(progressOf(ReadMethod.FREE, 200, { lastPage: 200, minutes: 40, records: 2, lastIndex: 0 }).complete).toBe(true);
     expect(progressOf(ReadMethod.NONE, 200, { lastPage: 0, minutes: 0, records: 0, lastIndex: 0 }).label).toBe('독서활동 미설정');
   });

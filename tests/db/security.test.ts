@@ -60,7 +60,11 @@ beforeEach(() => resetRateLimits());
 
 const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} });
 
-function call(path: string, auth: string, init: { method?: string; json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {}) {
+function call(
+  path: string,
+  auth: string,
+  init: { method?: string; json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {},
+) {
   return new Request(new URL(path, 'http://localhost'), {
     method: init.method ?? (init.json !== undefined || init.body !== undefined ? 'POST' : 'GET'),
     headers: { Authorization: auth, ...(init.json !== undefined ? { 'Content-Type': 'application/json' } : {}), ...init.headers },
@@ -79,7 +83,12 @@ async function snapshot(userId: number) {
 describe('object-level access: a student of academy 1 against the data of a student of academy 2', () => {
   it('every /api call that takes a result book id answers 404 for a book of another student and changes nothing', async () => {
     const victim = (await findUserByLoginId('student6'))!;
-    const ids = (await db().select({ id: resultBooks.id }).from(resultBooks).where(and(eq(resultBooks.userId, victim.id), ne(resultBooks.status, BookStatus.EXCLUDE)))).map((r) => r.id);
+    const ids = (
+      await db()
+        .select({ id: resultBooks.id })
+        .from(resultBooks)
+        .where(and(eq(resultBooks.userId, victim.id), ne(resultBooks.status, BookStatus.EXCLUDE)))
+    ).map((r) => r.id);
     expect(ids.length).toBeGreaterThan(0);
     const before = await snapshot(victim.id);
     const auth = await bearerFor('student');
@@ -88,7 +97,13 @@ describe('object-level access: a student of academy 1 against the data of a stud
       name,
       run: async (id) => (await loader(args(call(path(id), auth), { [param]: String(id) }))) as Response,
     });
-    const post = (name: string, action: (a: ReturnType<typeof args>) => unknown, path: (id: number) => string, json: (id: number) => unknown, params: (id: number) => Record<string, string>): Call => ({
+    const post = (
+      name: string,
+      action: (a: ReturnType<typeof args>) => unknown,
+      path: (id: number) => string,
+      json: (id: number) => unknown,
+      params: (id: number) => Record<string, string>,
+    ): Call => ({
       name,
       run: async (id) => (await action(args(call(path(id), auth, { json: json(id) }), params(id)))) as Response,
     });
@@ -110,18 +125,90 @@ describe('object-level access: a student of academy 1 against the data of a stud
       get('problemAnalysis', problemAnalysis.loader, (id) => `/api/user/activity/problemAnalysis/${id}`),
       get('problemAnalysisInfo', problemAnalysisInfo.loader, (id) => `/api/user/activity/problemAnalysisInfo/${id}`),
       get('book/note', bookNote.loader, (id) => `/api/user/book/note/${id}`),
-      post('setReadBook (POST)', setReadBook.action, (id) => `/api/user/activity/setReadBook/${id}`, () => ({}), (id) => ({ id: String(id) })),
-      post('preBookActivityComplete', preBookActivityComplete.action, (id) => `/api/user/activity/preBookActivityComplete/${id}`, () => ({ prediction: '예상해 본 내용입니다.', whatIKnow: '알고 있는 것' }), (id) => ({ id: String(id) })),
-      post('bookDayRead', bookDayRead.action, (id) => `/api/user/activity/bookDayRead/${id}`, () => ({ list: [{ start: 1, end: 5, time: 10 }], isChange: false, submissionKey: 'idor-record-1' }), (id) => ({ id: String(id) })),
-      post('bookDayRead (isChange)', bookDayRead.action, (id) => `/api/user/activity/bookDayRead/${id}`, () => ({ list: [{ start: 1, end: 9 }], isChange: true }), (id) => ({ id: String(id) })),
-      post('bookDayRead/first', bookDayReadFirst.action, (id) => `/api/user/activity/bookDayRead/first/${id}`, (id) => ({ resultReadItemId: id, startPage: 1 }), (id) => ({ id: String(id) })),
-      post('book/read start', bookRead.action, (id) => `/api/user/book/read/${id}/10`, () => ({}), (id) => ({ a: String(id), b: '10' })),
-      post('book/read reset', bookRead.action, (id) => `/api/user/book/read/${id}/999`, () => ({}), (id) => ({ a: String(id), b: '999' })),
-      post('book/reading', bookReading.action, (id) => `/api/user/book/reading/${id}/1`, () => ({}), (id) => ({ a: String(id), b: '1' })),
-      post('no-page', noPage.action, (id) => `/api/user/read/no-page/${id}/idor-nopage-2`, () => ({ index: 1, time: 10 }), (id) => ({ a: String(id), b: 'idor-nopage-2' })),
-      post('problemAnalysisResult', problemAnalysisResult.action, (id) => `/api/user/activity/problemAnalysisResult/${id}`, () => ({ answers: [] }), (id) => ({ id: String(id) })),
-      post('readingBookAnalysis', readingBookAnalysis.action, () => '/api/user/activity/readingBookAnalysis/5/5/5/5/5', (id) => ({ resultBookId: id }), () => ({ a: '5', b: '5', c: '5', d: '5', e: '5' })),
-      post('noteInput', noteInput.action, () => '/api/user/book/noteInput', (id) => ({ resultBookId: id, note: '남의 책에 쓰는 노트' }), () => ({})),
+      post(
+        'setReadBook (POST)',
+        setReadBook.action,
+        (id) => `/api/user/activity/setReadBook/${id}`,
+        () => ({}),
+        (id) => ({ id: String(id) }),
+      ),
+      post(
+        'preBookActivityComplete',
+        preBookActivityComplete.action,
+        (id) => `/api/user/activity/preBookActivityComplete/${id}`,
+        () => ({ prediction: '예상해 본 내용입니다.', whatIKnow: '알고 있는 것' }),
+        (id) => ({ id: String(id) }),
+      ),
+      post(
+        'bookDayRead',
+        bookDayRead.action,
+        (id) => `/api/user/activity/bookDayRead/${id}`,
+        () => ({ list: [{ start: 1, end: 5, time: 10 }], isChange: false, submissionKey: 'idor-record-1' }),
+        (id) => ({ id: String(id) }),
+      ),
+      post(
+        'bookDayRead (isChange)',
+        bookDayRead.action,
+        (id) => `/api/user/activity/bookDayRead/${id}`,
+        () => ({ list: [{ start: 1, end: 9 }], isChange: true }),
+        (id) => ({ id: String(id) }),
+      ),
+      post(
+        'bookDayRead/first',
+        bookDayReadFirst.action,
+        (id) => `/api/user/activity/bookDayRead/first/${id}`,
+        (id) => ({ resultReadItemId: id, startPage: 1 }),
+        (id) => ({ id: String(id) }),
+      ),
+      post(
+        'book/read start',
+        bookRead.action,
+        (id) => `/api/user/book/read/${id}/10`,
+        () => ({}),
+        (id) => ({ a: String(id), b: '10' }),
+      ),
+      post(
+        'book/read reset',
+        bookRead.action,
+        (id) => `/api/user/book/read/${id}/999`,
+        () => ({}),
+        (id) => ({ a: String(id), b: '999' }),
+      ),
+      post(
+        'book/reading',
+        bookReading.action,
+        (id) => `/api/user/book/reading/${id}/1`,
+        () => ({}),
+        (id) => ({ a: String(id), b: '1' }),
+      ),
+      post(
+        'no-page',
+        noPage.action,
+        (id) => `/api/user/read/no-page/${id}/idor-nopage-2`,
+        () => ({ index: 1, time: 10 }),
+        (id) => ({ a: String(id), b: 'idor-nopage-2' }),
+      ),
+      post(
+        'problemAnalysisResult',
+        problemAnalysisResult.action,
+        (id) => `/api/user/activity/problemAnalysisResult/${id}`,
+        () => ({ answers: [] }),
+        (id) => ({ id: String(id) }),
+      ),
+      post(
+        'readingBookAnalysis',
+        readingBookAnalysis.action,
+        () => '/api/user/activity/readingBookAnalysis/5/5/5/5/5',
+        (id) => ({ resultBookId: id }),
+        () => ({ a: '5', b: '5', c: '5', d: '5', e: '5' }),
+      ),
+      post(
+        'noteInput',
+        noteInput.action,
+        () => '/api/user/book/noteInput',
+        (id) => ({ resultBookId: id, note: '남의 책에 쓰는 노트' }),
+        () => ({}),
+      ),
       {
         name: 'noteResult',
         run: async (id) => {
@@ -149,16 +236,24 @@ describe('object-level access: a student of academy 1 against the data of a stud
       const res = await respond(() => page.loader(args(makeRequest(`/x/${id}`, { cookie }), { resultBookId: id })));
       expect(res.status).toBe(404);
     }
-    const posted = await respond(() => readingPage.action(args(makeRequest(`/x/${id}`, { cookie, form: { intent: 'clock-start' } }), { resultBookId: id })));
+    const posted = await respond(() =>
+      readingPage.action(args(makeRequest(`/x/${id}`, { cookie, form: { intent: 'clock-start' } }), { resultBookId: id })),
+    );
     expect(posted.status).toBe(404);
   });
 
   it('a teacher acts only on the students and books of their own academy (404 otherwise, nothing changed)', async () => {
     const victim = (await findUserByLoginId('student6'))!;
-    const [rb] = await db().select({ id: resultBooks.id }).from(resultBooks).where(and(eq(resultBooks.userId, victim.id), ne(resultBooks.status, BookStatus.EXCLUDE))).limit(1);
+    const [rb] = await db()
+      .select({ id: resultBooks.id })
+      .from(resultBooks)
+      .where(and(eq(resultBooks.userId, victim.id), ne(resultBooks.status, BookStatus.EXCLUDE)))
+      .limit(1);
     const before = await snapshot(victim.id);
     const cookie = await sessionCookie('teacher'); // academy 1
-    const page = await respond(() => adminStudent.loader(args(makeRequest(`/admin/students/${victim.id}`, { cookie }), { studentId: String(victim.id) })));
+    const page = await respond(() =>
+      adminStudent.loader(args(makeRequest(`/admin/students/${victim.id}`, { cookie }), { studentId: String(victim.id) })),
+    );
     expect(page.status).toBe(404);
     const own = (await findUserByLoginId('student2'))!;
     // A book of academy 2 posted on the page of an own student, and on the page of the foreign student.
@@ -169,11 +264,19 @@ describe('object-level access: a student of academy 1 against the data of a stud
         { intent: 'readMethod', resultBookId: String(rb.id), readMethod: '1' },
       ];
       for (const form of forms) {
-        const res = await respond(() => adminStudent.action(args(makeRequest(`/admin/students/${studentId}`, { cookie, form }), { studentId: String(studentId) })));
+        const res = await respond(() =>
+          adminStudent.action(args(makeRequest(`/admin/students/${studentId}`, { cookie, form }), { studentId: String(studentId) })),
+        );
         expect(res.status).toBe(404);
       }
     }
-    const assign = await respond(() => adminStudent.action(args(makeRequest(`/admin/students/${victim.id}`, { cookie, form: { intent: 'assign', bookId: '1', readMethod: '1' } }), { studentId: String(victim.id) })));
+    const assign = await respond(() =>
+      adminStudent.action(
+        args(makeRequest(`/admin/students/${victim.id}`, { cookie, form: { intent: 'assign', bookId: '1', readMethod: '1' } }), {
+          studentId: String(victim.id),
+        }),
+      ),
+    );
     expect(assign.status).toBe(404);
     expect(await snapshot(victim.id)).toEqual(before);
   });
@@ -195,33 +298,67 @@ describe('object-level access: a student of academy 1 against the data of a stud
     expect(await get('head')).toBe(403);
   });
 
-  it('a draft (NONE) is the student\'s alone: teachers and coaches cannot open it, act on it or load its image', async () => {
+  it("a draft (NONE) is the student's alone: teachers and coaches cannot open it, act on it or load its image", async () => {
     const [draft] = await db().select().from(notes).where(eq(notes.state, NoteState.NONE)).limit(1);
     expect(draft).toBeDefined();
     const id = String(draft.id);
     const teacher = await sessionCookie('teacher');
     const coach = await sessionCookie('coach');
-    expect((await respond(() => adminNote.loader(args(makeRequest(`/admin/notes/${id}`, { cookie: teacher }), { noteId: id })))).status).toBe(403);
-    expect((await respond(() => coachNote.loader(args(makeRequest(`/super/coach/sharpening/${id}`, { cookie: coach }), { noteId: id })))).status).toBe(403);
+    expect(
+      (await respond(() => adminNote.loader(args(makeRequest(`/admin/notes/${id}`, { cookie: teacher }), { noteId: id })))).status,
+    ).toBe(403);
+    expect(
+      (await respond(() => coachNote.loader(args(makeRequest(`/super/coach/sharpening/${id}`, { cookie: coach }), { noteId: id })))).status,
+    ).toBe(403);
     const comment = await respond(() =>
-      adminNote.action(args(makeRequest(`/admin/notes/${id}`, { cookie: teacher, form: { intent: 'comment', version: String(draft.version), comment: '초안에 다는 댓글' } }), { noteId: id })),
+      adminNote.action(
+        args(
+          makeRequest(`/admin/notes/${id}`, {
+            cookie: teacher,
+            form: { intent: 'comment', version: String(draft.version), comment: '초안에 다는 댓글' },
+          }),
+          { noteId: id },
+        ),
+      ),
     );
     expect(comment.status).toBe(403);
-    expect((await respond(() => noteImage.loader(args(makeRequest(`/resources/note-image/${id}`, { cookie: teacher }), { noteId: id })))).status).toBe(403);
+    expect(
+      (await respond(() => noteImage.loader(args(makeRequest(`/resources/note-image/${id}`, { cookie: teacher }), { noteId: id })))).status,
+    ).toBe(403);
     const [after] = await db().select().from(notes).where(eq(notes.id, draft.id));
     expect(after).toEqual(draft);
   });
 
-  it('a profile picture is served to its member, the staff of the member\'s academy and ADMIN1/ADMIN2 only', async () => {
+  it("a profile picture is served to its member, the staff of the member's academy and ADMIN1/ADMIN2 only", async () => {
     const owner = (await findUserByLoginId('student7'))!; // academy 2
-    const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#aa3366' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#aa3366' } })
+      .png()
+      .toBuffer();
     await saveProfileImage(owner.id, png);
     const status = async (loginId: string) => {
       const cookie = await sessionCookie(loginId);
-      return (await respond(() => profileImage.loader(args(makeRequest(`/resources/profile-image/${owner.id}`, { cookie }), { userId: String(owner.id) })))).status;
+      return (
+        await respond(() =>
+          profileImage.loader(args(makeRequest(`/resources/profile-image/${owner.id}`, { cookie }), { userId: String(owner.id) })),
+        )
+      ).status;
     };
     const seen: Record<string, number> = {};
-    for (const loginId of ['student7', 'teacher2', 'head2', 'super', 'admin2', 'student', 'student8', 'adult', 'teacher', 'head', 'coach', 'product']) seen[loginId] = await status(loginId);
+    for (const loginId of [
+      'student7',
+      'teacher2',
+      'head2',
+      'super',
+      'admin2',
+      'student',
+      'student8',
+      'adult',
+      'teacher',
+      'head',
+      'coach',
+      'product',
+    ])
+      seen[loginId] = await status(loginId);
     expect(seen).toEqual({
       student7: 200,
       teacher2: 200,
@@ -249,11 +386,27 @@ describe('the JSON API', () => {
       .where(and(eq(users.loginId, 'student2'), eq(resultBooks.status, BookStatus.ACTIVITY)))
       .limit(1);
     for (const method of ['POST', 'PATCH', 'PROPFIND', 'OPTIONS']) {
-      const res = await setReadBook.action(args(new Request(`http://localhost/api/user/activity/setReadBook/${current.id}`, { method, headers: { Cookie: `${cookie}; XSRF-TOKEN=abc` } }), { id: String(current.id) }));
+      const res = await setReadBook.action(
+        args(
+          new Request(`http://localhost/api/user/activity/setReadBook/${current.id}`, {
+            method,
+            headers: { Cookie: `${cookie}; XSRF-TOKEN=abc` },
+          }),
+          { id: String(current.id) },
+        ),
+      );
       expect([method, res.status, ((await res.json()) as { code: string }).code]).toEqual([method, 403, 'AUTHORIZED_ERROR']);
     }
     // A malformed XSRF cookie is no token (and no crash).
-    const bad = await setReadBook.action(args(new Request(`http://localhost/api/user/activity/setReadBook/${current.id}`, { method: 'POST', headers: { Cookie: `${cookie}; XSRF-TOKEN=%E0%A4%A`, 'X-XSRF-TOKEN': '%E0%A4%A' } }), { id: String(current.id) }));
+    const bad = await setReadBook.action(
+      args(
+        new Request(`http://localhost/api/user/activity/setReadBook/${current.id}`, {
+          method: 'POST',
+          headers: { Cookie: `${cookie}; XSRF-TOKEN=%E0%A4%A`, 'X-XSRF-TOKEN': '%E0%A4%A' },
+        }),
+        { id: String(current.id) },
+      ),
+    );
     expect(bad.status).toBe(403);
   });
 
@@ -302,7 +455,9 @@ describe('request bodies are limited while they are read, not after', () => {
             controller.close();
             return;
           }
-          out = encoder.encode(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="p${part}.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`);
+          out = encoder.encode(
+            `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="p${part}.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+          );
           inPart = 0;
         } else if (inPart < partBytes) {
           out = chunk.subarray(0, Math.min(chunk.byteLength, partBytes - inPart));
@@ -359,13 +514,20 @@ describe('request bodies are limited while they are read, not after', () => {
         },
       });
     const post = (path: string, headers: Record<string, string>) =>
-      new Request(`http://localhost${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: endless(), duplex: 'half' } as RequestInit);
+      new Request(`http://localhost${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...headers },
+        body: endless(),
+        duplex: 'half',
+      } as RequestInit);
     const signInRes = await login.action(args(post('/api/auth/login', {})));
     expect(signInRes.status).toBe(413);
     expect(pulled).toBeLessThan(256 * 1024);
     pulled = 0;
     const [rb] = await db().select({ id: resultBooks.id }).from(resultBooks).limit(1);
-    const readRes = await bookDayRead.action(args(post(`/api/user/activity/bookDayRead/${rb.id}`, { Authorization: await bearerFor('student') }), { id: String(rb.id) }));
+    const readRes = await bookDayRead.action(
+      args(post(`/api/user/activity/bookDayRead/${rb.id}`, { Authorization: await bearerFor('student') }), { id: String(rb.id) }),
+    );
     expect(readRes.status).toBe(413);
     expect(pulled).toBeLessThan(512 * 1024);
   });
@@ -388,7 +550,13 @@ describe('sign-in rate limits', () => {
       await expect(signIn(loginId, 'demo1234!', ip)).resolves.toMatchObject({ loginId });
     }
     for (let i = 0; i < 8; i++) {
-      await expect(completePasswordRecovery('student', { loginId: 'student9', name: '다른 이름', answer: 'x', code: '000000', password: 'new-pass-12' }, null)).toBeDomainError('ACCOUNT_NOT_FOUND');
+      await expect(
+        completePasswordRecovery(
+          'student',
+          { loginId: 'student9', name: '다른 이름', answer: 'x', code: '000000', password: 'new-pass-12' },
+          null,
+        ),
+      ).toBeDomainError('ACCOUNT_NOT_FOUND');
     }
     await expect(signIn('student9', 'demo1234!', null)).resolves.toMatchObject({ loginId: 'student9' });
   });
@@ -399,18 +567,26 @@ describe('sign-in rate limits', () => {
     expect(clientIp(via('203.0.113.9, 198.51.100.7'))).toBe('198.51.100.7');
     expect(clientIp(via('198.51.100.7'))).toBe('198.51.100.7');
     for (let i = 0; i < 100; i++) {
-      const res = await login.action(args(new Request('http://localhost/api/auth/login', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': `203.0.113.${i}, 198.51.100.7` },
-        body: JSON.stringify({ loginId: `nobody${i}`, password: 'wrong-pass' }),
-      })));
+      const res = await login.action(
+        args(
+          new Request('http://localhost/api/auth/login', {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': `203.0.113.${i}, 198.51.100.7` },
+            body: JSON.stringify({ loginId: `nobody${i}`, password: 'wrong-pass' }),
+          }),
+        ),
+      );
       expect(res.status).toBe(401);
     }
-    const blocked = await login.action(args(new Request('http://localhost/api/auth/login', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '192.0.2.77, 198.51.100.7' },
-      body: JSON.stringify({ loginId: 'student', password: 'demo1234!' }),
-    })));
+    const blocked = await login.action(
+      args(
+        new Request('http://localhost/api/auth/login', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '192.0.2.77, 198.51.100.7' },
+          body: JSON.stringify({ loginId: 'student', password: 'demo1234!' }),
+        }),
+      ),
+    );
     expect(blocked.status).toBe(429);
   });
 });
@@ -423,7 +599,12 @@ describe('catalogue search', () => {
       expect(res.status).toBe(200);
       expect(((await res.json()) as { query: { sort: string } }).query.sort).toBe('title');
     }
-    const api = await bookSearch.action(args(call('/api/user/book/search/1/12', await bearerFor('student'), { json: { search: '', sort: 'constructor' } }), { page: '1', size: '12' }));
+    const api = await bookSearch.action(
+      args(call('/api/user/book/search/1/12', await bearerFor('student'), { json: { search: '', sort: 'constructor' } }), {
+        page: '1',
+        size: '12',
+      }),
+    );
     expect(api.status).toBe(200);
   });
 });

@@ -92,7 +92,10 @@ export async function createStudent(
 let staffHash: Promise<string> | undefined;
 
 /** A teacher (or head) of the academy, password `demo1234!`. */
-export async function createStaff(academy: Pick<Academy, 'id'>, authority: Extract<Authority, 'TEACHER' | 'HEAD'> = 'TEACHER'): Promise<Member> {
+export async function createStaff(
+  academy: Pick<Academy, 'id'>,
+  authority: Extract<Authority, 'TEACHER' | 'HEAD'> = 'TEACHER',
+): Promise<Member> {
   const loginId = unique(authority === 'HEAD' ? 'head_' : 'teacher_');
   staffHash ??= hashPassword(DEMO_PASSWORD);
   const [row] = await db()
@@ -192,5 +195,12 @@ async function staffOf(organisationId: number) {
 }
 
 function member(row: typeof users.$inferSelect): Member {
-  return { id: row.id, loginId: row.loginId, name: row.name, role: row.role, authorities: row.authorities, organisationId: row.organisationId };
+  return {
+    id: row.id,
+    loginId: row.loginId,
+    name: row.name,
+    role: row.role,
+    authorities: row.authorities,
+    organisationId: row.organisationId,
+  };
 }

@@ -107,7 +107,11 @@ function importClosure(entries: string[]): string[] {
     if (seen.has(file)) continue;
     seen.add(file);
     for (const [, specifier] of fs.readFileSync(file, 'utf8').matchAll(SPECIFIER)) {
-      const base = specifier.startsWith('~/') ? path.join(APP, specifier.slice(2)) : specifier.startsWith('.') ? path.resolve(path.dirname(file), specifier) : null;
+      const base = specifier.startsWith('~/')
+        ? path.join(APP, specifier.slice(2))
+        : specifier.startsWith('.')
+          ? path.resolve(path.dirname(file), specifier)
+          : null;
       if (!base) continue;
       const resolved = resolveSource(base);
       if (!resolved) throw new Error(`template key: cannot resolve '${specifier}' imported by ${file}`);

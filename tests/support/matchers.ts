@@ -103,7 +103,8 @@ expect.extend({
     if (!(error instanceof DomainError)) {
       return {
         pass: false,
-        message: () => `expected a rejection with ${wanted}, but it rejected with ${error instanceof Error ? `${error.name}: ${error.message}` : show(error)}`,
+        message: () =>
+          `expected a rejection with ${wanted}, but it rejected with ${error instanceof Error ? `${error.name}: ${error.message}` : show(error)}`,
       };
     }
     const pass = error.code === code && (message === undefined || error.message === message);

@@ -36,7 +36,10 @@ export async function bookStatus(resultBookId: number) {
 /** The demo note of a student's book with the given state. */
 export async function demoNote(loginId: string, state: number) {
   const user = await userByLogin(loginId);
-  const [row] = await db().select().from(notes).where(and(eq(notes.userId, user.id), eq(notes.state, state as never)));
+  const [row] = await db()
+    .select()
+    .from(notes)
+    .where(and(eq(notes.userId, user.id), eq(notes.state, state as never)));
   return row;
 }
 

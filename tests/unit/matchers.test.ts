@@ -70,7 +70,9 @@ describe('toBeDomainError', () => {
     await expect(expect(Promise.reject(new Error('BOOK_NOT_FOUND'))).toBeDomainError('BOOK_NOT_FOUND')).rejects.toThrow(
       'but it rejected with Error: BOOK_NOT_FOUND',
     );
-    await expect(expect(Promise.resolve({ id: 1 })).toBeDomainError('BOOK_NOT_FOUND')).rejects.toThrow('but the promise resolved to {"id":1}');
+    await expect(expect(Promise.resolve({ id: 1 })).toBeDomainError('BOOK_NOT_FOUND')).rejects.toThrow(
+      'but the promise resolved to {"id":1}',
+    );
     await expect(expect(42).toBeDomainError('BOOK_NOT_FOUND')).rejects.toThrow('expected a promise');
   });
 });
