@@ -104,7 +104,7 @@ describe('route × account access table', () => {
       expect(actual).toEqual(route.expected);
       // A visitor is sent to sign in, with the page to come back to.
       const anonymous = await respond(() => route.loader({ request: makeRequest(route.path), params: {}, context: {} }));
-      expect(anonymous.headers.get('Location')).toBe(`/member/login?redirectTo=${encodeURIComponent(route.path)}`);
+      expect(anonymous).toHaveRedirect(`/member/login?redirectTo=${encodeURIComponent(route.path)}`);
     });
   }
 
@@ -113,7 +113,7 @@ describe('route × account access table', () => {
     const res = await respond(() =>
       adminDashboard.loader({ request: makeRequest('/admin/dashboard', { cookie }), params: {}, context: {} }),
     );
-    expect(res.headers.get('Location')).toBe('/member/login');
+    expect(res).toHaveRedirect('/member/login');
     expect(res.headers.get('Set-Cookie')).toMatch(/^__session=;/);
   });
 });

@@ -53,7 +53,7 @@ describe('registration', () => {
     const form = { ...(await honeypotFields()), ...REGISTRATION, loginId: 'newstudent1', academyCode: 'haeorum' };
     const res = await respond(() => register.action(args(makeRequest('/member/register/student', { form }), { kind: 'student' })));
     expect(res.status).toBe(302);
-    expect(res.headers.get('Location')).toBe('/user/activity');
+    expect(res).toHaveRedirect('/user/activity');
     expect(res.headers.get('Set-Cookie')).toContain('__session=');
     const user = (await findUserByLoginId('newstudent1'))!;
     const [academy] = await db().select().from(organisations).where(eq(organisations.code, 'HAEORUM'));
@@ -66,7 +66,7 @@ describe('registration', () => {
   it('an adult gets an individual organisation of kind student', async () => {
     const form = { ...(await honeypotFields()), ...REGISTRATION, loginId: 'newadult1', email: 'a@b.kr' };
     const res = await respond(() => register.action(args(makeRequest('/member/register/adult', { form }), { kind: 'adult' })));
-    expect(res.headers.get('Location')).toBe('/user/activity');
+    expect(res).toHaveRedirect('/user/activity');
     const user = (await findUserByLoginId('newadult1'))!;
     const [org] = await db().select().from(organisations).where(eq(organisations.id, user.organisationId!));
     expect(org.kind).toBe('student');
@@ -184,7 +184,7 @@ describe('finding a password', () => {
     const cookie = await sessionCookie('student2');
     const ok = await reset({ loginId: 'student2', answer: ' 어린왕자 ', code, password: 'fresh12345', confirm: 'fresh12345' });
     expect(ok.status).toBe(302);
-    expect(ok.headers.get('Location')).toBe('/member/login');
+    expect(ok).toHaveRedirect('/member/login');
     const user = (await findUserByLoginId('student2'))!;
     const { verifyPassword } = await import('~/auth/password.server');
     expect(await verifyPassword(user.passwordHash, 'fresh12345')).toBe(true);
@@ -338,7 +338,7 @@ describe('migration accounts', () => {
       ),
     );
     expect(res.status).toBe(302);
-    expect(res.headers.get('Location')).toBe('/user/activity');
+    expect(res).toHaveRedirect('/user/activity');
     const user = (await findUserByLoginId('migrated'))!;
     expect(user.authorities).toEqual(['STUDENT']);
     expect(user.securityQuestion).toBe(4);
@@ -395,7 +395,7 @@ describe('my page', () => {
         args(makeRequest('/user/my-page/me', { cookie, form: { intent: 'profile', name: '오지현2', email: 'ojh@example.com' } })),
       ),
     );
-    expect(saved.headers.get('Location')).toBe('/user/my-page/me');
+    expect(saved).toHaveRedirect('/user/my-page/me');
     expect((await findUserByLoginId('adult'))!.name).toBe('오지현2');
     const wrong = await respond(() =>
       myPageMe.action(
@@ -480,7 +480,7 @@ describe('the extend-login prompt', () => {
     const res = await respond(() =>
       extend.action(args(makeRequest('/member/extend', { cookie, form: { redirectTo: '/user/dashboard?x=1' } }))),
     );
-    expect(res.headers.get('Location')).toBe('/user/dashboard?x=1');
+    expect(res).toHaveRedirect('/user/dashboard?x=1');
     const next = cookieHeader(res.headers.get('Set-Cookie')!);
     const after = (await getSession(makeRequest('/', { cookie: next }))).get('refreshExpiresAt')!;
     expect(after).toBe(t + REFRESH_TOKEN_TTL_MS);
@@ -488,7 +488,7 @@ describe('the extend-login prompt', () => {
     const evil = await respond(() =>
       extend.action(args(makeRequest('/member/extend', { cookie: next, form: { redirectTo: '//evil.example/x' } }))),
     );
-    expect(evil.headers.get('Location')).toBe('/user/activity');
+    expect(evil).toHaveRedirect('/user/activity');
   });
 
   it('after expiry /member/extend sends to login with the expiry flag', async () => {
@@ -496,7 +496,7 @@ describe('the extend-login prompt', () => {
     const t = Date.now() + REFRESH_TOKEN_TTL_MS + 1000;
     setClock(() => t);
     const res = await respond(() => extend.action(args(makeRequest('/member/extend', { cookie, form: { redirectTo: '/user/activity' } }))));
-    expect(res.headers.get('Location')).toBe('/member/login?redirectTo=%2Fuser%2Factivity&expired=1');
+    expect(res).toHaveRedirect('/member/login?redirectTo=%2Fuser%2Factivity&expired=1');
   });
 });
 

@@ -1,21 +1,22 @@
-import { and, asc, eq, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { db } from '~/db/client.server';
 import { countQueries } from '~/db/query-count.server';
-import { books, problems, problemSets, resultBooks, users } from '~/db/schema';
+import { problems, problemSets, resultBooks, users } from '~/db/schema';
 import { BookStatus, ProblemStep, ReadMethod } from '~/domain/enums';
 import { READING_ERRORS } from '~/domain/reading';
 import { loader as studentBooksLoader, action as studentBooksAction } from '~/routes/admin+/students_.$studentId';
 import { allowRetake, assignBook, excludeBook, listAssignableBooks, listStudentBooks, setReadMethod } from '~/services/assignments.server';
 import { advanceAttempt, beginAttempt, restartAttempt } from '~/services/problems/attempts.server';
-import { getAttemptPage } from '~/services/problems/pages.server';
 import { markAttempt } from '~/services/problems/marking.server';
+import { getAttemptPage } from '~/services/problems/pages.server';
 import { getActivityOverview, listBooks } from '~/services/reading/overview.server';
 import { saveRecord, startReading } from '~/services/reading/records.server';
 import { submitBeforeReading } from '~/services/reading/before.server';
 import { VISIBLE_STATUSES } from '~/domain/reading';
 import { makeRequest, respond, sessionCookie } from '../support/auth';
 import { useTestDatabase } from '../support/db';
+import { cookieFor, createAcademy, createBook, createStaff, createStudent } from '../support/factories';
 
 useTestDatabase();
 
@@ -25,27 +26,6 @@ async function account(loginId: string) {
     .from(users)
     .where(eq(users.loginId, loginId));
   return u;
-}
-
-/** A book of the catalogue the student does not have (in any status). */
-async function freshBookFor(studentId: number) {
-  const [row] = await db()
-    .select({ id: books.id })
-    .from(books)
-    .where(
-      and(
-        eq(books.status, 1),
-        notExists(
-          db()
-            .select({ one: sql`1` })
-            .from(resultBooks)
-            .where(and(eq(resultBooks.userId, studentId), eq(resultBooks.bookId, books.id))),
-        ),
-      ),
-    )
-    .orderBy(asc(books.id))
-    .limit(1);
-  return row.id;
 }
 
 async function booksOf(studentId: number, status?: BookStatus) {
@@ -67,9 +47,10 @@ async function answersOf(resultBookId: number) {
 
 describe('assigning a book', () => {
   it('creates a WAITING result book with the read method; the same book again is refused', async () => {
-    const teacher = await account('teacher');
-    const student = await account('student5');
-    const bookId = await freshBookFor(student.id);
+    const academy = await createAcademy();
+    const teacher = await createStaff(academy);
+    const student = await createStudent({ academy });
+    const { id: bookId } = await createBook();
     const before = await booksOf(student.id);
     const created = await assignBook(teacher, student.id, { bookId, readMethod: ReadMethod.FREE });
     const [row] = await db().select().from(resultBooks).where(eq(resultBooks.id, created.resultBookId));
@@ -89,7 +70,7 @@ describe('assigning a book', () => {
       status: 409,
     });
     // A double submit, at the same time: one book.
-    const other = await freshBookFor(student.id);
+    const { id: other } = await createBook();
     const results = await Promise.allSettled([
       assignBook(teacher, student.id, { bookId: other, readMethod: '2' }),
       assignBook(teacher, student.id, { bookId: other, readMethod: '2' }),
@@ -103,9 +84,10 @@ describe('assigning a book', () => {
   });
 
   it('refuses the reserved read method 8 and unknown values, accepts NONE (decide later)', async () => {
-    const head = await account('head');
-    const student = await account('student5');
-    const bookId = await freshBookFor(student.id);
+    const academy = await createAcademy();
+    const head = await createStaff(academy, 'HEAD');
+    const student = await createStudent({ academy });
+    const { id: bookId } = await createBook();
     for (const bad of [ReadMethod.ReadMethod, 9, 99, -1, 'abc', '', '1.5']) {
       await expect(assignBook(head, student.id, { bookId, readMethod: bad })).rejects.toMatchObject({
         code: 'INVALID_READ_METHOD',
@@ -132,7 +114,7 @@ describe('assigning a book', () => {
     const teacher2 = await account('teacher2');
     const student = await account('student5');
     const [book] = await booksOf(student.id);
-    const bookId = await freshBookFor(student.id);
+    const { id: bookId } = await createBook();
     await expect(assignBook(teacher2, student.id, { bookId, readMethod: 1 })).rejects.toMatchObject({
       status: 404,
       message: '학생을 찾을 수 없습니다.',
@@ -177,9 +159,10 @@ describe('assigning a book', () => {
   });
 
   it('the page assigns with post-redirect-get and a flash; a duplicate answers 409 with the message', async () => {
-    const cookie = await sessionCookie('head');
-    const student = await account('student4');
-    const bookId = await freshBookFor(student.id);
+    const academy = await createAcademy();
+    const cookie = await cookieFor(await createStaff(academy, 'HEAD'));
+    const student = await createStudent({ academy });
+    const { id: bookId, title } = await createBook();
     const send = () =>
       respond(() =>
         studentBooksAction({
@@ -193,8 +176,8 @@ describe('assigning a book', () => {
       );
     const first = await send();
     expect(first.status).toBe(302);
-    expect(first.headers.get('Location')).toBe(`/admin/students/${student.id}`);
-    expect(first.headers.get('Set-Cookie')).toBeTruthy();
+    expect(first).toHaveRedirect(`/admin/students/${student.id}`);
+    await expect(first).toHaveFlash({ kind: 'success', message: `'${title}' 도서를 배정했습니다.` });
     const second = await send();
     expect(second.status).toBe(409);
     expect(await second.json()).toMatchObject({ intent: 'assign', error: '이미 배정된 도서입니다.' });
@@ -251,7 +234,7 @@ describe('retakes', () => {
 
     const attempt = await beginAttempt(student.id, { kind: 'book', resultBookId: diagnosis.id });
     await advanceAttempt(student.id, attempt.id, ProblemStep.CONFIRM);
-    await expect(allowRetake(teacher, diagnosis.id)).rejects.toMatchObject({ code: 'NOT_MARKED' }); // solving, not marked
+    await expect(allowRetake(teacher, diagnosis.id)).toBeDomainError('NOT_MARKED'); // solving, not marked
     await markAttempt(student.id, attempt.id, await answersOf(diagnosis.id));
     expect((await getAttemptPage(student.id, { kind: 'book', resultBookId: diagnosis.id })).canRestart).toBe(false);
 
@@ -261,7 +244,7 @@ describe('retakes', () => {
     const retake = await restartAttempt(student.id, diagnosis.id);
     expect(retake).toMatchObject({ step: ProblemStep.RESTART, round: 2 });
     // Retaking: the latest attempt is not marked, so no new allowance yet.
-    await expect(allowRetake(teacher, diagnosis.id)).rejects.toMatchObject({ code: 'NOT_MARKED' });
+    await expect(allowRetake(teacher, diagnosis.id)).toBeDomainError('NOT_MARKED');
   });
 
   it('work on a seeded COMPLETE book and never on an excluded one', async () => {
@@ -270,7 +253,7 @@ describe('retakes', () => {
     const [complete] = await booksOf(student.id, BookStatus.COMPLETE);
     expect(await allowRetake(head, complete.id)).toMatchObject({ changed: true });
     const [waiting] = await booksOf(student.id, BookStatus.WAITING);
-    await expect(allowRetake(head, waiting.id)).rejects.toMatchObject({ code: 'NOT_MARKED' });
+    await expect(allowRetake(head, waiting.id)).toBeDomainError('NOT_MARKED');
     const student1 = await account('student');
     const [excluded] = await booksOf(student1.id, BookStatus.EXCLUDE);
     await expect(allowRetake(head, excluded.id)).rejects.toMatchObject({ code: 'BOOK_EXCLUDED', status: 409 });
@@ -301,20 +284,22 @@ describe('excluding', () => {
       expect(listed).not.toContain(`"resultBookId":${id},`);
       expect(overview).not.toContain(`"resultBookId":${id},`);
     }
-    await expect(setReadMethod(teacher, rows[0].id, 1)).rejects.toMatchObject({ code: 'BOOK_EXCLUDED' });
+    await expect(setReadMethod(teacher, rows[0].id, 1)).toBeDomainError('BOOK_EXCLUDED');
   });
 });
 
 describe('the read method', () => {
   it('can be set on a NONE book, after which the student saves a record', async () => {
-    const teacher = await account('teacher');
-    const student = await account('student2');
-    const bookId = await freshBookFor(student.id);
+    const academy = await createAcademy();
+    const teacher = await createStaff(academy);
+    const student = await createStudent({ academy });
+    const { id: bookId } = await createBook();
     const { resultBookId } = await assignBook(teacher, student.id, { bookId, readMethod: ReadMethod.NONE });
     await submitBeforeReading(student.id, resultBookId, { prediction: '모험 이야기일 것 같아요.', whatIKnow: '바다에 대해 알아요.' });
-    await expect(startReading(student.id, resultBookId, { startPage: 1 })).rejects.toMatchObject({
-      message: READING_ERRORS.READ_METHOD_NOT_FOUND,
-    });
+    await expect(startReading(student.id, resultBookId, { startPage: 1 })).toBeDomainError(
+      'READ_METHOD_NOT_FOUND',
+      READING_ERRORS.READ_METHOD_NOT_FOUND,
+    );
 
     expect(await setReadMethod(teacher, resultBookId, '1')).toMatchObject({ readMethod: ReadMethod.FREE, label: '자유 읽기' });
     await startReading(student.id, resultBookId, { startPage: 1 });
@@ -325,7 +310,7 @@ describe('the read method', () => {
       submissionKey: `assign-${resultBookId}`,
     });
     expect(saved).toBeTruthy();
-    await expect(setReadMethod(teacher, resultBookId, '8')).rejects.toMatchObject({ code: 'INVALID_READ_METHOD' });
+    await expect(setReadMethod(teacher, resultBookId, '8')).toBeDomainError('INVALID_READ_METHOD');
   });
 
   it('cannot change once the reading has ended', async () => {

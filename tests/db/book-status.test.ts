@@ -1,25 +1,19 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { db } from '~/db/client.server';
-import { books, resultBooks, users } from '~/db/schema';
+import { resultBooks } from '~/db/schema';
 import { BookStatus } from '~/domain/enums';
 import { advanceStatus, advanceStatusOrThrow, BookStatusConflict, excludeBook } from '~/services/book-status.server';
 import { useTestDatabase } from '../support/db';
+import { assignBook } from '../support/factories';
 
 useTestDatabase();
-
-async function assign() {
-  const [student] = await db().select().from(users).where(eq(users.loginId, 'student3'));
-  const [book] = await db().select().from(books).limit(1);
-  const [row] = await db().insert(resultBooks).values({ userId: student.id, bookId: book.id }).returning();
-  return row.id;
-}
 
 const statusOf = async (id: number) => (await db().select().from(resultBooks).where(eq(resultBooks.id, id)))[0].status;
 
 describe('book status machine', () => {
   it('moves forward one step at a time and never skips or repeats', async () => {
-    const id = await assign();
+    const { id } = await assignBook();
     expect(await statusOf(id)).toBe(BookStatus.WAITING);
     expect(await advanceStatus(id, BookStatus.ACTIVITY)).toBe(false); // not there yet: no skip
     expect(await statusOf(id)).toBe(BookStatus.WAITING);
@@ -37,14 +31,14 @@ describe('book status machine', () => {
   });
 
   it('lets exactly one of two racing requests move a book', async () => {
-    const id = await assign();
+    const { id } = await assignBook();
     const results = await Promise.all(Array.from({ length: 6 }, () => advanceStatus(id, BookStatus.WAITING)));
     expect(results.filter(Boolean)).toHaveLength(1);
     expect(await statusOf(id)).toBe(BookStatus.PRE_ACTIVITY_COMPLETE);
   });
 
   it('excludes a book from any status', async () => {
-    const id = await assign();
+    const { id } = await assignBook();
     await advanceStatus(id, BookStatus.WAITING);
     await excludeBook(id);
     expect(await statusOf(id)).toBe(BookStatus.EXCLUDE);

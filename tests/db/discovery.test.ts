@@ -108,7 +108,7 @@ describe('likes', () => {
     expect(rows).toHaveLength(1);
     await setLike(id, book.id, false);
     expect((await getBook(id, book.id)).liked).toBe(false);
-    await expect(setLike(id, 999999, true)).rejects.toThrow('도서를 찾을 수 없습니다.');
+    await expect(setLike(id, 999999, true)).toBeDomainError('BOOK_NOT_FOUND', '요청하신 도서를 찾을 수 없습니다.');
   });
 });
 

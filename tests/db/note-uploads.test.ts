@@ -94,14 +94,12 @@ describe('image checks by content', () => {
       Buffer.from('hello'),
       jpeg.subarray(0, 20),
     ]) {
-      await expect(processNoteImage(bytes)).rejects.toMatchObject({
-        code: 'NOTE_IMAGE_TYPE',
-        message: '이미지 파일(JPG, PNG, WEBP, GIF)만 올릴 수 있습니다.',
-      });
+      await expect(processNoteImage(bytes)).toBeDomainError('NOTE_IMAGE_TYPE', '이미지 파일(JPG, PNG, WEBP, GIF)만 올릴 수 있습니다.');
     }
-    await expect(processNoteImage(new Uint8Array(10 * 1024 * 1024 + 1))).rejects.toMatchObject({
-      message: '이미지는 10MB 이하만 올릴 수 있습니다.',
-    });
+    await expect(processNoteImage(new Uint8Array(10 * 1024 * 1024 + 1))).toBeDomainError(
+      'NOTE_IMAGE_TOO_LARGE',
+      '이미지는 10MB 이하만 올릴 수 있습니다.',
+    );
   });
 });
 
@@ -149,7 +147,7 @@ describe('student note page (forms without JavaScript)', () => {
     let res = await respond(() =>
       studentNote.action(args(multipart(url, student, { intent: 'draft', note: '쓰는 중' }), { resultBookId: String(rb) })),
     );
-    expect([res.status, res.headers.get('Location')]).toEqual([302, url]);
+    expect(res).toHaveRedirect(url, 302);
     let note = (await noteOf(rb))!;
     expect(note.state).toBe(NoteState.NONE);
     res = await respond(() =>
@@ -167,7 +165,7 @@ describe('student note page (forms without JavaScript)', () => {
         ),
       ),
     );
-    expect([res.status, res.headers.get('Location')]).toEqual([302, '/user/note/list']);
+    expect(res).toHaveRedirect('/user/note/list', 302);
     note = (await noteOf(rb))!;
     expect(note.state).toBe(NoteState.WRITE);
     expect(await bookStatus(rb)).toBe(BookStatus.COMPLETE);
@@ -231,7 +229,7 @@ describe('student note page (forms without JavaScript)', () => {
         ),
       ),
     );
-    expect([send.status, send.headers.get('Location')]).toEqual([302, `/admin/notes/${note.id}`]);
+    expect(send).toHaveRedirect(`/admin/notes/${note.id}`, 302);
     // The head, on the page he loaded before, acts second: conflict message, nothing changes.
     const late = await respond(async () =>
       adminNote.action(
@@ -279,7 +277,7 @@ describe('student note page (forms without JavaScript)', () => {
         ),
       ),
     );
-    expect([corrected.status, corrected.headers.get('Location')]).toEqual([302, '/super/coach/sharpening']);
+    expect(corrected).toHaveRedirect('/super/coach/sharpening', 302);
     // The teacher's coach page is refused: teachers are not in the super area.
     const teacherAtCoach = await respond(() => coachQueue.loader(args(makeRequest('/super/coach/sharpening', { cookie: teacher }))));
     expect(teacherAtCoach.status).toBe(302);

@@ -83,17 +83,20 @@ describe('student: draft and submit', () => {
   it('refuses an empty note, a too short submission, and books not in NOTE status', async () => {
     const student = await userByLogin('student');
     const rb = await noteBook('student');
-    expect((await rejection(saveStudentNote(student.id, { resultBookId: rb, text: '   ', submit: false }))).message).toBe(
+    await expect(saveStudentNote(student.id, { resultBookId: rb, text: '   ', submit: false })).toBeDomainError(
+      'NOTE_REQUIRED',
       NOTE_MESSAGES.noteRequired,
     );
-    expect((await rejection(saveStudentNote(student.id, { resultBookId: rb, text: '짧아요', submit: true }))).message).toBe(
+    await expect(saveStudentNote(student.id, { resultBookId: rb, text: '짧아요', submit: true })).toBeDomainError(
+      'NOTE_TOO_SHORT',
       NOTE_MESSAGES.noteTooShort,
     );
     expect(await noteOf(rb)).toBeUndefined();
     expect(await bookStatus(rb)).toBe(BookStatus.NOTE);
     // Another student's book is not found; a book still being read is not ready.
-    const other = await rejection(saveStudentNote((await userByLogin('student2')).id, { resultBookId: rb, text: LONG_NOTE, submit: true }));
-    expect(other.code).toBe('NOTE_NOT_FOUND');
+    await expect(saveStudentNote((await userByLogin('student2')).id, { resultBookId: rb, text: LONG_NOTE, submit: true })).toBeDomainError(
+      'NOTE_NOT_FOUND',
+    );
   });
 
   it('lets the student edit WRITE before a teacher opens it, and HOLD (resubmit → WRITE), never afterwards', async () => {
@@ -130,11 +133,9 @@ describe('student: draft and submit', () => {
     for (const state of [S.TEACHER_SHOW, S.WAITING_CORRECT, S.COMMENT_COMPLETE]) {
       const id = await noteIn(state);
       const n = await noteById(id);
-      const error = await rejection(
+      await expect(
         saveStudentNote(student.id, { resultBookId: n.resultBookId, version: n.version, text: LONG_NOTE, submit: true }),
-      );
-      expect(error.code).toBe('NOTE_NOT_EDITABLE');
-      expect(error.message).toBe(NOTE_MESSAGES.notEditable);
+      ).toBeDomainError('NOTE_NOT_EDITABLE', NOTE_MESSAGES.notEditable);
       expect((await noteById(id)).version).toBe(n.version);
     }
   });
@@ -205,14 +206,17 @@ describe('review state machine', () => {
     const teacher = await userByLogin('teacher');
     const coach = await userByLogin('coach');
     const w = await noteById(await noteIn(S.WRITE));
-    expect((await rejection(reviewNote(teacher, { noteId: w.id, version: w.version, action: 'hold', comment: ' ' }))).message).toBe(
+    await expect(reviewNote(teacher, { noteId: w.id, version: w.version, action: 'hold', comment: ' ' })).toBeDomainError(
+      'NOTE_HOLD_REASON_REQUIRED',
       NOTE_MESSAGES.holdReasonRequired,
     );
-    expect((await rejection(reviewNote(teacher, { noteId: w.id, version: w.version, action: 'comment' }))).message).toBe(
+    await expect(reviewNote(teacher, { noteId: w.id, version: w.version, action: 'comment' })).toBeDomainError(
+      'NOTE_COMMENT_REQUIRED',
       NOTE_MESSAGES.commentRequired,
     );
     const c = await noteById(await noteIn(S.WAITING_CORRECT));
-    expect((await rejection(reviewNote(coach, { noteId: c.id, version: c.version, action: 'correct' }))).message).toBe(
+    await expect(reviewNote(coach, { noteId: c.id, version: c.version, action: 'correct' })).toBeDomainError(
+      'NOTE_CORRECTION_REQUIRED',
       NOTE_MESSAGES.correctionRequired,
     );
     expect(await noteById(c.id)).toEqual(c);
@@ -229,7 +233,7 @@ describe('review state machine', () => {
     expect(await unreadCommentCount(student.id)).toBe(before + 1);
     await markCommentsRead(student.id, n.id);
     expect(await unreadCommentCount(student.id)).toBe(before);
-    await expect(markCommentsRead((await userByLogin('student2')).id, n.id)).rejects.toMatchObject({ code: 'NOTE_NOT_FOUND' });
+    await expect(markCommentsRead((await userByLogin('student2')).id, n.id)).toBeDomainError('NOTE_NOT_FOUND');
   });
 });
 
@@ -291,7 +295,7 @@ describe('permissions per role', () => {
     for (const login of ['teacher2', 'head2']) {
       const other = await userByLogin(login);
       expect((await rejection(getNoteForViewer(other, n.id))).status).toBe(403);
-      expect((await rejection(reviewNote(other, { noteId: n.id, version: n.version, action: 'open' }))).code).toBe('NOTE_FORBIDDEN');
+      await expect(reviewNote(other, { noteId: n.id, version: n.version, action: 'open' })).toBeDomainError('NOTE_FORBIDDEN');
       const list = await listAcademyNotes(other, { page: 1 });
       expect(list.items.some((i) => i.id === n.id)).toBe(false);
     }
@@ -329,18 +333,13 @@ describe('permissions per role', () => {
     }
     // A teacher cannot correct; a coach cannot hold.
     const waiting = await noteById(await noteIn(S.WAITING_CORRECT));
-    expect(
-      (
-        await rejection(
-          reviewNote(await userByLogin('teacher'), { noteId: waiting.id, version: waiting.version, action: 'correct', correction: 'x' }),
-        )
-      ).code,
-    ).toBe('NOTE_TRANSITION_REFUSED');
+    await expect(
+      reviewNote(await userByLogin('teacher'), { noteId: waiting.id, version: waiting.version, action: 'correct', correction: 'x' }),
+    ).toBeDomainError('NOTE_TRANSITION_REFUSED');
     const open = await noteById(await noteIn(S.TEACHER_SHOW));
-    expect(
-      (await rejection(reviewNote(await userByLogin('coach'), { noteId: open.id, version: open.version, action: 'hold', comment: 'x' })))
-        .code,
-    ).toBe('NOTE_TRANSITION_REFUSED');
+    await expect(
+      reviewNote(await userByLogin('coach'), { noteId: open.id, version: open.version, action: 'hold', comment: 'x' }),
+    ).toBeDomainError('NOTE_TRANSITION_REFUSED');
     expect(
       (await rejection(reviewNote(await userByLogin('student'), { noteId: open.id, version: open.version, action: 'open' }))).status,
     ).toBe(403);

@@ -1,27 +1,20 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '~/db/client.server';
-import { books, resultBooks, users } from '~/db/schema';
+import { resultBooks } from '~/db/schema';
 import { BookStatus, ItemStatus, ReadMethod } from '~/domain/enums';
 import * as addApi from '~/routes/api+/user.activity.addReadinBookResult.$id';
 import * as subProfileApi from '~/routes/api+/user.activity.subProfile';
 import * as bookPage from '~/routes/user+/book.$bookId';
 import { addOwnBook, ASSIGNMENT_MESSAGES as M, OWN_WAITING_LIMIT } from '~/services/assignments.server';
 import { getBook } from '~/services/library.server';
-import { makeRequest, respond, sessionCookie } from '../support/auth';
+import { makeRequest, respond } from '../support/auth';
 import { useTestDatabase } from '../support/db';
+import { cookieFor, createBook, createStudent, type Member } from '../support/factories';
 
 useTestDatabase();
 
-const idOf = async (loginId: string) => (await db().select({ id: users.id }).from(users).where(eq(users.loginId, loginId)))[0].id;
-
-async function newBook(title: string, status: ItemStatus = ItemStatus.ACTIVE) {
-  const [book] = await db()
-    .insert(books)
-    .values({ title, author: '지은이', publisher: '출판사', totalPages: 120, level: 4, genre: 'LITERATURE', status })
-    .returning({ id: books.id });
-  return book.id;
-}
+const newBook = async (title: string, status: ItemStatus = ItemStatus.ACTIVE) => (await createBook({ title, status })).id;
 
 const rowsFor = (userId: number, bookId: number) =>
   db()
@@ -29,20 +22,16 @@ const rowsFor = (userId: number, bookId: number) =>
     .from(resultBooks)
     .where(and(eq(resultBooks.userId, userId), eq(resultBooks.bookId, bookId)));
 
-async function failure(work: Promise<unknown>) {
-  try {
-    await work;
-  } catch (error) {
-    return error as { code: string; message: string; status: number };
-  }
-  throw new Error('expected a refusal');
-}
-
+// An individual (adult) member and a student of an academy.
+let adultMember: Member;
+let studentMember: Member;
 let adult = 0;
 let student = 0;
 beforeAll(async () => {
-  adult = await idOf('adult');
-  student = await idOf('student5');
+  adultMember = await createStudent({ adult: true });
+  studentMember = await createStudent();
+  adult = adultMember.id;
+  student = studentMember.id;
 });
 
 describe('a member puts a book on their own list (addReadinBookResult)', () => {
@@ -56,8 +45,7 @@ describe('a member puts a book on their own list (addReadinBookResult)', () => {
     const second = await addOwnBook(adult, await newBook('방식 없이 고른 책'));
     expect(second.readMethod).toBe(ReadMethod.FREE);
     for (const bad of ['0', '8', 'abc']) {
-      const error = await failure(addOwnBook(adult, await newBook(`잘못된 방식 ${bad}`), bad));
-      expect([error.code, error.message]).toEqual(['INVALID_READ_METHOD', M.invalidReadMethod]);
+      await expect(addOwnBook(adult, await newBook(`잘못된 방식 ${bad}`), bad)).toBeDomainError('INVALID_READ_METHOD', M.invalidReadMethod);
     }
   });
 
@@ -82,16 +70,15 @@ describe('a member puts a book on their own list (addReadinBookResult)', () => {
   });
 
   it('an unknown or withdrawn book is not found', async () => {
-    expect((await failure(addOwnBook(adult, 987654))).code).toBe('BOOK_NOT_FOUND');
-    expect((await failure(addOwnBook(adult, await newBook('절판된 책', ItemStatus.INACTIVE)))).code).toBe('BOOK_NOT_FOUND');
+    await expect(addOwnBook(adult, 987654)).toBeDomainError('BOOK_NOT_FOUND');
+    await expect(addOwnBook(adult, await newBook('절판된 책', ItemStatus.INACTIVE))).toBeDomainError('BOOK_NOT_FOUND');
   });
 
   it(`at most ${OWN_WAITING_LIMIT} waiting books of one's own`, async () => {
-    const member = await idOf('student6');
+    const member = (await createStudent()).id;
     for (let i = 0; i < OWN_WAITING_LIMIT; i++) await addOwnBook(member, await newBook(`한도 시험 ${i}`));
     const bookId = await newBook('한도를 넘는 책');
-    const error = await failure(addOwnBook(member, bookId));
-    expect([error.code, error.message]).toEqual(['OWN_BOOK_LIMIT', M.ownLimit]);
+    await expect(addOwnBook(member, bookId)).toBeDomainError('OWN_BOOK_LIMIT', M.ownLimit);
     expect(await rowsFor(member, bookId)).toHaveLength(0);
   });
 });
@@ -99,7 +86,7 @@ describe('a member puts a book on their own list (addReadinBookResult)', () => {
 describe('the book page and the API', () => {
   it('the page form adds the book and goes to the before-reading step; the page then shows it as mine', async () => {
     const bookId = await newBook('페이지에서 담은 책');
-    const cookie = await sessionCookie('adult');
+    const cookie = await cookieFor(adultMember);
     const page = await respond(() =>
       bookPage.loader({ request: makeRequest(`/user/book/${bookId}`, { cookie }), params: { bookId: String(bookId) }, context: {} }),
     );
@@ -116,7 +103,7 @@ describe('the book page and the API', () => {
     );
     const [row] = await rowsFor(adult, bookId);
     expect(posted.status).toBe(302);
-    expect(posted.headers.get('Location')).toBe(`/user/before/${row.id}`);
+    expect(posted).toHaveRedirect(`/user/before/${row.id}`);
     expect(row.readMethod).toBe(ReadMethod.M_3_4);
     expect((await getBook(adult, bookId)).mine).toEqual({ resultBookId: row.id, status: BookStatus.WAITING });
 
@@ -133,7 +120,7 @@ describe('the book page and the API', () => {
 
   it("an academy student's page offers no read method", async () => {
     const bookId = await newBook('학원생 페이지 책');
-    const cookie = await sessionCookie('student5');
+    const cookie = await cookieFor(studentMember);
     const page = await respond(() =>
       bookPage.loader({ request: makeRequest(`/user/book/${bookId}`, { cookie }), params: { bookId: String(bookId) }, context: {} }),
     );
@@ -141,7 +128,7 @@ describe('the book page and the API', () => {
   });
 
   it('POST addReadinBookResult/{bookId} and GET subProfile', async () => {
-    const cookie = `${await sessionCookie('adult')}; XSRF-TOKEN=x`;
+    const cookie = `${await cookieFor(adultMember)}; XSRF-TOKEN=x`;
     const bookId = await newBook('API로 담은 책');
     const post = (body?: unknown) =>
       addApi.action({
@@ -179,7 +166,7 @@ describe('the book page and the API', () => {
       context: {},
     });
     const sub = (await profile.json()).data;
-    expect(sub).toMatchObject({ loginId: 'adult', userName: '오지현', organisationKind: 'student' });
+    expect(sub).toMatchObject({ loginId: adultMember.loginId, userName: adultMember.name, organisationKind: 'student' });
     const rows = await db().select().from(resultBooks).where(eq(resultBooks.userId, adult));
     const waiting = rows.filter((r) => r.status === BookStatus.WAITING).length;
     expect(sub.books[String(BookStatus.WAITING)]).toBe(waiting);

@@ -1,6 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { signAccessToken } from '~/auth/tokens.server';
 import { db } from '~/db/client.server';
 import { problemAnswers, problemAttempts, problems, problemSets, resultBooks, users } from '~/db/schema';
 import { BookStatus } from '~/domain/enums';
@@ -13,12 +12,13 @@ import { action as selfApi } from '~/routes/api+/user.activity.readingBookAnalys
 import { loader as analysisPage } from '~/routes/user+/activity_.readingBook.analysis.$resultBookId';
 import { makeRequest, respond, sessionCookie } from '../support/auth';
 import { useTestDatabase } from '../support/db';
+import { bearerFor, cookieFor, createStudent } from '../support/factories';
 
 useTestDatabase();
 
 async function bearer(loginId: string) {
   const [u] = await db().select().from(users).where(eq(users.loginId, loginId));
-  return { id: u.id, auth: `Bearer ${signAccessToken({ sub: u.id, role: u.role, auth: u.authorities, fam: 'test' }).token}` };
+  return { id: u.id, auth: await bearerFor(u) };
 }
 
 const ctx = (params: Record<string, string>) =>
@@ -136,8 +136,8 @@ describe('problem analysis API', () => {
     expect(report.data.reading.pagesRead).toBeGreaterThan(0);
 
     // Another student's book is not found; no token is INVALID_TOKEN.
-    const other = await bearer('student2');
-    const foreign = await reportApi({ request: api(`/api/bookCommon/report/${rb.id}`, other.auth), ...ctx({ id: String(rb.id) }) });
+    const other = await bearerFor(await createStudent());
+    const foreign = await reportApi({ request: api(`/api/bookCommon/report/${rb.id}`, other), ...ctx({ id: String(rb.id) }) });
     expect(foreign.status).toBe(404);
     const anonymous = await analysisApi({
       request: new Request(`http://localhost/api/user/activity/problemAnalysis/${rb.id}`),
@@ -162,7 +162,7 @@ describe('problem analysis API', () => {
     const body = await res.text();
     expect(res.status).toBe(200);
     expect(body).not.toContain('correctAnswer');
-    const other = await sessionCookie('student2');
+    const other = await cookieFor(await createStudent());
     const foreign = await respond(() =>
       analysisPage({
         request: makeRequest(`/user/activity/readingBook/analysis/${rb.id}`, { cookie: other }),

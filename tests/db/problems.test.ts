@@ -68,12 +68,12 @@ describe('problem analysis step machine', () => {
     expect(started.step).toBe(ProblemStep.CONFIRM);
     expect((await beginAttempt(uid, { kind: 'book', resultBookId: rb })).id).toBe(started.id); // repeat: same attempt
     // No skipping: cannot mark, check or save before SOLVE.
-    await expect(markAttempt(uid, started.id)).rejects.toMatchObject({ code: 'PROBLEM_STEP_SKIP' });
-    await expect(advanceAttempt(uid, started.id, ProblemStep.MARK)).rejects.toMatchObject({ code: 'PROBLEM_STEP_SKIP' });
-    await expect(saveAnswers(uid, started.id, [])).rejects.toMatchObject({ code: 'PROBLEM_STEP_SKIP' });
+    await expect(markAttempt(uid, started.id)).toBeDomainError('PROBLEM_STEP_SKIP');
+    await expect(advanceAttempt(uid, started.id, ProblemStep.MARK)).toBeDomainError('PROBLEM_STEP_SKIP');
+    await expect(saveAnswers(uid, started.id, [])).toBeDomainError('PROBLEM_STEP_SKIP');
     const solving = await advanceAttempt(uid, started.id, ProblemStep.CONFIRM);
     expect(solving.step).toBe(ProblemStep.SOLVE);
-    await expect(advanceAttempt(uid, started.id, ProblemStep.CHECK)).rejects.toMatchObject({ code: 'PROBLEM_STEP_SKIP' });
+    await expect(advanceAttempt(uid, started.id, ProblemStep.CHECK)).toBeDomainError('PROBLEM_STEP_SKIP');
 
     const list = await problemsOf(rb);
     const multi = list.find((p) => p.examMethod === 'm' && p.correctAnswer.includes(','))!;
@@ -92,8 +92,8 @@ describe('problem analysis step machine', () => {
     expect(JSON.stringify(reloaded.problems)).not.toContain('correctAnswer');
     expect(reloaded.review).toEqual([]);
     expect(await db().select().from(problemAnswers).where(eq(problemAnswers.attemptId, started.id))).toHaveLength(2);
-    await expect(saveAnswers(uid, started.id, [{ problemId: multi.id, answer: '9' }])).rejects.toMatchObject({ code: 'INVALID_ANSWER' });
-    await expect(saveAnswers(uid, started.id, [{ problemId: 999999, answer: '1' }])).rejects.toMatchObject({ code: 'INVALID_ANSWER' });
+    await expect(saveAnswers(uid, started.id, [{ problemId: multi.id, answer: '9' }])).toBeDomainError('INVALID_ANSWER');
+    await expect(saveAnswers(uid, started.id, [{ problemId: 999999, answer: '1' }])).toBeDomainError('INVALID_ANSWER');
 
     // Mark with everything else right except two wrong problems → hand count.
     const final = answersFor(list, 2).filter((a) => a.problemId !== multi.id && a.problemId !== shortOne.id);
@@ -122,14 +122,12 @@ describe('problem analysis step machine', () => {
     const again = await markAttempt(uid, started.id, answersFor(list, list.length));
     expect(again).toEqual(result);
     expect(await db().select().from(problemCategoryResults).where(eq(problemCategoryResults.attemptId, started.id))).toHaveLength(5);
-    await expect(saveAnswers(uid, started.id, [{ problemId: multi.id, answer: '1' }])).rejects.toMatchObject({
-      code: 'PROBLEM_ALREADY_MARKED',
-    });
+    await expect(saveAnswers(uid, started.id, [{ problemId: multi.id, answer: '1' }])).toBeDomainError('PROBLEM_ALREADY_MARKED');
 
     const page = await getAttemptPage(uid, { kind: 'book', resultBookId: rb });
     expect(page.review.filter((r) => !r.isCorrect)).toHaveLength(wrongIds.size);
     expect(page.canRestart).toBe(false);
-    await expect(restartAttempt(uid, rb)).rejects.toMatchObject({ code: 'RETAKE_NOT_ALLOWED' });
+    await expect(restartAttempt(uid, rb)).toBeDomainError('RETAKE_NOT_ALLOWED');
     expect((await advanceAttempt(uid, started.id, ProblemStep.MARK)).step).toBe(ProblemStep.CHECK);
     expect((await advanceAttempt(uid, started.id, ProblemStep.CHECK)).step).toBe(ProblemStep.COMPLETE);
     expect((await advanceAttempt(uid, started.id, ProblemStep.CHECK)).step).toBe(ProblemStep.COMPLETE); // repeat
@@ -147,7 +145,7 @@ describe('problem analysis step machine', () => {
     await advanceAttempt(uid, a.id, ProblemStep.CONFIRM);
     const list = await problemsOf(rb);
     await markAttempt(uid, a.id, answersFor(list, 5));
-    await expect(restartAttempt(uid, rb)).rejects.toMatchObject({ code: 'RETAKE_NOT_ALLOWED' });
+    await expect(restartAttempt(uid, rb)).toBeDomainError('RETAKE_NOT_ALLOWED');
     await db().update(resultBooks).set({ retakeAllowed: true }).where(eq(resultBooks.id, rb));
     const retake = await restartAttempt(uid, rb);
     expect(retake.step).toBe(ProblemStep.RESTART);
@@ -159,7 +157,7 @@ describe('problem analysis step machine', () => {
     expect(result.score).toBe(100);
     expect(result.medal).toBe('GOLD');
     expect(await statusOf(rb)).toBe(BookStatus.NOTE);
-    await expect(restartAttempt(uid, rb)).rejects.toMatchObject({ code: 'RETAKE_NOT_ALLOWED' });
+    await expect(restartAttempt(uid, rb)).toBeDomainError('RETAKE_NOT_ALLOWED');
     const report = await getBookReport(uid, rb);
     expect(report.records.map((r) => r.round)).toEqual([1, 2]);
   });
@@ -224,16 +222,16 @@ describe('problem analysis step machine', () => {
       .from(resultBooks)
       .where(and(eq(resultBooks.userId, uid), eq(resultBooks.status, BookStatus.WAITING)));
     const scores = { interest: 5, difficulty: 2, understanding: 4, usefulness: 3, recommend: 5 };
-    await expect(saveSelfAnalysis(uid, rb.id, scores)).rejects.toMatchObject({ code: 'SELF_ANALYSIS_NOT_READY' });
+    await expect(saveSelfAnalysis(uid, rb.id, scores)).toBeDomainError('SELF_ANALYSIS_NOT_READY');
     const { ids } = await diagnosisBooks('student');
     const target = ids[0];
-    await expect(saveSelfAnalysis(uid, target, { ...scores, interest: 6 })).rejects.toMatchObject({ code: 'SELF_ANALYSIS_RANGE' });
+    await expect(saveSelfAnalysis(uid, target, { ...scores, interest: 6 })).toBeDomainError('SELF_ANALYSIS_RANGE');
     await saveSelfAnalysis(uid, target, scores);
     const saved = await saveSelfAnalysis(uid, target, { ...scores, interest: 1 });
     expect(saved.interest).toBe(1);
     expect(await db().select().from(selfAnalyses).where(eq(selfAnalyses.resultBookId, target))).toHaveLength(1);
     const other = await userId('student2');
-    await expect(saveSelfAnalysis(other, target, scores)).rejects.toMatchObject({ code: 'PROBLEM_NOT_FOUND' });
+    await expect(saveSelfAnalysis(other, target, scores)).toBeDomainError('PROBLEM_NOT_FOUND');
   });
 });
 

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '~/db/client.server';
-import { books, readingRecords, resultBooks, users } from '~/db/schema';
+import { readingRecords, resultBooks } from '~/db/schema';
 import { BookStatus, ReadMethod } from '~/domain/enums';
 import { setClock } from '~/lib/clock.server';
 import * as activity from '~/routes/api+/user.activity._index';
@@ -15,27 +15,23 @@ import * as noPage from '~/routes/api+/user.read.no-page.$a.$b';
 import * as readTime from '~/routes/api+/user.read.no-page.read-time.$id';
 import * as total from '~/routes/api+/bookCommon.readPageTotal.detail.$id';
 import * as bookResult from '~/routes/api+/user.activity.bookResult.$id';
-import { makeRequest, sessionCookie } from '../support/auth';
+import { makeRequest } from '../support/auth';
 import { useTestDatabase } from '../support/db';
+import { assignBook, cookieFor, createStudent, type Member } from '../support/factories';
 
 useTestDatabase();
 afterEach(() => setClock(undefined));
 
 let cookie = '';
-let uid = 0;
+let student: Member;
 beforeAll(async () => {
-  cookie = `${await sessionCookie('student9')}; XSRF-TOKEN=xsrf-test`;
-  uid = (await db().select().from(users).where(eq(users.loginId, 'student9')))[0].id;
+  student = await createStudent();
+  cookie = `${await cookieFor(student)}; XSRF-TOKEN=xsrf-test`;
 });
 
-async function assign(readMethod: ReadMethod, status: BookStatus, pages = 50) {
-  const [book] = await db()
-    .insert(books)
-    .values({ title: 'API 시험 도서', author: '작가', publisher: '출판사', totalPages: pages, level: 3, genre: 'SCIENCE' })
-    .returning();
-  const [rb] = await db().insert(resultBooks).values({ userId: uid, bookId: book.id, status, readMethod }).returning();
-  return rb.id;
-}
+/** A new book of the student's, in the given status and read method, with `pages` pages. */
+const assign = async (readMethod: ReadMethod, status: BookStatus, pages = 50) =>
+  (await assignBook({ student, readMethod, status, pages })).id;
 
 type Route = { loader?: (a: never) => Promise<Response> | Response; action?: (a: never) => Promise<Response> | Response };
 async function call(route: Route, kind: 'loader' | 'action', path: string, params: Record<string, string>, body?: unknown) {
@@ -153,7 +149,7 @@ describe('reading API (spec §7)', () => {
     const request = makeRequest(`/api/x/${id}`, { cookie, method: 'POST' });
     const res = await (setReadBook.action as (a: unknown) => Promise<Response>)({ request, params: { id: String(id) }, context: {} });
     expect(res.status).toBe(403);
-    const other = `${await sessionCookie('student8')}`;
+    const other = await cookieFor(await createStudent());
     const r2 = await (sessionComplete.loader as (a: unknown) => Promise<Response>)({
       request: makeRequest('/api/x', { cookie: other }),
       params: { id: String(id) },

@@ -11,6 +11,7 @@ import { editLastRecord, resetClock, saveNoPage, saveRecord, startClock, startRe
 import { getActivityOverview, getIndicator, getReadingPage, getSessionComplete } from '~/services/reading/overview.server';
 import { submitBeforeReading } from '~/services/reading/before.server';
 import { useTestDatabase } from '../support/db';
+import { assignBook, createStudent } from '../support/factories';
 
 useTestDatabase();
 afterEach(() => setClock(undefined));
@@ -23,39 +24,11 @@ async function userId(loginId: string) {
   return u.id;
 }
 
-/** A fresh result book for a student, in the given status and read method, on a book with `pages` pages. */
-async function assign(loginId: string, readMethod: ReadMethod, status: BookStatus = BookStatus.PRE_ACTIVITY_COMPLETE, pages = 100) {
-  const uid = await userId(loginId);
-  const [book] = await db()
-    .insert(books)
-    .values({
-      title: `시험 도서 ${++keyCounter}`,
-      author: '시험 작가',
-      publisher: '리드인북스',
-      totalPages: pages,
-      level: 3,
-      genre: 'LITERATURE',
-    })
-    .returning();
-  const [rb] = await db().insert(resultBooks).values({ userId: uid, bookId: book.id, status, readMethod }).returning();
-  return { uid, id: rb.id, bookId: book.id };
-}
-
 async function rb(id: number) {
   return (await db().select().from(resultBooks).where(eq(resultBooks.id, id)))[0];
 }
 async function recordsOf(id: number) {
   return db().select().from(readingRecords).where(eq(readingRecords.resultBookId, id)).orderBy(readingRecords.id);
-}
-
-async function expectError(work: Promise<unknown>, code: string, message: string) {
-  const error = await work.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(DomainError);
-  expect((error as DomainError).code).toBe(code);
-  expect((error as DomainError).message).toBe(message);
 }
 
 describe('demo reading data', () => {
@@ -95,8 +68,11 @@ describe('demo reading data', () => {
 
 describe('before reading and the first record', () => {
   it('moves WAITING → PRE_ACTIVITY_COMPLETE once, then the first record → ACTIVITY and makes the book current', async () => {
-    const { uid, id } = await assign('student9', ReadMethod.FREE, BookStatus.WAITING);
-    await expectError(startReading(uid, id, { startPage: 1 }), 'BEFORE_READING_REQUIRED', READING_ERRORS.BEFORE_READING_REQUIRED);
+    const { userId: uid, id, student } = await assignBook({ readMethod: ReadMethod.FREE, status: BookStatus.WAITING });
+    await expect(startReading(uid, id, { startPage: 1 })).toBeDomainError(
+      'BEFORE_READING_REQUIRED',
+      READING_ERRORS.BEFORE_READING_REQUIRED,
+    );
     const first = await submitBeforeReading(uid, id, { prediction: '모험 이야기', whatIKnow: '작가를 알아요' });
     expect(first.duplicate).toBe(false);
     expect((await rb(id)).status).toBe(BookStatus.PRE_ACTIVITY_COMPLETE);
@@ -104,11 +80,14 @@ describe('before reading and the first record', () => {
     expect(again.duplicate).toBe(true);
     expect(again.answer.prediction).toBe('모험 이야기');
 
-    const other = await assign('student9', ReadMethod.FREE);
+    const other = await assignBook({ student, readMethod: ReadMethod.FREE, status: BookStatus.PRE_ACTIVITY_COMPLETE });
     await startReading(uid, other.id, { startPage: 1 });
     expect((await rb(other.id)).isCurrent).toBe(true);
 
-    await expectError(startReading(uid, id, { startPage: 101 }), 'INVALID_READ_TOTAL_OVER', '현재 도서의 총 페이지보다 클 수 없습니다.');
+    await expect(startReading(uid, id, { startPage: 101 })).toBeDomainError(
+      'INVALID_READ_TOTAL_OVER',
+      '현재 도서의 총 페이지보다 클 수 없습니다.',
+    );
     const started = await startReading(uid, id, { startPage: 5 });
     expect(started.status).toBe(BookStatus.ACTIVITY);
     const after = await rb(id);
@@ -126,17 +105,17 @@ describe('before reading and the first record', () => {
   });
 
   it('refuses a book whose read method is not set: 독서활동을 설정해 주세요.', async () => {
-    const { uid, id } = await assign('student9', ReadMethod.NONE);
-    await expectError(startReading(uid, id, { startPage: 1 }), 'READ_METHOD_NOT_FOUND', '독서활동을 설정해 주세요.');
+    const { userId: uid, id, student } = await assignBook({ readMethod: ReadMethod.NONE, status: BookStatus.PRE_ACTIVITY_COMPLETE });
+    await expect(startReading(uid, id, { startPage: 1 })).toBeDomainError('READ_METHOD_NOT_FOUND', '독서활동을 설정해 주세요.');
     await db().update(resultBooks).set({ status: BookStatus.ACTIVITY }).where(eq(resultBooks.id, id));
-    await expectError(
-      saveRecord(uid, id, { startPage: 1, endPage: 5, minutes: 10, submissionKey: key() }),
+    await expect(saveRecord(uid, id, { startPage: 1, endPage: 5, minutes: 10, submissionKey: key() })).toBeDomainError(
       'READ_METHOD_NOT_FOUND',
       '독서활동을 설정해 주세요.',
     );
-    const reserved = await assign('student9', ReadMethod.ReadMethod, BookStatus.ACTIVITY);
-    await expectError(
-      saveRecord(uid, reserved.id, { startPage: 1, endPage: 5, minutes: 10, submissionKey: key() }),
+    // The reserved value, as data brought from the previous system may hold it (no form can assign it).
+    const reserved = await assignBook({ student, status: BookStatus.ACTIVITY });
+    await db().update(resultBooks).set({ readMethod: ReadMethod.ReadMethod }).where(eq(resultBooks.id, reserved.id));
+    await expect(saveRecord(uid, reserved.id, { startPage: 1, endPage: 5, minutes: 10, submissionKey: key() })).toBeDomainError(
       'READ_METHOD_NOT_FOUND',
       '독서활동을 설정해 주세요.',
     );
@@ -144,10 +123,9 @@ describe('before reading and the first record', () => {
   });
 
   it('never lets another student touch a book', async () => {
-    const { id } = await assign('student9', ReadMethod.FREE, BookStatus.ACTIVITY);
-    const other = await userId('student8');
-    await expectError(
-      saveRecord(other, id, { startPage: 1, endPage: 2, minutes: 5, submissionKey: key() }),
+    const { id } = await assignBook({ readMethod: ReadMethod.FREE, status: BookStatus.ACTIVITY });
+    const other = (await createStudent()).id;
+    await expect(saveRecord(other, id, { startPage: 1, endPage: 2, minutes: 5, submissionKey: key() })).toBeDomainError(
       'BOOK_NOT_FOUND',
       READING_ERRORS.BOOK_NOT_FOUND,
     );
@@ -156,38 +134,32 @@ describe('before reading and the first record', () => {
 
 describe('FREE reading and the rules of spec §5', () => {
   it('saves records, refuses pages beyond the total and starts before the previous start, and completes at the last page', async () => {
-    const { uid, id } = await assign('student9', ReadMethod.FREE);
+    const { userId: uid, id } = await assignBook({ readMethod: ReadMethod.FREE, status: BookStatus.PRE_ACTIVITY_COMPLETE });
     await startReading(uid, id, { startPage: 1 });
     const r1 = await saveRecord(uid, id, { startPage: 1, endPage: 30, minutes: 20, isRepeat: false, weak: true, submissionKey: key() });
     expect(r1.record).toMatchObject({ startPage: 1, endPage: 30, minutes: 20, weak: true, readMethod: ReadMethod.FREE });
     expect(r1.record.readTimeResult).toEqual([-1, -1, -1, -1, -1, -1]);
     expect(r1.sessionComplete).toBe(false);
-    await expectError(
-      saveRecord(uid, id, { startPage: 31, endPage: 101, minutes: 20, submissionKey: key() }),
+    await expect(saveRecord(uid, id, { startPage: 31, endPage: 101, minutes: 20, submissionKey: key() })).toBeDomainError(
       'INVALID_READ_TOTAL_OVER',
       '현재 도서의 총 페이지보다 클 수 없습니다.',
     );
     const r2 = await saveRecord(uid, id, { startPage: 31, endPage: 60, minutes: 20, submissionKey: key() });
-    await expectError(
-      saveRecord(uid, id, { startPage: 20, endPage: 70, minutes: 20, submissionKey: key() }),
+    await expect(saveRecord(uid, id, { startPage: 20, endPage: 70, minutes: 20, submissionKey: key() })).toBeDomainError(
       'INVALID_READ_START_OVER',
       '이전 읽기의 시작 페이지보다 작을 수 없습니다.',
     );
-    await expectError(
-      saveRecord(uid, id, { startPage: 70, endPage: 65, minutes: 20, submissionKey: key() }),
+    await expect(saveRecord(uid, id, { startPage: 70, endPage: 65, minutes: 20, submissionKey: key() })).toBeDomainError(
       'INVALID_READ_RANGE',
       READING_ERRORS.INVALID_READ_RANGE,
     );
-    await expectError(
-      saveRecord(uid, id, { startPage: 61, endPage: 65, minutes: 0, submissionKey: key() }),
+    await expect(saveRecord(uid, id, { startPage: 61, endPage: 65, minutes: 0, submissionKey: key() })).toBeDomainError(
       'INVALID_READ_TIME',
       READING_ERRORS.INVALID_READ_TIME,
     );
-    await expectError(
+    await expect(
       saveRecord(uid, id, { startPage: 61, endPage: 65, minutes: 5, readDate: '2999-01-01', submissionKey: key() }),
-      'INVALID_READ_DATE',
-      READING_ERRORS.INVALID_READ_DATE,
-    );
+    ).toBeDomainError('INVALID_READ_DATE', READING_ERRORS.INVALID_READ_DATE);
     // Re-reading may start earlier.
     const repeat = await saveRecord(uid, id, { startPage: 20, endPage: 40, minutes: 10, isRepeat: true, submissionKey: key() });
     expect(repeat.record.isRepeat).toBe(true);
@@ -201,22 +173,27 @@ describe('FREE reading and the rules of spec §5', () => {
     expect(after.isCurrent).toBe(false);
     expect((await getSessionComplete(uid, id)).complete).toBe(true);
     // Other failures: '독서활동 저장에 실패하였습니다.'
-    await expectError(
-      saveRecord(uid, id, { startPage: 1, endPage: 2, minutes: 5, submissionKey: key() }),
+    await expect(saveRecord(uid, id, { startPage: 1, endPage: 2, minutes: 5, submissionKey: key() })).toBeDomainError(
       'READ_SAVE_FAILED',
       '독서활동 저장에 실패하였습니다.',
     );
-    await expectError(editLastRecord(uid, id, { endPage: 99 }), 'READ_SAVE_FAILED', '독서활동 저장에 실패하였습니다.');
+    await expect(editLastRecord(uid, id, { endPage: 99 })).toBeDomainError('READ_SAVE_FAILED', '독서활동 저장에 실패하였습니다.');
     expect((await rb(id)).status).toBe(BookStatus.DIAGNOSIS);
   });
 
   it('edits the last record’s end page exactly as spec §5 says', async () => {
-    const { uid, id } = await assign('student9', ReadMethod.FREE);
+    const { userId: uid, id } = await assignBook({ readMethod: ReadMethod.FREE, status: BookStatus.PRE_ACTIVITY_COMPLETE });
     await startReading(uid, id, { startPage: 1 });
     await saveRecord(uid, id, { startPage: 1, endPage: 20, minutes: 10, submissionKey: key() });
     await saveRecord(uid, id, { startPage: 21, endPage: 40, minutes: 10, submissionKey: key() });
-    await expectError(editLastRecord(uid, id, { endPage: 20 }), 'INVALID_READ_START_OVER', '이전 읽기의 시작 페이지보다 작을 수 없습니다.');
-    await expectError(editLastRecord(uid, id, { endPage: 101 }), 'INVALID_READ_TOTAL_OVER', '현재 도서의 총 페이지보다 클 수 없습니다.');
+    await expect(editLastRecord(uid, id, { endPage: 20 })).toBeDomainError(
+      'INVALID_READ_START_OVER',
+      '이전 읽기의 시작 페이지보다 작을 수 없습니다.',
+    );
+    await expect(editLastRecord(uid, id, { endPage: 101 })).toBeDomainError(
+      'INVALID_READ_TOTAL_OVER',
+      '현재 도서의 총 페이지보다 클 수 없습니다.',
+    );
     expect((await recordsOf(id)).map((r) => r.endPage)).toEqual([20, 40]);
     const edited = await editLastRecord(uid, id, { endPage: 21 });
     expect(edited.record.endPage).toBe(21);
@@ -230,7 +207,7 @@ describe('split reading M_3_3 … M_3_6', () => {
   for (const method of [ReadMethod.M_3_3, ReadMethod.M_3_4, ReadMethod.M_3_5, ReadMethod.M_3_6]) {
     it(`method ${method}: ${SESSION_COUNTS[method]} sessions in six readTimeResult slots, then DIAGNOSIS`, async () => {
       const n = SESSION_COUNTS[method]!;
-      const { uid, id } = await assign('student9', method, BookStatus.PRE_ACTIVITY_COMPLETE, 120);
+      const { userId: uid, id } = await assignBook({ readMethod: method, status: BookStatus.PRE_ACTIVITY_COMPLETE, pages: 120 });
       await startReading(uid, id, { startPage: 1 });
       const per = Math.ceil(120 / n);
       for (let i = 0; i < n; i++) {
@@ -252,7 +229,7 @@ describe('split reading M_3_3 … M_3_6', () => {
 
 describe('HUNDRED', () => {
   it('completes when the reading time reaches 100 minutes in total', async () => {
-    const { uid, id } = await assign('student9', ReadMethod.HUNDRED, BookStatus.PRE_ACTIVITY_COMPLETE, 300);
+    const { userId: uid, id } = await assignBook({ readMethod: ReadMethod.HUNDRED, status: BookStatus.PRE_ACTIVITY_COMPLETE, pages: 300 });
     await startReading(uid, id, { startPage: 1 });
     const a = await saveRecord(uid, id, { startPage: 1, endPage: 20, minutes: 60, submissionKey: key() });
     expect(a.status).toBe(BookStatus.ACTIVITY);
@@ -270,10 +247,9 @@ describe('CLOCK', () => {
     const t0 = Date.parse('2026-03-10T01:00:00Z');
     let t = t0;
     setClock(() => t);
-    const { uid, id } = await assign('student9', ReadMethod.CLOCK, BookStatus.PRE_ACTIVITY_COMPLETE, 100);
+    const { userId: uid, id } = await assignBook({ readMethod: ReadMethod.CLOCK, status: BookStatus.PRE_ACTIVITY_COMPLETE });
     await startReading(uid, id, { startPage: 1 });
-    await expectError(
-      saveRecord(uid, id, { startPage: 1, endPage: 10, minutes: 5, submissionKey: key() }),
+    await expect(saveRecord(uid, id, { startPage: 1, endPage: 10, minutes: 5, submissionKey: key() })).toBeDomainError(
       'CLOCK_NOT_STARTED',
       READING_ERRORS.CLOCK_NOT_STARTED,
     );
@@ -291,8 +267,7 @@ describe('CLOCK', () => {
     await startClock(uid, id);
     t += 10 * 60_000;
     expect(await resetClock(uid, id)).toEqual({ running: false, startedAt: null });
-    await expectError(
-      saveRecord(uid, id, { startPage: 31, endPage: 40, minutes: 10, submissionKey: key() }),
+    await expect(saveRecord(uid, id, { startPage: 31, endPage: 40, minutes: 10, submissionKey: key() })).toBeDomainError(
       'CLOCK_NOT_STARTED',
       READING_ERRORS.CLOCK_NOT_STARTED,
     );
@@ -306,25 +281,23 @@ describe('CLOCK', () => {
   });
 
   it('refuses clock events on a book that is not read by the clock', async () => {
-    const { uid, id } = await assign('student9', ReadMethod.FREE, BookStatus.ACTIVITY);
-    await expectError(startClock(uid, id), 'READ_SAVE_FAILED', '독서활동 저장에 실패하였습니다.');
+    const { userId: uid, id } = await assignBook({ readMethod: ReadMethod.FREE, status: BookStatus.ACTIVITY });
+    await expect(startClock(uid, id)).toBeDomainError('READ_SAVE_FAILED', '독서활동 저장에 실패하였습니다.');
   });
 });
 
 describe('NO_PAGE', () => {
   it('records the section index and minutes, and completes at the last section', async () => {
-    const { uid, id } = await assign('student9', ReadMethod.NO_PAGE, BookStatus.PRE_ACTIVITY_COMPLETE, 20);
+    const { userId: uid, id } = await assignBook({ readMethod: ReadMethod.NO_PAGE, status: BookStatus.PRE_ACTIVITY_COMPLETE, pages: 20 });
     await startReading(uid, id, { startPage: 7 });
     expect((await rb(id)).startPage).toBe(1);
-    await expectError(
-      saveRecord(uid, id, { startPage: 1, endPage: 2, minutes: 5, submissionKey: key() }),
+    await expect(saveRecord(uid, id, { startPage: 1, endPage: 2, minutes: 5, submissionKey: key() })).toBeDomainError(
       'READ_SAVE_FAILED',
       '독서활동 저장에 실패하였습니다.',
     );
     const a = await saveNoPage(uid, id, { index: 8, minutes: 15, submissionKey: key() });
     expect(a.progress).toMatchObject({ sectionIndex: 8, minutes: 15 });
-    await expectError(
-      saveNoPage(uid, id, { index: 21, minutes: 15, submissionKey: key() }),
+    await expect(saveNoPage(uid, id, { index: 21, minutes: 15, submissionKey: key() })).toBeDomainError(
       'INVALID_READ_TOTAL_OVER',
       '현재 도서의 총 페이지보다 클 수 없습니다.',
     );
@@ -339,7 +312,7 @@ describe('NO_PAGE', () => {
 
 describe('double submits and races', () => {
   it('stores a double-submitted record once (sequential)', async () => {
-    const { uid, id } = await assign('student9', ReadMethod.FREE, BookStatus.ACTIVITY);
+    const { userId: uid, id } = await assignBook({ readMethod: ReadMethod.FREE, status: BookStatus.ACTIVITY });
     const k = key();
     const a = await saveRecord(uid, id, { startPage: 1, endPage: 10, minutes: 10, submissionKey: k });
     const b = await saveRecord(uid, id, { startPage: 1, endPage: 10, minutes: 10, submissionKey: k });
@@ -349,7 +322,7 @@ describe('double submits and races', () => {
   });
 
   it('stores a double-submitted record once (concurrent)', async () => {
-    const { uid, id } = await assign('student9', ReadMethod.FREE, BookStatus.ACTIVITY);
+    const { userId: uid, id } = await assignBook({ readMethod: ReadMethod.FREE, status: BookStatus.ACTIVITY });
     const k = key();
     const results = await Promise.all(
       Array.from({ length: 5 }, () => saveRecord(uid, id, { startPage: 1, endPage: 10, minutes: 10, submissionKey: k })),
@@ -360,7 +333,7 @@ describe('double submits and races', () => {
   });
 
   it('moves a book exactly once when racing records all reach the goal (no skip, no repeat)', async () => {
-    const { uid, id } = await assign('student9', ReadMethod.FREE, BookStatus.ACTIVITY);
+    const { userId: uid, id } = await assignBook({ readMethod: ReadMethod.FREE, status: BookStatus.ACTIVITY });
     const outcomes = await Promise.allSettled(
       Array.from({ length: 6 }, () => saveRecord(uid, id, { startPage: 1, endPage: 100, minutes: 30, submissionKey: key() })),
     );
@@ -372,7 +345,7 @@ describe('double submits and races', () => {
   });
 
   it('racing before-reading submits and first records move one step each, once', async () => {
-    const { uid, id } = await assign('student9', ReadMethod.FREE, BookStatus.WAITING);
+    const { userId: uid, id } = await assignBook({ readMethod: ReadMethod.FREE, status: BookStatus.WAITING });
     const before = await Promise.all(
       Array.from({ length: 5 }, (_, i) => submitBeforeReading(uid, id, { prediction: `예측 ${i}`, whatIKnow: '알아요' })),
     );
@@ -390,12 +363,15 @@ describe('double submits and races', () => {
 
   it('switches the current book once when many first records of one student race (meaningful on PostgreSQL)', async () => {
     // The tests above run here too; this one adds many books of one student racing at once (lock ordering).
-    const made = await Promise.all(Array.from({ length: 4 }, () => assign('student8', ReadMethod.FREE, BookStatus.PRE_ACTIVITY_COMPLETE)));
-    await Promise.all(made.map((m) => startReading(m.uid, m.id, { startPage: 1 })));
+    const student = await createStudent();
+    const made = await Promise.all(
+      Array.from({ length: 4 }, () => assignBook({ student, readMethod: ReadMethod.FREE, status: BookStatus.PRE_ACTIVITY_COMPLETE })),
+    );
+    await Promise.all(made.map((m) => startReading(m.userId, m.id, { startPage: 1 })));
     const current = await db()
       .select()
       .from(resultBooks)
-      .where(and(eq(resultBooks.userId, made[0].uid), eq(resultBooks.isCurrent, true)));
+      .where(and(eq(resultBooks.userId, student.id), eq(resultBooks.isCurrent, true)));
     expect(current).toHaveLength(1);
     const statuses = await db()
       .select({ s: resultBooks.status })
@@ -412,16 +388,20 @@ describe('double submits and races', () => {
 
 describe('the activity overview', () => {
   it('runs a fixed number of queries for 1 and for 50 books with records', async () => {
-    const one = await assign('adult', ReadMethod.FREE, BookStatus.ACTIVITY);
-    await saveRecord(one.uid, one.id, { startPage: 1, endPage: 5, minutes: 5, submissionKey: key() });
-    const small = await countQueries(() => getActivityOverview(one.uid));
+    const one = await assignBook({ readMethod: ReadMethod.FREE, status: BookStatus.ACTIVITY });
+    await saveRecord(one.userId, one.id, { startPage: 1, endPage: 5, minutes: 5, submissionKey: key() });
+    const small = await countQueries(() => getActivityOverview(one.userId));
     expect(small.result.resultList).toHaveLength(1);
     for (let i = 0; i < 49; i++) {
-      const m = await assign('adult', i % 2 ? ReadMethod.HUNDRED : ReadMethod.NO_PAGE, BookStatus.ACTIVITY);
-      if (i % 2) await saveRecord(m.uid, m.id, { startPage: 1, endPage: 5, minutes: 5, submissionKey: key() });
-      else await saveNoPage(m.uid, m.id, { index: 3, minutes: 5, submissionKey: key() });
+      const m = await assignBook({
+        student: one.student,
+        readMethod: i % 2 ? ReadMethod.HUNDRED : ReadMethod.NO_PAGE,
+        status: BookStatus.ACTIVITY,
+      });
+      if (i % 2) await saveRecord(m.userId, m.id, { startPage: 1, endPage: 5, minutes: 5, submissionKey: key() });
+      else await saveNoPage(m.userId, m.id, { index: 3, minutes: 5, submissionKey: key() });
     }
-    const large = await countQueries(() => getActivityOverview(one.uid));
+    const large = await countQueries(() => getActivityOverview(one.userId));
     expect(large.result.resultList).toHaveLength(50);
     expect(large.queries.length).toBe(small.queries.length);
     expect(large.queries.length).toBeLessThanOrEqual(3);

@@ -2,7 +2,6 @@ import { and, eq, ne } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { recordSignInFailure, resetRateLimits } from '~/auth/rate-limit.server';
-import { startSession } from '~/auth/session.server';
 import { db } from '~/db/client.server';
 import { notes, readingRecords, resultBooks, users } from '~/db/schema';
 import { BookStatus, NoteState } from '~/domain/enums';
@@ -50,6 +49,7 @@ import { AuthenticationError, completePasswordRecovery, findUserByLoginId, signI
 import { saveProfileImage } from '~/services/my-page.server';
 import { makeRequest, respond, sessionCookie } from '../support/auth';
 import { useTestDatabase } from '../support/db';
+import { bearerFor } from '../support/factories';
 
 // Security checks across the app: object-level access (a student of academy 1 against the books, notes and picture
 // of a student of academy 2), the API's XSRF check and headers, body limits, the sign-in rate limits under parallel
@@ -59,11 +59,6 @@ useTestDatabase();
 beforeEach(() => resetRateLimits());
 
 const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} });
-
-async function bearer(loginId: string) {
-  const user = await findUserByLoginId(loginId);
-  return `Bearer ${(await startSession(user!)).accessToken}`;
-}
 
 function call(
   path: string,
@@ -96,7 +91,7 @@ describe('object-level access: a student of academy 1 against the data of a stud
     ).map((r) => r.id);
     expect(ids.length).toBeGreaterThan(0);
     const before = await snapshot(victim.id);
-    const auth = await bearer('student');
+    const auth = await bearerFor('student');
     type Call = { name: string; run: (id: number) => Promise<Response> };
     const get = (name: string, loader: (a: ReturnType<typeof args>) => unknown, path: (id: number) => string, param = 'id'): Call => ({
       name,
@@ -416,7 +411,7 @@ describe('the JSON API', () => {
   });
 
   it('answers every call, success or error, with Cache-Control: no-store and X-Content-Type-Options: nosniff', async () => {
-    const auth = await bearer('student');
+    const auth = await bearerFor('student');
     const [mine] = await db()
       .select({ id: resultBooks.id })
       .from(resultBooks)
@@ -480,7 +475,7 @@ describe('request bodies are limited while they are read, not after', () => {
   }
 
   it('a profile picture upload of many parts stops at the limit with IMAGE_TOO_LARGE (413)', async () => {
-    const auth = await bearer('student3');
+    const auth = await bearerFor('student3');
     const stream = streamedMultipart('file', 12, 2 * 1024 * 1024); // 24 MB in parts of 2 MB (each under the 5 MB part limit)
     const request = new Request('http://localhost/api/user/edit/image', {
       method: 'POST',
@@ -494,7 +489,7 @@ describe('request bodies are limited while they are read, not after', () => {
   });
 
   it('a note upload of many parts stops at the limit with NOTE_IMAGE_TOO_LARGE (413)', async () => {
-    const auth = await bearer('student3');
+    const auth = await bearerFor('student3');
     const stream = streamedMultipart('file', 10, 4 * 1024 * 1024); // 40 MB in parts of 4 MB (each under the 10 MB part limit)
     const request = new Request('http://localhost/api/user/book/noteResult', {
       method: 'POST',
@@ -531,7 +526,7 @@ describe('request bodies are limited while they are read, not after', () => {
     pulled = 0;
     const [rb] = await db().select({ id: resultBooks.id }).from(resultBooks).limit(1);
     const readRes = await bookDayRead.action(
-      args(post(`/api/user/activity/bookDayRead/${rb.id}`, { Authorization: await bearer('student') }), { id: String(rb.id) }),
+      args(post(`/api/user/activity/bookDayRead/${rb.id}`, { Authorization: await bearerFor('student') }), { id: String(rb.id) }),
     );
     expect(readRes.status).toBe(413);
     expect(pulled).toBeLessThan(512 * 1024);
@@ -561,7 +556,7 @@ describe('sign-in rate limits', () => {
           { loginId: 'student9', name: '다른 이름', answer: 'x', code: '000000', password: 'new-pass-12' },
           null,
         ),
-      ).rejects.toMatchObject({ code: 'ACCOUNT_NOT_FOUND' });
+      ).toBeDomainError('ACCOUNT_NOT_FOUND');
     }
     await expect(signIn('student9', 'demo1234!', null)).resolves.toMatchObject({ loginId: 'student9' });
   });
@@ -605,7 +600,7 @@ describe('catalogue search', () => {
       expect(((await res.json()) as { query: { sort: string } }).query.sort).toBe('title');
     }
     const api = await bookSearch.action(
-      args(call('/api/user/book/search/1/12', await bearer('student'), { json: { search: '', sort: 'constructor' } }), {
+      args(call('/api/user/book/search/1/12', await bearerFor('student'), { json: { search: '', sort: 'constructor' } }), {
         page: '1',
         size: '12',
       }),

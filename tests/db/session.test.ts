@@ -19,18 +19,18 @@ describe('guards', () => {
   it('sends an anonymous visitor to sign in, with the page to come back to', async () => {
     const res = await respond(() => requireUser(makeRequest('/user/activity'), { role: 'USER' }));
     expect(res.status).toBe(302);
-    expect(res.headers.get('Location')).toBe('/member/login?redirectTo=%2Fuser%2Factivity');
+    expect(res).toHaveRedirect('/member/login?redirectTo=%2Fuser%2Factivity');
   });
 
   it('signs out a user of the wrong role and sends them to /member/login', async () => {
     const cookie = await sessionCookie('student');
     const res = await respond(() => requireUser(makeRequest('/admin/dashboard', { cookie }), { role: 'ADMIN' }));
-    expect(res.headers.get('Location')).toBe('/member/login');
+    expect(res).toHaveRedirect('/member/login');
     expect(res.headers.get('Set-Cookie')).toMatch(/__session=;.*Expires=Thu, 01 Jan 1970/);
     // The refresh token is revoked: the old cookie no longer works.
     later(ACCESS_TOKEN_TTL_MS + 1000);
     const again = await respond(() => requireUser(makeRequest('/user/activity', { cookie }), { role: 'USER' }));
-    expect(again.headers.get('Location')).toBe('/member/login?redirectTo=%2Fuser%2Factivity&expired=1');
+    expect(again).toHaveRedirect('/member/login?redirectTo=%2Fuser%2Factivity&expired=1');
   });
 
   it('blocks a teacher from a HEAD-only page with the spec alert', async () => {
@@ -60,17 +60,17 @@ describe('guards', () => {
     }
     const coach = await sessionCookie('coach');
     const res = await respond(() => requireSuper(makeRequest('/super/user', { cookie: coach })));
-    expect(res.headers.get('Location')).toBe('/super/coach/sharpening');
+    expect(res).toHaveRedirect('/super/coach/sharpening');
     expect((await requireSuper(makeRequest('/super/coach/sharpening', { cookie: coach }), { allow: ['COACH'] })).loginId).toBe('coach');
     const branch = await sessionCookie('branch');
     const res2 = await respond(() => requireSuper(makeRequest('/super/coach/sharpening', { cookie: branch }), { allow: ['COACH'] }));
-    expect(res2.headers.get('Location')).toBe('/super/tax/u/region/agency');
+    expect(res2).toHaveRedirect('/super/tax/u/region/agency');
   });
 
   it('makes a MIGRATION account set its password first', async () => {
     const cookie = await sessionCookie('migrated');
     const res = await respond(() => requireUser(makeRequest('/user/activity', { cookie }), { role: 'USER' }));
-    expect(res.headers.get('Location')).toBe('/member/migration');
+    expect(res).toHaveRedirect('/member/migration');
   });
 });
 
@@ -80,7 +80,7 @@ describe('token rotation', () => {
     later(ACCESS_TOKEN_TTL_MS + 1000);
     const res = await respond(() => getOptionalUser(makeRequest('/user/activity?tab=2&_data=routes%2Fuser%2B%2Factivity', { cookie })));
     expect(res.status).toBe(302);
-    expect(res.headers.get('Location')).toBe('/user/activity?tab=2');
+    expect(res).toHaveRedirect('/user/activity?tab=2');
     const next = cookieHeader(res.headers.get('Set-Cookie')!);
     expect(next).not.toBe(cookie);
     const user = await getOptionalUser(makeRequest('/user/activity', { cookie: next }));
@@ -96,7 +96,7 @@ describe('token rotation', () => {
     const rotated = results.filter((r) => r.status === 302);
     const served = results.filter((r) => r.status === 200);
     expect(rotated).toHaveLength(1);
-    expect(rotated[0].headers.get('Location')).toBe('/user/activity');
+    expect(rotated[0]).toHaveRedirect('/user/activity');
     expect(served).toHaveLength(4);
   });
 

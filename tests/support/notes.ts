@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { db } from '~/db/client.server';
-import { books, notes, resultBooks, users } from '~/db/schema';
+import { notes, resultBooks, users } from '~/db/schema';
 import { BookStatus } from '~/domain/enums';
 import { findAuthUser } from '~/services/users.server';
+import { assignBook } from './factories';
 
 export async function userByLogin(loginId: string) {
   const [row] = await db().select({ id: users.id }).from(users).where(eq(users.loginId, loginId));
@@ -14,9 +15,7 @@ export async function userByLogin(loginId: string) {
 /** A fresh result book in NOTE status for a student (tests that consume a book use their own). */
 export async function noteBook(loginId: string) {
   const user = await userByLogin(loginId);
-  const [book] = await db().select({ id: books.id }).from(books).limit(1);
-  const [row] = await db().insert(resultBooks).values({ userId: user.id, bookId: book.id, status: BookStatus.NOTE }).returning();
-  return row.id;
+  return (await assignBook({ student: user, status: BookStatus.NOTE })).id;
 }
 
 export async function noteOf(resultBookId: number) {
