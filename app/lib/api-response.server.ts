@@ -1,5 +1,4 @@
 import { json } from '@remix-run/node';
-import type { z } from 'zod';
 import { readLimited } from './body-limit.server';
 import { isDomainError } from './errors';
 
@@ -67,25 +66,4 @@ export async function readRequestBody(
     },
     bodyTooLarge,
   );
-}
-
-/** Reads a JSON body (at most `maxBytes`, 413 above) and validates it; a bad body answers INVALID_REQUEST (400). */
-export async function readJson<T extends z.ZodTypeAny>(request: Request, schema: T, maxBytes = API_BODY_MAX_BYTES): Promise<z.infer<T>> {
-  const text = await readLimited(request, maxBytes, (limited) => limited.text(), bodyTooLarge);
-  let body: unknown;
-  try {
-    body = JSON.parse(text || '{}');
-  } catch {
-    throw apiError(API_REQUEST_ERROR, 'JSON 형식의 요청 본문이 필요합니다.', 400);
-  }
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) throw apiError(API_REQUEST_ERROR, parsed.error.issues[0]?.message ?? '요청 내용을 확인해 주세요.', 400);
-  return parsed.data;
-}
-
-/** Only the listed methods; anything else answers 405. */
-export function allowMethods(request: Request, ...methods: string[]) {
-  if (!methods.includes(request.method)) {
-    throw apiError('METHOD_NOT_ALLOWED', '지원하지 않는 요청 방식입니다.', 405, { Allow: methods.join(', ') });
-  }
 }
