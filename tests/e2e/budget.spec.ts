@@ -33,3 +33,28 @@ test.describe('page weight @js-only', () => {
     });
   }
 });
+
+// docs/decisions/011: the browser checks native constraints only; zod runs on the server. The pages whose forms used
+// to validate with zod in the browser must load no script that carries it.
+test('the reading, before-reading and note pages load no zod @js-only', async ({ baseURL, request }) => {
+  const cookie = await signInCookie(baseURL!, 'student');
+  const activity = await request.get('/api/user/activity', { headers: { Cookie: cookie } });
+  const { data } = (await activity.json()) as {
+    data: { currentResultBookId: number; resultList: { resultBookId: number; status: number }[] };
+  };
+  const first = (status: number) => data.resultList.find((b) => b.status === status)!.resultBookId;
+  const pages = [
+    `/user/activity/readingBook/${data.currentResultBookId}`,
+    `/user/before/${first(1)}`,
+    `/user/activity/readingBook/note/${first(40)}`,
+  ];
+  for (const path of pages) {
+    const weight = await measurePage(baseURL!, path, { headers: { Cookie: cookie } });
+    expect(weight.status, path).toBe(200);
+    expect(weight.scripts.length, path).toBeGreaterThan(0);
+    for (const script of weight.scripts) {
+      const text = await (await request.get(script)).text();
+      expect(text.includes('ZodError'), `${path} loads ${script}`).toBe(false);
+    }
+  }
+});
