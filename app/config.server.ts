@@ -32,6 +32,8 @@ export type Config = {
   secureCookies: boolean;
   /** The client address headers come from our proxy (TRUST_PROXY); otherwise any client could choose its address. */
   trustProxy: boolean;
+  /** PUBLIC_URL without a trailing slash, for absolute links in messages; null: the request's own origin is used. */
+  publicUrl: string | null;
   migrationsDir: string;
 };
 
@@ -99,6 +101,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     sessionSecretFile,
     secureCookies: parsed.PUBLIC_URL ? parsed.PUBLIC_URL.startsWith('https://') : production,
     trustProxy: parsed.TRUST_PROXY === 'true' || parsed.TRUST_PROXY === '1',
+    publicUrl: parsed.PUBLIC_URL ? parsed.PUBLIC_URL.replace(/\/+$/, '') : null,
     migrationsDir: path.resolve('drizzle'),
   };
 }

@@ -127,3 +127,20 @@ export const studentResetSchema = z.object({ studentId: z.coerce.number().int().
 // Route modules take parseWithZod from here, not from '@conform-to/zod': an import of that package in a route file
 // keeps its shared chunk (with zod) in the page's JavaScript even when only the action uses it.
 export { parseWithZod } from '@conform-to/zod';
+
+/** The operators' new staff account (super area): no password field, the staff member sets it through a link. */
+export const staffSchema = z.object({
+  loginId: loginIdField,
+  name: nameField,
+  phone: phoneField,
+  email: emailField,
+  authority: z.enum(['ADMIN1', 'ADMIN2', 'COACH', 'BRANCH', 'PRODUCT'], {
+    required_error: '권한을 선택해 주세요.',
+    invalid_type_error: '권한을 선택해 주세요.',
+  }),
+});
+
+/** Setting a password through an operator's one-time reset link. */
+export const resetLinkSchema = withConfirmation(
+  z.object({ password: passwordField, confirm: z.string({ required_error: M.confirmRequired }) }),
+);

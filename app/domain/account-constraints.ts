@@ -25,6 +25,14 @@ export const CONSTRAINTS = {
     securityAnswer: { required: true, maxLength: 50 },
     terms: { required: true },
   },
+  resetLink: { password, confirm: { required: true } },
+  staff: {
+    loginId: { required: true, minLength: 4, maxLength: 20, pattern: '[a-z0-9]{4,20}' },
+    name: { required: true, maxLength: 30 },
+    phone: { required: true },
+    email: { maxLength: 100 },
+    authority: { required: true },
+  },
   findId: { name: { required: true, maxLength: 30 }, phone: { required: true } },
   identify: { loginId: { required: true, maxLength: 50 }, name: { required: true, maxLength: 30 } },
   recovery: {

@@ -68,3 +68,10 @@ export function formatTime(date: DateInput): string {
   const { hour, minute } = seoulParts(date);
   return `${two(hour)}:${two(minute)}`;
 }
+
+/** The instant a Seoul day 'YYYY-MM-DD' begins (Korea keeps no daylight saving time); null for anything else. */
+export function seoulDayStart(day: string): Date | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return null;
+  const date = new Date(`${day}T00:00:00+09:00`);
+  return Number.isNaN(date.getTime()) || seoulDay(date) !== day ? null : date;
+}

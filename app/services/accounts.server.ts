@@ -15,6 +15,7 @@ export const ACCOUNT_MESSAGES = {
   badCredentials: '아이디 또는 비밀번호가 올바르지 않습니다.',
   tooManyCodes: '인증번호 요청이 너무 많습니다. 1시간 뒤에 다시 시도해 주세요.',
   inactive: '이용이 정지된 계정입니다. 소속 학원 또는 고객센터로 문의해 주세요.',
+  locked: '잠긴 계정입니다. 고객센터로 문의해 주세요.',
   academyNotFound: '학원 코드를 찾을 수 없습니다. 학원에 코드를 다시 확인해 주세요.',
   noAccountFound: '입력하신 정보와 일치하는 계정이 없습니다.',
   recoveryUnavailable: '보안 질문 또는 휴대폰 번호가 등록되지 않은 계정입니다. 소속 학원에 비밀번호 초기화를 요청해 주세요.',
@@ -52,6 +53,7 @@ export async function authenticate(loginId: string, password: string) {
     throw new AuthenticationError(ACCOUNT_MESSAGES.badCredentials);
   }
   if (!(await verifyPassword(user.passwordHash, password))) throw new AuthenticationError(ACCOUNT_MESSAGES.badCredentials);
+  if (user.status === 'LOCKED') throw new AuthenticationError(ACCOUNT_MESSAGES.locked);
   if (user.status !== 'ACTIVE') throw new AuthenticationError(ACCOUNT_MESSAGES.inactive);
   await db().update(users).set({ lastLoginAt: now() }).where(eq(users.id, user.id));
   return user;
@@ -68,6 +70,12 @@ export async function signIn(loginId: string, password: string, address: string 
     (error) => error instanceof AuthenticationError,
     () => authenticate(loginId, password),
   );
+}
+
+/** Whether `password` is the signed-in user's own (the operators' step-up asks for it again). */
+export async function isOwnPassword(userId: number, password: string): Promise<boolean> {
+  const [row] = await db().select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  return row ? verifyPassword(row.passwordHash, password) : false;
 }
 
 // ── Registration ────────────────────────────────────────────────────────────────────────────────────────────────

@@ -4,6 +4,7 @@ import { SPEC_MESSAGES } from '~/messages';
 import * as adminDashboard from '~/routes/admin+/dashboard';
 import * as adminStudents from '~/routes/admin+/students';
 import * as adminTeachers from '~/routes/admin+/teachers';
+import * as superAudit from '~/routes/super+/audit';
 import * as superCoach from '~/routes/super+/coach.sharpening._index';
 import * as superMessages from '~/routes/super+/messages';
 import * as superTax from '~/routes/super+/tax.u.region.agency';
@@ -16,8 +17,8 @@ import { useTestDatabase } from '../support/db';
 useTestDatabase();
 
 // Who gets in where (spec §5, §6): the real route loaders, called for every demo account and for a visitor.
-// 200 = in; '→ /path' = redirected there; 'HEAD' / 'PAY' = the guard's 403 alert.
-type Outcome = 200 | 'HEAD' | 'PAY' | `→ ${string}`;
+// 200 = in; '→ /path' = redirected there; 'HEAD' / 'PAY' / 'ADMIN1' = the guard's 403 alert.
+type Outcome = 200 | 'HEAD' | 'PAY' | 'ADMIN1' | `→ ${string}`;
 
 const USERS = ['student', 'student2', 'student6', 'adult', 'migrated'];
 const ADMINS = ['head', 'teacher', 'head2', 'teacher2'];
@@ -27,6 +28,7 @@ const ACCOUNTS = [...USERS, ...ADMINS, ...SUPERS];
 const LOGIN = '→ /member/login';
 const COACH_HOME = '→ /super/coach/sharpening';
 const BRANCH_HOME = '→ /super/tax/u/region/agency';
+const PRODUCT_HOME = '→ /super/my-page';
 
 function table(defaults: Record<'USER' | 'ADMIN' | 'SUPER', Outcome>, overrides: Record<string, Outcome> = {}) {
   const row: Record<string, Outcome> = {};
@@ -61,22 +63,30 @@ const ROUTES: { path: string; loader: (args: LoaderFunctionArgs) => unknown; exp
   {
     path: '/super/user',
     loader: superUser.loader,
-    expected: table({ USER: LOGIN, ADMIN: LOGIN, SUPER: 200 }, { coach: COACH_HOME, branch: BRANCH_HOME }),
+    expected: table({ USER: LOGIN, ADMIN: LOGIN, SUPER: 200 }, { coach: COACH_HOME, branch: BRANCH_HOME, product: PRODUCT_HOME }),
+  },
+  {
+    path: '/super/audit',
+    loader: superAudit.loader,
+    expected: table(
+      { USER: LOGIN, ADMIN: LOGIN, SUPER: 200 },
+      { admin2: 'ADMIN1', coach: COACH_HOME, branch: BRANCH_HOME, product: PRODUCT_HOME },
+    ),
   },
   {
     path: '/super/coach/sharpening',
     loader: superCoach.loader,
-    expected: table({ USER: LOGIN, ADMIN: LOGIN, SUPER: 200 }, { branch: BRANCH_HOME, product: '→ /super/user' }),
+    expected: table({ USER: LOGIN, ADMIN: LOGIN, SUPER: 200 }, { branch: BRANCH_HOME, product: PRODUCT_HOME }),
   },
   {
     path: '/super/tax/u/region/agency',
     loader: superTax.loader,
-    expected: table({ USER: LOGIN, ADMIN: LOGIN, SUPER: 200 }, { coach: COACH_HOME, product: '→ /super/user' }),
+    expected: table({ USER: LOGIN, ADMIN: LOGIN, SUPER: 200 }, { coach: COACH_HOME, product: PRODUCT_HOME }),
   },
   {
     path: '/super/messages',
     loader: superMessages.loader,
-    expected: table({ USER: LOGIN, ADMIN: LOGIN, SUPER: 200 }, { coach: COACH_HOME, branch: BRANCH_HOME, product: '→ /super/user' }),
+    expected: table({ USER: LOGIN, ADMIN: LOGIN, SUPER: 200 }, { coach: COACH_HOME, branch: BRANCH_HOME, product: PRODUCT_HOME }),
   },
 ];
 
@@ -88,6 +98,7 @@ async function outcome(res: Response): Promise<Outcome> {
     expect(body.alert.title).toBe('알림');
     if (body.alert.message === SPEC_MESSAGES.headOnly) return 'HEAD';
     if (body.alert.message === SPEC_MESSAGES.basicPayRequired) return 'PAY';
+    if (body.alert.message === '감사 기록은 최고 관리자만 볼 수 있습니다.') return 'ADMIN1';
   }
   throw new Error(`unexpected answer ${res.status}`);
 }

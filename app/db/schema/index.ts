@@ -12,3 +12,4 @@ export * from './problems';
 export * from './notes';
 export * from './reading-records';
 export * from './messages';
+export * from './audit';

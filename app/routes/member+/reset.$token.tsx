@@ -1,0 +1,78 @@
+import { getFormProps, useForm } from '@conform-to/react';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { parseWithZod, resetLinkSchema as schema } from '~/auth/account-schemas.server';
+import { redirectIfSignedIn } from '~/auth/guards.server';
+import { FormErrors, TextField } from '~/components/form-fields';
+import { CONSTRAINTS } from '~/domain/account-constraints';
+import { isDomainError } from '~/lib/errors';
+import { redirectWithFlash } from '~/lib/http.server';
+import { completeOperatorReset, resetLinkAccount } from '~/services/operators/users.server';
+
+export const meta: MetaFunction = () => [{ title: '새 비밀번호 정하기 | 리드인' }, { name: 'referrer', content: 'no-referrer' }];
+
+// The one-time link an operator's reset (or a new staff account) sends by message: the account's owner sets a new
+// password here, once, within 24 hours. Every earlier session of the account ends.
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await redirectIfSignedIn(request);
+  const account = await resetLinkAccount(params.token ?? '');
+  return json({ account }, { headers: { 'Cache-Control': 'no-store' } });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  await redirectIfSignedIn(request);
+  const submission = parseWithZod(await request.formData(), { schema });
+  if (submission.status !== 'success') return json(submission.reply({ hideFields: ['password', 'confirm'] }), { status: 400 });
+  try {
+    await completeOperatorReset(params.token ?? '', submission.value.password);
+  } catch (error) {
+    if (isDomainError(error)) return json(submission.reply({ formErrors: [error.message] }), { status: error.status });
+    throw error;
+  }
+  return redirectWithFlash('/member/login', '새 비밀번호를 정했습니다. 새 비밀번호로 로그인해 주세요.');
+}
+
+export default function ResetLink() {
+  const { account } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult,
+    constraint: CONSTRAINTS.resetLink,
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onSubmit',
+  });
+  if (!account) {
+    return (
+      <main className="auth-card card">
+        <h1>새 비밀번호 정하기</h1>
+        <p className="alert error" role="alert">
+          비밀번호 재설정 링크가 만료되었거나 이미 사용되었습니다. 운영팀에 다시 요청해 주세요.
+        </p>
+        <p>
+          <Link to="/member/login">로그인 화면으로</Link>
+        </p>
+      </main>
+    );
+  }
+  return (
+    <main className="auth-card card">
+      <h1>새 비밀번호 정하기</h1>
+      <p>
+        {account.name}님({account.loginId})의 새 비밀번호를 정해 주세요. 이 링크는 한 번만 쓸 수 있습니다.
+      </p>
+      <FormErrors errors={form.errors} id={form.errorId} />
+      <Form method="post" {...getFormProps(form)}>
+        <TextField label="새 비밀번호" meta={fields.password} type="password" autoComplete="new-password" hint="8자 이상" />
+        <TextField label="새 비밀번호 확인" meta={fields.confirm} type="password" autoComplete="new-password" />
+        <div className="form-actions">
+          <button type="submit" className="full" disabled={navigation.state === 'submitting'}>
+            {navigation.state === 'submitting' ? '저장 중…' : '새 비밀번호 저장'}
+          </button>
+        </div>
+      </Form>
+    </main>
+  );
+}

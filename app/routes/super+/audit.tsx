@@ -1,0 +1,131 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { Form, Link, useLoaderData } from '@remix-run/react';
+import { alertResponse, requireSuper } from '~/auth/guards.server';
+import { Pagination } from '~/components/pagination';
+import { AUDIT_ACTION_LABELS } from '~/domain/operators';
+import { formatDateTime, seoulDayStart } from '~/lib/dates';
+import { pageParam, positiveInt } from '~/lib/http.server';
+import { listAudit } from '~/services/operators/audit.server';
+
+export const meta: MetaFunction = () => [{ title: '감사 기록 | 리드인 운영' }];
+
+// The operators' audit trail, for ADMIN1 only: read-only (the app has no way to edit or delete a row).
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireSuper(request);
+  if (!user.authorities.includes('ADMIN1')) throw alertResponse('감사 기록은 최고 관리자만 볼 수 있습니다.');
+  const params = new URL(request.url).searchParams;
+  const action = params.get('action') ?? '';
+  const to = seoulDayStart(params.get('to') ?? '');
+  const list = await listAudit(
+    {
+      action: action in AUDIT_ACTION_LABELS ? action : undefined,
+      actorLoginId: params.get('actor')?.trim().toLowerCase().slice(0, 50) || undefined,
+      targetId: positiveInt(params.get('target')) ?? undefined,
+      from: seoulDayStart(params.get('from') ?? '') ?? undefined,
+      to: to ? new Date(to.getTime() + 24 * 60 * 60 * 1000) : undefined,
+    },
+    pageParam(request),
+  );
+  const query = Object.fromEntries([...params].filter(([k, v]) => k !== 'page' && v !== ''));
+  return json({
+    ...list,
+    query,
+    rows: list.rows.map((r) => ({
+      ...r,
+      createdAt: formatDateTime(r.createdAt),
+      before: r.before == null ? null : JSON.stringify(r.before),
+      after: r.after == null ? null : JSON.stringify(r.after),
+    })),
+  });
+}
+
+export default function AuditTrail() {
+  const { rows, total, page, pages, query } = useLoaderData<typeof loader>();
+  const href = (p: number) => `/super/audit?${new URLSearchParams({ ...query, page: String(p) })}`;
+  return (
+    <section aria-labelledby="audit-title">
+      <h1 id="audit-title" className="page-title">
+        감사 기록
+      </h1>
+      <Form method="get" className="card filter-form" aria-label="감사 기록 검색">
+        <label>
+          작업
+          <select name="action" defaultValue={query.action ?? ''}>
+            <option value="">전체</option>
+            {Object.entries(AUDIT_ACTION_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          작업자 아이디
+          <input name="actor" defaultValue={query.actor ?? ''} maxLength={50} />
+        </label>
+        <label>
+          대상 회원 번호
+          <input name="target" inputMode="numeric" defaultValue={query.target ?? ''} maxLength={10} />
+        </label>
+        <label>
+          날짜부터
+          <input type="date" name="from" defaultValue={query.from ?? ''} />
+        </label>
+        <label>
+          날짜까지
+          <input type="date" name="to" defaultValue={query.to ?? ''} />
+        </label>
+        <button type="submit">검색</button>
+      </Form>
+      <p className="muted" role="status">
+        기록 {total}건 (최신순)
+      </p>
+      {rows.length === 0 ? (
+        <p className="card muted">조건에 맞는 기록이 없습니다.</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="table">
+            <caption className="sr-only">감사 기록</caption>
+            <thead>
+              <tr>
+                <th scope="col">시각</th>
+                <th scope="col">작업자</th>
+                <th scope="col">작업</th>
+                <th scope="col">대상</th>
+                <th scope="col">이전</th>
+                <th scope="col">이후</th>
+                <th scope="col">접속 주소</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.id}>
+                  <td>{r.createdAt}</td>
+                  <td>
+                    {r.actorName} ({r.actorLoginId})
+                  </td>
+                  <td>{AUDIT_ACTION_LABELS[r.action] ?? r.action}</td>
+                  <td>
+                    {r.targetType === 'user' && r.targetId ? (
+                      <Link to={`/super/user/${r.targetId}`}>
+                        {r.targetName ? `${r.targetName} (${r.targetLoginId})` : `#${r.targetId}`}
+                      </Link>
+                    ) : (
+                      '-'
+                    )}
+                  </td>
+                  <td className="audit-change">{r.before ?? '-'}</td>
+                  <td className="audit-change">{r.after ?? '-'}</td>
+                  <td>{r.address ?? '-'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination page={page} pages={pages} href={href} />
+    </section>
+  );
+}

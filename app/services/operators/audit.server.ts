@@ -1,0 +1,73 @@
+import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { db, type Tx } from '~/db/client.server';
+import { auditEvents, users } from '~/db/schema';
+
+// The operators' audit trail (issue: operators' console). Every operator change calls `recordAudit` inside the
+// transaction of the change itself, so a change without its trail (or a trail without its change) cannot happen.
+
+export type AuditEntry = {
+  actorId: number;
+  action: string;
+  targetType: 'user' | 'organisation';
+  targetId: number | null;
+  before?: unknown;
+  after?: unknown;
+  address: string | null;
+};
+
+export async function recordAudit(tx: Tx, entry: AuditEntry) {
+  await tx.insert(auditEvents).values({
+    actorId: entry.actorId,
+    action: entry.action,
+    targetType: entry.targetType,
+    targetId: entry.targetId,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+    address: entry.address,
+  });
+}
+
+export const AUDIT_PAGE_SIZE = 30;
+
+export type AuditFilters = { action?: string; actorLoginId?: string; targetId?: number; from?: Date; to?: Date };
+
+/** ADMIN1's view of the trail, newest first, with the actor's and the target user's names. Two queries per page. */
+export async function listAudit(filters: AuditFilters, page: number) {
+  const actor = alias(users, 'actor');
+  const target = alias(users, 'target');
+  const where: SQL[] = [];
+  if (filters.action) where.push(eq(auditEvents.action, filters.action));
+  if (filters.actorLoginId) where.push(eq(actor.loginId, filters.actorLoginId));
+  if (filters.targetId) where.push(eq(auditEvents.targetId, filters.targetId));
+  if (filters.from) where.push(gte(auditEvents.createdAt, filters.from));
+  if (filters.to) where.push(lt(auditEvents.createdAt, filters.to));
+  const condition = where.length ? and(...where) : undefined;
+  const safePage = Math.max(1, Math.floor(page) || 1);
+  const [rows, [{ total }]] = await Promise.all([
+    db()
+      .select({
+        id: auditEvents.id,
+        action: auditEvents.action,
+        targetType: auditEvents.targetType,
+        targetId: auditEvents.targetId,
+        before: auditEvents.before,
+        after: auditEvents.after,
+        address: auditEvents.address,
+        createdAt: auditEvents.createdAt,
+        actorName: actor.name,
+        actorLoginId: actor.loginId,
+        targetName: target.name,
+        targetLoginId: target.loginId,
+      })
+      .from(auditEvents)
+      .innerJoin(actor, eq(actor.id, auditEvents.actorId))
+      .leftJoin(target, and(eq(auditEvents.targetType, 'user'), eq(target.id, auditEvents.targetId)))
+      .where(condition)
+      .orderBy(desc(auditEvents.id))
+      .limit(AUDIT_PAGE_SIZE)
+      .offset((safePage - 1) * AUDIT_PAGE_SIZE),
+    db().select({ total: count() }).from(auditEvents).innerJoin(actor, eq(actor.id, auditEvents.actorId)).where(condition),
+  ]);
+  return { rows, total: Number(total), page: safePage, pages: Math.max(1, Math.ceil(Number(total) / AUDIT_PAGE_SIZE)) };
+}
