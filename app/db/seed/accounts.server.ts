@@ -7,7 +7,7 @@ import type { Tx } from '../client.server';
 /**
  * Accounts for trying the flows that change an account, so that the main demo accounts keep their password:
  * a second account brought over from the previous system (`migrated2`), two students for finding a password
- * (`student10`, `student11`) and two staff members for changing one on the my page (`teacher3`, `admin3`).
+ * (`student10`, `student11`), two for an operator's lock (`student12`, `student13`) and two staff members for changing one on the my page (`teacher3`, `admin3`).
  * Every password is `demo1234!`; the students' security answer is '어린 왕자'.
  */
 export async function seedAccounts(tx: Tx) {
@@ -46,6 +46,27 @@ export async function seedAccounts(tx: Tx) {
       level: 6,
       grade: '초6',
       phone: '010-1000-0013',
+    },
+    // For trying an operator's lock and unlock (/super/user).
+    {
+      loginId: 'student12',
+      name: '노은결',
+      role: 'USER' as const,
+      authorities: ['STUDENT' as const],
+      org: other?.id,
+      level: 4,
+      grade: '초4',
+      phone: '010-1000-0014',
+    },
+    {
+      loginId: 'student13',
+      name: '하지온',
+      role: 'USER' as const,
+      authorities: ['STUDENT' as const],
+      org: other?.id,
+      level: 4,
+      grade: '초4',
+      phone: '010-1000-0015',
     },
     {
       loginId: 'teacher3',

@@ -78,10 +78,10 @@ function StepUpField({ show, intent }: { show: boolean; intent: string }) {
   if (!show) return null;
   const id = `step-up-${intent}`;
   return (
-    <label htmlFor={id} className="field">
-      내 비밀번호 (10분마다 다시 확인합니다)
+    <div className="field">
+      <label htmlFor={id}>내 비밀번호 (10분마다 다시 확인합니다)</label>
       <input id={id} name="stepUpPassword" type="password" autoComplete="current-password" required maxLength={200} />
-    </label>
+    </div>
   );
 }
 
