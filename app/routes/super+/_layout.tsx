@@ -11,7 +11,7 @@ import type { Authority } from '~/domain/enums';
 const SUPER_MENUS: (NavItem & { for: Authority[] })[] = [
   { to: '/super/user', label: '회원 관리', for: ['ADMIN1', 'ADMIN2'] },
   { to: '/super/coach/sharpening', label: '첨삭', for: ['ADMIN1', 'ADMIN2', 'COACH'] },
-  { to: '/super/tax/u/region/agency', label: '지사 정산', for: ['ADMIN1', 'ADMIN2', 'BRANCH'] },
+  { to: '/super/tax/u/region/agency', label: '지사', for: ['ADMIN1', 'ADMIN2', 'BRANCH'] },
   { to: '/super/messages', label: '발송 메시지', for: ['ADMIN1', 'ADMIN2'] },
   { to: '/super/audit', label: '감사 기록', for: ['ADMIN1'] },
   { to: '/super/my-page', label: '마이페이지', for: ['ADMIN1', 'ADMIN2', 'COACH', 'BRANCH', 'PRODUCT'] },
