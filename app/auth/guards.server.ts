@@ -152,8 +152,8 @@ export function homeFor(user: { role: UserRole; authorities: Authority[] }): str
   if (user.authorities.includes('ADMIN1') || user.authorities.includes('ADMIN2')) return '/super/user';
   if (user.authorities.includes('COACH')) return '/super/coach/sharpening';
   if (user.authorities.includes('BRANCH')) return '/super/tax/u/region/agency';
-  // PRODUCT (catalogue) has no operator console page of its own yet: its my page is its home.
-  if (user.authorities.includes('PRODUCT')) return '/super/my-page';
+  // PRODUCT keeps the catalogue: its home is the book list.
+  if (user.authorities.includes('PRODUCT')) return '/super/books';
   return '/super/user';
 }
 

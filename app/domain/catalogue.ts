@@ -120,3 +120,17 @@ export function careersOf(code: string): ReadonlyArray<string> {
 /** Sort orders of the book search (an allowlist: the query string never reaches SQL). */
 export const SEARCH_SORTS = { title: '제목순', level: '수준순', recent: '최신순' } as const;
 export type SearchSort = keyof typeof SEARCH_SORTS;
+
+/** An ISBN typed with or without hyphens: its digits when its check digit is right (ISBN-13 or ISBN-10), else null. */
+export function normaliseIsbn(value: string): string | null {
+  const compact = value.replace(/[\s-]/g, '').toUpperCase();
+  if (/^\d{13}$/.test(compact)) {
+    const sum = [...compact.slice(0, 12)].reduce((t, d, i) => t + Number(d) * (i % 2 === 0 ? 1 : 3), 0);
+    return (10 - (sum % 10)) % 10 === Number(compact[12]) ? compact : null;
+  }
+  if (/^\d{9}[\dX]$/.test(compact)) {
+    const sum = [...compact].reduce((t, d, i) => t + (d === 'X' ? 10 : Number(d)) * (10 - i), 0);
+    return sum % 11 === 0 ? compact : null;
+  }
+  return null;
+}

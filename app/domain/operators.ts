@@ -68,4 +68,9 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'user.authorities': '권한 변경',
   'user.create-staff': '운영 계정 생성',
   'user.reset-start': '비밀번호 재설정 시작',
+  'book.create': '도서 등록',
+  'book.update': '도서 수정',
+  'book.status': '도서 상태 변경',
 };
+
+export const ITEM_STATUS_LABELS: Record<number, string> = { 1: '사용 중', 100: '완료', 200: '사용 안 함' };

@@ -105,6 +105,25 @@ export async function processProfileImage(input: Uint8Array): Promise<Buffer> {
   }
 }
 
+/** The most a book cover keeps: 400×560 (the cards show it at 200×280 on high-density screens at most). */
+export const COVER_WIDTH = 400;
+export const COVER_HEIGHT = 560;
+
+/** A book cover uploaded in the catalogue: the note images' rules by content and size, re-encoded as a JPEG. */
+export async function processCoverImage(input: Uint8Array): Promise<Buffer> {
+  await checkImage(input, NOTE_IMAGE);
+  try {
+    return await sharp(input, { limitInputPixels: NOTE_IMAGE.maxPixels, pages: 1 })
+      .rotate()
+      .resize({ width: COVER_WIDTH, height: COVER_HEIGHT, fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 80, mozjpeg: true })
+      .toBuffer();
+  } catch {
+    throw NOTE_IMAGE.typeError();
+  }
+}
+
 /** A fresh storage key for the image of a student's note on one result book (known before the note row exists). */
 export function noteImageKey(userId: number, resultBookId: number, extension: string) {
   return `notes/u${userId}/b${resultBookId}-${randomBytes(12).toString('hex')}.${extension}`;

@@ -28,7 +28,7 @@ const ACCOUNTS = [...USERS, ...ADMINS, ...SUPERS];
 const LOGIN = '→ /member/login';
 const COACH_HOME = '→ /super/coach/sharpening';
 const BRANCH_HOME = '→ /super/tax/u/region/agency';
-const PRODUCT_HOME = '→ /super/my-page';
+const PRODUCT_HOME = '→ /super/books';
 
 function table(defaults: Record<'USER' | 'ADMIN' | 'SUPER', Outcome>, overrides: Record<string, Outcome> = {}) {
   const row: Record<string, Outcome> = {};

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import sharp from 'sharp';
 import { DEMO_PASSWORD, gotoReady, perProject, signIn } from './support';
 
 // The operators' console (super area): finding a user, locking with the password asked again, the locked account's
@@ -60,10 +61,52 @@ test('an operator finds a student, locks it (password asked again), the student 
 });
 
 test('PRODUCT is not let into the user console or the audit trail', async ({ page }) => {
-  await signIn(page, 'product', /\/super\/my-page$/);
+  await signIn(page, 'product', /\/super\/books$/);
   await page.goto('/super/user');
-  await expect(page).toHaveURL(/\/super\/my-page$/);
+  await expect(page).toHaveURL(/\/super\/books$/);
   await page.goto('/super/audit');
-  await expect(page).toHaveURL(/\/super\/my-page$/);
+  await expect(page).toHaveURL(/\/super\/books$/);
   await expect(page.getByRole('link', { name: '회원 관리' })).toHaveCount(0);
+});
+
+test('PRODUCT adds a book with a cover, and making it inactive takes it out of the students search', async ({ page, browser }) => {
+  const title = perProject('달빛 도서관의 비밀', '바람의 지도');
+  const png = await sharp({ create: { width: 600, height: 840, channels: 3, background: '#2f6f5e' } })
+    .png()
+    .toBuffer();
+  await signIn(page, 'product', /\/super\/books$/);
+  await page.getByRole('link', { name: '도서 등록' }).click();
+  await page.getByLabel('제목').fill(title);
+  await page.getByLabel('지은이').fill('이채원');
+  await page.getByLabel('출판사').fill('리드인북스');
+  await page.getByLabel('ISBN (선택)').fill('978-0-306-40615-8');
+  await page.getByLabel('쪽수').fill('120');
+  await page.getByLabel('읽기 수준').selectOption('4');
+  await page.getByLabel('장르').selectOption('ADVENTURE');
+  await page.getByLabel('예술').check();
+  await page.getByLabel('표지 (선택)').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: png });
+  await page.getByRole('button', { name: '등록하기' }).click();
+  // A wrong check digit is refused beside its field; the typed title stays.
+  await expect(page.getByText('ISBN을 정확히 입력해 주세요. (13자리 또는 10자리)')).toBeVisible();
+  await expect(page.getByLabel('제목')).toHaveValue(title);
+  await page.getByLabel('ISBN (선택)').fill('978-0-306-40615-7');
+  await page.getByLabel('표지 (선택)').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: png });
+  await page.getByRole('button', { name: '등록하기' }).click();
+  await expect(page.getByText(`'${title}' 도서를 등록했습니다.`)).toBeVisible();
+  const cover = page.getByRole('img', { name: `${title} 표지` });
+  await expect(cover).toBeVisible();
+  expect(await cover.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(400);
+
+  // A student finds it, until it is made inactive.
+  const student = await (await browser.newContext({ javaScriptEnabled: test.info().project.name === 'js' })).newPage();
+  await signIn(student, 'student2');
+  await student.goto(`/user/search?q=${encodeURIComponent(title)}`);
+  await expect(student.getByText(title).first()).toBeVisible();
+
+  await page.getByLabel('바꿀 상태').selectOption({ label: '사용 안 함' });
+  await page.getByRole('button', { name: '상태 바꾸기' }).click();
+  await expect(page.getByText(`'${title}' 도서를 '사용 안 함'으로 바꿨습니다.`)).toBeVisible();
+  await student.goto(`/user/search?q=${encodeURIComponent(title)}`);
+  await expect(student.getByText(title)).toHaveCount(0);
+  await student.context().close();
 });

@@ -9,6 +9,8 @@ export const books = pgTable(
     title: text('title').notNull(),
     author: text('author').notNull(),
     publisher: text('publisher').notNull(),
+    /** ISBN-13 (or ISBN-10) as digits, when the catalogue knows it. */
+    isbn: text('isbn'),
     totalPages: smallint('total_pages').notNull(),
     /** Reading level 1–10. */
     level: smallint('level').notNull(),

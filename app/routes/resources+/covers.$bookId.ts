@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { getCoverBook } from '~/services/reading/books.server';
+import { getCoverBook, readStoredCover } from '~/services/reading/books.server';
 import { positiveInt } from '~/lib/http.server';
 
-// A generated SVG cover from the book's title, author and colour (books without an uploaded cover). Public and
-// cached for a long time: a book's title and colour rarely change, and the ETag revalidates when they do.
+// A book's cover: the one uploaded in the catalogue, or else an SVG generated from the title, author and colour.
+// Public; cached for a day and revalidated by its ETag.
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -54,13 +54,26 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const id = positiveInt(params.bookId);
   const book = id !== null ? await getCoverBook(id) : null;
   if (!book) return new Response('Not found', { status: 404 });
+  // An uploaded cover (catalogue) wins; a day of cache, then its ETag revalidates, so a new upload shows by tomorrow.
+  if (book.coverImage) {
+    const etag = `"${book.coverImage.replace(/^covers\//, '').replace(/\.jpg$/, '')}"`;
+    const headers = {
+      'Content-Type': 'image/jpeg',
+      'Cache-Control': 'public, max-age=86400, stale-while-revalidate=86400',
+      ETag: etag,
+      'X-Content-Type-Options': 'nosniff',
+    };
+    if (request.headers.get('If-None-Match') === etag) return new Response(null, { status: 304, headers });
+    const stored = await readStoredCover(book.coverImage);
+    if (stored) return new Response(new Uint8Array(stored), { headers: { ...headers, 'Content-Length': String(stored.byteLength) } });
+  }
   const svg = coverSvg(book);
   const etag = `"c${id}-${Buffer.from(book.title + book.author + book.coverColor)
     .toString('base64url')
     .slice(0, 24)}-${svg.length}"`;
   const headers = {
     'Content-Type': 'image/svg+xml; charset=utf-8',
-    'Cache-Control': 'public, max-age=2592000, stale-while-revalidate=86400',
+    'Cache-Control': 'public, max-age=86400, stale-while-revalidate=86400',
     ETag: etag,
     'X-Content-Type-Options': 'nosniff',
     'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",

@@ -10,6 +10,7 @@ import type { Authority } from '~/domain/enums';
 /** Menus of the super area, each with the authorities that see it (ADMIN1 and ADMIN2 see all). */
 const SUPER_MENUS: (NavItem & { for: Authority[] })[] = [
   { to: '/super/user', label: '회원 관리', for: ['ADMIN1', 'ADMIN2'] },
+  { to: '/super/books', label: '도서 관리', for: ['ADMIN1', 'ADMIN2', 'PRODUCT'] },
   { to: '/super/coach/sharpening', label: '첨삭', for: ['ADMIN1', 'ADMIN2', 'COACH'] },
   { to: '/super/tax/u/region/agency', label: '지사', for: ['ADMIN1', 'ADMIN2', 'BRANCH'] },
   { to: '/super/messages', label: '발송 메시지', for: ['ADMIN1', 'ADMIN2'] },

@@ -9,7 +9,7 @@ import { auditEvents, users } from '~/db/schema';
 export type AuditEntry = {
   actorId: number;
   action: string;
-  targetType: 'user' | 'organisation';
+  targetType: 'user' | 'organisation' | 'book';
   targetId: number | null;
   before?: unknown;
   after?: unknown;

@@ -1,5 +1,6 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '~/db/client.server';
+import { storage } from '../storage.server';
 import { db } from '~/db/client.server';
 import { books, readingEvents, resultBooks, users } from '~/db/schema';
 import { isReadable, progressOf, READING_ERRORS, type Progress, type ReadingErrorCode } from '~/domain/reading';
@@ -167,8 +168,15 @@ export async function getBookResult(userId: number, resultBookId: number) {
 /** What the generated cover needs (public: covers carry no personal data). */
 export async function getCoverBook(bookId: number) {
   const [row] = await db()
-    .select({ title: books.title, author: books.author, coverColor: books.coverColor })
+    .select({ title: books.title, author: books.author, coverColor: books.coverColor, coverImage: books.coverImage })
     .from(books)
     .where(eq(books.id, bookId));
   return row ?? null;
+}
+
+/** The bytes of an uploaded cover (storage key `covers/<uuid>.jpg`), or null when the object is missing. */
+export async function readStoredCover(key: string) {
+  if (!/^covers\/[0-9a-f-]{36}\.jpg$/.test(key)) return null;
+  const stored = await storage().get(key);
+  return stored?.bytes ?? null;
 }

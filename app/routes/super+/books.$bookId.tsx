@@ -1,0 +1,150 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import type { SubmissionResult } from '@conform-to/react';
+import { requireSuper } from '~/auth/guards.server';
+import { clientIp } from '~/auth/rate-limit.server';
+import { ItemStatus } from '~/domain/enums';
+import { withParticle } from '~/domain/korean';
+import { ITEM_STATUS_LABELS } from '~/domain/operators';
+import { isDomainError } from '~/lib/errors';
+import { idParam, notFound, redirectWithFlash } from '~/lib/http.server';
+import { catalogueBook, setBookStatus, updateBook } from '~/services/operators/catalogue.server';
+import { parseBookForm, readBookPost } from './__book-form.server';
+import { BookForm } from './__book-form';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.book.title ?? '도서'} | 도서 관리 | 리드인 운영` }];
+
+// One catalogue book: edit its fields and cover, and its item status. INACTIVE takes it out of search,
+// recommendations and assignment at once; the students who have it keep it in their history.
+
+const STATUSES = [ItemStatus.ACTIVE, ItemStatus.COMPLETE, ItemStatus.INACTIVE] as number[];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireSuper(request, { allow: ['PRODUCT'] });
+  const book = await catalogueBook(idParam(params.bookId));
+  if (!book) throw notFound('도서를 찾을 수 없습니다.');
+  return json({
+    book: {
+      id: book.id,
+      title: book.title,
+      author: book.author,
+      publisher: book.publisher,
+      isbn: book.isbn ?? '',
+      totalPages: book.totalPages,
+      level: book.level,
+      genre: book.genre,
+      careerFields: book.careerFields,
+      summary: book.summary,
+      status: book.status,
+      hasCover: Boolean(book.coverImage),
+    },
+  });
+}
+
+type StatusError = { intent: 'status'; error: string };
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const operator = await requireSuper(request, { allow: ['PRODUCT'] });
+  const id = idParam(params.bookId);
+  const origin = { address: clientIp(request), origin: new URL(request.url).origin };
+  let formData;
+  try {
+    formData = await readBookPost(request);
+  } catch (error) {
+    if (isDomainError(error)) return json({ status: 'error' as const, error: { '': [error.message] } }, { status: error.status });
+    throw error;
+  }
+  try {
+    if (formData.get('intent') === 'status') {
+      const status = Number(formData.get('status'));
+      if (!STATUSES.includes(status))
+        return json({ intent: 'status', error: '상태를 선택해 주세요.' } satisfies StatusError, { status: 400 });
+      const result = await setBookStatus(operator, id, status as ItemStatus, origin);
+      return redirectWithFlash(
+        `/super/books/${id}`,
+        result.changed
+          ? `'${result.title}' 도서를 ${withParticle(`'${ITEM_STATUS_LABELS[status]}'`, '으로/로')} 바꿨습니다.`
+          : '바뀐 상태가 없습니다.',
+      );
+    }
+    const { submission, cover } = await parseBookForm(formData);
+    if (submission.status !== 'success') return json(submission.reply(), { status: 400 });
+    const book = await updateBook(operator, id, submission.value, cover, origin);
+    return redirectWithFlash(`/super/books/${id}`, `'${book.title}' 도서를 저장했습니다.`);
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    if (error.status === 404) throw notFound(error.message);
+    return json({ status: 'error' as const, error: { '': [error.message] } }, { status: error.status });
+  }
+}
+
+export default function CatalogueBook() {
+  const { book } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === 'submitting';
+  const statusError = result && 'intent' in result ? (result as StatusError) : null;
+  const formResult = result && !('intent' in result) ? (result as SubmissionResult<string[]>) : undefined;
+  return (
+    <section aria-labelledby="book-title" className="stack">
+      <p>
+        <Link to="/super/books">‹ 도서 목록</Link>
+      </p>
+      <div className="book-detail">
+        <img src={`/resources/covers/${book.id}`} alt={`${book.title} 표지`} width={120} height={168} className="cover" />
+        <div>
+          <h1 id="book-title" className="page-title">
+            {book.title}
+          </h1>
+          <p className="muted">
+            {book.author} · {book.publisher} · 지금 상태: {ITEM_STATUS_LABELS[book.status]}
+          </p>
+        </div>
+      </div>
+      <section className="card stack" aria-labelledby="status-title">
+        <h2 id="status-title">상태</h2>
+        <p className="muted">
+          &lsquo;사용 안 함&rsquo;으로 바꾸면 검색, 추천, 배정에서 바로 빠집니다. 이미 읽은 학생의 기록에는 그대로 남습니다.
+        </p>
+        <Form method="post" encType="multipart/form-data" className="inline-form">
+          <input type="hidden" name="intent" value="status" />
+          <label htmlFor="status">바꿀 상태</label>
+          <select id="status" name="status" defaultValue={book.status}>
+            {[ItemStatus.ACTIVE, ItemStatus.COMPLETE, ItemStatus.INACTIVE].map((s) => (
+              <option key={s} value={s}>
+                {ITEM_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+          <button type="submit" className="small" disabled={busy}>
+            상태 바꾸기
+          </button>
+        </Form>
+        {statusError ? (
+          <p className="alert error" role="alert">
+            {statusError.error}
+          </p>
+        ) : null}
+      </section>
+      <section className="card" aria-labelledby="edit-title">
+        <h2 id="edit-title">도서 정보</h2>
+        <BookForm
+          lastResult={formResult}
+          submitLabel="저장하기"
+          hasCover={book.hasCover}
+          defaults={{
+            title: book.title,
+            author: book.author,
+            publisher: book.publisher,
+            isbn: book.isbn,
+            totalPages: book.totalPages,
+            level: book.level,
+            genre: book.genre,
+            careerFields: book.careerFields,
+            summary: book.summary,
+          }}
+        />
+      </section>
+    </section>
+  );
+}
