@@ -4,6 +4,7 @@ import { CONSTRAINTS } from '~/domain/account-constraints';
 import { formatKoreanDate } from '~/lib/dates';
 import { roleLabel } from './app-shell';
 import { FormErrors, TextField } from './form-fields';
+import { CsrfInput } from '~/components/csrf';
 
 // The my page of every area (user, admin, super): an overview and an edit page with three forms.
 
@@ -119,6 +120,7 @@ export function MyPageEdit({ me, actionData }: { me: MyPageMe; actionData?: MyPa
         <h2 id="edit-profile-title">기본 정보</h2>
         <FormErrors errors={profileForm.errors} id={profileForm.errorId} />
         <Form method="post" {...getFormProps(profileForm)}>
+          <CsrfInput />
           <input type="hidden" name="intent" value="profile" />
           <TextField label="이름" meta={profileFields.name} autoComplete="name" />
           <TextField label="이메일" meta={profileFields.email} type="email" autoComplete="email" />
@@ -135,6 +137,7 @@ export function MyPageEdit({ me, actionData }: { me: MyPageMe; actionData?: MyPa
         <p className="muted">변경하면 다른 기기의 로그인은 모두 종료됩니다.</p>
         <FormErrors errors={passwordForm.errors} id={passwordForm.errorId} />
         <Form method="post" {...getFormProps(passwordForm)}>
+          <CsrfInput />
           <input type="hidden" name="intent" value="password" />
           <TextField label="현재 비밀번호" meta={passwordFields.password} type="password" autoComplete="current-password" />
           <TextField
@@ -158,6 +161,7 @@ export function MyPageEdit({ me, actionData }: { me: MyPageMe; actionData?: MyPa
         <div className="my-page-card">
           <ProfilePicture me={me} />
           <Form method="post" encType="multipart/form-data" className="stack">
+            <CsrfInput />
             {actionData?.intent === 'image' && actionData.error ? (
               <div className="alert error" role="alert" id="image-error">
                 {actionData.error}

@@ -22,7 +22,7 @@ import * as userLayout from '~/routes/user+/_layout';
 import * as myPageMe from '~/routes/user+/my-page.me';
 import * as profileImage from '~/routes/resources+/profile-image.$userId';
 import { findUserByLoginId } from '~/services/accounts.server';
-import { cookieHeader, makeRequest, respond, sessionCookie } from '../support/auth';
+import { cookieHeader, csrfFor, makeRequest, respond, sessionCookie } from '../support/auth';
 import { useTestDatabase } from '../support/db';
 
 useTestDatabase();
@@ -385,6 +385,7 @@ describe('my page', () => {
   function multipart(cookie: string, file: Blob, name: string) {
     const form = new FormData();
     form.append('image', file, name);
+    form.set('csrf', csrfFor(cookie));
     return new Request('http://localhost/user/my-page/me', { method: 'POST', body: form, headers: { Cookie: cookie } });
   }
 

@@ -25,7 +25,7 @@ export const { loader, action } = apiRoute({
       if (error instanceof AuthenticationError) return apiError('LOGIN_FAIL', error.message, 401);
       throw error;
     }
-    const tokens = apiTokens(user, await issueRefreshToken(user.id));
-    return apiData(tokens, { headers: { 'Set-Cookie': xsrfCookie() } });
+    const refresh = await issueRefreshToken(user.id);
+    return apiData(apiTokens(user, refresh), { headers: { 'Set-Cookie': xsrfCookie(refresh.familyId) } });
   },
 });

@@ -13,6 +13,7 @@ import { CONSTRAINTS } from '~/domain/account-constraints';
 import type { MemberKind } from '~/domain/accounts';
 import { isDomainError } from '~/lib/errors';
 import { completePasswordRecovery, startPasswordRecovery } from '~/services/accounts.server';
+import { CsrfInput } from '~/components/csrf';
 
 export const meta: MetaFunction = () => [{ title: '비밀번호 찾기 | 리드인' }];
 
@@ -120,6 +121,7 @@ function IdentifyStep({ kind, result, honeypotProps }: StepProps & { result: Las
       <p className="muted">1단계: 아이디와 이름을 입력하면 가입한 휴대폰 번호로 인증번호를 보내 드립니다.</p>
       <FormErrors errors={form.errors} id={form.errorId} />
       <Form method="post" {...getFormProps(form)}>
+        <CsrfInput />
         <HoneypotFields props={honeypotProps} />
         <input type="hidden" name="intent" value="identify" />
         <TextField label="아이디" meta={fields.loginId} autoComplete="username" />
@@ -151,6 +153,7 @@ function ResetStep({ kind, challenge, result, honeypotProps }: StepProps & { cha
       </div>
       <FormErrors errors={form.errors} id={form.errorId} />
       <Form method="post" {...getFormProps(form)}>
+        <CsrfInput />
         <HoneypotFields props={honeypotProps} />
         <input type="hidden" name="intent" value="reset" />
         <input type="hidden" name="loginId" value={challenge.loginId} />

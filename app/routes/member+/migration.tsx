@@ -10,6 +10,7 @@ import { FormErrors, SecurityQuestionField, TextField } from '~/components/form-
 import { CONSTRAINTS } from '~/domain/account-constraints';
 import { isDomainError } from '~/lib/errors';
 import { completeMigration } from '~/services/accounts.server';
+import { CsrfInput } from '~/components/csrf';
 
 export const meta: MetaFunction = () => [{ title: '비밀번호 재설정 | 리드인' }];
 
@@ -39,7 +40,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const session = await startSession(updated);
   const headers = new Headers();
   headers.append('Set-Cookie', session.setCookie);
-  headers.append('Set-Cookie', xsrfCookie());
+  headers.append('Set-Cookie', xsrfCookie(session.familyId));
   headers.append('Set-Cookie', await setFlash({ kind: 'success', message: '새 비밀번호와 보안 질문을 등록했습니다.' }));
   return redirect(homeFor(updated), { headers });
 }
@@ -63,6 +64,7 @@ export default function Migration() {
       </div>
       <FormErrors errors={form.errors} id={form.errorId} />
       <Form method="post" {...getFormProps(form)}>
+        <CsrfInput />
         <TextField
           label="새 비밀번호"
           meta={fields.password}

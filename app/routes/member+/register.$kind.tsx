@@ -13,6 +13,7 @@ import { CONSTRAINTS } from '~/domain/account-constraints';
 import { MEMBER_KIND_LABELS } from '~/domain/accounts';
 import { isDomainError } from '~/lib/errors';
 import { registerMember } from '~/services/accounts.server';
+import { CsrfInput } from '~/components/csrf';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? MEMBER_KIND_LABELS[data.kind] : ''} 회원가입 | 리드인` },
@@ -43,7 +44,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const session = await startSession(user);
   const headers = new Headers();
   headers.append('Set-Cookie', session.setCookie);
-  headers.append('Set-Cookie', xsrfCookie());
+  headers.append('Set-Cookie', xsrfCookie(session.familyId));
   headers.append('Set-Cookie', await setFlash({ kind: 'success', message: `${user.name}님, 리드인에 오신 것을 환영합니다.` }));
   return redirect(homeFor(user), { headers });
 }
@@ -68,6 +69,7 @@ export default function Register() {
       </nav>
       <FormErrors errors={form.errors} id={form.errorId} />
       <Form method="post" {...getFormProps(form)}>
+        <CsrfInput />
         <HoneypotFields props={honeypotProps} />
         <TextField label="아이디" meta={fields.loginId} autoComplete="username" hint="영문 소문자와 숫자 4~20자" />
         <TextField
