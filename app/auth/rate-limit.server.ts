@@ -17,6 +17,7 @@ export const IP_FAILURES = 100;
 let account = new RateLimiterMemory({ keyPrefix: 'signin-account', points: ACCOUNT_FAILURES, duration: WINDOW_SECONDS });
 let ip = new RateLimiterMemory({ keyPrefix: 'signin-ip', points: IP_FAILURES, duration: WINDOW_SECONDS });
 let logs = new RateLimiterMemory({ keyPrefix: 'client-logs', points: 30, duration: 60 });
+let codeRequests = new RateLimiterMemory({ keyPrefix: 'recovery-codes', points: 5, duration: 60 * 60 });
 
 const accountKey = (loginId: string) => loginId.trim().toLowerCase();
 
@@ -85,6 +86,20 @@ export async function recordSignInFailure(loginId: string, address: string | nul
   if (address) await take(ip, address);
 }
 
+/**
+ * Password-recovery codes: 5 requests an hour per login id, whether the account exists or not (so the limit itself does
+ * not tell). The database also caps the codes a phone receives.
+ */
+export async function allowCodeRequest(key: string): Promise<boolean> {
+  try {
+    await codeRequests.consume(key);
+    return true;
+  } catch (error) {
+    if (error instanceof RateLimiterRes) return false;
+    throw error;
+  }
+}
+
 /** Client error logs: 30 a minute per address (or per session when the address is unknown). */
 export async function allowClientLog(key: string): Promise<boolean> {
   try {
@@ -101,4 +116,5 @@ export function resetRateLimits() {
   account = new RateLimiterMemory({ keyPrefix: 'signin-account', points: ACCOUNT_FAILURES, duration: WINDOW_SECONDS });
   ip = new RateLimiterMemory({ keyPrefix: 'signin-ip', points: IP_FAILURES, duration: WINDOW_SECONDS });
   logs = new RateLimiterMemory({ keyPrefix: 'client-logs', points: 30, duration: 60 });
+  codeRequests = new RateLimiterMemory({ keyPrefix: 'recovery-codes', points: 5, duration: 60 * 60 });
 }

@@ -5,6 +5,7 @@ import { formatKoreanDate } from '~/lib/dates';
 import { roleLabel } from './app-shell';
 import { FormErrors, TextField } from './form-fields';
 import { CsrfInput } from '~/components/csrf';
+import { PASSWORD_HINT } from '~/domain/accounts';
 
 // The my page of every area (user, admin, super): an overview and an edit page with three forms.
 
@@ -145,7 +146,7 @@ export function MyPageEdit({ me, actionData }: { me: MyPageMe; actionData?: MyPa
             meta={passwordFields.newPassword}
             type="password"
             autoComplete="new-password"
-            hint="영문과 숫자 또는 특수문자를 섞어 8자 이상"
+            hint={PASSWORD_HINT}
           />
           <TextField label="새 비밀번호 확인" meta={passwordFields.confirm} type="password" autoComplete="new-password" />
           <div className="form-actions">

@@ -10,7 +10,7 @@ import { setFlash } from '~/auth/session.server';
 import { FormErrors, TextField } from '~/components/form-fields';
 import { HoneypotFields } from '~/components/honeypot';
 import { CONSTRAINTS } from '~/domain/account-constraints';
-import type { MemberKind } from '~/domain/accounts';
+import { PASSWORD_HINT, type MemberKind } from '~/domain/accounts';
 import { isDomainError } from '~/lib/errors';
 import { completePasswordRecovery, startPasswordRecovery } from '~/services/accounts.server';
 import { CsrfInput } from '~/components/csrf';
@@ -45,7 +45,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       await completePasswordRecovery(kind, submission.value, clientIp(request));
     } catch (error) {
       if (!isDomainError(error)) throw error;
-      if (error.code === 'CODE_EXPIRED' || error.code === 'ACCOUNT_NOT_FOUND') {
+      if (error.code === 'CODE_EXPIRED') {
         return json(
           { step: 'identify' as const, result: submission.reply({ formErrors: [error.message], hideFields }), challenge: null },
           { status: error.status },
@@ -148,8 +148,9 @@ function ResetStep({ kind, challenge, result, honeypotProps }: StepProps & { cha
   return (
     <>
       <div className="alert info" role="status">
-        <strong>인증번호를 보냈습니다.</strong>
-        {challenge.maskedPhone} 번호로 보낸 인증번호 6자리를 10분 안에 입력해 주세요.
+        <strong>입력하신 정보와 일치하는 계정이 있으면 인증번호를 보냈습니다.</strong>
+        {challenge.maskedPhone} 번호로 보낸 인증번호 6자리를 10분 안에 입력해 주세요. 휴대폰 번호나 보안 질문이 등록되지 않은
+        계정은 소속 학원에 비밀번호 초기화를 요청해 주세요.
       </div>
       <FormErrors errors={form.errors} id={form.errorId} />
       <Form method="post" {...getFormProps(form)}>
@@ -170,7 +171,7 @@ function ResetStep({ kind, challenge, result, honeypotProps }: StepProps & { cha
           meta={fields.password}
           type="password"
           autoComplete="new-password"
-          hint="영문과 숫자 또는 특수문자를 섞어 8자 이상"
+          hint={PASSWORD_HINT}
         />
         <TextField label="새 비밀번호 확인" meta={fields.confirm} type="password" autoComplete="new-password" />
         <div className="form-actions">

@@ -11,6 +11,7 @@ import { CONSTRAINTS } from '~/domain/account-constraints';
 import { isDomainError } from '~/lib/errors';
 import { completeMigration } from '~/services/accounts.server';
 import { CsrfInput } from '~/components/csrf';
+import { PASSWORD_HINT } from '~/domain/accounts';
 
 export const meta: MetaFunction = () => [{ title: '비밀번호 재설정 | 리드인' }];
 
@@ -70,7 +71,7 @@ export default function Migration() {
           meta={fields.password}
           type="password"
           autoComplete="new-password"
-          hint="영문과 숫자 또는 특수문자를 섞어 8자 이상"
+          hint={PASSWORD_HINT}
         />
         <TextField label="새 비밀번호 확인" meta={fields.confirm} type="password" autoComplete="new-password" />
         <SecurityQuestionField meta={fields.securityQuestion} />

@@ -10,7 +10,7 @@ import { xsrfCookie } from '~/auth/xsrf.server';
 import { FormErrors, SecurityQuestionField, TextField } from '~/components/form-fields';
 import { HoneypotFields } from '~/components/honeypot';
 import { CONSTRAINTS } from '~/domain/account-constraints';
-import { MEMBER_KIND_LABELS } from '~/domain/accounts';
+import { MEMBER_KIND_LABELS, PASSWORD_HINT } from '~/domain/accounts';
 import { isDomainError } from '~/lib/errors';
 import { registerMember } from '~/services/accounts.server';
 import { CsrfInput } from '~/components/csrf';
@@ -77,7 +77,7 @@ export default function Register() {
           meta={fields.password}
           type="password"
           autoComplete="new-password"
-          hint="영문과 숫자 또는 특수문자를 섞어 8자 이상"
+          hint={PASSWORD_HINT}
         />
         <TextField label="비밀번호 확인" meta={fields.confirm} type="password" autoComplete="new-password" />
         <TextField label="이름" meta={fields.name} autoComplete="name" />
