@@ -213,7 +213,14 @@ describe('finding a password', () => {
     // The decoy stays the same on a second request, as a real account's challenge would.
     expect((await body(await start('nobody42', '없는사람'))).challenge).toEqual(shapes[1].challenge);
     // Step 2 for the unknown account fails exactly like a wrong answer.
-    const step2 = await reset({ loginId: 'nobody42', name: '없는사람', answer: 'x', code: '123456', password: 'fresh12345', confirm: 'fresh12345' });
+    const step2 = await reset({
+      loginId: 'nobody42',
+      name: '없는사람',
+      answer: 'x',
+      code: '123456',
+      password: 'fresh12345',
+      confirm: 'fresh12345',
+    });
     expect(step2.status).toBe(400);
     expect((await body(step2)).result).toMatchObject({ error: { '': ['보안 질문의 답 또는 인증번호가 올바르지 않습니다.'] } });
   });
@@ -263,7 +270,6 @@ describe('finding a password', () => {
     });
     expect(res.status).toBe(410);
   });
-
 });
 
 describe('the login form rate limit', () => {

@@ -26,7 +26,9 @@ describe('GET /user/jinro and GET /api/jinro/user', () => {
     expect(api.status).toBe(200);
     expect(await db().select().from(jinroProfiles).where(eq(jinroProfiles.userId, student.id))).toHaveLength(0);
 
-    const reload = await respond(() => jinroPage.action({ request: makeRequest('/user/jinro', { cookie, form: {} }), params: {}, context: {} }));
+    const reload = await respond(() =>
+      jinroPage.action({ request: makeRequest('/user/jinro', { cookie, form: {} }), params: {}, context: {} }),
+    );
     expect(reload.status).toBe(302);
     expect(await db().select().from(jinroProfiles).where(eq(jinroProfiles.userId, student.id))).toHaveLength(1);
   });

@@ -3,7 +3,14 @@ import { eq } from 'drizzle-orm';
 import { requireApiUser } from '~/auth/api.server';
 import { CSRF_MESSAGE, csrfTokenFor, issueCsrf } from '~/auth/csrf.server';
 import { requireUser } from '~/auth/guards.server';
-import { ACCESS_TOKEN_TTL_MS, REFRESH_TOKEN_TTL_MS, SESSION_ABSOLUTE_TTL_MS, consumeRefreshToken, issueRefreshToken, apiTokens } from '~/auth/tokens.server';
+import {
+  ACCESS_TOKEN_TTL_MS,
+  REFRESH_TOKEN_TTL_MS,
+  SESSION_ABSOLUTE_TTL_MS,
+  consumeRefreshToken,
+  issueRefreshToken,
+  apiTokens,
+} from '~/auth/tokens.server';
 import { db } from '~/db/client.server';
 import { sessions } from '~/db/schema';
 import { setClock } from '~/lib/clock.server';
@@ -62,7 +69,12 @@ describe('form tokens (CSRF) on every page action', () => {
     const cookie = await sessionCookie('student');
     const user = await requireUser(makeRequest('/user/activity', { cookie, form: { a: '1' } }));
     expect(user.loginId).toBe('student');
-    const viaHeader = makeRequest('/user/activity', { cookie, form: { a: '1' }, csrf: false, headers: { 'X-CSRF-Token': csrfFor(cookie) } });
+    const viaHeader = makeRequest('/user/activity', {
+      cookie,
+      form: { a: '1' },
+      csrf: false,
+      headers: { 'X-CSRF-Token': csrfFor(cookie) },
+    });
     expect((await requireUser(viaHeader)).loginId).toBe('student');
   });
 });

@@ -19,7 +19,10 @@ const PRE_SESSION = 'test-pre-session-0001';
 
 /** The session id inside a `__session=…` cookie (Remix signs base64 JSON), read without the secret. */
 export function sessionIdOf(cookie: string | undefined): string | null {
-  const raw = cookie?.split(/;\s*/).find((c) => c.startsWith('__session='))?.slice('__session='.length);
+  const raw = cookie
+    ?.split(/;\s*/)
+    .find((c) => c.startsWith('__session='))
+    ?.slice('__session='.length);
   if (!raw) return null;
   const value = decodeURIComponent(raw);
   const json = Buffer.from(value.slice(0, value.lastIndexOf('.')), 'base64').toString('latin1');

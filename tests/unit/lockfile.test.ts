@@ -62,7 +62,8 @@ describe('lockfile pins', () => {
   });
 
   it('names the packages the app depends on at runtime', () => {
-    for (const name of ['@remix-run/router', 'cookie', 'crypto-js', 'sharp', 'undici']) expect(copies(name).length, name).toBeGreaterThan(0);
+    for (const name of ['@remix-run/router', 'cookie', 'crypto-js', 'sharp', 'undici'])
+      expect(copies(name).length, name).toBeGreaterThan(0);
   });
 
   it('carries no registry addresses (installs use the configured registry)', () => {

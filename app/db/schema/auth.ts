@@ -40,3 +40,14 @@ export const sessions = pgTable(
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
+
+/**
+ * Rate-limit counters shared by every app server on one PostgreSQL database (rate-limit.server.ts uses them when
+ * DATABASE_URL is set; the embedded database keeps them in memory). One row per limiter and key, e.g.
+ * `signin-ip:203.0.113.5`; a row past `expires_at` counts as empty.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  points: integer('points').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

@@ -25,7 +25,7 @@ export function loader(args: LoaderFunctionArgs) {
   return memberFormLoader(args);
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const { kind, formData } = await readMemberForm(request, params);
   const challengeOf = () =>
     ({
@@ -42,7 +42,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return json({ step: 'reset' as const, result: submission.reply({ hideFields }), challenge: challengeOf() }, { status: 400 });
     }
     try {
-      await completePasswordRecovery(kind, submission.value, clientIp(request));
+      await completePasswordRecovery(kind, submission.value, clientIp(request, context));
     } catch (error) {
       if (!isDomainError(error)) throw error;
       if (error.code === 'CODE_EXPIRED') {
@@ -149,8 +149,8 @@ function ResetStep({ kind, challenge, result, honeypotProps }: StepProps & { cha
     <>
       <div className="alert info" role="status">
         <strong>입력하신 정보와 일치하는 계정이 있으면 인증번호를 보냈습니다.</strong>
-        {challenge.maskedPhone} 번호로 보낸 인증번호 6자리를 10분 안에 입력해 주세요. 휴대폰 번호나 보안 질문이 등록되지 않은
-        계정은 소속 학원에 비밀번호 초기화를 요청해 주세요.
+        {challenge.maskedPhone} 번호로 보낸 인증번호 6자리를 10분 안에 입력해 주세요. 휴대폰 번호나 보안 질문이 등록되지 않은 계정은 소속
+        학원에 비밀번호 초기화를 요청해 주세요.
       </div>
       <FormErrors errors={form.errors} id={form.errorId} />
       <Form method="post" {...getFormProps(form)}>
@@ -166,13 +166,7 @@ function ResetStep({ kind, challenge, result, honeypotProps }: StepProps & { cha
         </p>
         <TextField label="보안 질문의 답" meta={fields.answer} autoComplete="off" />
         <TextField label="인증번호" meta={fields.code} inputMode="numeric" autoComplete="one-time-code" />
-        <TextField
-          label="새 비밀번호"
-          meta={fields.password}
-          type="password"
-          autoComplete="new-password"
-          hint={PASSWORD_HINT}
-        />
+        <TextField label="새 비밀번호" meta={fields.password} type="password" autoComplete="new-password" hint={PASSWORD_HINT} />
         <TextField label="새 비밀번호 확인" meta={fields.confirm} type="password" autoComplete="new-password" />
         <div className="form-actions">
           <button type="submit" className="full" disabled={navigation.state === 'submitting'}>

@@ -10,6 +10,7 @@ import { checkHoneypot, honeypot } from '~/auth/honeypot.server';
 import { rememberCookie } from '~/auth/remember.server';
 import { readFlash, startSession } from '~/auth/session.server';
 import { xsrfCookie } from '~/auth/xsrf.server';
+import { noteClientAddress } from '~/auth/rate-limit.server';
 import { CONSTRAINTS } from '~/domain/account-constraints';
 import { HoneypotFields } from '~/components/honeypot';
 import { isDomainError } from '~/lib/errors';
@@ -36,8 +37,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   await redirectIfSignedIn(request);
+  noteClientAddress(request, context);
   const formData = await request.clone().formData();
   checkHoneypot(formData);
   const submission = parseWithZod(formData, { schema });

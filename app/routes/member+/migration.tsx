@@ -66,13 +66,7 @@ export default function Migration() {
       <FormErrors errors={form.errors} id={form.errorId} />
       <Form method="post" {...getFormProps(form)}>
         <CsrfInput />
-        <TextField
-          label="새 비밀번호"
-          meta={fields.password}
-          type="password"
-          autoComplete="new-password"
-          hint={PASSWORD_HINT}
-        />
+        <TextField label="새 비밀번호" meta={fields.password} type="password" autoComplete="new-password" hint={PASSWORD_HINT} />
         <TextField label="새 비밀번호 확인" meta={fields.confirm} type="password" autoComplete="new-password" />
         <SecurityQuestionField meta={fields.securityQuestion} />
         <TextField label="보안 질문의 답" meta={fields.securityAnswer} hint="비밀번호를 찾을 때 사용합니다." autoComplete="off" />

@@ -72,13 +72,7 @@ export default function Register() {
         <CsrfInput />
         <HoneypotFields props={honeypotProps} />
         <TextField label="아이디" meta={fields.loginId} autoComplete="username" hint="영문 소문자와 숫자 4~20자" />
-        <TextField
-          label="비밀번호"
-          meta={fields.password}
-          type="password"
-          autoComplete="new-password"
-          hint={PASSWORD_HINT}
-        />
+        <TextField label="비밀번호" meta={fields.password} type="password" autoComplete="new-password" hint={PASSWORD_HINT} />
         <TextField label="비밀번호 확인" meta={fields.confirm} type="password" autoComplete="new-password" />
         <TextField label="이름" meta={fields.name} autoComplete="name" />
         <TextField
