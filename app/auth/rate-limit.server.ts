@@ -54,14 +54,15 @@ export function postgresCounter(keyPrefix: string, points: number, duration: num
     async take(key) {
       const at = now();
       const until = new Date(at.getTime() + duration * 1000);
+      const atIso = at.toISOString(); // raw values in sql`` go to the driver as they are: strings, not Dates
       const [row] = await db()
         .insert(rateLimits)
         .values({ key: rowKey(key), points: 1, expiresAt: until })
         .onConflictDoUpdate({
           target: rateLimits.key,
           set: {
-            points: sql`case when ${rateLimits.expiresAt} <= ${at} then 1 else ${rateLimits.points} + 1 end`,
-            expiresAt: sql`case when ${rateLimits.expiresAt} <= ${at} then ${until} else ${rateLimits.expiresAt} end`,
+            points: sql`case when ${rateLimits.expiresAt} <= ${atIso}::timestamptz then 1 else ${rateLimits.points} + 1 end`,
+            expiresAt: sql`case when ${rateLimits.expiresAt} <= ${atIso}::timestamptz then ${until.toISOString()}::timestamptz else ${rateLimits.expiresAt} end`,
           },
         })
         .returning({ points: rateLimits.points });
