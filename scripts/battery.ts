@@ -355,7 +355,7 @@ async function main() {
       await c.signIn('student6');
       const tokens = await apiLogin(B(), 'student6');
       const me = await api(B(), '/api/me', { token: tokens.accessToken });
-      const teacher = await apiLogin(B(), 'teacher');
+      const teacher = await apiLogin(B(), 'teacher2'); // student6's academy
       const reset = await api(B(), '/api/student/changePassword', {
         token: teacher.accessToken,
         body: { studentId: me.json.data.userId, password: 'battery-reset-2026' },
