@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, gotoReady, signIn } from './support';
+import { DEMO_PASSWORD, gotoReady, perProject, signIn } from './support';
 
 const CSRF_MESSAGE = '요청이 만료되었습니다. 페이지를 새로 고친 뒤 다시 시도해 주세요.';
 
@@ -57,4 +57,25 @@ test('logout ends the session at once: the old cookie opens no page and no API c
   expect(api.status()).toBe(401);
   expect(await api.json()).toMatchObject({ code: 'INVALID_TOKEN' });
   await stale.close();
+});
+
+test('passwords: a common one is refused with its message, a Hangul-only one is accepted', async ({ page }) => {
+  const loginId = perProject('pwjs', 'pwnojs') + Date.now().toString().slice(-6);
+  await gotoReady(page, '/member/register/adult');
+  await expect(page.getByText('8자 이상 128자 이하 (한글, 숫자, 기호 모두 쓸 수 있습니다)')).toBeVisible();
+  const fill = async (password: string) => {
+    await page.getByLabel('아이디', { exact: true }).fill(loginId);
+    await page.getByLabel('비밀번호', { exact: true }).fill(password);
+    await page.getByLabel('비밀번호 확인').fill(password);
+    await page.getByLabel('이름').fill('한글암호');
+    await page.getByLabel('휴대폰 번호').fill('010-7777-9999');
+    await page.getByLabel('보안 질문', { exact: true }).selectOption({ index: 2 });
+    await page.getByLabel('보안 질문의 답').fill('바다');
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: '가입하기' }).click();
+  };
+  await fill('password1');
+  await expect(page.getByText('너무 흔히 쓰이는 비밀번호입니다. 다른 비밀번호를 입력해 주세요.')).toBeVisible();
+  await fill('우리집강아지복실이');
+  await expect(page).toHaveURL(/\/user\/activity$/);
 });
