@@ -149,8 +149,7 @@ function ResetStep({ kind, challenge, result, honeypotProps }: StepProps & { cha
     <>
       <div className="alert info" role="status">
         <strong>입력하신 정보와 일치하는 계정이 있으면 인증번호를 보냈습니다.</strong>
-        {challenge.maskedPhone} 번호로 보낸 인증번호 6자리를 10분 안에 입력해 주세요. 휴대폰 번호나 보안 질문이 등록되지 않은 계정은 소속
-        학원에 비밀번호 초기화를 요청해 주세요.
+        {challenge.maskedPhone} 번호로 보낸 인증번호 6자리를 10분 안에 입력해 주세요.
       </div>
       <FormErrors errors={form.errors} id={form.errorId} />
       <Form method="post" {...getFormProps(form)}>
