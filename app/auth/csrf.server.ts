@@ -15,7 +15,8 @@ export const CSRF_FIELD = 'csrf';
 export const CSRF_HEADER = 'X-CSRF-Token';
 export const CSRF_MESSAGE = '요청이 만료되었습니다. 페이지를 새로 고친 뒤 다시 시도해 주세요.';
 const PRE_SESSION_COOKIE = 'csrf';
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+// Only reads are exempt: every other method reaches a page's action (OPTIONS and PUT too, unless the server refuses them).
+const SAFE_METHODS = new Set(['GET', 'HEAD']);
 
 const preSessionName = () => cookieName(PRE_SESSION_COOKIE);
 
