@@ -5,6 +5,7 @@ import { useEffect, type ReactNode } from 'react';
 import { ErrorPage } from '~/components/error-page';
 import { useNonce } from '~/components/nonce';
 import { config } from '~/config.server';
+import { issueCsrf } from '~/auth/csrf.server';
 import { MESSAGES } from '~/messages';
 import stylesHref from '~/styles/app.css';
 
@@ -18,8 +19,11 @@ export const meta: MetaFunction = () => [
   { name: 'description', content: '읽고, 기록하고, 생각을 키우는 학원 독서 교육 플랫폼 리드인' },
 ];
 
-export async function loader(_: LoaderFunctionArgs) {
-  return json({ appEnv: config().appEnv });
+// The form token of this visitor's session (every form renders it through <CsrfInput />); a visitor who is not signed
+// in gets the pre-session cookie it is bound to.
+export async function loader({ request }: LoaderFunctionArgs) {
+  const csrf = await issueCsrf(request);
+  return json({ appEnv: config().appEnv, csrf: csrf.token }, csrf.setCookie ? { headers: { 'Set-Cookie': csrf.setCookie } } : undefined);
 }
 
 /** A route opts out of JavaScript with `handle = { hydrate: false }` (static pages ship none). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ACCOUNT_FIELD_MESSAGES, normalisePhone, SECURITY_QUESTIONS } from '~/domain/accounts';
+import { ACCOUNT_FIELD_MESSAGES, normalisePhone, PASSWORD_MAX, PASSWORD_MIN, SECURITY_QUESTIONS } from '~/domain/accounts';
+import { COMMON_PASSWORDS } from './common-passwords.server';
 
 // The zod schemas of the account forms and API bodies. Server-only: the pages validate on the server (conform's
 // submission.reply() is the contract) and the browser gets the native constraints of account-constraints.ts, so zod
@@ -12,9 +13,21 @@ export const loginIdField = z
   .trim()
   .regex(/^[a-z0-9]{4,20}$/, M.loginIdRule);
 
-export const passwordField = z
-  .string({ required_error: M.passwordRequired })
-  .refine((v) => v.length >= 8 && v.length <= 100 && /[A-Za-z]/.test(v) && /[^A-Za-z]/.test(v), M.passwordRule);
+/**
+ * Passwords (ASVS 6.2): any script (Hangul, emoji…), 8 to 128 characters counted as code points, not on the list of
+ * common passwords, and no composition rule.
+ */
+export function passwordProblem(password: string): string | null {
+  const length = [...password].length;
+  if (length < PASSWORD_MIN || length > PASSWORD_MAX) return M.passwordRule;
+  if (COMMON_PASSWORDS.has(password.normalize('NFKC').toLowerCase())) return M.passwordCommon;
+  return null;
+}
+
+export const passwordField = z.string({ required_error: M.passwordRequired }).superRefine((v, ctx) => {
+  const problem = passwordProblem(v);
+  if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem });
+});
 
 export const phoneField = z
   .string({ required_error: M.phoneRequired })
@@ -60,7 +73,7 @@ export const profileSchema = z.object({ name: nameField, email: emailField });
 /** My page: current and new password (spec: super/user/editMyPage2 { password, newPassword }). */
 export const passwordChangeSchema = z
   .object({
-    password: z.string({ required_error: '현재 비밀번호를 입력해 주세요.' }).max(200),
+    password: z.string({ required_error: '현재 비밀번호를 입력해 주세요.' }).max(256),
     newPassword: passwordField,
     confirm: z.string({ required_error: M.confirmRequired }),
   })
@@ -72,7 +85,7 @@ export const passwordChangeSchema = z
 
 export const loginSchema = z.object({
   loginId: z.string({ required_error: '아이디를 입력해 주세요.' }).trim().max(50),
-  password: z.string({ required_error: '비밀번호를 입력해 주세요.' }).max(200),
+  password: z.string({ required_error: '비밀번호를 입력해 주세요.' }).max(256),
   rememberId: z.boolean().optional(),
   redirectTo: z.string().optional(),
 });

@@ -3,7 +3,8 @@ import { apiError } from '~/lib/api-response.server';
 import { ERROR_CODES } from '~/messages';
 import { findAuthUser, type AuthUser } from '~/services/users.server';
 import { getSession } from './session.server';
-import { verifyAccessToken } from './tokens.server';
+import { isSessionLive, verifyAccessToken } from './tokens.server';
+import { isXsrfTokenValid } from './xsrf.server';
 
 // The JSON API's guard (spec §7). Requests carry `Authorization: Bearer <accessToken>`; a browser may use its session cookie instead, and
 // then every mutating call must echo the XSRF-TOKEN cookie in the X-XSRF-TOKEN header.
@@ -17,17 +18,6 @@ export const API_MESSAGES = {
 
 /** Methods that never change data; every other method (an action) needs the XSRF header with the session cookie. */
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
-
-function cookieValue(request: Request, name: string) {
-  const cookie = request.headers.get('Cookie') ?? '';
-  const match = cookie.split(/;\s*/).find((c) => c.startsWith(`${name}=`));
-  if (!match) return null;
-  try {
-    return decodeURIComponent(match.slice(name.length + 1));
-  } catch {
-    return null; // a malformed value is no token
-  }
-}
 
 /**
  * The API's guard: the user of the bearer token (or of the session cookie, with the XSRF check on mutations).
@@ -43,17 +33,16 @@ export async function requireApiUser(request: Request, options: { role?: UserRol
   } else {
     const session = await getSession(request);
     token = session.get('access');
-    if (token && !SAFE_METHODS.has(request.method)) {
-      const expected = cookieValue(request, 'XSRF-TOKEN');
-      if (!expected || request.headers.get('X-XSRF-TOKEN') !== expected) {
-        throw apiError(ERROR_CODES.AUTHORIZED_ERROR, API_MESSAGES.xsrf, 403);
-      }
+    // The header must carry the token derived from this session's id: a value merely equal in cookie and header, or
+    // another session's token, is refused.
+    if (token && !SAFE_METHODS.has(request.method) && !isXsrfTokenValid(request.headers.get('X-XSRF-TOKEN'), session.get('fam'))) {
+      throw apiError(ERROR_CODES.AUTHORIZED_ERROR, API_MESSAGES.xsrf, 403);
     }
   }
   const check = verifyAccessToken(token);
   if (!check.ok) throw apiError(ERROR_CODES.INVALID_TOKEN, API_MESSAGES.invalidToken, 401);
-  const user = await findAuthUser(check.claims.sub);
-  if (!user || user.status !== 'ACTIVE') throw apiError(ERROR_CODES.INVALID_TOKEN, API_MESSAGES.invalidToken, 401);
+  const [user, live] = await Promise.all([findAuthUser(check.claims.sub), isSessionLive(check.claims.fam, check.claims.sub)]);
+  if (!user || user.status !== 'ACTIVE' || !live) throw apiError(ERROR_CODES.INVALID_TOKEN, API_MESSAGES.invalidToken, 401);
   if (options.role && user.role !== options.role) throw apiError(ERROR_CODES.AUTHORIZED_ERROR, API_MESSAGES.authorizedError, 403);
   return { ...user, familyId: check.claims.fam };
 }

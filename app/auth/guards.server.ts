@@ -3,8 +3,9 @@ import type { Authority, UserRole } from '~/domain/enums';
 import { SPEC_MESSAGES } from '~/messages';
 import { hasBasicPay } from '~/services/payments.server';
 import { findAuthUser, type AuthUser } from '~/services/users.server';
+import { requireCsrf } from './csrf.server';
 import { endSession, getSession, sessionStorage, writeSession } from './session.server';
-import { isRefreshTokenValid, consumeRefreshToken, verifyAccessToken } from './tokens.server';
+import { isRefreshTokenValid, isSessionLive, consumeRefreshToken, verifyAccessToken } from './tokens.server';
 
 // Guards (spec §5, §6; architecture.md §3). Plain functions called at the top of every loader and action: they
 // return the user or throw a redirect / response. A parent layout's loader does not protect its children.
@@ -42,6 +43,7 @@ async function resolveSession(request: Request): Promise<Resolution> {
 
   const check = verifyAccessToken(access);
   let userId: number | undefined = check.ok ? check.claims.sub : undefined;
+  let familyId: string | undefined = check.ok ? check.claims.fam : undefined;
 
   if (!check.ok) {
     if (request.method === 'GET' || request.method === 'HEAD') {
@@ -55,6 +57,7 @@ async function resolveSession(request: Request): Promise<Resolution> {
         return { state: 'rotated', setCookie: written.setCookie };
       }
       userId = used.userId; // grace: a parallel request already rotated it
+      familyId = used.familyId;
     } else {
       // A form post is never lost to an expired access token: the refresh token only has to be valid (or have been
       // rotated moments ago); the redirect that follows the post rotates it.
@@ -63,11 +66,14 @@ async function resolveSession(request: Request): Promise<Resolution> {
       const refreshOk = (await isRefreshTokenValid(refresh)) || (await consumeRefreshToken(refresh)).kind === 'grace';
       if (!refreshOk) return { state: 'expired' };
       userId = claims.sub;
+      familyId = claims.fam;
     }
   }
 
-  const user = userId ? await findAuthUser(userId) : null;
-  if (!user || user.status !== 'ACTIVE') return { state: 'expired' };
+  if (!userId) return { state: 'expired' };
+  // The session row ends access at once: logout, a password reset or the absolute lifetime (one primary-key lookup).
+  const [user, live] = await Promise.all([findAuthUser(userId), isSessionLive(familyId, userId)]);
+  if (!user || user.status !== 'ACTIVE' || !live) return { state: 'expired' };
   return { state: 'signed-in', user: { ...user, sessionExpiresAt } };
 }
 
@@ -84,6 +90,8 @@ export function loginUrl(request: Request, extra: Record<string, string> = {}) {
 
 /** The signed-in user, or null. Never throws for an anonymous visitor. */
 export async function getOptionalUser(request: Request): Promise<SignedIn | null> {
+  // Every guard passes here first: a post without its session's form token is refused before anything else.
+  await requireCsrf(request);
   const r = await resolve(request);
   if (r.state === 'rotated') throw redirect(selfUrl(request), { headers: { 'Set-Cookie': r.setCookie } });
   if (r.state === 'expired') {

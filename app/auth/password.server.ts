@@ -1,18 +1,55 @@
 import { hash, verify } from '@node-rs/argon2';
+import { DomainError } from '~/lib/errors';
 
 // argon2id with the OWASP minimum: 19 MiB memory, 2 iterations, 1 lane.
 const OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
+/**
+ * Password hashing is bounded in concurrency: at most HASH_CONCURRENCY hashes run at once and at most HASH_QUEUE wait,
+ * so a flood of sign-ins cannot take every core (and every libuv thread) from the other requests. Past the queue the
+ * attempt is refused at once with the sign-in limit's 429.
+ */
+export const HASH_CONCURRENCY = 2;
+export const HASH_QUEUE = 64;
+let running = 0;
+const waiting: Array<() => void> = [];
+
+export const hashingBusy = () => new DomainError('TOO_MANY_ATTEMPTS', '로그인 시도가 너무 많습니다. 잠시 후 다시 시도해 주세요.', 429);
+
+async function bounded<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= HASH_CONCURRENCY) {
+    if (waiting.length >= HASH_QUEUE) throw hashingBusy();
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  } else {
+    running++;
+  }
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next)
+      next(); // the slot passes to the next waiter
+    else running--;
+  }
+}
+
+/** Hashes running and waiting now (tests and the battery read it). */
+export function hashingLoad() {
+  return { running, waiting: waiting.length };
+}
+
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, OPTIONS);
+  return bounded(() => hash(password, OPTIONS));
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
-  try {
-    return await verify(passwordHash, password);
-  } catch {
-    return false;
-  }
+  return bounded(async () => {
+    try {
+      return await verify(passwordHash, password);
+    } catch {
+      return false;
+    }
+  });
 }
 
 /** Security answers are compared normalised: case, spaces and width differences do not matter. */
@@ -21,7 +58,7 @@ export function normaliseAnswer(answer: string): string {
 }
 
 export function hashSecurityAnswer(answer: string): Promise<string> {
-  return hash(normaliseAnswer(answer), OPTIONS);
+  return bounded(() => hash(normaliseAnswer(answer), OPTIONS));
 }
 
 export function verifySecurityAnswer(answerHash: string, answer: string): Promise<boolean> {

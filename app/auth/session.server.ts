@@ -15,9 +15,19 @@ export type SessionData = {
 
 const secure = config().secureCookies;
 
+/**
+ * A cookie's name: `__Host-<name>` when cookies are Secure (the browser then insists on Secure, Path=/ and no Domain,
+ * so no sibling subdomain can plant or shadow it); plain names over local http, where browsers refuse `__Host-`.
+ */
+export function cookieName(name: string): string {
+  return secure ? `__Host-${name}` : name;
+}
+
+export const SESSION_COOKIE = secure ? '__Host-session' : '__session';
+
 export const sessionStorage = createCookieSessionStorage<SessionData>({
   cookie: {
-    name: '__session',
+    name: SESSION_COOKIE,
     httpOnly: true,
     sameSite: 'lax',
     path: '/',
@@ -51,6 +61,7 @@ export async function writeSession(user: TokenSubject, refresh: { token: string;
     accessExpiresAt: access.expiresAt,
     refreshToken: refresh.token,
     refreshExpiresAt: refresh.expiresAt,
+    familyId: refresh.familyId,
   };
 }
 
@@ -65,7 +76,7 @@ export async function endSession(request: Request) {
 // Flash messages travel in their own short-lived cookie, so writing one never touches the tokens.
 export type Flash = { kind: 'success' | 'info' | 'warning' | 'error'; message: string; title?: string };
 
-const flashCookie = createCookie('__flash', {
+const flashCookie = createCookie(secure ? '__Host-flash' : '__flash', {
   httpOnly: true,
   sameSite: 'lax',
   path: '/',

@@ -2,7 +2,7 @@ import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import { config } from '~/config.server';
 import { db } from '~/db/client.server';
-import { refreshTokens } from '~/db/schema';
+import { refreshTokens, sessions } from '~/db/schema';
 import type { Authority, UserRole } from '~/domain/enums';
 import { now, nowMs } from '~/lib/clock.server';
 
@@ -10,6 +10,8 @@ import { now, nowMs } from '~/lib/clock.server';
 // Lifetimes can be shortened by environment (the end-to-end tests of the extend-login prompt do).
 export const ACCESS_TOKEN_TTL_MS = Number(process.env.ACCESS_TOKEN_TTL_SECONDS ?? 15 * 60) * 1000;
 export const REFRESH_TOKEN_TTL_MS = Number(process.env.REFRESH_TOKEN_TTL_SECONDS ?? 2 * 60 * 60) * 1000;
+/** The absolute lifetime of a session (12 hours after sign-in): no refresh or 'extend' moves a session past it. */
+export const SESSION_ABSOLUTE_TTL_MS = Number(process.env.SESSION_ABSOLUTE_SECONDS ?? 12 * 60 * 60) * 1000;
 /** A just-rotated refresh token is still honoured this long, so parallel requests of one page all succeed. */
 export const ROTATION_GRACE_MS = 30 * 1000;
 /** The page asks '로그인을 연장하시겠습니까?' this long before the refresh token expires (spec §9). */
@@ -56,15 +58,43 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 
 export type IssuedRefresh = { token: string; familyId: string; expiresAt: Date };
 
-/** Starts a new token family (a sign-in) or continues one (a rotation). */
+/** The absolute end of a session (its family), made on first use; an unknown family gets a fresh row. */
+async function sessionEnd(userId: number, familyId: string): Promise<Date> {
+  const [row] = await db().select({ expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.id, familyId));
+  if (row) return row.expiresAt;
+  const expiresAt = new Date(nowMs() + SESSION_ABSOLUTE_TTL_MS);
+  await db().insert(sessions).values({ id: familyId, userId, createdAt: now(), expiresAt }).onConflictDoNothing();
+  return expiresAt;
+}
+
+/**
+ * Starts a new token family, which is a new session (a sign-in), or continues one (a rotation). The refresh token
+ * never outlives its session's absolute end.
+ */
 export async function issueRefreshToken(userId: number, familyId: string = randomUUID()): Promise<IssuedRefresh> {
   const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(nowMs() + REFRESH_TOKEN_TTL_MS);
+  const end = await sessionEnd(userId, familyId);
+  const expiresAt = new Date(Math.min(nowMs() + REFRESH_TOKEN_TTL_MS, end.getTime()));
   await db()
     .insert(refreshTokens)
     .values({ userId, familyId, tokenHash: hashToken(token), expiresAt });
   return { token, familyId, expiresAt };
 }
+
+/**
+ * Whether the session (token family) still grants access: not revoked (logout, password reset), inside its absolute
+ * lifetime, and owned by the user the token names. One primary-key lookup, made on every request.
+ */
+export async function isSessionLive(familyId: string | undefined | null, userId: number): Promise<boolean> {
+  if (!familyId || !UUID.test(familyId)) return false;
+  const [row] = await db()
+    .select({ userId: sessions.userId, expiresAt: sessions.expiresAt, revokedAt: sessions.revokedAt })
+    .from(sessions)
+    .where(eq(sessions.id, familyId));
+  return Boolean(row && row.userId === userId && !row.revokedAt && row.expiresAt > now());
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type RefreshResult =
   /** Rotated: the caller must hand the new token to the client. */
@@ -123,6 +153,10 @@ export async function isRefreshTokenValid(token: string | undefined | null): Pro
 
 export async function revokeFamily(familyId: string) {
   await db()
+    .update(sessions)
+    .set({ revokedAt: now() })
+    .where(and(eq(sessions.id, familyId), isNull(sessions.revokedAt)));
+  await db()
     .update(refreshTokens)
     .set({ revokedAt: now() })
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
@@ -131,6 +165,10 @@ export async function revokeFamily(familyId: string) {
 /** Signs a user out everywhere (password change, password reset). */
 export async function revokeAllForUser(userId: number) {
   await db()
+    .update(sessions)
+    .set({ revokedAt: now() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  await db()
     .update(refreshTokens)
     .set({ revokedAt: now() })
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
@@ -138,6 +176,10 @@ export async function revokeAllForUser(userId: number) {
 
 /** Signs a user out everywhere except the given session (password change on the my page). */
 export async function revokeOtherFamilies(userId: number, keepFamilyId: string) {
+  await db()
+    .update(sessions)
+    .set({ revokedAt: now() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, keepFamilyId)));
   await db()
     .update(refreshTokens)
     .set({ revokedAt: now() })

@@ -1,10 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { config } from '~/config.server';
+import { isXsrfTokenValid, xsrfTokenFor } from './csrf.server';
+
+export { isXsrfTokenValid };
 
 // The anti-forgery cookie of the JSON API (spec §7): readable by the page's script (not httpOnly), echoed in the
-// X-XSRF-TOKEN header of every mutating /api call made with the session cookie. Set at every sign-in.
-export function xsrfCookie(): string {
+// X-XSRF-TOKEN header of every mutating /api call made with the session cookie. Set at every sign-in; its value is
+// derived from the session's id, so it is worth nothing in another session (csrf.server.ts). The name stays
+// XSRF-TOKEN in production too: the spec's client reads it by that name.
+export function xsrfCookie(familyId: string): string {
   const secure = config().secureCookies;
-  const token = randomBytes(24).toString('base64url');
-  return `XSRF-TOKEN=${token}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
+  return `XSRF-TOKEN=${xsrfTokenFor(familyId)}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
 }

@@ -5,6 +5,7 @@ import { Brand } from './brand';
 import { ExtendLogin, type SessionTiming } from './extend-login';
 import type { NavItem } from './public-shell';
 import type { Flash } from '~/auth/session.server';
+import { CsrfInput } from '~/components/csrf';
 
 export type ShellUser = { name: string; role: string; authorities: string[] };
 
@@ -73,6 +74,7 @@ export function AppShell({
               <strong>{user.name}</strong> <span className="badge">{roleLabel(user)}</span>
             </span>
             <Form method="post" action="/member/logout" reloadDocument>
+              <CsrfInput />
               <button type="submit" className="secondary small">
                 로그아웃
               </button>

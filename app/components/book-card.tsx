@@ -1,6 +1,7 @@
 import { Link, useFetcher } from '@remix-run/react';
 import { careerFieldLabel, genreLabel, levelLabel } from '~/domain/catalogue';
 import { BookCover } from './reading';
+import { CsrfInput } from '~/components/csrf';
 
 export type BookCardData = {
   id: number;
@@ -24,6 +25,7 @@ export function LikeButton({ bookId, liked, redirectTo }: { bookId: number; like
   const shown = pending ? pending === 'like' : liked;
   return (
     <fetcher.Form method="post" action="/user/book/like" className="like-form">
+      <CsrfInput />
       <input type="hidden" name="bookId" value={bookId} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <button

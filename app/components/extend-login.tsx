@@ -2,6 +2,7 @@ import { Form, useLocation } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { ConfirmDialog, useHydrated } from './dialogs';
 import { SPEC_MESSAGES } from '~/messages';
+import { CsrfInput } from '~/components/csrf';
 
 export const EXTEND_MESSAGE = SPEC_MESSAGES.extendLogin;
 
@@ -12,6 +13,7 @@ function ExtendForms({ redirectTo, yes = '예', no = '아니오' }: { redirectTo
   return {
     no: (
       <Form method="post" action="/member/logout" reloadDocument>
+        <CsrfInput />
         <button type="submit" className="secondary">
           {no}
         </button>
@@ -19,6 +21,7 @@ function ExtendForms({ redirectTo, yes = '예', no = '아니오' }: { redirectTo
     ),
     yes: (
       <Form method="post" action="/member/extend">
+        <CsrfInput />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <button type="submit">{yes}</button>
       </Form>

@@ -4,6 +4,8 @@ import { CONSTRAINTS } from '~/domain/account-constraints';
 import { formatKoreanDate } from '~/lib/dates';
 import { roleLabel } from './app-shell';
 import { FormErrors, TextField } from './form-fields';
+import { CsrfInput } from '~/components/csrf';
+import { PASSWORD_HINT } from '~/domain/accounts';
 
 // The my page of every area (user, admin, super): an overview and an edit page with three forms.
 
@@ -119,6 +121,7 @@ export function MyPageEdit({ me, actionData }: { me: MyPageMe; actionData?: MyPa
         <h2 id="edit-profile-title">기본 정보</h2>
         <FormErrors errors={profileForm.errors} id={profileForm.errorId} />
         <Form method="post" {...getFormProps(profileForm)}>
+          <CsrfInput />
           <input type="hidden" name="intent" value="profile" />
           <TextField label="이름" meta={profileFields.name} autoComplete="name" />
           <TextField label="이메일" meta={profileFields.email} type="email" autoComplete="email" />
@@ -135,6 +138,7 @@ export function MyPageEdit({ me, actionData }: { me: MyPageMe; actionData?: MyPa
         <p className="muted">변경하면 다른 기기의 로그인은 모두 종료됩니다.</p>
         <FormErrors errors={passwordForm.errors} id={passwordForm.errorId} />
         <Form method="post" {...getFormProps(passwordForm)}>
+          <CsrfInput />
           <input type="hidden" name="intent" value="password" />
           <TextField label="현재 비밀번호" meta={passwordFields.password} type="password" autoComplete="current-password" />
           <TextField
@@ -142,7 +146,7 @@ export function MyPageEdit({ me, actionData }: { me: MyPageMe; actionData?: MyPa
             meta={passwordFields.newPassword}
             type="password"
             autoComplete="new-password"
-            hint="영문과 숫자 또는 특수문자를 섞어 8자 이상"
+            hint={PASSWORD_HINT}
           />
           <TextField label="새 비밀번호 확인" meta={passwordFields.confirm} type="password" autoComplete="new-password" />
           <div className="form-actions">
@@ -158,6 +162,7 @@ export function MyPageEdit({ me, actionData }: { me: MyPageMe; actionData?: MyPa
         <div className="my-page-card">
           <ProfilePicture me={me} />
           <Form method="post" encType="multipart/form-data" className="stack">
+            <CsrfInput />
             {actionData?.intent === 'image' && actionData.error ? (
               <div className="alert error" role="alert" id="image-error">
                 {actionData.error}

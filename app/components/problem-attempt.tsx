@@ -4,6 +4,7 @@ import { ProblemStep } from '~/domain/enums';
 import { categoryLabel, parsePositions, STEP_LABELS } from '~/domain/problems';
 import type { getAttemptPage } from '~/services/problems/pages.server';
 import { CategoryScoreChart, CategoryTable, MedalBadge } from './score-chart';
+import { CsrfInput } from '~/components/csrf';
 
 export type AttemptPageData = Awaited<ReturnType<typeof getAttemptPage>>;
 
@@ -70,6 +71,7 @@ export function ProblemAttempt({
         </ul>
         {data.canStart ? (
           <Form method="post">
+            <CsrfInput />
             <input type="hidden" name="intent" value="start" />
             <button type="submit" disabled={busy}>
               시작하기
@@ -97,6 +99,7 @@ export function ProblemAttempt({
           {isBook ? <li>채점이 끝나면 독서 노트를 쓸 수 있습니다.</li> : null}
         </ul>
         <Form method="post">
+          <CsrfInput />
           <input type="hidden" name="intent" value="solve" />
           <input type="hidden" name="attemptId" value={attempt.id} />
           <button type="submit" disabled={busy}>
@@ -120,6 +123,7 @@ export function ProblemAttempt({
           </p>
           <p>제출하면 바로 채점되고, 답을 고칠 수 없습니다.</p>
           <Form method="post" className="form-actions">
+            <CsrfInput />
             <input type="hidden" name="intent" value="mark" />
             <input type="hidden" name="attemptId" value={attempt.id} />
             <button type="submit" disabled={busy}>
@@ -148,6 +152,7 @@ export function ProblemAttempt({
           </section>
         ) : null}
         <Form method="post" id="solve-form" className="stack">
+          <CsrfInput />
           <input type="hidden" name="attemptId" value={attempt.id} />
           <input type="hidden" name="problems" value={data.problems.map((p) => p.id).join(',')} />
           {data.problems.map((p) => {
@@ -285,6 +290,7 @@ export function ProblemAttempt({
       </section>
       {step === ProblemStep.MARK ? (
         <Form method="post">
+          <CsrfInput />
           <input type="hidden" name="intent" value="check" />
           <input type="hidden" name="attemptId" value={attempt.id} />
           <button type="submit" disabled={busy}>
@@ -323,6 +329,7 @@ export function ProblemAttempt({
             </article>
           ))}
           <Form method="post">
+            <CsrfInput />
             <input type="hidden" name="intent" value="complete" />
             <input type="hidden" name="attemptId" value={attempt.id} />
             <button type="submit" disabled={busy}>
@@ -343,6 +350,7 @@ export function ProblemAttempt({
             ) : null}
             {!isBook ? (
               <Form method="post">
+                <CsrfInput />
                 <input type="hidden" name="intent" value="start" />
                 <button type="submit" className="secondary" disabled={busy}>
                   다시 응시하기
@@ -357,6 +365,7 @@ export function ProblemAttempt({
       ) : null}
       {data.canRestart ? (
         <Form method="post" className="card stack">
+          <CsrfInput />
           <p>선생님이 다시 풀기를 허락했습니다.</p>
           <input type="hidden" name="intent" value="restart" />
           <button type="submit" className="secondary" disabled={busy}>

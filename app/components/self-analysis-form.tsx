@@ -1,5 +1,6 @@
 import { Form } from '@remix-run/react';
 import { SELF_ANALYSIS_ITEMS, type SelfAnalysisScores } from '~/domain/problems';
+import { CsrfInput } from '~/components/csrf';
 
 const SCALE = ['전혀 아니다', '아니다', '보통이다', '그렇다', '매우 그렇다'];
 
@@ -15,6 +16,7 @@ export function SelfAnalysisForm({ values, error }: { values: Partial<SelfAnalys
         </div>
       ) : null}
       <Form method="post" className="stack self-analysis">
+        <CsrfInput />
         <input type="hidden" name="intent" value="selfAnalysis" />
         {SELF_ANALYSIS_ITEMS.map((item) => (
           <fieldset key={item.key} className="rating">

@@ -3,10 +3,11 @@ import type { Constraint } from '@conform-to/dom';
 // Native input constraints of the account forms (required, lengths, patterns): what the browser can check before a
 // round trip. The server's zod schemas (auth/account-schemas.server.ts) stay the authority.
 
-const password: Constraint = { required: true, minLength: 8, maxLength: 100 };
+// maxLength counts UTF-16 units in the browser: 128 emoji are 256 units, so the native limit is twice the server's.
+const password: Constraint = { required: true, minLength: 8, maxLength: 256 };
 
 export const CONSTRAINTS = {
-  login: { loginId: { required: true, maxLength: 50 }, password: { required: true, maxLength: 200 } },
+  login: { loginId: { required: true, maxLength: 50 }, password: { required: true, maxLength: 256 } },
   migration: {
     password,
     confirm: { required: true },

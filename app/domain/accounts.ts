@@ -15,12 +15,19 @@ export const DEMO_PASSWORD = 'demo1234!';
 
 // Field rules of the account forms, shared by the pages (inline validation) and the services.
 
+/** Password length in characters (code points): any script, no composition rule (ASVS 6.2). */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+/** The hint under every new-password field. */
+export const PASSWORD_HINT = '8자 이상 128자 이하 (한글, 숫자, 기호 모두 쓸 수 있습니다)';
+
 export const ACCOUNT_FIELD_MESSAGES = {
   loginIdRequired: '아이디를 입력해 주세요.',
   loginIdRule: '아이디는 영문 소문자와 숫자 4~20자로 입력해 주세요.',
   loginIdTaken: '이미 사용 중인 아이디입니다.',
   passwordRequired: '비밀번호를 입력해 주세요.',
-  passwordRule: '비밀번호는 영문과 숫자 또는 특수문자를 섞어 8자 이상으로 입력해 주세요.',
+  passwordRule: '비밀번호는 8자 이상 128자 이하로 입력해 주세요.',
+  passwordCommon: '너무 흔히 쓰이는 비밀번호입니다. 다른 비밀번호를 입력해 주세요.',
   confirmRequired: '비밀번호를 한 번 더 입력해 주세요.',
   confirmMismatch: '비밀번호가 일치하지 않습니다.',
   nameRequired: '이름을 입력해 주세요.',

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import type { z } from 'zod';
 import { requireApiUser, type ApiUser } from '~/auth/api.server';
+import { noteClientAddress } from '~/auth/rate-limit.server';
 import type { UserRole } from '~/domain/enums';
 import { MESSAGES } from '~/messages';
 import { API_LARGE_BODY_MAX_BYTES, API_REQUEST_ERROR, apiData, apiError, handleApi, readRequestBody } from './api-response.server';
@@ -65,6 +66,7 @@ export function apiRoute<A extends Access, I extends string = never, B = undefin
   const run = (args: Args) =>
     handleApi(async () => {
       const { request, params } = args;
+      noteClientAddress(request, args.context); // the socket address for the per-address limits (sign-in, logs)
       // The guard first: a cookie-authenticated PUT/PATCH/DELETE meets the XSRF check before it learns the method.
       const user = (
         options.access === 'PUBLIC' ? null : await requireApiUser(request, options.access === 'ANY' ? {} : { role: options.access })

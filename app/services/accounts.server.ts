@@ -1,7 +1,7 @@
 import { createHmac, randomInt } from 'node:crypto';
 import { and, asc, desc, eq, gte, isNull, sql } from 'drizzle-orm';
 import { hashPassword, hashSecurityAnswer, verifyPassword, verifySecurityAnswer } from '~/auth/password.server';
-import { limitedAttempt } from '~/auth/rate-limit.server';
+import { allowCodeRequest, limitedAttempt } from '~/auth/rate-limit.server';
 import { revokeAllForUser } from '~/auth/tokens.server';
 import { config } from '~/config.server';
 import { db } from '~/db/client.server';
@@ -167,6 +167,8 @@ export async function findLoginIds(kind: MemberKind, name: string, phone: string
 export const RECOVERY_CODE_TTL_MS = 10 * 60 * 1000;
 export const RECOVERY_CODE_MAX_ATTEMPTS = 5;
 const RECOVERY_PURPOSE = 'PASSWORD_RESET';
+/** An argon2 hash of a random secret: verifying against it costs what a real check costs. */
+const DECOY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$94p21Mf8TGDfOf4TvthFwA$xxG3wt4fWq5iWRuXABMg16oZIHLrSiqWK39ZQcIfsVQ';
 
 const hashCode = (userId: number, code: string) =>
   createHmac('sha256', config().sessionSecrets[0]).update(`${userId}:${code}`).digest('hex');
@@ -191,14 +193,21 @@ async function findRecoverable(kind: MemberKind, loginId: string, name: string) 
 /**
  * Step 1 of finding a password: the account is identified by login id and name; a one-time code goes to its phone
  * (any earlier code stops working). Returns the security question to ask and where the code went.
+ *
+ * The answer is the same whether the account exists or not (no enumeration): for an unknown account, or one that
+ * cannot recover by itself (no phone or security question), a decoy challenge derived from the input (a question and a
+ * masked number that stay the same on every request), after the same kind of database work. Step 2 then fails as a
+ * wrong answer would.
  */
 export const CODE_REQUESTS_PER_HOUR = 5;
 
 export async function startPasswordRecovery(kind: MemberKind, loginId: string, name: string) {
+  if (!(await allowCodeRequest(`${kind}:${loginId.trim().toLowerCase()}`))) {
+    throw new DomainError('TOO_MANY_CODE_REQUESTS', ACCOUNT_MESSAGES.tooManyCodes, 429);
+  }
   const user = await findRecoverable(kind, loginId, name);
-  if (!user || user.status !== 'ACTIVE') throw new DomainError('ACCOUNT_NOT_FOUND', ACCOUNT_MESSAGES.noAccountFound, 404);
-  if (!user.phone || !user.securityQuestion || !user.securityAnswerHash) {
-    throw new DomainError('RECOVERY_UNAVAILABLE', ACCOUNT_MESSAGES.recoveryUnavailable, 409);
+  if (!user || user.status !== 'ACTIVE' || !user.phone || !user.securityQuestion || !user.securityAnswerHash) {
+    return decoyChallenge(kind, loginId, name);
   }
   // A phone receives at most CODE_REQUESTS_PER_HOUR codes an hour, whoever asks for them.
   const [recent] = await db()
@@ -241,6 +250,29 @@ export async function startPasswordRecovery(kind: MemberKind, loginId: string, n
   };
 }
 
+/** The challenge shown for an account that cannot be recovered: stable for the same input, shaped like a real one. */
+async function decoyChallenge(kind: MemberKind, loginId: string, name: string) {
+  const digest = createHmac('sha256', config().sessionSecrets[0])
+    .update(`recovery-decoy|${kind}|${loginId.trim().toLowerCase()}|${name.trim()}`)
+    .digest();
+  // The same reads and writes a real request makes (a count, a transaction of one update), so the timing matches.
+  await db()
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(verificationCodes)
+    .where(and(eq(verificationCodes.userId, 0), gte(verificationCodes.createdAt, new Date(nowMs() - 60 * 60 * 1000))));
+  await db().transaction(async (tx) => {
+    await tx
+      .update(verificationCodes)
+      .set({ consumedAt: now() })
+      .where(and(eq(verificationCodes.userId, 0), isNull(verificationCodes.consumedAt)));
+  });
+  return {
+    loginId: loginId.trim().toLowerCase(),
+    question: SECURITY_QUESTIONS[digest[0] % SECURITY_QUESTIONS.length],
+    maskedPhone: `010-****-${String(digest.readUInt16BE(1) % 10000).padStart(4, '0')}`,
+  };
+}
+
 /**
  * Step 2: the security answer AND the one-time code; then the new password is set and every session ends. Wrong
  * answers and codes count as failed sign-ins (the same rate limiter); a code allows 5 tries and lives 10 minutes.
@@ -256,7 +288,11 @@ export async function completePasswordRecovery(
 
 async function recoverPassword(kind: MemberKind, input: { loginId: string; name: string; answer: string; code: string; password: string }) {
   const user = await findRecoverable(kind, input.loginId, input.name);
-  if (!user || !user.securityAnswerHash) throw new DomainError('ACCOUNT_NOT_FOUND', ACCOUNT_MESSAGES.noAccountFound, 404);
+  if (!user || !user.securityAnswerHash || user.status !== 'ACTIVE') {
+    // The same answer as a wrong answer or code (and the same cost): step 2 does not tell whether the account exists.
+    await verifySecurityAnswer(DECOY_HASH, input.answer);
+    throw new DomainError('RECOVERY_MISMATCH', ACCOUNT_MESSAGES.recoveryMismatch, 400);
+  }
   const [pending] = await db()
     .select()
     .from(verificationCodes)

@@ -12,6 +12,9 @@ export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 export const MAX_IMAGE_SIDE = 1600;
 export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const PROFILE_IMAGE_SIZE = 256;
+/** One pixel cap for every uploaded image (note images and profile pictures): 24 megapixels, checked before decoding. */
+export const MAX_IMAGE_PIXELS = 24_000_000;
+export const IMAGE_PIXELS_MESSAGE = '이미지의 화소 수가 너무 많습니다. 2,400만 화소 이하의 이미지를 올려 주세요.';
 
 export const PROFILE_IMAGE_MESSAGES = {
   imageType: 'JPG, PNG, WEBP 형식의 이미지만 올릴 수 있습니다.',
@@ -36,7 +39,7 @@ export const imageSizeError = () => new DomainError('NOTE_IMAGE_TOO_LARGE', NOTE
 const NOTE_IMAGE: ImageRule = {
   formats: ['jpeg', 'png', 'webp', 'gif'],
   maxBytes: MAX_IMAGE_BYTES,
-  maxPixels: 50_000_000,
+  maxPixels: MAX_IMAGE_PIXELS,
   typeError: imageTypeError,
   sizeError: imageSizeError,
 };
@@ -44,7 +47,7 @@ const NOTE_IMAGE: ImageRule = {
 const PROFILE_IMAGE: ImageRule = {
   formats: ['jpeg', 'png', 'webp'],
   maxBytes: PROFILE_IMAGE_MAX_BYTES,
-  maxPixels: 40_000_000,
+  maxPixels: MAX_IMAGE_PIXELS,
   typeError: () => new DomainError('INVALID_IMAGE', PROFILE_IMAGE_MESSAGES.imageType, 415),
   sizeError: () => new DomainError('IMAGE_TOO_LARGE', PROFILE_IMAGE_MESSAGES.imageTooLarge, 413),
 };
@@ -55,11 +58,14 @@ async function checkImage(input: Uint8Array, rule: ImageRule) {
   if (input.byteLength === 0) throw rule.typeError();
   let meta: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
   try {
-    meta = await sharp(input, { limitInputPixels: rule.maxPixels }).metadata();
+    meta = await sharp(input, { limitInputPixels: false }).metadata(); // the header only; the cap is checked below
   } catch {
     throw rule.typeError();
   }
   if (!meta.format || !rule.formats.includes(meta.format)) throw rule.typeError();
+  // The header's dimensions, before anything is decoded (an animated image counts every frame it would decode: one).
+  if (!meta.width || !meta.height) throw rule.typeError();
+  if (meta.width * meta.height > rule.maxPixels) throw new DomainError(rule.sizeError().code, IMAGE_PIXELS_MESSAGE, 413);
   return meta;
 }
 

@@ -69,12 +69,13 @@ export const TOP_FIELDS = 3;
 const NEXT_BOOKS_PER_FIELD = 3;
 
 /**
- * The career page: the kept profile (computed on first visit), its top fields with their careers, and for each
- * field the books to read next (near the student's level, not assigned yet). A fixed number of queries.
+ * The career page: the kept profile (or, before the first reload, one computed on the fly and not stored: a GET never
+ * writes), its top fields with their careers, and for each field the books to read next (near the student's level,
+ * not assigned yet). A fixed number of queries.
  */
 export async function jinroOverview(userId: number) {
   const [kept] = await db().select().from(jinroProfiles).where(eq(jinroProfiles.userId, userId));
-  const { profile, computedAt } = kept ?? (await reloadJinro(userId));
+  const { profile, computedAt } = kept ?? { profile: await computeJinroProfile(userId), computedAt: now() };
   const top = profile.fields.filter((f) => f.score > 0).slice(0, TOP_FIELDS);
   const [me] = await db().select({ level: users.level }).from(users).where(eq(users.id, userId));
   const level = me?.level ?? 5;

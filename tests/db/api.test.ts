@@ -11,7 +11,7 @@ import * as editMyPage from '~/routes/api+/super.user.editMyPage';
 import * as editMyPage2 from '~/routes/api+/super.user.editMyPage2';
 import * as changeStudentPassword from '~/routes/api+/student.changePassword';
 import { findUserByLoginId } from '~/services/accounts.server';
-import { sessionCookie } from '../support/auth';
+import { sessionCookie, xsrfFor } from '../support/auth';
 import { useTestDatabase } from '../support/db';
 
 useTestDatabase();
@@ -184,8 +184,10 @@ describe('mutating calls', () => {
     expect(await unpaid.json()).toEqual({ code: 'BASIC_PAY_REQUIRED', message: '이번 달 기본 결제를 해주세요.' });
   });
 
-  it('requires X-XSRF-TOKEN equal to the XSRF-TOKEN cookie when the session cookie is used', async () => {
+  it('requires the X-XSRF-TOKEN of the session itself when the session cookie is used', async () => {
     const cookie = await sessionCookie('student6');
+    const own = xsrfFor(cookie);
+    const other = xsrfFor(await sessionCookie('student6'));
     const body = { userName: '강예린', userEmail: 'yerin@example.com' };
     const without = await editMyPage.action(
       args(api('/api/super/user/editMyPage', { body, headers: { Cookie: `${cookie}; XSRF-TOKEN=abc` } })),
@@ -196,8 +198,17 @@ describe('mutating calls', () => {
       args(api('/api/super/user/editMyPage', { body, headers: { Cookie: `${cookie}; XSRF-TOKEN=abc`, 'X-XSRF-TOKEN': 'xyz' } })),
     );
     expect(wrong.status).toBe(403);
-    const ok = await editMyPage.action(
+    // Any value equal in cookie and header is no longer enough, and neither is another session's token.
+    const equal = await editMyPage.action(
       args(api('/api/super/user/editMyPage', { body, headers: { Cookie: `${cookie}; XSRF-TOKEN=abc`, 'X-XSRF-TOKEN': 'abc' } })),
+    );
+    expect(equal.status).toBe(403);
+    const foreign = await editMyPage.action(
+      args(api('/api/super/user/editMyPage', { body, headers: { Cookie: `${cookie}; XSRF-TOKEN=${other}`, 'X-XSRF-TOKEN': other } })),
+    );
+    expect(foreign.status).toBe(403);
+    const ok = await editMyPage.action(
+      args(api('/api/super/user/editMyPage', { body, headers: { Cookie: `${cookie}; XSRF-TOKEN=${own}`, 'X-XSRF-TOKEN': own } })),
     );
     expect(await ok.json()).toEqual({ data: true });
     expect((await findUserByLoginId('student6'))!.email).toBe('yerin@example.com');

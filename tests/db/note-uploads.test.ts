@@ -24,7 +24,7 @@ import * as apiEdit from '~/routes/api+/user.book.edit.$id';
 import * as apiNoteInput from '~/routes/api+/user.book.noteInput';
 import * as apiNoteResult from '~/routes/api+/user.book.noteResult';
 import { readProfileImage, saveProfileImage } from '~/services/my-page.server';
-import { makeRequest, respond, sessionCookie } from '../support/auth';
+import { csrfFor, makeRequest, respond, sessionCookie } from '../support/auth';
 import { useTestDatabase } from '../support/db';
 import { bookStatus, LONG_NOTE, noteBook, noteById, noteOf } from '../support/notes';
 
@@ -52,6 +52,7 @@ async function photo() {
 
 function multipart(url: string, cookie: string, fields: Record<string, string>, file?: { bytes: Uint8Array; name: string; type: string }) {
   const form = new FormData();
+  form.set('csrf', csrfFor(cookie));
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   if (file) form.append('image', new File([new Uint8Array(file.bytes)], file.name, { type: file.type }));
   return new Request(new URL(url, 'http://localhost'), { method: 'POST', headers: { Cookie: cookie }, body: form });

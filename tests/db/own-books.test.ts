@@ -8,7 +8,7 @@ import * as subProfileApi from '~/routes/api+/user.activity.subProfile';
 import * as bookPage from '~/routes/user+/book.$bookId';
 import { addOwnBook, ASSIGNMENT_MESSAGES as M, OWN_WAITING_LIMIT } from '~/services/assignments.server';
 import { getBook } from '~/services/library.server';
-import { makeRequest, respond } from '../support/auth';
+import { makeRequest, respond, xsrfFor } from '../support/auth';
 import { useTestDatabase } from '../support/db';
 import { cookieFor, createBook, createStudent, type Member } from '../support/factories';
 
@@ -128,7 +128,7 @@ describe('the book page and the API', () => {
   });
 
   it('POST addReadinBookResult/{bookId} and GET subProfile', async () => {
-    const cookie = `${await cookieFor(adultMember)}; XSRF-TOKEN=x`;
+    const cookie = await cookieFor(adultMember);
     const bookId = await newBook('API로 담은 책');
     const post = (body?: unknown) =>
       addApi.action({
@@ -136,7 +136,7 @@ describe('the book page and the API', () => {
           makeRequest(`/api/user/activity/addReadinBookResult/${bookId}`, {
             cookie,
             method: 'POST',
-            headers: { 'X-XSRF-TOKEN': 'x', 'Content-Type': 'application/json' },
+            headers: { 'X-XSRF-TOKEN': xsrfFor(cookie), 'Content-Type': 'application/json' },
           }),
           body === undefined ? {} : { body: JSON.stringify(body) },
         ),

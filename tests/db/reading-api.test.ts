@@ -15,7 +15,7 @@ import * as noPage from '~/routes/api+/user.read.no-page.$a.$b';
 import * as readTime from '~/routes/api+/user.read.no-page.read-time.$id';
 import * as total from '~/routes/api+/bookCommon.readPageTotal.detail.$id';
 import * as bookResult from '~/routes/api+/user.activity.bookResult.$id';
-import { makeRequest } from '../support/auth';
+import { makeRequest, xsrfFor } from '../support/auth';
 import { useTestDatabase } from '../support/db';
 import { assignBook, cookieFor, createStudent, type Member } from '../support/factories';
 
@@ -26,7 +26,7 @@ let cookie = '';
 let student: Member;
 beforeAll(async () => {
   student = await createStudent();
-  cookie = `${await cookieFor(student)}; XSRF-TOKEN=xsrf-test`;
+  cookie = await cookieFor(student);
 });
 
 /** A new book of the student's, in the given status and read method, with `pages` pages. */
@@ -35,7 +35,7 @@ const assign = async (readMethod: ReadMethod, status: BookStatus, pages = 50) =>
 
 type Route = { loader?: (a: never) => Promise<Response> | Response; action?: (a: never) => Promise<Response> | Response };
 async function call(route: Route, kind: 'loader' | 'action', path: string, params: Record<string, string>, body?: unknown) {
-  const headers: Record<string, string> = { 'X-XSRF-TOKEN': 'xsrf-test' };
+  const headers: Record<string, string> = { 'X-XSRF-TOKEN': xsrfFor(cookie) };
   let init: RequestInit = {};
   if (body !== undefined) {
     headers['Content-Type'] = 'application/json';

@@ -9,7 +9,7 @@ import * as first from '~/routes/api+/user.activity.bookDayRead.first.$id';
 import * as clock from '~/routes/api+/user.book.read.$a.$b';
 import * as noPage from '~/routes/api+/user.read.no-page.$a.$b';
 import * as readingPage from '~/routes/user+/activity.readingBook.$resultBookId';
-import { makeRequest, sessionCookie } from '../support/auth';
+import { makeRequest, sessionCookie, xsrfFor } from '../support/auth';
 import { useTestDatabase } from '../support/db';
 
 // One input contract per reading action (app/domain/reading-input.ts): the same bad record gets the same code and
@@ -21,7 +21,7 @@ useTestDatabase();
 let cookie = '';
 let uid = 0;
 beforeAll(async () => {
-  cookie = `${await sessionCookie('student8')}; XSRF-TOKEN=xsrf-contract`;
+  cookie = await sessionCookie('student8');
   uid = (await db().select().from(users).where(eq(users.loginId, 'student8')))[0].id;
 });
 
@@ -66,7 +66,7 @@ async function api(
   const base = makeRequest(path, {
     cookie,
     method: 'POST',
-    headers: { 'X-XSRF-TOKEN': 'xsrf-contract', 'Content-Type': 'application/json' },
+    headers: { 'X-XSRF-TOKEN': xsrfFor(cookie), 'Content-Type': 'application/json' },
   });
   const res = await (route.action as (a: unknown) => Promise<Response>)({
     request: new Request(base, { body: JSON.stringify(body) }),

@@ -1,6 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm';
 import sharp from 'sharp';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { recordSignInFailure, resetRateLimits } from '~/auth/rate-limit.server';
 import { db } from '~/db/client.server';
 import { notes, readingRecords, resultBooks, users } from '~/db/schema';
@@ -543,22 +543,62 @@ describe('sign-in rate limits', () => {
     await expect(signIn('student4', 'demo1234!', '198.51.100.4')).rejects.toMatchObject({ code: 'TOO_MANY_ATTEMPTS', status: 429 });
   });
 
-  it('counts failures only: successes and unknown recovery accounts give the attempt back', async () => {
+  it('counts failures only: successes give the attempt back; an unknown recovery account fails like a wrong answer', async () => {
     const ip = '198.51.100.5';
     for (let i = 0; i < 99; i++) await recordSignInFailure(`pupil${i}`, ip);
     for (const loginId of ['student', 'student2', 'student3', 'student5', 'adult']) {
       await expect(signIn(loginId, 'demo1234!', ip)).resolves.toMatchObject({ loginId });
     }
-    for (let i = 0; i < 8; i++) {
-      await expect(
-        completePasswordRecovery(
-          'student',
-          { loginId: 'student9', name: '다른 이름', answer: 'x', code: '000000', password: 'new-pass-12' },
-          null,
-        ),
-      ).toBeDomainError('ACCOUNT_NOT_FOUND');
-    }
+    // Step 2 with a name that does not match: the same RECOVERY_MISMATCH as a wrong answer (no enumeration), counted.
+    await expect(
+      completePasswordRecovery(
+        'student',
+        { loginId: 'nobody77', name: '다른 이름', answer: 'x', code: '000000', password: 'new-pass-12' },
+        null,
+      ),
+    ).toBeDomainError('RECOVERY_MISMATCH');
     await expect(signIn('student9', 'demo1234!', null)).resolves.toMatchObject({ loginId: 'student9' });
+  });
+
+  it('without a proxy the socket address of the load context counts: 100 failures from one address, then 429', async () => {
+    const { clientIp } = await import('~/auth/rate-limit.server');
+    const { config } = await import('~/config.server');
+    const settings = config() as { trustProxy: boolean };
+    settings.trustProxy = false; // the tests' environment declares a proxy; this one has none
+    onTestFinished(() => {
+      settings.trustProxy = true;
+    });
+    const plain = new Request('http://localhost/member/login', { headers: { 'X-Forwarded-For': '192.0.2.1' } });
+    // Headers are ignored without TRUST_PROXY; the socket's address is used, IPv4-mapped and IPv6 by /64.
+    expect(clientIp(plain)).toBeNull();
+    expect(clientIp(plain, { clientAddress: '::ffff:198.51.100.8' })).toBe('198.51.100.8');
+    expect(clientIp(plain, { clientAddress: '2001:db8:1:2:aaaa::1' })).toBe('2001:0db8:0001:0002::/64');
+    expect(clientIp(plain, { clientAddress: '2001:db8:1:2:bbbb::9' })).toBe('2001:0db8:0001:0002::/64');
+    const attempt = (loginId: string, password: string) =>
+      login.action({
+        request: new Request('http://localhost/api/auth/login', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ loginId, password }),
+        }),
+        params: {},
+        context: { clientAddress: '198.51.100.8' },
+      });
+    for (let i = 0; i < 100; i++) expect((await attempt(`flood${i}`, 'wrong-pass')).status).toBe(401);
+    expect((await attempt('student', 'demo1234!')).status).toBe(429);
+  });
+
+  it('the PostgreSQL counter (rate_limits) takes, refuses past its points, gives back and clears', async () => {
+    const { postgresCounter } = await import('~/auth/rate-limit.server');
+    const c = postgresCounter('test-counter', 3, 60);
+    const takes = await Promise.all(Array.from({ length: 5 }, () => c.take('k')));
+    expect(takes.filter(Boolean)).toHaveLength(3);
+    expect(await c.take('k')).toBe(false);
+    await c.give('k');
+    expect(await c.take('k')).toBe(true);
+    await c.clear('k');
+    expect(await c.take('k')).toBe(true);
+    expect(await c.take('other')).toBe(true);
   });
 
   it('behind a proxy the address is the one the proxy appended, not what the client put first in X-Forwarded-For', async () => {

@@ -103,8 +103,9 @@ test('a student takes a book analysis from START to COMPLETE; the book moves to 
   await expect(page.getByTestId('book-status')).toHaveText('독서 노트 차례');
   await page.screenshot({ path: `test-results/analysis-result-${info.project.name}.png`, fullPage: true });
 
-  // A second submit of the same attempt marks nothing again.
-  const again = await page.request.post(analysisUrl, { form: { intent: 'mark', attemptId }, maxRedirects: 0 });
+  // A second submit of the same attempt (with the page's form token, as the form would send it) marks nothing again.
+  const csrf = await page.locator('input[name="csrf"]').first().inputValue();
+  const again = await page.request.post(analysisUrl, { form: { csrf, intent: 'mark', attemptId }, maxRedirects: 0 });
   expect(again.status()).toBe(302);
   await page.reload();
   await expect(page.getByTestId('score')).toHaveText(`${expectedScore}점`);

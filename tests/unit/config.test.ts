@@ -121,10 +121,15 @@ describe('secrets and cookie flags in production', () => {
     const { rememberCookie } = await import('~/auth/remember.server');
     const { applySecurityHeaders } = await import('~/lib/security-headers.server');
     const session = await sessionStorage.commitSession(await sessionStorage.getSession());
-    expect(session).toMatch(/^__session=/);
-    for (const flag of ['HttpOnly', 'Secure', 'SameSite=Lax']) expect(session).toContain(flag);
-    expect(xsrfCookie()).toMatch(/; Secure$/);
-    expect(await rememberCookie.serialize('student')).toContain('Secure');
+    // `__Host-` names in production: the browser then insists on Secure, Path=/ and no Domain.
+    expect(session).toMatch(/^__Host-session=/);
+    for (const flag of ['HttpOnly', 'Secure', 'SameSite=Lax', 'Path=/']) expect(session).toContain(flag);
+    expect(session).not.toContain('Domain=');
+    expect(xsrfCookie('00000000-0000-4000-8000-000000000000')).toMatch(/; Secure$/);
+    const remember = await rememberCookie.serialize('student');
+    expect(remember).toMatch(/^__Host-remember_login_id=/);
+    expect(remember).toContain('Secure');
+    expect(remember).toContain('Path=/;');
     const headers = new Headers();
     applySecurityHeaders(headers, 'n0nce');
     expect(headers.get('Strict-Transport-Security')).toBe('max-age=31536000');

@@ -7,6 +7,7 @@ import { NOTE_LIMITS } from '~/domain/notes';
 import { handleReviewForm } from '~/lib/forms/note-review.server';
 import { idParam, orRespond, pageData } from '~/lib/http.server';
 import { getNoteForViewer } from '~/services/notes/access.server';
+import { CsrfInput } from '~/components/csrf';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? `${data.detail.studentName} · ${data.detail.bookTitle} — ` : ''}독서 노트 | 리드인 학원` },
@@ -63,6 +64,7 @@ export default function AdminNoteReview() {
         <section className="card" aria-labelledby="review-title">
           <h2 id="review-title">검토하기</h2>
           <Form method="post" {...getFormProps(form)}>
+            <CsrfInput />
             <input type="hidden" name="version" value={note.version} />
             <div className="field">
               <label htmlFor={fields.comment.id}>선생님 의견</label>

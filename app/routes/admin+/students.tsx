@@ -8,6 +8,7 @@ import { Pagination } from '~/components/pagination';
 import { isDomainError } from '~/lib/errors';
 import { formatDateTime } from '~/lib/dates';
 import { listAcademyStudents, resetStudentPassword } from '~/services/academy-members.server';
+import { CsrfInput } from '~/components/csrf';
 
 export const meta: MetaFunction = () => [{ title: '학생 관리 | 리드인' }];
 
@@ -94,6 +95,7 @@ export default function AdminStudents() {
                   <td>{s.lastLoginAt ?? '기록 없음'}</td>
                   <td>
                     <Form method="post" className="inline-form" aria-label={`${s.name} 비밀번호 초기화`}>
+                      <CsrfInput />
                       <input type="hidden" name="studentId" value={s.id} />
                       <label className="sr-only" htmlFor={`pw-${s.id}`}>
                         {s.name} 새 비밀번호

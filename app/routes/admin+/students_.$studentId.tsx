@@ -21,6 +21,7 @@ import {
   readMethodChoiceLabel,
   setReadMethod,
 } from '~/services/assignments.server';
+import { CsrfInput } from '~/components/csrf';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.student.name ?? '학생'} 학생의 도서 | 리드인` }];
 
@@ -148,6 +149,7 @@ export default function AdminStudentBooks() {
           confirm={{
             form: (
               <Form method="post" action={action}>
+                <CsrfInput />
                 <input type="hidden" name="intent" value="exclude" />
                 <input type="hidden" name="resultBookId" value={confirmExclude.resultBookId} />
                 <button type="submit" className="button danger" disabled={busy}>
@@ -186,6 +188,7 @@ export default function AdminStudentBooks() {
       <section aria-labelledby="assign-title" className="card stack">
         <h2 id="assign-title">도서 배정</h2>
         <Form method="post" action={action} className="assign-form" aria-describedby={assignError ? 'assign-error' : undefined}>
+          <CsrfInput />
           <input type="hidden" name="intent" value="assign" />
           <div className="field">
             <label htmlFor="assign-book">도서</label>
@@ -266,6 +269,7 @@ export default function AdminStudentBooks() {
                       <td>
                         {b.canChangeReadMethod ? (
                           <Form method="post" action={action} className="row-form" aria-label={`${b.title} 읽기 방식 변경`}>
+                            <CsrfInput />
                             <input type="hidden" name="intent" value="readMethod" />
                             <input type="hidden" name="resultBookId" value={b.resultBookId} />
                             <label className="sr-only" htmlFor={`method-${b.resultBookId}`}>
@@ -283,6 +287,7 @@ export default function AdminStudentBooks() {
                       <td>
                         {b.canAllowRetake ? (
                           <Form method="post" action={action} className="row-form">
+                            <CsrfInput />
                             <input type="hidden" name="intent" value="retake" />
                             <input type="hidden" name="resultBookId" value={b.resultBookId} />
                             <button type="submit" className="small secondary" disabled={busy} aria-label={`${b.title} 재응시 허용`}>

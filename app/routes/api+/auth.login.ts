@@ -9,7 +9,7 @@ import { AuthenticationError, signIn } from '~/services/accounts.server';
 // POST /api/auth/login { loginId, password } → { data: { accessToken, expireDate, refreshToken } } (spec §7).
 const body = z.object({
   loginId: z.string({ required_error: '아이디를 입력해 주세요.' }).trim().min(1, '아이디를 입력해 주세요.').max(50),
-  password: z.string({ required_error: '비밀번호를 입력해 주세요.' }).min(1, '비밀번호를 입력해 주세요.').max(200),
+  password: z.string({ required_error: '비밀번호를 입력해 주세요.' }).min(1, '비밀번호를 입력해 주세요.').max(256),
 });
 
 export const { loader, action } = apiRoute({
@@ -25,7 +25,7 @@ export const { loader, action } = apiRoute({
       if (error instanceof AuthenticationError) return apiError('LOGIN_FAIL', error.message, 401);
       throw error;
     }
-    const tokens = apiTokens(user, await issueRefreshToken(user.id));
-    return apiData(tokens, { headers: { 'Set-Cookie': xsrfCookie() } });
+    const refresh = await issueRefreshToken(user.id);
+    return apiData(apiTokens(user, refresh), { headers: { 'Set-Cookie': xsrfCookie(refresh.familyId) } });
   },
 });

@@ -5,7 +5,7 @@ import { apiRoute } from '~/lib/api.server';
 import { changePassword } from '~/services/my-page.server';
 
 // POST /api/super/user/editMyPage2 { password, newPassword }: changes the password; other sessions end.
-const body = z.object({ password: z.string().min(1, '현재 비밀번호를 입력해 주세요.').max(200), newPassword: passwordField });
+const body = z.object({ password: z.string().min(1, '현재 비밀번호를 입력해 주세요.').max(256), newPassword: passwordField });
 
 export const { loader, action } = apiRoute({
   method: 'POST',

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
+import { requireCsrf } from '~/auth/csrf.server';
 import { safeRedirectPath } from '~/lib/safe-redirect';
 import { homeFor, loginUrl } from '~/auth/guards.server';
 import { getSession, sessionStorage, writeSession } from '~/auth/session.server';
@@ -13,6 +14,7 @@ export async function loader(_: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
+  await requireCsrf(request);
   const form = await request.formData();
   const session = await getSession(request);
   const used = await consumeRefreshToken(session.get('refresh'));

@@ -9,6 +9,7 @@ import { HoneypotFields } from '~/components/honeypot';
 import { CONSTRAINTS } from '~/domain/account-constraints';
 import { MEMBER_KIND_LABELS } from '~/domain/accounts';
 import { findLoginIds } from '~/services/accounts.server';
+import { CsrfInput } from '~/components/csrf';
 
 export const meta: MetaFunction = () => [{ title: '아이디 찾기 | 리드인' }];
 
@@ -70,6 +71,7 @@ export default function FindId() {
       <FormErrors errors={form.errors} id={form.errorId} />
       <p className="muted">{MEMBER_KIND_LABELS[kind]} 회원으로 가입할 때 입력한 이름과 휴대폰 번호를 입력해 주세요.</p>
       <Form method="post" {...getFormProps(form)}>
+        <CsrfInput />
         <HoneypotFields props={honeypotProps} />
         <TextField label="이름" meta={fields.name} autoComplete="name" />
         <TextField label="휴대폰 번호" meta={fields.phone} type="tel" inputMode="tel" autoComplete="tel" />

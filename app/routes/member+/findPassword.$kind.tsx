@@ -10,9 +10,10 @@ import { setFlash } from '~/auth/session.server';
 import { FormErrors, TextField } from '~/components/form-fields';
 import { HoneypotFields } from '~/components/honeypot';
 import { CONSTRAINTS } from '~/domain/account-constraints';
-import type { MemberKind } from '~/domain/accounts';
+import { PASSWORD_HINT, type MemberKind } from '~/domain/accounts';
 import { isDomainError } from '~/lib/errors';
 import { completePasswordRecovery, startPasswordRecovery } from '~/services/accounts.server';
+import { CsrfInput } from '~/components/csrf';
 
 export const meta: MetaFunction = () => [{ title: '비밀번호 찾기 | 리드인' }];
 
@@ -24,7 +25,7 @@ export function loader(args: LoaderFunctionArgs) {
   return memberFormLoader(args);
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const { kind, formData } = await readMemberForm(request, params);
   const challengeOf = () =>
     ({
@@ -41,10 +42,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return json({ step: 'reset' as const, result: submission.reply({ hideFields }), challenge: challengeOf() }, { status: 400 });
     }
     try {
-      await completePasswordRecovery(kind, submission.value, clientIp(request));
+      await completePasswordRecovery(kind, submission.value, clientIp(request, context));
     } catch (error) {
       if (!isDomainError(error)) throw error;
-      if (error.code === 'CODE_EXPIRED' || error.code === 'ACCOUNT_NOT_FOUND') {
+      if (error.code === 'CODE_EXPIRED') {
         return json(
           { step: 'identify' as const, result: submission.reply({ formErrors: [error.message], hideFields }), challenge: null },
           { status: error.status },
@@ -120,6 +121,7 @@ function IdentifyStep({ kind, result, honeypotProps }: StepProps & { result: Las
       <p className="muted">1단계: 아이디와 이름을 입력하면 가입한 휴대폰 번호로 인증번호를 보내 드립니다.</p>
       <FormErrors errors={form.errors} id={form.errorId} />
       <Form method="post" {...getFormProps(form)}>
+        <CsrfInput />
         <HoneypotFields props={honeypotProps} />
         <input type="hidden" name="intent" value="identify" />
         <TextField label="아이디" meta={fields.loginId} autoComplete="username" />
@@ -146,11 +148,12 @@ function ResetStep({ kind, challenge, result, honeypotProps }: StepProps & { cha
   return (
     <>
       <div className="alert info" role="status">
-        <strong>인증번호를 보냈습니다.</strong>
+        <strong>입력하신 정보와 일치하는 계정이 있으면 인증번호를 보냈습니다.</strong>
         {challenge.maskedPhone} 번호로 보낸 인증번호 6자리를 10분 안에 입력해 주세요.
       </div>
       <FormErrors errors={form.errors} id={form.errorId} />
       <Form method="post" {...getFormProps(form)}>
+        <CsrfInput />
         <HoneypotFields props={honeypotProps} />
         <input type="hidden" name="intent" value="reset" />
         <input type="hidden" name="loginId" value={challenge.loginId} />
@@ -162,13 +165,7 @@ function ResetStep({ kind, challenge, result, honeypotProps }: StepProps & { cha
         </p>
         <TextField label="보안 질문의 답" meta={fields.answer} autoComplete="off" />
         <TextField label="인증번호" meta={fields.code} inputMode="numeric" autoComplete="one-time-code" />
-        <TextField
-          label="새 비밀번호"
-          meta={fields.password}
-          type="password"
-          autoComplete="new-password"
-          hint="영문과 숫자 또는 특수문자를 섞어 8자 이상"
-        />
+        <TextField label="새 비밀번호" meta={fields.password} type="password" autoComplete="new-password" hint={PASSWORD_HINT} />
         <TextField label="새 비밀번호 확인" meta={fields.confirm} type="password" autoComplete="new-password" />
         <div className="form-actions">
           <button type="submit" className="full" disabled={navigation.state === 'submitting'}>

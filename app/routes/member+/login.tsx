@@ -10,11 +10,13 @@ import { checkHoneypot, honeypot } from '~/auth/honeypot.server';
 import { rememberCookie } from '~/auth/remember.server';
 import { readFlash, startSession } from '~/auth/session.server';
 import { xsrfCookie } from '~/auth/xsrf.server';
+import { noteClientAddress } from '~/auth/rate-limit.server';
 import { CONSTRAINTS } from '~/domain/account-constraints';
 import { HoneypotFields } from '~/components/honeypot';
 import { isDomainError } from '~/lib/errors';
 import { SPEC_MESSAGES } from '~/messages';
 import { AuthenticationError } from '~/services/accounts.server';
+import { CsrfInput } from '~/components/csrf';
 
 export const meta: MetaFunction = () => [{ title: '로그인 | 리드인' }];
 
@@ -35,8 +37,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   await redirectIfSignedIn(request);
+  noteClientAddress(request, context);
   const formData = await request.clone().formData();
   checkHoneypot(formData);
   const submission = parseWithZod(formData, { schema });
@@ -59,7 +62,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const session = await startSession(user);
   const headers = new Headers();
   headers.append('Set-Cookie', session.setCookie);
-  headers.append('Set-Cookie', xsrfCookie());
+  headers.append('Set-Cookie', xsrfCookie(session.familyId));
   headers.append('Set-Cookie', await rememberCookie.serialize(rememberId ? loginId : '', rememberId ? {} : { maxAge: 0 }));
   if (user.authorities.includes('MIGRATION')) return redirect('/member/migration', { headers });
   // A redirectTo is honoured only when it is a same-site path; otherwise the user's home.
@@ -99,6 +102,7 @@ export default function Login() {
         </div>
       ) : null}
       <Form method="post" {...getFormProps(form)}>
+        <CsrfInput />
         <HoneypotFields props={data.honeypot} />
         <input type="hidden" name="redirectTo" value={data.redirectTo} />
         <div className="field">

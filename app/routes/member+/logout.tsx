@@ -2,7 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { getOptionalUser, homeFor } from '~/auth/guards.server';
+import { requireCsrf } from '~/auth/csrf.server';
 import { endSession } from '~/auth/session.server';
+import { CsrfInput } from '~/components/csrf';
 
 export const meta: MetaFunction = () => [{ title: '로그아웃 | 리드인' }];
 
@@ -14,6 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
+  await requireCsrf(request);
   return redirect('/member/login', { headers: { 'Set-Cookie': await endSession(request) } });
 }
 
@@ -24,6 +27,7 @@ export default function Logout() {
       <h1>로그아웃</h1>
       <p style={{ textAlign: 'center' }}>로그아웃하시겠습니까?</p>
       <Form method="post" className="form-actions" style={{ justifyContent: 'center' }}>
+        <CsrfInput />
         <Link className="button secondary" to={home}>
           취소
         </Link>

@@ -10,6 +10,8 @@ import { FormErrors, SecurityQuestionField, TextField } from '~/components/form-
 import { CONSTRAINTS } from '~/domain/account-constraints';
 import { isDomainError } from '~/lib/errors';
 import { completeMigration } from '~/services/accounts.server';
+import { CsrfInput } from '~/components/csrf';
+import { PASSWORD_HINT } from '~/domain/accounts';
 
 export const meta: MetaFunction = () => [{ title: '비밀번호 재설정 | 리드인' }];
 
@@ -39,7 +41,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const session = await startSession(updated);
   const headers = new Headers();
   headers.append('Set-Cookie', session.setCookie);
-  headers.append('Set-Cookie', xsrfCookie());
+  headers.append('Set-Cookie', xsrfCookie(session.familyId));
   headers.append('Set-Cookie', await setFlash({ kind: 'success', message: '새 비밀번호와 보안 질문을 등록했습니다.' }));
   return redirect(homeFor(updated), { headers });
 }
@@ -63,13 +65,8 @@ export default function Migration() {
       </div>
       <FormErrors errors={form.errors} id={form.errorId} />
       <Form method="post" {...getFormProps(form)}>
-        <TextField
-          label="새 비밀번호"
-          meta={fields.password}
-          type="password"
-          autoComplete="new-password"
-          hint="영문과 숫자 또는 특수문자를 섞어 8자 이상"
-        />
+        <CsrfInput />
+        <TextField label="새 비밀번호" meta={fields.password} type="password" autoComplete="new-password" hint={PASSWORD_HINT} />
         <TextField label="새 비밀번호 확인" meta={fields.confirm} type="password" autoComplete="new-password" />
         <SecurityQuestionField meta={fields.securityQuestion} />
         <TextField label="보안 질문의 답" meta={fields.securityAnswer} hint="비밀번호를 찾을 때 사용합니다." autoComplete="off" />

@@ -10,9 +10,10 @@ import { xsrfCookie } from '~/auth/xsrf.server';
 import { FormErrors, SecurityQuestionField, TextField } from '~/components/form-fields';
 import { HoneypotFields } from '~/components/honeypot';
 import { CONSTRAINTS } from '~/domain/account-constraints';
-import { MEMBER_KIND_LABELS } from '~/domain/accounts';
+import { MEMBER_KIND_LABELS, PASSWORD_HINT } from '~/domain/accounts';
 import { isDomainError } from '~/lib/errors';
 import { registerMember } from '~/services/accounts.server';
+import { CsrfInput } from '~/components/csrf';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? MEMBER_KIND_LABELS[data.kind] : ''} 회원가입 | 리드인` },
@@ -43,7 +44,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const session = await startSession(user);
   const headers = new Headers();
   headers.append('Set-Cookie', session.setCookie);
-  headers.append('Set-Cookie', xsrfCookie());
+  headers.append('Set-Cookie', xsrfCookie(session.familyId));
   headers.append('Set-Cookie', await setFlash({ kind: 'success', message: `${user.name}님, 리드인에 오신 것을 환영합니다.` }));
   return redirect(homeFor(user), { headers });
 }
@@ -68,15 +69,10 @@ export default function Register() {
       </nav>
       <FormErrors errors={form.errors} id={form.errorId} />
       <Form method="post" {...getFormProps(form)}>
+        <CsrfInput />
         <HoneypotFields props={honeypotProps} />
         <TextField label="아이디" meta={fields.loginId} autoComplete="username" hint="영문 소문자와 숫자 4~20자" />
-        <TextField
-          label="비밀번호"
-          meta={fields.password}
-          type="password"
-          autoComplete="new-password"
-          hint="영문과 숫자 또는 특수문자를 섞어 8자 이상"
-        />
+        <TextField label="비밀번호" meta={fields.password} type="password" autoComplete="new-password" hint={PASSWORD_HINT} />
         <TextField label="비밀번호 확인" meta={fields.confirm} type="password" autoComplete="new-password" />
         <TextField label="이름" meta={fields.name} autoComplete="name" />
         <TextField

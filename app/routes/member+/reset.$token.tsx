@@ -4,6 +4,7 @@ import { json } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { parseWithZod, resetLinkSchema as schema } from '~/auth/account-schemas.server';
 import { redirectIfSignedIn } from '~/auth/guards.server';
+import { CsrfInput } from '~/components/csrf';
 import { FormErrors, TextField } from '~/components/form-fields';
 import { CONSTRAINTS } from '~/domain/account-constraints';
 import { isDomainError } from '~/lib/errors';
@@ -65,6 +66,7 @@ export default function ResetLink() {
       </p>
       <FormErrors errors={form.errors} id={form.errorId} />
       <Form method="post" {...getFormProps(form)}>
+        <CsrfInput />
         <TextField label="새 비밀번호" meta={fields.password} type="password" autoComplete="new-password" hint="8자 이상" />
         <TextField label="새 비밀번호 확인" meta={fields.confirm} type="password" autoComplete="new-password" />
         <div className="form-actions">

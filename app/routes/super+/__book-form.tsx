@@ -1,5 +1,6 @@
 import { getFormProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { Form, useNavigation } from '@remix-run/react';
+import { CsrfInput } from '~/components/csrf';
 import { FormErrors, TextField } from '~/components/form-fields';
 import { CAREER_FIELDS, GENRES, LEVELS } from '~/domain/catalogue';
 
@@ -52,6 +53,7 @@ export function BookForm({
     <>
       <FormErrors errors={form.errors} id={form.errorId} />
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
+        <CsrfInput />
         <input type="hidden" name="intent" value="save" />
         <TextField label="제목" meta={fields.title} />
         <TextField label="지은이" meta={fields.author} />

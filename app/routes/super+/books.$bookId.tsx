@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import type { SubmissionResult } from '@conform-to/react';
+import { CsrfInput } from '~/components/csrf';
 import { requireSuper } from '~/auth/guards.server';
 import { clientIp } from '~/auth/rate-limit.server';
 import { ItemStatus } from '~/domain/enums';
@@ -107,6 +108,7 @@ export default function CatalogueBook() {
           &lsquo;사용 안 함&rsquo;으로 바꾸면 검색, 추천, 배정에서 바로 빠집니다. 이미 읽은 학생의 기록에는 그대로 남습니다.
         </p>
         <Form method="post" encType="multipart/form-data" className="inline-form">
+          <CsrfInput />
           <input type="hidden" name="intent" value="status" />
           <label htmlFor="status">바꿀 상태</label>
           <select id="status" name="status" defaultValue={book.status}>

@@ -7,6 +7,7 @@ import { NOTE_LIMITS } from '~/domain/notes';
 import { handleReviewForm } from '~/lib/forms/note-review.server';
 import { idParam, orRespond, pageData } from '~/lib/http.server';
 import { getNoteForViewer } from '~/services/notes/access.server';
+import { CsrfInput } from '~/components/csrf';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? `${data.detail.studentName} · ${data.detail.bookTitle} — ` : ''}첨삭 | 리드인 운영` },
@@ -57,6 +58,7 @@ export default function CoachNote() {
         <section className="card" aria-labelledby="correct-title">
           <h2 id="correct-title">첨삭 쓰기</h2>
           <Form method="post" {...getFormProps(form)}>
+            <CsrfInput />
             <input type="hidden" name="version" value={note.version} />
             <div className="field">
               <label htmlFor={fields.correction.id}>첨삭 내용</label>

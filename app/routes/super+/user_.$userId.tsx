@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { CsrfInput } from '~/components/csrf';
 import { requireSuper } from '~/auth/guards.server';
 import { clientIp } from '~/auth/rate-limit.server';
 import { checkStepUp, isSteppedUp } from '~/auth/step-up.server';
@@ -158,6 +159,7 @@ export default function SuperUserDetail() {
             <h2 id="lock-title">계정 잠금</h2>
             {user.status === 'LOCKED' ? (
               <Form method="post" className="stack">
+                <CsrfInput />
                 <input type="hidden" name="intent" value="unlock" />
                 <p>잠긴 계정입니다. 잠금을 풀면 다시 로그인할 수 있습니다.</p>
                 <ErrorFor intent="unlock" failed={failed} />
@@ -167,6 +169,7 @@ export default function SuperUserDetail() {
               </Form>
             ) : (
               <Form method="post" className="stack">
+                <CsrfInput />
                 <input type="hidden" name="intent" value="lock" />
                 <p>잠그면 이 계정의 모든 로그인이 바로 끝나고, 잠금을 풀 때까지 로그인할 수 없습니다.</p>
                 <ErrorFor intent="lock" failed={failed} />
@@ -182,6 +185,7 @@ export default function SuperUserDetail() {
             <section className="card stack" aria-labelledby="authorities-title">
               <h2 id="authorities-title">운영 권한</h2>
               <Form method="post" className="stack">
+                <CsrfInput />
                 <input type="hidden" name="intent" value="authorities" />
                 <fieldset>
                   <legend>이 계정이 가질 권한</legend>
@@ -212,6 +216,7 @@ export default function SuperUserDetail() {
             <h2 id="reset-title">비밀번호 재설정</h2>
             {user.phone ? (
               <Form method="post" className="stack">
+                <CsrfInput />
                 <input type="hidden" name="intent" value="reset" />
                 <p>{user.phone}로 24시간 동안 쓸 수 있는 재설정 링크를 보냅니다. 운영자는 비밀번호를 정하거나 볼 수 없습니다.</p>
                 <ErrorFor intent="reset" failed={failed} />

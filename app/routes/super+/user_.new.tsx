@@ -3,6 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { parseWithZod, staffSchema as schema } from '~/auth/account-schemas.server';
+import { CsrfInput } from '~/components/csrf';
 import { requireSuper } from '~/auth/guards.server';
 import { clientIp } from '~/auth/rate-limit.server';
 import { FormErrors, TextField } from '~/components/form-fields';
@@ -54,6 +55,7 @@ export default function NewStaff() {
       <div className="card">
         <FormErrors errors={form.errors} id={form.errorId} />
         <Form method="post" {...getFormProps(form)}>
+          <CsrfInput />
           <TextField label="아이디" meta={fields.loginId} hint="영문 소문자와 숫자 4~20자" autoComplete="off" />
           <TextField label="이름" meta={fields.name} autoComplete="off" />
           <TextField label="휴대폰 번호" meta={fields.phone} type="tel" inputMode="tel" hint="비밀번호를 정할 링크를 이 번호로 보냅니다." />

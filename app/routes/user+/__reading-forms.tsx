@@ -3,6 +3,7 @@ import { Form } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { formatTime } from '~/lib/dates';
 import { pageRange } from '~/domain/reading';
+import { CsrfInput } from '~/components/csrf';
 
 // The forms of the reading page (activity.readingBook.$resultBookId.tsx), one per intent of its action. They check
 // with the browser's own constraints only; the server's reading contract (app/domain/reading-input.ts) answers with
@@ -86,6 +87,7 @@ export function StartForm({ lastResult, noPage, busy }: { lastResult: Result; no
       <h2 id="start-title">읽기 시작</h2>
       <FormAlert errors={startForm.errors} id={startForm.errorId} />
       <Form method="post" {...getFormProps(startForm)}>
+        <CsrfInput />
         <input type="hidden" name="intent" value="start" />
         {!noPage ? (
           <div className="field">
@@ -124,6 +126,7 @@ export function ClockPanel({
         <RunningClock startedAt={clock.startedAt} serverNow={serverNow} />
       ) : (
         <Form method="post" className="inline-form">
+          <CsrfInput />
           <input type="hidden" name="intent" value="clock-start" />
           <button type="submit" disabled={busy}>
             시작
@@ -158,6 +161,7 @@ export function NoPageForm({
       <h2 id="nopage-title">오늘 읽은 부분 기록</h2>
       <FormAlert errors={noPageForm.errors} id={noPageForm.errorId} />
       <Form method="post" {...getFormProps(noPageForm)}>
+        <CsrfInput />
         <input type="hidden" name="intent" value="nopage" />
         <input {...getInputProps(noPageFields.submissionKey, { type: 'hidden' })} />
         <div className="form-grid">
@@ -219,6 +223,7 @@ export function RecordForm({
       </h2>
       <FormAlert errors={recordForm.errors} id={recordForm.errorId} />
       <Form method="post" {...getFormProps(recordForm)}>
+        <CsrfInput />
         <input type="hidden" name="intent" value="record" />
         <input {...getInputProps(recordFields.submissionKey, { type: 'hidden' })} />
         <div className="form-grid">
@@ -259,6 +264,7 @@ export function RecordForm({
       </Form>
       {isClock ? (
         <Form method="post" className="form-actions">
+          <CsrfInput />
           <input type="hidden" name="intent" value="clock-reset" />
           <button type="submit" className="secondary" disabled={busy}>
             초기화
@@ -292,6 +298,7 @@ export function EditForm({
       </p>
       <FormAlert errors={editForm.errors} id={editForm.errorId} />
       <Form method="post" {...getFormProps(editForm)}>
+        <CsrfInput />
         <input type="hidden" name="intent" value="edit" />
         <div className="form-grid">
           <div className="field">

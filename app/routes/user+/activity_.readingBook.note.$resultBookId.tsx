@@ -14,6 +14,7 @@ import { isMultipart, readMultipart, uploadedBytes } from '~/lib/uploads.server'
 import { imageSizeError, MAX_IMAGE_BYTES, processNoteImage } from '~/services/images.server';
 import { getStudentNotePage, markCommentsRead, saveStudentNote } from '~/services/notes/student-notes.server';
 import { schema } from './__note-schema.server';
+import { CsrfInput } from '~/components/csrf';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `독서 노트${data ? ` — ${data.page.bookTitle}` : ''} | 리드인` }];
 
@@ -109,6 +110,7 @@ export default function StudentNotePage() {
 
       {note?.hasUnreadComment ? (
         <Form method="post" className="alert info note-unread">
+          <CsrfInput />
           <strong>새 의견이 도착했습니다.</strong>
           <input type="hidden" name="intent" value="read" />
           <input type="hidden" name="noteId" value={note.id} />
@@ -131,6 +133,7 @@ export default function StudentNotePage() {
         <section className="card" aria-labelledby="note-form-title">
           <h2 id="note-form-title">{note && note.state !== NoteState.NONE ? '노트 고치기' : '노트 쓰기'}</h2>
           <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
+            <CsrfInput />
             {note ? <input type="hidden" name="version" value={note.version} /> : null}
             <div className="field">
               <label htmlFor={fields.note.id}>책을 읽고 느낀 점</label>

@@ -12,6 +12,7 @@ import { isDomainError } from '~/lib/errors';
 import { idParam, orRespond, pageData, redirectWithFlash, refusedForm } from '~/lib/http.server';
 import { getBeforePage, submitBeforeReading } from '~/services/reading/before.server';
 import { schema } from './__before-schema.server';
+import { CsrfInput } from '~/components/csrf';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `읽기 전 활동 · ${data?.book.title ?? ''} | 리드인` }];
 
@@ -78,6 +79,7 @@ export default function BeforeReading() {
             <p className="alert info">{READING_ERRORS.INVALID_BOOK_STATUS}</p>
           ) : (
             <Form method="post" {...getFormProps(form)}>
+              <CsrfInput />
               {form.errors?.length ? (
                 <div className="alert error" role="alert" id={form.errorId}>
                   {form.errors[0]}

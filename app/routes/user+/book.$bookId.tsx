@@ -13,6 +13,7 @@ import { MESSAGES } from '~/messages';
 import { addOwnBook, ownReadMethodChoices } from '~/services/assignments.server';
 import { getBook } from '~/services/library.server';
 import { nextStep } from '~/services/reports.server';
+import { CsrfInput } from '~/components/csrf';
 
 // A catalogue book: what it is, the careers it leads to, likes, and "put it on my list" (addReadinBookResult,
 // docs/decisions/010): an individual member picks the read method, an academy student's teacher will.
@@ -89,6 +90,7 @@ export default function BookPage() {
               </p>
             ) : (
               <Form method="post" className="stack">
+                <CsrfInput />
                 <input type="hidden" name="intent" value="add" />
                 {failed?.error ? (
                   <p className="alert error" role="alert">

@@ -7,6 +7,7 @@ import { HorizontalBarChart } from '~/components/charts';
 import { careerFieldLabel, levelLabel } from '~/domain/catalogue';
 import { formatKoreanDate } from '~/lib/dates';
 import { jinroOverview, reloadJinro } from '~/services/jinro.server';
+import { CsrfInput } from '~/components/csrf';
 
 export const meta: MetaFunction = () => [{ title: '진로 탐색 | 리드인' }];
 
@@ -46,6 +47,7 @@ export default function Jinro() {
           <p>아직 분석할 독서 기록이 없습니다. 책을 읽기 시작하면 관심 분야가 나타나요.</p>
         )}
         <Form method="post" className="form-actions">
+          <CsrfInput />
           <button type="submit" className="secondary" disabled={navigation.state === 'submitting'}>
             {navigation.state === 'submitting' ? '분석하는 중…' : '다시 분석하기'}
           </button>

@@ -8,6 +8,7 @@ import { Pagination } from '~/components/pagination';
 import { NOTE_MESSAGES } from '~/domain/notes';
 import { orRespond, pageParam, pageData } from '~/lib/http.server';
 import { listStudentNotes, markCommentsRead, unreadCommentCount } from '~/services/notes/student-notes.server';
+import { CsrfInput } from '~/components/csrf';
 
 export const meta: MetaFunction = () => [{ title: '내 독서 노트 | 리드인' }];
 
@@ -93,6 +94,7 @@ export default function MyNotes() {
               ) : null}
               {n.hasUnreadComment ? (
                 <Form method="post" className="note-read-form">
+                  <CsrfInput />
                   <input type="hidden" name="noteId" value={n.id} />
                   <input type="hidden" name="page" value={list.page} />
                   <button type="submit" className="secondary small">
