@@ -111,12 +111,21 @@ export const SIGNED_IN_PAGES: [string, string[]][] = [
   ['super', ['/super/user', '/super/messages', '/super/coach/sharpening']],
 ];
 
-/** Signs in with the login form (honeypot fields included) and returns the Cookie header of the session. */
+/**
+ * Signs in with the login form (honeypot fields and the form token of the page's pre-session cookie included) and
+ * returns the Cookie header of the session.
+ */
 export async function signInCookie(base: string, loginId: string): Promise<string> {
-  const page = await (await fetch(`${base}/member/login`)).text();
+  const form = await fetch(`${base}/member/login`);
+  const page = await form.text();
+  const preSession = form.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const from = page.match(/name="from" value="([^"]*)"/)?.[1] ?? '';
-  const body = new URLSearchParams({ website: '', from, loginId, password: 'demo1234!', redirectTo: '' });
-  const res = await fetch(`${base}/member/login`, { method: 'POST', body, redirect: 'manual' });
+  const csrf = page.match(/name="csrf" value="([^"]*)"/)?.[1] ?? '';
+  const body = new URLSearchParams({ csrf, website: '', from, loginId, password: 'demo1234!', redirectTo: '' });
+  const res = await fetch(`${base}/member/login`, { method: 'POST', body, redirect: 'manual', headers: { Cookie: preSession } });
   const session = res.headers.getSetCookie().find((c) => c.startsWith('__session='));
   if (res.status !== 302 || !session) throw new Error(`could not sign in as ${loginId} (${res.status})`);
   return session.split(';')[0];
