@@ -10,7 +10,7 @@ import * as bookPage from '~/routes/super+/books.$bookId';
 import * as newBook from '~/routes/super+/books.new';
 import { listAssignableBooks } from '~/services/assignments.server';
 import { searchBooks } from '~/services/library.server';
-import { respond, sessionCookie } from '../support/auth';
+import { csrfFor, respond, sessionCookie } from '../support/auth';
 import { useTestDatabase } from '../support/db';
 import { createAcademy, createStaff, createStudent } from '../support/factories';
 
@@ -18,6 +18,7 @@ useTestDatabase();
 
 function multipart(path: string, cookie: string, fields: Record<string, string | string[]>, file?: Buffer) {
   const form = new FormData();
+  form.set('csrf', csrfFor(cookie));
   for (const [k, v] of Object.entries(fields)) for (const value of [v].flat()) form.append(k, value);
   if (file) form.append('cover', new Blob([new Uint8Array(file)], { type: 'image/png' }), 'cover.png');
   return new Request(new URL(path, 'http://localhost'), { method: 'POST', body: form, headers: { Cookie: cookie } });
