@@ -15,7 +15,7 @@ const ABORT_DELAY = 5_000;
 
 /** Pages and data of a signed-in visitor must never be stored by a browser or a proxy (architecture.md §5). */
 function noStoreWhenSignedIn(request: Request, headers: Headers) {
-  if (/(?:^|;\s*)__session=/.test(request.headers.get('Cookie') ?? '')) headers.set('Cache-Control', 'no-store');
+  if (/(?:^|;\s*)(?:__session|__Host-session)=/.test(request.headers.get('Cookie') ?? '')) headers.set('Cache-Control', 'no-store');
 }
 
 export default function handleRequest(

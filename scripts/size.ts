@@ -14,7 +14,7 @@ if (!process.argv.includes('--no-build')) {
   if (built.status !== 0) process.exit(1);
 }
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'readin-size-'));
-const server = spawn(process.execPath, ['node_modules/@remix-run/serve/dist/cli.js', 'build/index.js'], {
+const server = spawn(process.execPath, ['server/index.mjs'], {
   env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, APP_ENV: 'EXP', NODE_ENV: 'production', DATABASE_URL: '' },
   stdio: ['ignore', 'ignore', 'inherit'],
 });

@@ -1,12 +1,10 @@
 #!/usr/bin/env node
-// `npm start`: build the app (scripts/build.mjs), then serve it with remix-serve on PORT (default 3000).
+// `npm start`: build the app (scripts/build.mjs), then serve it with our server (server/index.mjs) on PORT (default 3000).
 // The server migrates the database (and seeds the demo data in the experience environment) before it listens.
 // Pass --no-build to serve the existing build.
 import { spawn, spawnSync } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
-const require = createRequire(import.meta.url);
 const env = { NODE_ENV: 'production', ...process.env };
 
 if (!process.argv.includes('--no-build')) {
@@ -14,7 +12,6 @@ if (!process.argv.includes('--no-build')) {
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 
-const serve = require.resolve('@remix-run/serve/dist/cli.js');
-const child = spawn(process.execPath, [serve, 'build/index.js'], { stdio: 'inherit', env });
+const child = spawn(process.execPath, [fileURLToPath(new URL('../server/index.mjs', import.meta.url))], { stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 0));

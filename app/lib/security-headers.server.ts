@@ -14,7 +14,7 @@ export function applySecurityHeaders(headers: Headers, nonce?: string) {
       `connect-src 'self'`,
       `form-action 'self'`,
       `frame-ancestors 'none'`,
-      `base-uri 'self'`,
+      `base-uri 'none'`,
       `object-src 'none'`,
     ].join('; '),
   );

@@ -1,0 +1,160 @@
+// Our HTTP server (docs/decisions/014-http-server.md): Express in front of the Remix build. It refuses at the edge
+// what the app should never read (oversized bodies, other methods, cross-origin page posts), serves the static files
+// with long caching, answers /healthz, gives each request an id, and shuts down gracefully on SIGTERM.
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createRequestHandler } from '@remix-run/express';
+import compression from 'compression';
+import express from 'express';
+import { allowedMethods, bodyCheck, isApiPath, isCrossOriginWrite, redactPath } from './edge.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST;
+const logRequests = process.env.LOG_REQUESTS === 'true' || process.env.LOG_REQUESTS === '1';
+const trustProxy = process.env.TRUST_PROXY === 'true' || process.env.TRUST_PROXY === '1';
+
+/** One JSON line per event on stdout (errors on stderr); never a token, cookie or password (see redactPath). */
+function log(level, fields) {
+  const line = JSON.stringify({ time: new Date().toISOString(), level, ...fields });
+  if (level === 'error') console.error(line);
+  else console.log(line);
+}
+
+const EDGE_HEADERS = {
+  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'",
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Cache-Control': 'no-store',
+};
+
+const PAGE = (title, message) => `<!doctype html><html lang="ko"><head><meta charset="utf-8"><title>${title} | 리드인</title>
+<meta name="viewport" content="width=device-width,initial-scale=1"></head><body style="font-family:sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem">
+<main><h1>${title}</h1><p>${message}</p><p><a href="/">처음으로</a></p></main></body></html>`;
+
+/** The edge's refusals: JSON `{ code, message }` for the API, a small Korean page otherwise; our headers either way. */
+function refuse(req, res, status, code, title, message, extra = {}) {
+  res.status(status).set({ ...EDGE_HEADERS, ...extra });
+  // The body is not read: close the connection rather than drain a large upload.
+  if (status === 413 || status === 411) res.set('Connection', 'close');
+  if (isApiPath(req.path)) res.json({ code, message });
+  else res.type('html').send(PAGE(title, message));
+}
+
+const app = express();
+app.disable('x-powered-by');
+if (trustProxy) app.set('trust proxy', 1);
+
+app.use((req, res, next) => {
+  req.id = randomUUID();
+  res.set('X-Request-Id', req.id);
+  if (logRequests) {
+    const start = process.hrtime.bigint();
+    res.on('finish', () =>
+      log('info', {
+        id: req.id,
+        method: req.method,
+        path: redactPath(req.originalUrl),
+        status: res.statusCode,
+        ms: Number((process.hrtime.bigint() - start) / 1_000_000n),
+      }),
+    );
+  }
+  next();
+});
+
+app.get('/healthz', (_req, res) => res.set(EDGE_HEADERS).json({ status: 'ok' }));
+
+app.use((req, res, next) => {
+  const allowed = allowedMethods(req.path);
+  if (!allowed.includes(req.method)) {
+    return refuse(req, res, 405, 'METHOD_NOT_ALLOWED', '허용되지 않는 요청', '이 주소는 그 방식의 요청을 받지 않습니다.', {
+      Allow: allowed.join(', '),
+    });
+  }
+  const body = bodyCheck(req.method, req.path, req.headers);
+  if (body === 'too-large') {
+    return refuse(
+      req,
+      res,
+      413,
+      'PAYLOAD_TOO_LARGE',
+      '보낸 내용이 너무 큽니다',
+      '보낸 내용이 너무 큽니다. 파일은 10MB 이하로 올려 주세요.',
+    );
+  }
+  if (body === 'length-required') {
+    return refuse(
+      req,
+      res,
+      411,
+      'LENGTH_REQUIRED',
+      '요청을 처리할 수 없습니다',
+      '요청의 길이를 알 수 없습니다. 페이지를 새로 고친 뒤 다시 시도해 주세요.',
+    );
+  }
+  const ownOrigin = process.env.PUBLIC_URL ? new URL(process.env.PUBLIC_URL).origin : `${req.protocol}://${req.get('host')}`;
+  if (isCrossOriginWrite(req.method, req.path, req.headers, ownOrigin)) {
+    return refuse(
+      req,
+      res,
+      403,
+      'CROSS_ORIGIN',
+      '허용되지 않는 요청',
+      '다른 사이트에서 보낸 요청은 처리하지 않습니다. 리드인 화면에서 다시 시도해 주세요.',
+    );
+  }
+  next();
+});
+
+app.use(compression());
+const staticHeaders = (res) => res.setHeader('X-Content-Type-Options', 'nosniff');
+// Fingerprinted build files never change: cached for a year.
+app.use('/build', express.static(path.join(root, 'public/build'), { immutable: true, maxAge: '1y', setHeaders: staticHeaders }));
+app.use(express.static(path.join(root, 'public'), { maxAge: '1h', setHeaders: staticHeaders }));
+
+const build = await import(pathToFileURL(path.join(root, 'build/index.js')).href);
+app.all(
+  '*',
+  createRequestHandler({
+    build,
+    mode: process.env.NODE_ENV ?? 'production',
+    getLoadContext: (req) => ({ clientAddress: req.socket.remoteAddress, requestId: req.id }),
+  }),
+);
+
+app.use((error, req, res, _next) => {
+  log('error', { id: req.id, method: req.method, path: redactPath(req.originalUrl), error: error?.message ?? String(error) });
+  if (res.headersSent) return res.end();
+  refuse(
+    req,
+    res,
+    500,
+    'SERVER_ERROR',
+    '잠시 문제가 생겼습니다',
+    `잠시 후 다시 시도해 주세요. 문제가 계속되면 오류 번호 ${req.id}를 알려 주세요.`,
+  );
+});
+
+const server = app.listen(port, host, () => {
+  const url = `http://${host ?? 'localhost'}:${port}`;
+  console.log(`리드인: ${url}`);
+});
+// Slow clients cannot hold a connection open forever.
+server.headersTimeout = 20_000;
+server.requestTimeout = 120_000;
+server.keepAliveTimeout = 5_000;
+
+let closing = false;
+function shutdown(signal) {
+  if (closing) return;
+  closing = true;
+  console.log(`${signal}: 새 요청을 받지 않고, 처리 중인 요청을 마친 뒤 끝냅니다.`);
+  server.close(() => process.exit(0));
+  server.closeIdleConnections();
+  // In-flight requests get ten seconds.
+  setTimeout(() => process.exit(0), 10_000).unref();
+}
+for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => shutdown(signal));
