@@ -3,7 +3,9 @@ import { getCoverBook, readStoredCover } from '~/services/reading/books.server';
 import { positiveInt } from '~/lib/http.server';
 
 // A book's cover: the one uploaded in the catalogue, or else an SVG generated from the title, author and colour.
-// Public; cached for a day and revalidated by its ETag.
+// Public. A generated cover is cached for 30 days (its title and colour rarely change), an uploaded one for a day;
+// both revalidate by ETag. A cover uploaded for a book whose generated cover a browser already holds shows there
+// within those 30 days at the latest (versioned cover addresses would remove that wait).
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -73,7 +75,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     .slice(0, 24)}-${svg.length}"`;
   const headers = {
     'Content-Type': 'image/svg+xml; charset=utf-8',
-    'Cache-Control': 'public, max-age=86400, stale-while-revalidate=86400',
+    'Cache-Control': 'public, max-age=2592000, stale-while-revalidate=86400',
     ETag: etag,
     'X-Content-Type-Options': 'nosniff',
     'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
