@@ -22,6 +22,8 @@ function log(level, fields) {
   else console.log(line);
 }
 
+const DRAIN_MAX_BYTES = 128 * 1024 * 1024;
+
 const EDGE_HEADERS = {
   'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'",
   'X-Content-Type-Options': 'nosniff',
@@ -37,8 +39,12 @@ const PAGE = (title, message) => `<!doctype html><html lang="ko"><head><meta cha
 /** The edge's refusals: JSON `{ code, message }` for the API, a small Korean page otherwise; our headers either way. */
 function refuse(req, res, status, code, title, message, extra = {}) {
   res.status(status).set({ ...EDGE_HEADERS, ...extra });
-  // The body is not read: close the connection rather than drain a large upload.
-  if (status === 413 || status === 411) res.set('Connection', 'close');
+  // The body is never kept. Up to DRAIN_MAX_BYTES it is read and dropped, so the client (still sending) reads our answer
+  // instead of a reset connection; anything larger, or of unknown length, closes the connection.
+  if (status === 413 || status === 411) {
+    if (Number(req.headers['content-length']) <= DRAIN_MAX_BYTES) req.resume();
+    else res.set('Connection', 'close');
+  }
   if (isApiPath(req.path)) res.json({ code, message });
   else res.type('html').send(PAGE(title, message));
 }
