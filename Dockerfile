@@ -1,5 +1,5 @@
 # Multi-stage image: build with all dependencies, run with production dependencies only.
-# The server applies pending migrations at start-up, then remix-serve listens on PORT.
+# The server (server/index.mjs) applies pending migrations at start-up, then listens on PORT.
 FROM node:20-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./

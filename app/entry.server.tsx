@@ -1,17 +1,48 @@
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from '@remix-run/node';
 import { createReadableStreamFromReadable } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
+import path from 'node:path';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { NonceProvider, createNonce } from '~/components/nonce';
-import { ensureDatabase } from '~/db/client.server';
+import { RequestRefProvider } from '~/components/request-ref';
+import { config } from '~/config.server';
+import { DEMO_ACCOUNTS } from '~/content/demo-accounts';
+import { ensureDatabase, seededAtStartup } from '~/db/client.server';
+import { DEMO_PASSWORD } from '~/domain/accounts';
+import { isDatabaseUnavailable } from '~/db/errors.server';
 import { htmlBodyStream } from '~/lib/html-stream.server';
+import { log, loggedPath, requestIdOf } from '~/lib/log.server';
 import { applySecurityHeaders } from '~/lib/security-headers.server';
+import { unavailablePage } from '~/lib/unavailable.server';
 
 // The server does not answer before the database is migrated (and seeded in the experience environment).
 await ensureDatabase();
 
 const ABORT_DELAY = 5_000;
+
+/** What `npm start` prints under the address once the server listens (server/index.mjs): where the data is, what to try. */
+export function startupSummary(): string[] {
+  const cfg = config();
+  const where = cfg.databaseUrl
+    ? `PostgreSQL (${new URL(cfg.databaseUrl).host}${new URL(cfg.databaseUrl).pathname})`
+    : `내장 데이터베이스 ${path.join(cfg.dataDir, 'pglite')}`;
+  const lines = [`데이터: ${where}`];
+  if (cfg.appEnv === 'EXP') {
+    lines.push(seededAtStartup().length ? '체험용 데모 데이터를 넣었습니다.' : '체험용 데모 데이터가 이미 들어 있습니다.');
+    const first = DEMO_ACCOUNTS[0];
+    lines.push(`체험 계정: ${first.loginId} / ${DEMO_PASSWORD} (${first.role}) — 다른 계정은 로그인 화면과 README에 있습니다.`);
+  }
+  lines.push(
+    process.env.LOG_REQUESTS === 'true' || process.env.LOG_REQUESTS === '1'
+      ? '요청 기록: 켜짐 (LOG_REQUESTS)'
+      : '요청 기록: 꺼짐 (LOG_REQUESTS=true로 켭니다)',
+  );
+  return lines;
+}
+
+/** Requests that failed because the database was out of reach (marked by handleError, answered 503 below). */
+const unavailable = new WeakSet<Request>();
 
 /** Pages and data of a signed-in visitor must never be stored by a browser or a proxy (architecture.md §5). */
 function noStoreWhenSignedIn(request: Request, headers: Headers) {
@@ -25,8 +56,10 @@ export default function handleRequest(
   remixContext: EntryContext,
   _loadContext: AppLoadContext,
 ) {
+  if (unavailable.has(request)) return unavailablePage(requestIdOf(request));
   const nonce = createNonce();
   applySecurityHeaders(responseHeaders, nonce);
+  const requestRef = responseStatusCode >= 500 ? requestIdOf(request) : undefined;
   noStoreWhenSignedIn(request, responseHeaders);
   // Bots and no-JS clients get the whole document at once; browsers get it streamed.
   const callback = isbot(request.headers.get('user-agent') ?? '') ? 'onAllReady' : 'onShellReady';
@@ -35,13 +68,15 @@ export default function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
+        <RequestRefProvider value={requestRef}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
+        </RequestRefProvider>
       </NonceProvider>,
       {
         nonce,
         [callback]() {
           shellRendered = true;
-          const body = htmlBodyStream();
+          const body = htmlBodyStream(nonce);
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           resolve(
             new Response(createReadableStreamFromReadable(body), {
@@ -56,7 +91,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) log.error({ id: requestIdOf(request), path: loggedPath(request), err: error }, 'render failed');
         },
       },
     );
@@ -67,10 +102,21 @@ export default function handleRequest(
 export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
   applySecurityHeaders(response.headers);
   noStoreWhenSignedIn(request, response.headers);
+  if (unavailable.has(request) && response.status === 500) {
+    response.headers.set('Retry-After', '30');
+    return new Response(response.body, { status: 503, headers: response.headers });
+  }
   return response;
 };
 
+/** Every error a loader, action or render throws: one log line with the request's id; a database outage marks the request for a 503. */
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
-  console.error(error);
+  const fields = { id: requestIdOf(request), method: request.method, path: loggedPath(request), err: error };
+  if (isDatabaseUnavailable(error)) {
+    unavailable.add(request);
+    log.warn(fields, 'database unavailable');
+  } else {
+    log.error(fields, 'request failed');
+  }
 }

@@ -3,17 +3,17 @@
 // DATA_DIR, on PostgreSQL when one answers at 127.0.0.1:5432 (a fresh database it creates and drops; BATTERY_PG_URL
 // names the server, default postgres://postgres@127.0.0.1:5432/postgres), else on the embedded database. Every item
 // prints one line: `PASS|FAIL <item> <figure>`. The exit code is the number of failures (capped at 100).
-// BATTERY_ONLY=<item>,<item> runs only the items named.
+// BATTERY_ONLY=<item>,<item> runs only the items named; BATTERY_FAST=1 all but the slow ones (see SLOW).
 //
 // Everything goes through HTTP, as an outside client would: a small cookie jar, the page's own hidden fields
 // (form token, honeypot) read from the HTML, and the JSON API with bearer tokens.
 import { spawn, spawnSync, execFileSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { createServer } from 'node:net';
+import { connect, createServer, type Server as NetServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import postgres from 'postgres';
+import pgDriver from 'pg';
 import sharp from 'sharp';
 
 const ROOT = new URL('..', import.meta.url).pathname;
@@ -28,8 +28,12 @@ function report(item: string, ok: boolean, figure: string) {
 }
 /** BATTERY_ONLY=item,item runs only those items (the others are not run and not reported). */
 const ONLY = process.env.BATTERY_ONLY?.split(',').map((s) => s.trim());
+/** BATTERY_FAST=1 (`npm run battery:fast`, part of `npm test`) leaves out the items that take 10 seconds or more. */
+const SLOW = ['login-flood', 'db-outage-survival', 'kill-9-mid-burst', 'session-absolute-lifetime'];
+const FAST = process.env.BATTERY_FAST === '1';
 async function item(name: string, run: () => Promise<[boolean, string]>) {
   if (ONLY && !ONLY.includes(name)) return;
+  if (FAST && SLOW.includes(name)) return;
   try {
     const [ok, figure] = await run();
     report(name, ok, figure);
@@ -56,7 +60,12 @@ async function startServer(env: Record<string, string>, dataDir = mkdtempSync(jo
   const p = port ?? (await freePort());
   const fullEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', APP_ENV: 'EXP', PORT: String(p), DATA_DIR: dataDir, ...env };
   // Its own process group, so kill -9 reaches the server and not only the launcher.
-  const child = spawn(process.execPath, ['scripts/start.mjs', '--no-build'], { cwd: ROOT, env: fullEnv, detached: true, stdio: 'ignore' });
+  const child = spawn(process.execPath, ['scripts/start.mjs', '--no-build'], {
+    cwd: ROOT,
+    env: fullEnv,
+    detached: true,
+    stdio: process.env.BATTERY_SERVER_LOG ? ['ignore', 'inherit', 'inherit'] : 'ignore',
+  });
   const server = { port: p, base: `http://127.0.0.1:${p}`, child, dataDir, env: fullEnv };
   const until = Date.now() + 120_000;
   while (Date.now() < until) {
@@ -242,28 +251,65 @@ async function registerForm(client: Client, loginId: string, password = 'battery
 }
 
 // ── Database ─────────────────────────────────────────────────────────────────────────────────────────────────────
-async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void>; admin: postgres.Sql } | null> {
+async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void>; admin: pgDriver.Pool } | null> {
   const adminUrl = process.env.BATTERY_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const admin = postgres(adminUrl, { max: 1, connect_timeout: 3, onnotice: () => {} });
+  const admin = new pgDriver.Pool({ connectionString: adminUrl, max: 1, connectionTimeoutMillis: 3_000 });
+  admin.on('error', () => {});
   try {
-    await admin`select 1`;
+    await admin.query('select 1');
   } catch {
-    await admin.end({ timeout: 1 }).catch(() => {});
+    await admin.end().catch(() => {});
     return null;
   }
   const name = `battery_${Date.now()}`;
-  await admin.unsafe(`create database ${name}`);
+  await admin.query(`create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
     admin,
     drop: async () => {
-      await admin.unsafe(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}'`).catch(() => {});
-      await admin.unsafe(`drop database if exists ${name}`).catch(() => {});
-      await admin.end({ timeout: 2 });
+      await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}'`).catch(() => {});
+      await admin.query(`drop database if exists ${name}`).catch(() => {});
+      await admin.end();
     },
   };
+}
+
+/**
+ * A TCP relay between the app and PostgreSQL, so that an item can take the database away (refuse new connections and
+ * cut the open ones, as a database that goes down does) and bring it back.
+ */
+async function databaseRelay(target: string) {
+  const { hostname, port } = new URL(target);
+  const sockets = new Set<Socket>();
+  let listener: NetServer | null = null;
+  const listenPort = await freePort();
+  const up = () =>
+    new Promise<void>((resolve) => {
+      listener = createServer((client) => {
+        const upstream = connect(Number(port || 5432), hostname);
+        for (const s of [client, upstream]) {
+          sockets.add(s);
+          s.on('close', () => sockets.delete(s));
+          s.on('error', () => {});
+        }
+        client.pipe(upstream).pipe(client);
+      });
+      listener.listen(listenPort, '127.0.0.1', () => resolve());
+    });
+  const down = () =>
+    new Promise<void>((resolve) => {
+      for (const s of sockets) s.destroy();
+      if (!listener) return resolve();
+      listener.close(() => resolve());
+      listener = null;
+    });
+  await up();
+  const url = new URL(target);
+  url.hostname = '127.0.0.1';
+  url.port = String(listenPort);
+  return { url: url.toString(), up, down };
 }
 
 // ── The items ────────────────────────────────────────────────────────────────────────────────────────────────────
@@ -276,9 +322,35 @@ async function main() {
   console.log(`# database: ${pg ? 'PostgreSQL (fresh database)' : 'embedded (PGlite)'}`);
   const dbEnv: Record<string, string> = pg ? { DATABASE_URL: pg.url } : {};
   let server = await startServer(dbEnv);
+  let downServer: Server | null = null;
   // A second, embedded server whose sessions end after 8 seconds, for the absolute lifetime.
-  const shortLived = await startServer({ SESSION_ABSOLUTE_SECONDS: '8' });
+  // (Not started for the fast items: only the absolute-lifetime item uses it.)
+  const shortLivedServer = FAST ? null : startServer({ SESSION_ABSOLUTE_SECONDS: '8' });
+  const shortLived = async () => (await shortLivedServer)!;
   const B = () => server.base;
+  /**
+   * How many of the acknowledged registrations are not in the database: read from PostgreSQL directly, or on the
+   * embedded database by signing in (its sign-in limits are in memory and start empty after a restart). Signing in on
+   * PostgreSQL would meet the limits the login-flood item left for this address.
+   */
+  const missingAccounts = async (loginIds: string[]) => {
+    if (pg) {
+      const db = new pgDriver.Pool({ connectionString: pg.url, max: 1 });
+      try {
+        const { rows } = await db.query<{ login_id: string }>('select login_id from users where login_id = any($1)', [loginIds]);
+        const stored = new Set(rows.map((r) => r.login_id));
+        return loginIds.filter((id) => !stored.has(id)).length;
+      } finally {
+        await db.end();
+      }
+    }
+    let missing = 0;
+    for (const id of loginIds) {
+      const res = await api(B(), '/api/auth/login', { body: { loginId: id, password: 'battery-pass-2026' } });
+      if (res.status !== 200) missing++;
+    }
+    return missing;
+  };
 
   try {
     // CSRF
@@ -372,15 +444,16 @@ async function main() {
       ];
     });
     await item('session-absolute-lifetime', async () => {
+      const short = await shortLived();
       const started = Date.now();
-      const tokens = await apiLogin(shortLived.base, 'student');
+      const tokens = await apiLogin(short.base, 'student');
       let refresh = tokens.refreshToken;
       let access = tokens.accessToken;
       let refreshes = 0;
       let refusedAt = 0;
       while (Date.now() - started < 12_000) {
         await sleep(1500);
-        const res = await api(shortLived.base, '/api/auth/refreshToken', { body: { refreshToken: refresh } });
+        const res = await api(short.base, '/api/auth/refreshToken', { body: { refreshToken: refresh } });
         if (res.status !== 200) {
           refusedAt = Date.now() - started;
           break;
@@ -390,7 +463,7 @@ async function main() {
         access = res.json.data.accessToken;
         if (new Date(res.json.data.expireDate).getTime() > started + 9_000) return [false, 'a refresh moved the end past the lifetime'];
       }
-      const me = await api(shortLived.base, '/api/me', { token: access });
+      const me = await api(short.base, '/api/me', { token: access });
       return [
         refusedAt > 0 && refusedAt < 11_000 && me.status === 401,
         `lifetime 8 s: ${refreshes} refreshes, refused after ${(refusedAt / 1000).toFixed(1)} s; last access token ${me.status}`,
@@ -687,19 +760,23 @@ async function main() {
       await item('db-outage-survival', async () => {
         const dbName = new URL(pg.url).pathname.slice(1);
         const acknowledged: string[] = [];
-        const stop = Date.now() + 10_000;
+        let kills = 0;
+        const statuses = new Map<number, number>();
+        const stop = Date.now() + 20_000;
         let i = 0;
         const writer = async () => {
           while (Date.now() < stop) {
             const id = `outage${i++}`;
             const res = await registerForm(new Client(B()), id).catch(() => null);
+            statuses.set(res?.status ?? 0, (statuses.get(res?.status ?? 0) ?? 0) + 1);
             if (res?.status === 302) acknowledged.push(id);
           }
         };
         const killer = async () => {
-          for (let k = 0; k < 20 && Date.now() < stop; k++) {
-            await pg.admin.unsafe(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${dbName}'`);
-            await sleep(400);
+          for (let k = 0; k < 100 && Date.now() < stop; k++) {
+            await pg.admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${dbName}'`);
+            kills++;
+            await sleep(150);
           }
         };
         await Promise.all([writer(), writer(), killer()]);
@@ -707,14 +784,57 @@ async function main() {
         const alive = await fetch(`${B()}/member/login`)
           .then((r) => r.status)
           .catch(() => 0);
-        let missing = 0;
-        for (const id of acknowledged) {
-          const res = await api(B(), '/api/auth/login', { body: { loginId: id, password: 'battery-pass-2026' } });
-          if (res.status !== 200) missing++;
-        }
+        const missing = await missingAccounts(acknowledged);
         return [
-          alive === 200 && missing === 0,
-          `process ${alive === 200 ? 'up' : 'down'}, ${acknowledged.length} acknowledged writes, ${missing} missing`,
+          kills === 100 && alive === 200 && missing === 0,
+          `${kills} terminations: process ${alive === 200 ? 'up' : 'down'}, ${acknowledged.length} acknowledged writes, ${missing} missing ` +
+            `(answers ${[...statuses].map(([k, v]) => `${k}×${v}`).join(' ')})`,
+        ];
+      });
+    }
+
+    // Database down: pages and the API answer 503 in Korean at once, and the app recovers by itself when it returns.
+    // Its own server, connected through a relay that the item can take down.
+    const relay = pg ? await databaseRelay(pg.url) : null;
+    if (relay) {
+      await item('db-down-503-and-recovery', async () => {
+        const down = await startServer({ DATABASE_URL: relay.url });
+        downServer = down;
+        const B = () => down.base;
+        const student = new Client(B());
+        await student.signIn('student');
+        await relay.down();
+        const t0 = performance.now();
+        const page = await student.fetch('/user/activity');
+        const pageText = await page.text();
+        const apiRes = await api(B(), '/api/auth/login', { body: { loginId: 'student', password: PASSWORD } });
+        const apiBody = (apiRes.json ?? {}) as { code?: string };
+        const slowest = performance.now() - t0;
+        const alive = await fetch(`${B()}/healthz`).then((r) => r.status);
+        await relay.up();
+        let recoveredMs = -1;
+        const t1 = performance.now();
+        while (performance.now() - t1 < 15_000) {
+          if ((await student.fetch('/user/activity')).status === 200) {
+            recoveredMs = performance.now() - t1;
+            break;
+          }
+          await sleep(200);
+        }
+        const ok =
+          page.status === 503 &&
+          pageText.includes('잠시 리드인을 이용할 수 없습니다') &&
+          page.headers.get('Retry-After') === '30' &&
+          apiRes.status === 503 &&
+          apiBody.code === 'SERVICE_UNAVAILABLE' &&
+          alive === 200 &&
+          recoveredMs >= 0;
+        killGroup(down, 'SIGTERM');
+        await relay.down();
+        return [
+          ok,
+          `page ${page.status}, API ${apiRes.status} ${apiBody.code}, both in ${slowest.toFixed(0)} ms; healthz ${alive}; ` +
+            `recovered ${recoveredMs >= 0 ? `in ${recoveredMs.toFixed(0)} ms` : 'never'}`,
         ];
       });
     }
@@ -738,21 +858,19 @@ async function main() {
       await Promise.allSettled(writers);
       await sleep(500);
       server = await startServer(dbEnv, server.dataDir, server.port);
-      let missing = 0;
-      for (const id of acknowledged) {
-        const res = await api(B(), '/api/auth/login', { body: { loginId: id, password: 'battery-pass-2026' } });
-        if (res.status !== 200) missing++;
-      }
+      const missing = await missingAccounts(acknowledged);
       return [acknowledged.length > 0 && missing === 0, `${acknowledged.length} acknowledged, ${missing} missing after restart`];
     });
   } finally {
     killGroup(server, 'SIGTERM');
-    killGroup(shortLived, 'SIGTERM');
+    const started = await shortLivedServer;
+    if (started) killGroup(started, 'SIGTERM');
     await sleep(1000);
     killGroup(server, 'SIGKILL');
-    killGroup(shortLived, 'SIGKILL');
+    if (started) killGroup(started, 'SIGKILL');
+    if (downServer) killGroup(downServer, 'SIGKILL');
     if (pg) await pg.drop();
-    for (const dir of [server.dataDir, shortLived.dataDir]) rmSync(dir, { recursive: true, force: true });
+    for (const dir of [server.dataDir, started?.dataDir ?? '']) if (dir) rmSync(dir, { recursive: true, force: true });
   }
 
   const failed = results.filter((r) => !r.ok);

@@ -9,6 +9,8 @@
 // compiler release, so the modules below do not move.)
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
+import zlib from 'node:zlib';
 
 const require = createRequire(import.meta.url);
 const dev = (file) => require(`@remix-run/dev/dist/${file}`);
@@ -42,4 +44,17 @@ try {
   await compiler.dispose();
 }
 if (failed) process.exit(1);
+
+// Scripts and styles are compressed once here, at the highest levels, instead of on every request: the server sends
+// `name.js.br` or `name.js.gz` when the browser accepts it (server/index.mjs).
+let compressed = 0;
+for (const entry of fs.readdirSync(config.assetsBuildDirectory, { recursive: true })) {
+  const file = path.join(config.assetsBuildDirectory, String(entry));
+  if (!/\.(js|css|map)$/.test(file) || !fs.statSync(file).isFile()) continue;
+  const bytes = fs.readFileSync(file);
+  fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  fs.writeFileSync(`${file}.gz`, zlib.gzipSync(bytes, { level: 9 }));
+  compressed++;
+}
+logger.info(`compressed ${compressed} files (br, gz)`);
 logger.info(`built (${((Date.now() - started) / 1000).toFixed(1)}s)`);

@@ -2,11 +2,13 @@
 // what the app should never read (oversized bodies, other methods, cross-origin page posts), serves the static files
 // with long caching, answers /healthz, gives each request an id, and shuts down gracefully on SIGTERM.
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createRequestHandler } from '@remix-run/express';
 import compression from 'compression';
 import express from 'express';
+import pino from 'pino';
 import { allowedMethods, bodyCheck, isApiPath, isCrossOriginWrite, redactPath } from './edge.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -15,12 +17,8 @@ const host = process.env.HOST;
 const logRequests = process.env.LOG_REQUESTS === 'true' || process.env.LOG_REQUESTS === '1';
 const trustProxy = process.env.TRUST_PROXY === 'true' || process.env.TRUST_PROXY === '1';
 
-/** One JSON line per event on stdout (errors on stderr); never a token, cookie or password (see redactPath). */
-function log(level, fields) {
-  const line = JSON.stringify({ time: new Date().toISOString(), level, ...fields });
-  if (level === 'error') console.error(line);
-  else console.log(line);
-}
+/** One JSON line per event on stdout (pino, as the app's own log); never a token, cookie or password (see redactPath). */
+const logger = pino({ level: process.env.LOG_LEVEL ?? 'info', base: undefined, timestamp: pino.stdTimeFunctions.isoTime });
 
 const DRAIN_MAX_BYTES = 128 * 1024 * 1024;
 
@@ -56,16 +54,21 @@ if (trustProxy) app.set('trust proxy', 1);
 app.use((req, res, next) => {
   req.id = randomUUID();
   res.set('X-Request-Id', req.id);
+  // The app reads the id from the request (its log lines and the error page's 오류 번호); a client's own is replaced.
+  req.headers['x-request-id'] = req.id;
   if (logRequests) {
     const start = process.hrtime.bigint();
     res.on('finish', () =>
-      log('info', {
-        id: req.id,
-        method: req.method,
-        path: redactPath(req.originalUrl),
-        status: res.statusCode,
-        ms: Number((process.hrtime.bigint() - start) / 1_000_000n),
-      }),
+      logger.info(
+        {
+          id: req.id,
+          method: req.method,
+          path: redactPath(req.originalUrl),
+          status: res.statusCode,
+          ms: Number((process.hrtime.bigint() - start) / 1_000_000n),
+        },
+        'request',
+      ),
     );
   }
   next();
@@ -115,8 +118,25 @@ app.use((req, res, next) => {
   next();
 });
 
-app.use(compression());
 const staticHeaders = (res) => res.setHeader('X-Content-Type-Options', 'nosniff');
+// Build files were compressed at build time (scripts/build.mjs): brotli or gzip as the browser accepts, else plain.
+const buildDir = path.join(root, 'public/build');
+app.use('/build', (req, res, next) => {
+  if (!/\.(js|css)$/.test(req.path) || !['GET', 'HEAD'].includes(req.method)) return next();
+  const accepted = req.acceptsEncodings('br', 'gzip');
+  if (!accepted) return next();
+  const file = path.join(buildDir, path.normalize(req.path).replace(/^(\.\.[/\\])+/, '') + (accepted === 'br' ? '.br' : '.gz'));
+  if (!file.startsWith(buildDir + path.sep) || !fs.existsSync(file)) return next();
+  res.set({
+    'Content-Encoding': accepted,
+    'Content-Type': req.path.endsWith('.css') ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8',
+    'Cache-Control': 'public, max-age=31536000, immutable',
+    'X-Content-Type-Options': 'nosniff',
+    Vary: 'Accept-Encoding',
+  });
+  res.sendFile(file, { dotfiles: 'deny', cacheControl: false }, (error) => error && next(error));
+});
+app.use(compression());
 // Fingerprinted build files never change: cached for a year.
 app.use('/build', express.static(path.join(root, 'public/build'), { immutable: true, maxAge: '1y', setHeaders: staticHeaders }));
 app.use(express.static(path.join(root, 'public'), { maxAge: '1h', setHeaders: staticHeaders }));
@@ -132,7 +152,10 @@ app.all(
 );
 
 app.use((error, req, res, _next) => {
-  log('error', { id: req.id, method: req.method, path: redactPath(req.originalUrl), error: error?.message ?? String(error) });
+  logger.error(
+    { id: req.id, method: req.method, path: redactPath(req.originalUrl), error: error?.message ?? String(error) },
+    'request failed',
+  );
   if (res.headersSent) return res.end();
   refuse(
     req,
@@ -140,13 +163,14 @@ app.use((error, req, res, _next) => {
     500,
     'SERVER_ERROR',
     '잠시 문제가 생겼습니다',
-    `잠시 후 다시 시도해 주세요. 문제가 계속되면 오류 번호 ${req.id}를 알려 주세요.`,
+    `잠시 후 다시 시도해 주세요. 문제가 계속되면 고객센터에 이 오류 번호를 알려 주세요: ${req.id}`,
   );
 });
 
 const server = app.listen(port, host, () => {
   const url = `http://${host ?? 'localhost'}:${port}`;
   console.log(`리드인: ${url}`);
+  for (const line of build.entry.module.startupSummary?.() ?? []) console.log(`  ${line}`);
 });
 // Slow clients cannot hold a connection open forever.
 server.headersTimeout = 20_000;
@@ -158,7 +182,11 @@ function shutdown(signal) {
   if (closing) return;
   closing = true;
   console.log(`${signal}: 새 요청을 받지 않고, 처리 중인 요청을 마친 뒤 끝냅니다.`);
-  server.close(() => process.exit(0));
+  // When the last request has finished, the database pool is closed (its connections end cleanly) and the process exits.
+  server.close(async () => {
+    await globalThis[Symbol.for('readin.database')]?.connection?.close().catch(() => {});
+    process.exit(0);
+  });
   server.closeIdleConnections();
   // In-flight requests get ten seconds.
   setTimeout(() => process.exit(0), 10_000).unref();

@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Link, useRouteError } from '@remix-run/react';
 import { MESSAGES } from '~/messages';
 import { AlertDialog } from './dialogs';
+import { useRequestRef } from './request-ref';
 
 /** The 403 of the HEAD-only and basicPay guards: `{ alert: { title, message } }` (guards.server.ts). */
 export function guardAlert(error: unknown): { title: string; message: string } | null {
@@ -26,20 +27,21 @@ const TITLES: Record<number, { title: string; body: string }> = {
  */
 export function ErrorPage({ homeHref, homeLabel = '처음으로' }: { homeHref: string; homeLabel?: string }) {
   const error = useRouteError();
+  const requestRef = useRequestRef();
   const alert = guardAlert(error);
   if (alert) {
     // The guard's alert as the spec's alert dialog; 확인 goes back to the area's home.
     return (
-      <main className="guard-alert">
+      <div className="page guard-alert">
         <AlertDialog title={alert.title} message={alert.message} confirm={{ href: homeHref, label: '확인' }} />
-      </main>
+      </div>
     );
   }
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const known = TITLES[status] ?? { title: '문제가 발생했습니다', body: MESSAGES.serverError };
   const detail = isRouteErrorResponse(error) && typeof error.data === 'string' && error.data && status < 500 ? error.data : null;
   return (
-    <main className="error-page">
+    <div className="page error-page">
       <p className="error-code" aria-hidden="true">
         {status}
       </p>
@@ -53,7 +55,10 @@ export function ErrorPage({ homeHref, homeLabel = '처음으로' }: { homeHref: 
           자주 묻는 질문
         </Link>
       </p>
-      <p className="muted">문제가 계속되면 고객센터(1600-0000, 평일 10시–18시)로 문의해 주세요.</p>
-    </main>
+      <p className="muted">
+        문제가 계속되면 고객센터(1600-0000, 평일 10시–18시)로 문의해 주세요.
+        {status >= 500 && requestRef ? ` 문의하실 때 이 오류 번호를 알려 주세요: ${requestRef}` : null}
+      </p>
+    </div>
   );
 }

@@ -5,9 +5,9 @@ import type { Logger } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
-import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
-import postgres from 'postgres';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
 import { config } from '~/config.server';
 import { recordQuery } from './query-count.server';
 import * as schema from './schema';
@@ -27,15 +27,47 @@ export type Connection = {
 
 const logger: Logger = { logQuery: recordQuery };
 
-/** PostgreSQL through postgres.js. */
-export function connectPostgres(url: string, options: { max?: number } = {}): Connection {
-  const client = postgres(url, { max: options.max ?? 10, onnotice: () => {} });
-  const db = drizzlePostgres(client, { schema, logger });
+/**
+ * PostgreSQL through node-postgres (`pg`), chosen by the outage test (tests/db/outage.test.ts, decision 015): with
+ * postgres.js a terminated backend could throw from inside the driver and end the process.
+ *
+ * A connection that dies is an `error` event on its client. node-postgres listens for it only while the client sits idle
+ * in the pool; a client that is checked out (inside a transaction, between two queries) would emit it with no listener,
+ * and an unhandled `error` event ends the process. So every client gets its own listener when it is created: the query
+ * in flight rejects as usual, the pool drops the broken client when it is released, and the next checkout connects anew.
+ */
+export function connectPostgres(url: string, options: { max?: number; onConnectionError?: (error: Error) => void } = {}): Connection {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    // A database that does not answer fails the request in seconds instead of holding it.
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+  });
+  const report = options.onConnectionError ?? (() => {});
+  pool.on('error', report);
+  pool.on('connect', (client) => client.on('error', report));
+  const db = drizzlePostgres(pool, { schema, logger });
+  // drizzle's own transaction() checks a client out and sends `begin` before its try/finally, so a `begin` that fails
+  // (the connection died while idle) never gives the client back, and after `max` such failures every request waits
+  // for a connection forever. Here the client is checked out and always released by us; drizzle runs the transaction
+  // on that one client (building the small per-client handle costs about 0.2 ms). A broken client is not queryable, and
+  // the pool drops it on release.
+  const transaction: Database['transaction'] = async (run, config) => {
+    const client = await pool.connect();
+    try {
+      const onClient = drizzlePostgres(client, { schema, logger }) as unknown as Database;
+      return await onClient.transaction(run, config);
+    } finally {
+      client.release();
+    }
+  };
+  Object.assign(db, { transaction });
   return {
     kind: 'postgres',
     db: db as unknown as Database,
     migrate: (migrationsFolder) => migratePostgres(db, { migrationsFolder }),
-    close: () => client.end({ timeout: 5 }),
+    close: () => pool.end(),
   };
 }
 
@@ -54,13 +86,18 @@ export async function connectPglite(options: { dataDir?: string; loadDataDir?: B
 
 // One connection per process. Kept on globalThis so that development rebuilds reuse it.
 const globalKey = Symbol.for('readin.database');
-type Holder = { connection?: Connection; ready?: Promise<Connection> };
+type Holder = { connection?: Connection; ready?: Promise<Connection>; seededSteps?: string[] };
 const holder: Holder = ((globalThis as Record<symbol, Holder>)[globalKey] ??= {});
 
 /** The current database. `ensureDatabase()` (or a test's `useConnection`) must have run first. */
 export function db(): Database {
   if (!holder.connection) throw new Error('The database is not open yet: call ensureDatabase() first.');
   return holder.connection.db;
+}
+
+/** The demo seed steps this process applied at start-up (empty when the data was already there). */
+export function seededAtStartup(): string[] {
+  return holder.seededSteps ?? [];
 }
 
 export function currentConnection(): Connection | undefined {
@@ -86,7 +123,7 @@ export function ensureDatabase(): Promise<Connection> {
     await connection.migrate(cfg.migrationsDir);
     if (cfg.appEnv === 'EXP') {
       const { seedDemo } = await import('./seed/index.server');
-      await seedDemo(connection.db);
+      holder.seededSteps = await seedDemo(connection.db);
     }
     holder.connection = connection;
     return connection;
@@ -94,7 +131,7 @@ export function ensureDatabase(): Promise<Connection> {
   return holder.ready;
 }
 
-/** Runs a raw SQL query and returns its rows, whichever driver answers (PGlite gives `{ rows }`, postgres.js an array). */
+/** Runs a raw SQL query and returns its rows, whichever driver answers (both give `{ rows }`; an array is accepted too). */
 export async function executeRows<T>(executor: Executor, query: import('drizzle-orm').SQL): Promise<T[]> {
   const result = (await executor.execute(query)) as unknown as { rows?: T[] } | T[];
   return Array.isArray(result) ? result : (result.rows ?? []);

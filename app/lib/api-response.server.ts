@@ -1,6 +1,10 @@
 import { json } from '@remix-run/node';
+import { isDatabaseUnavailable } from '~/db/errors.server';
+import { MESSAGES } from '~/messages';
 import { readLimited } from './body-limit.server';
 import { isDomainError } from './errors';
+import { log, loggedPath, requestIdOf } from './log.server';
+import { UNAVAILABLE_MESSAGE } from './unavailable.server';
 
 // Answers and bodies of the JSON API under /api (spec §7, architecture.md §2): `{ data }` on success and
 // `{ code, message }` on failure, never cached, never sniffed. Routes use them through `apiRoute` (api.server.ts).
@@ -26,8 +30,10 @@ export function apiError(code: string, message: string, status = 400, init?: Hea
 /**
  * Runs an API handler: domain errors become `{ code, message }` with their status; JSON responses pass through, and a
  * plain-text one thrown by a helper shared with the pages (a 404 for a malformed id) is given the same JSON shape.
+ * Anything else is logged with the request's id and answered in the same shape: 503 SERVICE_UNAVAILABLE when the
+ * database is out of reach, 500 SERVER_ERROR otherwise (never Remix's plain-text 500).
  */
-export async function handleApi(work: () => Promise<Response>): Promise<Response> {
+export async function handleApi(request: Request, work: () => Promise<Response>): Promise<Response> {
   try {
     return await work();
   } catch (error) {
@@ -38,7 +44,13 @@ export async function handleApi(work: () => Promise<Response>): Promise<Response
       return apiError(error.status === 404 ? 'NOT_FOUND' : API_REQUEST_ERROR, message, error.status);
     }
     if (isDomainError(error)) return apiError(error.code, error.message, error.status);
-    throw error;
+    const fields = { id: requestIdOf(request), method: request.method, path: loggedPath(request), err: error };
+    if (isDatabaseUnavailable(error)) {
+      log.warn(fields, 'database unavailable');
+      return apiError('SERVICE_UNAVAILABLE', UNAVAILABLE_MESSAGE, 503, { 'Retry-After': '30' });
+    }
+    log.error(fields, 'request failed');
+    return apiError('SERVER_ERROR', MESSAGES.serverError, 500);
   }
 }
 

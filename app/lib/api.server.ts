@@ -64,7 +64,7 @@ export function apiRoute<A extends Access, I extends string = never, B = undefin
 ): { loader: RouteFunction; action: RouteFunction } {
   const method = options.method ?? 'GET';
   const run = (args: Args) =>
-    handleApi(async () => {
+    handleApi(args.request, async () => {
       const { request, params } = args;
       noteClientAddress(request, args.context); // the socket address for the per-address limits (sign-in, logs)
       // The guard first: a cookie-authenticated PUT/PATCH/DELETE meets the XSRF check before it learns the method.

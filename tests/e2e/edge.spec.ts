@@ -38,7 +38,7 @@ test('a page on another port of localhost cannot change a profile, with or witho
   await expect(page.getByText('x@evil.example')).toHaveCount(0);
 });
 
-test('other methods get 405, the health checks answer, and build files are immutable and nosniff', async ({ request }) => {
+test('other methods get 405, the health checks answer, and build files are immutable, nosniff and pre-compressed', async ({ request }) => {
   const put = await request.put('/user/my-page/me', { data: 'name=x' });
   expect(put.status()).toBe(405);
   expect(put.headers()['allow']).toBe('GET, HEAD, POST');
@@ -51,6 +51,14 @@ test('other methods get 405, the health checks answer, and build files are immut
   const asset = await request.get(script!);
   expect(asset.headers()['cache-control']).toContain('immutable');
   expect(asset.headers()['x-content-type-options']).toBe('nosniff');
+  // Compressed at build time: brotli when accepted, gzip otherwise, and the same script either way.
+  const br = await request.get(script!, { headers: { 'Accept-Encoding': 'br' } });
+  expect(br.headers()['content-encoding']).toBe('br');
+  expect(br.headers()['vary']).toBe('Accept-Encoding');
+  const gzip = await request.get(script!, { headers: { 'Accept-Encoding': 'gzip' } });
+  expect(gzip.headers()['content-encoding']).toBe('gzip');
+  expect(await br.text()).toBe(await asset.text());
+  expect(await gzip.text()).toBe(await asset.text());
   expect((await request.get('/favicon.svg')).headers()['x-content-type-options']).toBe('nosniff');
 });
 

@@ -60,6 +60,9 @@ test.describe('hydration @js-only', () => {
         await page.goto(path);
         await page.waitForLoadState('networkidle');
         expect(errors, path).toEqual([]);
+        // One main landmark, the skip link's target.
+        await expect(page.locator('main'), path).toHaveCount(1);
+        await expect(page.locator('main#main'), path).toHaveCount(1);
       }
     });
   }

@@ -17,11 +17,11 @@ export function useTestDatabase(): () => Connection {
     if (url && pgTemplate) {
       const name = `readin_t_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
       const admin = connectPostgres(url, { max: 1 });
-      const sql = (admin.db as unknown as { $client: import('postgres').Sql }).$client;
-      await sql.unsafe(`create database ${name} template ${pgTemplate}`);
+      const sql = (admin.db as unknown as { $client: import('pg').Pool }).$client;
+      await sql.query(`create database ${name} template ${pgTemplate}`);
       connection = connectPostgres(withDatabase(url, name), { max: 10 });
       dropDatabase = async () => {
-        await sql.unsafe(`drop database if exists ${name} with (force)`);
+        await sql.query(`drop database if exists ${name} with (force)`);
         await admin.close();
       };
     } else {

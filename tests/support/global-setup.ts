@@ -20,16 +20,16 @@ export default async function setup(project: TestProject) {
   if (url) {
     const template = `readin_tpl_${process.pid}`;
     const admin = connectPostgres(url, { max: 1 });
-    const sql = (admin.db as unknown as { $client: import('postgres').Sql }).$client;
-    await sql.unsafe(`drop database if exists ${template}`);
-    await sql.unsafe(`create database ${template}`);
+    const sql = (admin.db as unknown as { $client: import('pg').Pool }).$client;
+    await sql.query(`drop database if exists ${template}`);
+    await sql.query(`create database ${template}`);
     const tpl = connectPostgres(withDatabase(url, template), { max: 1 });
     await tpl.migrate(MIGRATIONS);
     await seedDemo(tpl.db);
     await tpl.close();
     project.provide('pgTemplate', template);
     return async () => {
-      await sql.unsafe(`drop database if exists ${template} with (force)`);
+      await sql.query(`drop database if exists ${template} with (force)`);
       await admin.close();
     };
   }

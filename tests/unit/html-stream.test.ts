@@ -45,4 +45,21 @@ describe('htmlBodyStream', () => {
     stream.end(chunk);
     expect(await out).toBe(chunk);
   });
+
+  it('gives every modulepreload link the nonce, also when a tag is split between chunks', async () => {
+    const tag = '<link rel="modulepreload" href="/build/a.js"/>';
+    const html = `<head>${tag}<meta charset="utf-8"/>${tag}</head>`;
+    for (let cut = 1; cut < html.length; cut++) {
+      const stream = htmlBodyStream('N0nce');
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      const done = new Promise((resolve) => stream.on('end', resolve));
+      stream.write(Buffer.from(html.slice(0, cut)));
+      stream.end(Buffer.from(html.slice(cut)));
+      await done;
+      expect(Buffer.concat(chunks).toString()).toBe(
+        html.replaceAll('<link rel="modulepreload"', '<link nonce="N0nce" rel="modulepreload"'),
+      );
+    }
+  });
 });
