@@ -4,6 +4,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLo
 import { useEffect, type ReactNode } from 'react';
 import { ErrorPage } from '~/components/error-page';
 import { useNonce } from '~/components/nonce';
+import { REQUEST_REF_META, useRequestRef } from '~/components/request-ref';
 import { config } from '~/config.server';
 import { issueCsrf } from '~/auth/csrf.server';
 import { MESSAGES } from '~/messages';
@@ -35,6 +36,7 @@ function useHydrate() {
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const requestRef = useRequestRef();
   const hydrate = useHydrate();
   const data = useRouteLoaderData<typeof loader>('root');
   return (
@@ -43,6 +45,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        {requestRef ? <meta name={REQUEST_REF_META} content={requestRef} /> : null}
         <Links />
       </head>
       <body>
@@ -85,8 +88,8 @@ export default function App() {
 
 export function ErrorBoundary() {
   return (
-    <div id="main">
+    <main id="main" tabIndex={-1}>
       <ErrorPage homeHref="/landing" />
-    </div>
+    </main>
   );
 }

@@ -1,5 +1,5 @@
 import { FlashBanner } from './flash-banner';
-import { Form, NavLink } from '@remix-run/react';
+import { Form, Link, NavLink, useLocation } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { Brand } from './brand';
 import { ExtendLogin, type SessionTiming } from './extend-login';
@@ -53,6 +53,7 @@ export function AppShell({
   /** The flash message of the last post (post-redirect-get). */
   flash?: Flash | null;
 }) {
+  const { pathname } = useLocation();
   return (
     <>
       <header className="site-header">
@@ -62,9 +63,9 @@ export function AppShell({
             <ul className="nav">
               {nav.map((item) => (
                 <li key={item.to}>
-                  <NavLink to={item.to} end={item.end}>
+                  <Link to={item.to} aria-current={isCurrent(item, pathname) ? 'page' : undefined}>
                     {item.label}
-                  </NavLink>
+                  </Link>
                 </li>
               ))}
             </ul>
@@ -82,12 +83,12 @@ export function AppShell({
           </div>
         </div>
       </header>
-      <div id="main" className="container">
+      <main id="main" className="container" tabIndex={-1}>
         {timing ? <ExtendLogin timing={timing} /> : null}
         <FlashBanner flash={flash ?? null} />
         {banner}
         {children}
-      </div>
+      </main>
       {footerLinks?.length ? (
         <footer className="site-footer">
           <div className="container">
@@ -106,4 +107,11 @@ export function AppShell({
       ) : null}
     </>
   );
+}
+
+/** Whether a menu entry is the current page: its path, or below it unless an `except` path claims it. */
+function isCurrent(item: NavItem, pathname: string): boolean {
+  const under = (base: string) => pathname === base || pathname.startsWith(`${base}/`);
+  if (item.end) return pathname === item.to;
+  return under(item.to) && !(item.except ?? []).some(under);
 }

@@ -5,7 +5,7 @@ import { StatusBadge } from './reading';
 /** The page of /user/activity/readingBook/info (or …/indicator) when the student has no current book. */
 export function NoCurrentBook({ title, books }: { title: string; books: BookChoice[] }) {
   return (
-    <main className="stack">
+    <div className="page stack">
       <p className="muted">
         <Link to="/user/activity">← 독서 활동</Link>
       </p>
@@ -38,6 +38,6 @@ export function NoCurrentBook({ title, books }: { title: string; books: BookChoi
           담아 보세요.
         </p>
       )}
-    </main>
+    </div>
   );
 }

@@ -94,7 +94,7 @@ export function PageTitle({ title, lead }: { title: string; lead?: string }) {
 export function LicenseContent() {
   const c = LANDING_LICENSE;
   return (
-    <main className="container">
+    <div className="page container">
       <PageTitle title={c.title} lead={c.lead} />
       <div className="card-grid">
         {c.plans.map((plan) => (
@@ -118,14 +118,14 @@ export function LicenseContent() {
           ))}
         </ul>
       </section>
-    </main>
+    </div>
   );
 }
 
 export function IntroContent({ base }: { base: string }) {
   const c = LANDING_INTRO;
   return (
-    <main className="container">
+    <div className="page container">
       <PageTitle title={c.title} lead={c.lead} />
       <div className="stack">
         {c.sections.map((s) => (
@@ -142,14 +142,14 @@ export function IntroContent({ base }: { base: string }) {
           특허 및 인증 보기
         </Link>
       </p>
-    </main>
+    </div>
   );
 }
 
 export function PatentContent() {
   const c = LANDING_PATENT;
   return (
-    <main className="container">
+    <div className="page container">
       <PageTitle title={c.title} lead={c.lead} />
       <div className="card-grid">
         {c.items.map((item) => (
@@ -162,7 +162,7 @@ export function PatentContent() {
           </article>
         ))}
       </div>
-    </main>
+    </div>
   );
 }
 
@@ -177,7 +177,7 @@ export function FaqContent({
 }) {
   const current = LANDING_FAQ_SECTIONS.find((s) => s.code === section)!;
   return (
-    <main className="container">
+    <div className="page container">
       <PageTitle title="자주 묻는 질문" lead="궁금한 내용을 분야별로 찾아보세요. 원하는 답이 없으면 고객센터로 문의해 주세요." />
       <nav aria-label="질문 분야">
         <ul className="tabs">
@@ -204,13 +204,13 @@ export function FaqContent({
           ))
         )}
       </section>
-    </main>
+    </div>
   );
 }
 
 export function PolicyContent({ base, code, title, html }: { base: string; code: PolicyCode; title: string; html: string }) {
   return (
-    <main className="container policy-layout">
+    <div className="page container policy-layout">
       <nav aria-label="약관 및 정책 목록">
         <ul>
           {POLICY_DOCS.map((doc) => (
@@ -224,6 +224,6 @@ export function PolicyContent({ base, code, title, html }: { base: string; code:
       </nav>
       {/* The Markdown is ours (app/content/policy), rendered on the server. */}
       <article className="prose" aria-label={title} dangerouslySetInnerHTML={{ __html: html }} />
-    </main>
+    </div>
   );
 }

@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import { POLICY_DOCS } from '~/content/landing';
 import { Brand } from './brand';
 
-export type NavItem = { to: string; label: string; end?: boolean };
+/** A menu entry. `except` lists paths under `to` that belong to another entry (they do not mark this one as current). */
+export type NavItem = { to: string; label: string; end?: boolean; except?: string[] };
 
 /** Header, navigation and footer of the public pages (landing) and of the same pages inside the user area. */
 export function PublicShell({
@@ -37,7 +38,9 @@ export function PublicShell({
           {actions}
         </div>
       </header>
-      <div id="main">{children}</div>
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
       <footer className="site-footer">
         <div className="container">
           <nav aria-label="약관 및 정책">

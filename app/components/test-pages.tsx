@@ -29,7 +29,7 @@ export function TestList({
 }) {
   const t = TEST_TITLES[kind];
   return (
-    <main className="stack">
+    <div className="page stack">
       <h1 className="page-title">{t.title}</h1>
       <p className="muted">{t.intro}</p>
       {kind === 'courseTest' ? (
@@ -85,19 +85,19 @@ export function TestList({
           </div>
         </section>
       ) : null}
-    </main>
+    </div>
   );
 }
 
 export function TestTake({ kind, data, confirmSubmit }: { kind: TestKind; data: AttemptPageData; confirmSubmit: boolean }) {
   const t = TEST_TITLES[kind];
   return (
-    <main className="stack">
+    <div className="page stack">
       <nav aria-label="이동 경로" className="crumbs no-print">
         <Link to={`/user/activity/${kind}`}>{t.title}</Link> › {data.set.title}
       </nav>
       <h1 className="page-title">{data.set.title}</h1>
       <ProblemAttempt data={data} confirmSubmit={confirmSubmit} backHref={`/user/activity/${kind}`} backLabel={`${t.title} 목록으로`} />
-    </main>
+    </div>
   );
 }

@@ -117,7 +117,7 @@ export function progressOf(readMethod: ReadMethod, totalPages: number, totals: R
         ...base,
         percent: pct(totals.lastIndex, totalPages),
         complete: totals.lastIndex >= totalPages,
-        label: `${totals.lastIndex} / ${totalPages}번째 부분`,
+        label: `${totalPages}부분 중 ${totals.lastIndex}부분`,
       };
     case ReadMethod.FREE:
     case ReadMethod.CLOCK:

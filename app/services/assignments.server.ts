@@ -11,6 +11,7 @@ import { DomainError } from '~/lib/errors';
 import { excludeBook as excludeResultBook } from '~/services/book-status.server';
 import { readingTotalsColumns } from '~/services/reading/books.server';
 import { qualified } from '~/db/sql-helpers.server';
+import { withParticle } from '~/domain/korean';
 
 // A teacher's side of a student's books (product.md §2/§3): assigning a book with a read method (a WAITING result
 // book), fixing the read method before the reading ends, allowing a retake of a marked problem analysis (RESTART)
@@ -29,14 +30,14 @@ export const ASSIGNMENT_MESSAGES = {
   excluded: '제외된 도서입니다.',
   notMarked: '문제 분석을 채점한 도서만 재응시를 허용할 수 있습니다.',
   assigned: (title: string) => `'${title}' 도서를 배정했습니다.`,
-  readMethodSaved: (title: string, label: string) => `'${title}'의 읽기 방식을 '${label}'(으)로 바꿨습니다.`,
+  readMethodSaved: (title: string, label: string) => `'${title}'의 읽기 방식을 ${withParticle(`'${label}'`, '으로/로')} 바꿨습니다.`,
   retakeAllowed: (title: string) => `'${title}'의 문제 분석 재응시를 허용했습니다.`,
   excludedDone: (title: string) => `'${title}' 도서를 제외했습니다.`,
   alreadyMine: '이미 내 책 목록에 있는 도서입니다.',
   ownLimit: `읽기 전인 책은 10권까지 담을 수 있습니다. 먼저 담은 책을 읽어 주세요.`,
-  ownAdded: (title: string) => `'${title}'을(를) 읽을 책으로 담았습니다.`,
+  ownAdded: (title: string) => `${withParticle(`'${title}'`, '을/를')} 읽을 책으로 담았습니다.`,
   ownAddedWaitTeacher: (title: string) =>
-    `'${title}'을(를) 읽을 책으로 담았습니다. 선생님이 읽기 방식을 정하면 독서 기록을 시작할 수 있습니다.`,
+    `${withParticle(`'${title}'`, '을/를')} 읽을 책으로 담았습니다. 선생님이 읽기 방식을 정하면 독서 기록을 시작할 수 있습니다.`,
 } as const;
 
 /** How many not-yet-started books a member may put on their own list at once. */

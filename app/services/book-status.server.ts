@@ -5,7 +5,8 @@ import { resultBooks } from '~/db/schema';
 import { BookStatus } from '~/domain/enums';
 import { now } from '~/lib/clock.server';
 
-// The one way a result book's status changes (product.md §2): forward only, one step at a time, as a guarded
+// The one way a result book's status changes (product.md §2): forward, one step at a time (the one step back is a note
+// sent back for rewriting, reopenForRewrite), as a guarded
 // `UPDATE … WHERE status = <expected>` so that two racing requests cannot both move it (architecture.md §6).
 
 /** The next status of each step of the journey. */
@@ -39,6 +40,19 @@ export async function advanceStatus(resultBookId: number, from: BookStatus, exec
     .update(resultBooks)
     .set({ status: to, statusChangedAt: at, ...(to === BookStatus.COMPLETE ? { completedAt: at, isCurrent: false } : {}) })
     .where(and(eq(resultBooks.id, resultBookId), eq(resultBooks.status, from)))
+    .returning({ id: resultBooks.id });
+  return moved.length === 1;
+}
+
+/**
+ * The one step back of the journey: a note the teacher sent back for rewriting (HOLD) makes its book incomplete again,
+ * COMPLETE → NOTE (decision 016). Resubmitting the note moves it forward again with advanceStatus.
+ */
+export async function reopenForRewrite(resultBookId: number, executor: Executor = db()): Promise<boolean> {
+  const moved = await executor
+    .update(resultBooks)
+    .set({ status: BookStatus.NOTE, statusChangedAt: now(), completedAt: null })
+    .where(and(eq(resultBooks.id, resultBookId), eq(resultBooks.status, BookStatus.COMPLETE)))
     .returning({ id: resultBooks.id });
   return moved.length === 1;
 }

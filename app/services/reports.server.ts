@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gte, inArray, sql } from 'drizzle-orm';
 import { db, executeRows } from '~/db/client.server';
-import { books, levelHistory, problemAttempts, resultBooks, users } from '~/db/schema';
-import { BookStatus } from '~/domain/enums';
+import { books, levelHistory, notes, problemAttempts, resultBooks, users } from '~/db/schema';
+import { BookStatus, NoteState } from '~/domain/enums';
 import { nowMs } from '~/lib/clock.server';
 import { addMonths, seoulDay, seoulMonth } from '~/lib/dates';
 import { unreadCommentCount } from '~/services/notes/student-notes.server';
@@ -59,8 +59,10 @@ export function streakOf(days: string[], today: string): number {
   return streak;
 }
 
-/** The next thing to do with a book, by its status. */
-export function nextStep(status: number, resultBookId: number): { label: string; href: string } | null {
+/** The next thing to do with a book, by its status (and whether its note was sent back for rewriting). */
+export function nextStep(status: number, resultBookId: number, noteHeld = false): { label: string; href: string } | null {
+  if (noteHeld && status === BookStatus.NOTE)
+    return { label: '독서 노트 다시 쓰기', href: `/user/activity/readingBook/note/${resultBookId}` };
   switch (status) {
     case BookStatus.WAITING:
       return { label: '읽기 전 활동 하기', href: `/user/before/${resultBookId}` };
@@ -82,7 +84,7 @@ export async function dashboard(userId: number) {
   const month = seoulMonth(new Date(nowMs()));
   const from = dayOffset(today, -(DASHBOARD_DAYS - 1));
   const monthStart = `${month}-01`;
-  const [byDay, days, [monthRow], current, medals, completedThisMonth, unread] = await Promise.all([
+  const [byDay, days, [monthRow], current, medals, completedThisMonth, unread, [held], [me]] = await Promise.all([
     readingByDay(userId, from < monthStart ? from : monthStart),
     readingDays(userId),
     executeRows<{ minutes: number; pages: number; books: number }>(
@@ -112,6 +114,16 @@ export async function dashboard(userId: number) {
         ),
       ),
     unreadCommentCount(userId),
+    // A note the teacher sent back comes first: its book is at the note step again (decision 016).
+    db()
+      .select({ resultBookId: resultBooks.id, status: resultBooks.status, title: books.title, author: books.author, bookId: books.id })
+      .from(notes)
+      .innerJoin(resultBooks, eq(resultBooks.id, notes.resultBookId))
+      .innerJoin(books, eq(books.id, resultBooks.bookId))
+      .where(and(eq(notes.userId, userId), eq(notes.state, NoteState.HOLD), eq(resultBooks.status, BookStatus.NOTE)))
+      .orderBy(asc(notes.stateChangedAt))
+      .limit(1),
+    db().select({ level: users.level }).from(users).where(eq(users.id, userId)),
   ]);
   const perDay = new Map(byDay.map((d) => [d.day, d]));
   const series = Array.from({ length: DASHBOARD_DAYS }, (_, i) => {
@@ -119,7 +131,7 @@ export async function dashboard(userId: number) {
     return { day, minutes: perDay.get(day)?.minutes ?? 0 };
   });
   // The next open step: the current book, or else the oldest book waiting for something.
-  let focus = current[0] ?? null;
+  let focus = held ?? current[0] ?? null;
   if (!focus) {
     const [open] = await db()
       .select({ resultBookId: resultBooks.id, status: resultBooks.status, title: books.title, author: books.author, bookId: books.id })
@@ -154,7 +166,9 @@ export async function dashboard(userId: number) {
     },
     streak: streakOf(days, today),
     series,
-    focus: focus ? { ...focus, next: nextStep(focus.status, focus.resultBookId) } : null,
+    focus: focus ? { ...focus, noteHeld: focus === held, next: nextStep(focus.status, focus.resultBookId, focus === held) } : null,
+    /** No reading level yet: the first step is the level test (수준 진단). */
+    needsLevelTest: me?.level == null,
     medals: medalCount,
     unreadComments: unread,
   };

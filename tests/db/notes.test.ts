@@ -8,6 +8,7 @@ import type { DomainError } from '~/lib/errors';
 import { allowedReviewActions, type ReviewAction } from '~/domain/notes';
 import { getNoteForViewer } from '~/services/notes/access.server';
 import { listAcademyNotes, listCoachQueue, reviewNote } from '~/services/notes/review.server';
+import { dashboard } from '~/services/reports.server';
 import { listStudentNotes, markCommentsRead, saveStudentNote, unreadCommentCount } from '~/services/notes/student-notes.server';
 import { useTestDatabase, onPostgres } from '../support/db';
 import { bookStatus, demoNote, LONG_NOTE, noteBook, noteById, noteOf, userByLogin } from '../support/notes';
@@ -114,6 +115,12 @@ describe('student: draft and submit', () => {
 
     const holdId = await noteIn(S.HOLD);
     const hold = await noteById(holdId);
+    // Sent back for rewriting, the book is not complete any more; the dashboard's next step is the rewrite.
+    expect(await bookStatus(hold.resultBookId)).toBe(BookStatus.NOTE);
+    const board = await dashboard(student.id);
+    // (The demo student has an older held note too; the oldest rewrite comes first.)
+    expect(board.focus).toMatchObject({ noteHeld: true, status: BookStatus.NOTE });
+    expect(board.focus?.next?.label).toBe('독서 노트 다시 쓰기');
     const kept = await saveStudentNote(student.id, {
       resultBookId: hold.resultBookId,
       version: hold.version,
@@ -129,6 +136,7 @@ describe('student: draft and submit', () => {
     });
     expect(again.outcome).toBe('resubmitted');
     expect(again.note.state).toBe(S.WRITE);
+    expect(await bookStatus(hold.resultBookId)).toBe(BookStatus.COMPLETE);
 
     for (const state of [S.TEACHER_SHOW, S.WAITING_CORRECT, S.COMMENT_COMPLETE]) {
       const id = await noteIn(state);

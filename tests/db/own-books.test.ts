@@ -38,7 +38,7 @@ describe('a member puts a book on their own list (addReadinBookResult)', () => {
   it('an individual member chooses the read method; the book waits, assigned by themselves', async () => {
     const bookId = await newBook('혼자 고른 책');
     const added = await addOwnBook(adult, bookId, String(ReadMethod.HUNDRED));
-    expect(added.message).toBe(`'혼자 고른 책'을(를) 읽을 책으로 담았습니다.`);
+    expect(added.message).toBe(`'혼자 고른 책'을 읽을 책으로 담았습니다.`);
     const [row] = await rowsFor(adult, bookId);
     expect(row).toMatchObject({ id: added.resultBookId, status: BookStatus.WAITING, readMethod: ReadMethod.HUNDRED, assignedBy: adult });
     // No method given: free reading. "Decide later" and the reserved value are refused (nobody else would decide).
@@ -53,9 +53,7 @@ describe('a member puts a book on their own list (addReadinBookResult)', () => {
     const bookId = await newBook('학원생이 고른 책');
     const added = await addOwnBook(student, bookId, String(ReadMethod.CLOCK));
     expect(added.readMethod).toBe(ReadMethod.NONE);
-    expect(added.message).toBe(
-      `'학원생이 고른 책'을(를) 읽을 책으로 담았습니다. 선생님이 읽기 방식을 정하면 독서 기록을 시작할 수 있습니다.`,
-    );
+    expect(added.message).toBe(`'학원생이 고른 책'을 읽을 책으로 담았습니다. 선생님이 읽기 방식을 정하면 독서 기록을 시작할 수 있습니다.`);
     expect((await rowsFor(student, bookId))[0].readMethod).toBe(ReadMethod.NONE);
   });
 

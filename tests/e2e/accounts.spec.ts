@@ -29,6 +29,11 @@ test('a student registers with an academy code and lands signed in', async ({ pa
   await page.getByRole('button', { name: '가입하기' }).click();
   await expect(page).toHaveURL(/\/user\/activity$/);
   await expect(page.getByText('새학생님, 리드인에 오신 것을 환영합니다.')).toBeVisible();
+  // A new student has no reading level yet: the first step is the level test.
+  await page.goto('/user/dashboard');
+  await expect(page.getByText('먼저 수준 진단을 해 볼까요?')).toBeVisible();
+  await page.getByRole('link', { name: '수준 진단 하기' }).click();
+  await expect(page).toHaveURL(/\/user\/activity\/courseTest$/);
 });
 
 test('finding an id shows it masked', async ({ page }) => {

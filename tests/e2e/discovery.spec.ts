@@ -12,6 +12,8 @@ test('recommendations: page 1 and 2 hold 6 different books each, and a like stic
   const first = await cards.locator('h3').allTextContents();
   await page.getByRole('navigation', { name: '페이지 이동' }).getByRole('link', { name: '2쪽' }).click();
   await expect(page).toHaveURL(/\/user\/recommend\?page=2$/);
+  // With JavaScript the address changes a moment before the new cards render: wait for the cards themselves.
+  await expect(cards.locator('h3')).not.toHaveText(first);
   await expect(cards).toHaveCount(6);
   const second = await cards.locator('h3').allTextContents();
   expect(second.filter((t) => first.includes(t))).toEqual([]);
@@ -19,17 +21,28 @@ test('recommendations: page 1 and 2 hold 6 different books each, and a like stic
   // A liked book ranks higher, so the cards may move: like one on page 1 and find it by its title each time.
   await page.getByRole('navigation', { name: '페이지 이동' }).getByRole('link', { name: '1쪽' }).click();
   await expect(page).toHaveURL(/\/user\/recommend\?page=1$/);
-  const title = await cards.last().locator('h3').textContent();
+  await expect(cards.locator('h3')).toHaveText(first);
+  // A card not liked yet (the demo data has likes of its own).
+  const title = await cards
+    .filter({ has: page.getByRole('button', { name: '좋아요', exact: true }) })
+    .last()
+    .locator('h3')
+    .textContent();
   const card = page.locator('.book-card', { hasText: title! });
   // With JavaScript the heart flips before the server answers: wait for the save before reloading.
   const saved = page.waitForResponse((r) => r.url().includes('/user/book/like') && r.request().method() === 'POST');
   await card.getByRole('button', { name: '좋아요', exact: true }).click();
   await saved;
   await expect(card.getByRole('button', { name: '좋아요 취소' })).toBeVisible();
+  const bookPage = await card.getByRole('link', { name: title! }).getAttribute('href');
   await page.reload();
   await expect(page.locator('.book-card', { hasText: title! }).getByRole('button', { name: '좋아요 취소' })).toBeVisible();
+  // Unliked, the book ranks lower again and may leave page 1: its own page shows that the like is gone.
+  const removed = page.waitForResponse((r) => r.url().includes('/user/book/like') && r.request().method() === 'POST');
   await page.locator('.book-card', { hasText: title! }).getByRole('button', { name: '좋아요 취소' }).click();
-  await expect(page.locator('.book-card', { hasText: title! }).getByRole('button', { name: '좋아요', exact: true })).toBeVisible();
+  await removed;
+  await page.goto(bookPage!);
+  await expect(page.getByRole('button', { name: '좋아요', exact: true })).toBeVisible();
 });
 
 test('search finds by author and keeps the query across pages; odd input is harmless', async ({ page }) => {
@@ -70,4 +83,17 @@ test('the service pages open inside the user area', async ({ page }) => {
     await expect(page.getByRole('heading', { level: 1 }).first()).toContainText(heading);
     await expect(page.getByRole('button', { name: '로그아웃' })).toBeVisible();
   }
+});
+
+test('the level test and the subject reading are one click from the dashboard, in the main menu', async ({ page }) => {
+  await signIn(page, 'student');
+  const menu = page.getByRole('navigation', { name: '주 메뉴' });
+  await menu.getByRole('link', { name: '수준 진단' }).click();
+  await expect(page).toHaveURL(/\/user\/activity\/courseTest$/);
+  await expect(menu.getByRole('link', { name: '수준 진단' })).toHaveAttribute('aria-current', 'page');
+  await expect(menu.getByRole('link', { name: '독서 활동' })).not.toHaveAttribute('aria-current', 'page');
+  await menu.getByRole('link', { name: '교과 독해' }).click();
+  await expect(page).toHaveURL(/\/user\/activity\/subjectTest$/);
+  await menu.getByRole('link', { name: '독서 활동' }).click();
+  await expect(menu.getByRole('link', { name: '독서 활동' })).toHaveAttribute('aria-current', 'page');
 });

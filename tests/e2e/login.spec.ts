@@ -77,3 +77,11 @@ test('redirectTo is honoured for a same-site path only', async ({ page }) => {
     await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/user\/activity$/);
   }
 });
+
+test('in the experience environment the login page lists the demo accounts with their roles', async ({ page }) => {
+  await page.goto('/member/login');
+  const demo = page.getByRole('region', { name: '체험 계정' });
+  await expect(demo).toContainText('비밀번호는 모두 demo1234!입니다.');
+  await expect(demo.getByRole('listitem').filter({ hasText: 'head' }).first()).toContainText('학원장');
+  await expect(demo.getByRole('listitem')).toHaveCount(9);
+});

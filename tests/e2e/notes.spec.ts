@@ -118,14 +118,18 @@ test('an HTML file renamed .jpg is refused with a Korean message and the typed n
   await signIn(page, info.project.name === 'js' ? 'student5' : 'student7', /\/user\/activity$/);
   await page.goto('/user/activity/readingBook/note');
   await page.getByRole('main').getByRole('link').filter({ hasNotText: '독서 노트' }).first().click();
+  const stateBefore = await page.locator('h1 .note-state').textContent();
   await page.getByLabel('책을 읽고 느낀 점').fill('이 노트는 이미지가 거절되어도 사라지면 안 되는 내용입니다. 스무 자를 넘겼어요.');
   await page.getByLabel(/이미지 (첨부|바꾸기)/).setInputFiles(file);
-  await page.getByRole('button', { name: '제출', exact: true }).click();
+  // (student7's first note book may be the one sent back for rewriting: its button says 다시 제출.)
+  await page.getByRole('button', { name: /^(다시 )?제출$/ }).click();
   await expect(page.getByText('이미지 파일(JPG, PNG, WEBP, GIF)만 올릴 수 있습니다.')).toBeVisible();
   await expect(page.getByLabel('책을 읽고 느낀 점')).toHaveValue(
     '이 노트는 이미지가 거절되어도 사라지면 안 되는 내용입니다. 스무 자를 넘겼어요.',
   );
-  await expect(page.locator('h1 .note-state')).toHaveText('쓰기 전');
+  // Nothing was saved: the note keeps its state (쓰기 전, or 다시 쓰기 요청 for a note sent back).
+  expect(['쓰기 전', '다시 쓰기 요청']).toContain(stateBefore);
+  await expect(page.locator('h1 .note-state')).toHaveText(stateBefore!);
 });
 
 test('a teacher of another academy cannot open an academy-1 note or its image', async ({ page }) => {
@@ -139,4 +143,20 @@ test('a teacher of another academy cannot open an academy-1 note or its image', 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('접근 권한이 없습니다');
   const image = await page.request.get(`/resources/note-image/${href!.split('/').pop()}`);
   expect(image.status()).toBe(403);
+});
+
+test('a note sent back for rewriting puts its book back at the note step on every page', async ({ page }) => {
+  // The demo student's note on 이상한 나라의 앨리스 was sent back by the teacher (HOLD).
+  await signIn(page, 'student');
+  await page.goto('/user/dashboard');
+  await expect(page.getByText('선생님이 독서 노트를 다시 써 달라고 했어요.')).toBeVisible();
+  await page.getByRole('link', { name: '독서 노트 다시 쓰기' }).click();
+  await expect(page).toHaveURL(/\/user\/activity\/readingBook\/note\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('이상한 나라의 앨리스');
+
+  await page.goto('/user/activity');
+  const group = (label: string) =>
+    page.locator('section.status-group', { has: page.getByRole('heading', { name: new RegExp(`^${label}`) }) });
+  await expect(group('독서 노트 작성')).toContainText('이상한 나라의 앨리스');
+  await expect(group('완료')).not.toContainText('이상한 나라의 앨리스');
 });

@@ -15,7 +15,7 @@ test('an individual member finds a book, puts it on their list with a read metho
   await page.getByRole('button', { name: '읽을 책으로 담기' }).click();
 
   await expect(page).toHaveURL(/\/user\/before\/\d+$/);
-  await expect(page.getByRole('status')).toContainText(`'${title}'을(를) 읽을 책으로 담았습니다.`);
+  await expect(page.getByRole('status')).toContainText(`'${title}'을 읽을 책으로 담았습니다.`);
   await page.goto('/user/activity');
   await expect(page.locator('main')).toContainText(title);
 

@@ -80,7 +80,7 @@ test.describe('reading records', () => {
     await openCurrentBook(page);
     await page.getByRole('button', { name: '시작' }).click();
     await expect(page.getByText('시계를 시작했어요. 다 읽으면 종료를 눌러 주세요.')).toBeVisible();
-    await expect(page.getByText(/시작 시각 \d{2}:\d{2}/)).toBeVisible();
+    await expect(page.getByText(/시작한 시각 \d{2}:\d{2}/)).toBeVisible();
     if (test.info().project.name === 'js') await expect(page.getByRole('timer', { name: '읽은 시간' })).toHaveText(/00:00:0[1-9]/);
     else await page.waitForTimeout(1200);
     await expect(page.getByLabel('읽은 시간(분)')).toHaveCount(0); // the student never types the time
@@ -91,6 +91,15 @@ test.describe('reading records', () => {
     const row = page.getByRole('row', { name: new RegExp(`${start}–${start + 3}쪽`) });
     await expect(row.getByRole('cell', { name: '1분' })).toBeVisible();
     await expect(page.getByRole('button', { name: '시작' })).toBeVisible();
+
+    // Clearing a running clock asks first (a disclosure, with or without JavaScript), and stores nothing.
+    await page.getByRole('button', { name: '시작' }).click();
+    await expect(page.getByRole('button', { name: '네, 시계를 초기화할게요' })).toBeHidden();
+    await page.getByText('시계를 처음부터 다시 하고 싶어요').click();
+    await page.getByRole('button', { name: '네, 시계를 초기화할게요' }).click();
+    await expect(page.getByText('시계를 초기화했어요. 기록은 저장되지 않았어요.')).toBeVisible();
+    await expect(page.getByRole('button', { name: '시작' })).toBeVisible();
+    await expect(page.getByRole('row', { name: new RegExp(`${start}–${start + 3}쪽`) })).toHaveCount(1);
   });
 
   test('reading to the goal moves the book to DIAGNOSIS', async ({ page }) => {

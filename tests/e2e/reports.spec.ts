@@ -8,7 +8,11 @@ test('the dashboard shows this month, the streak, the next step and the last fou
   await expect(page.getByText('이번 달 독서 시간')).toBeVisible();
   await expect(page.getByText('연속 독서')).toBeVisible();
   await expect(page.getByRole('heading', { name: '지금 할 일' })).toBeVisible();
-  await expect(page.getByRole('link', { name: '독서 기록 남기기' })).toHaveAttribute('href', /\/user\/activity\/readingBook\/\d+$/);
+  // The demo student's note on 이상한 나라의 앨리스 was sent back: the rewrite is the next step.
+  await expect(page.getByRole('link', { name: '독서 노트 다시 쓰기' })).toHaveAttribute(
+    'href',
+    /\/user\/activity\/readingBook\/note\/\d+$/,
+  );
   await expect(page.getByRole('figure').filter({ hasText: '하루 독서 시간' })).toBeVisible();
   // The chart has a text equivalent with one row per day.
   await expect(page.locator('figure table tbody tr')).toHaveCount(28);

@@ -252,6 +252,10 @@ export async function seedNotes(tx: Tx) {
           updatedAt: stateChangedAt,
         })
         .returning({ id: notes.id });
+      // A note sent back for rewriting puts its book back at the note step (decision 016).
+      if (plan.state === S.HOLD) {
+        await tx.update(resultBooks).set({ status: BookStatus.NOTE, completedAt: null }).where(eq(resultBooks.id, book.id));
+      }
       let from: NoteState = S.NONE;
       const history = [
         {

@@ -32,7 +32,12 @@ export function ErrorBoundary() {
   // Inside the area's shell when the layout's own loader succeeded (e.g. the guard alerts of a child page).
   const data = useRouteLoaderData<typeof loader>('routes/admin+/_layout');
   const page = <ErrorPage homeHref="/admin/dashboard" homeLabel="대시보드로" />;
-  if (!data) return page;
+  if (!data)
+    return (
+      <main id="main" className="container" tabIndex={-1}>
+        {page}
+      </main>
+    );
   const user = data.user;
   return (
     <AppShell home="/admin/dashboard" nav={ADMIN_NAV} user={user}>

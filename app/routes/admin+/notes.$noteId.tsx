@@ -46,7 +46,7 @@ export default function AdminNoteReview() {
   });
   const buttons = BUTTONS.filter((b) => (detail.actions as string[]).includes(b.action));
   return (
-    <main className="stack">
+    <div className="page stack">
       <header className="page-title">
         <p className="muted">
           <Link to="/admin/notes">독서 노트</Link> › {detail.studentName}
@@ -97,6 +97,6 @@ export default function AdminNoteReview() {
         <h2 id="history-title">진행 기록</h2>
         <NoteHistory history={detail.history} />
       </section>
-    </main>
+    </div>
   );
 }

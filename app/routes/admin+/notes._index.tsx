@@ -37,7 +37,7 @@ export default function AdminNotes() {
     return `/admin/notes${s ? `?${s}` : ''}`;
   };
   return (
-    <main className="stack">
+    <div className="page stack">
       <header className="page-title">
         <h1>독서 노트</h1>
         <p>우리 학원 학생들이 제출한 독서 노트입니다. 노트를 열어 의견을 남기거나, 다시 쓰기를 요청하거나, 코치에게 첨삭을 맡기세요.</p>
@@ -93,6 +93,6 @@ export default function AdminNotes() {
         </div>
       )}
       <Pagination page={list.page} pages={list.pages} href={(p) => href(tab, p)} />
-    </main>
+    </div>
   );
 }

@@ -21,9 +21,9 @@ function Shell({ children }: { children: React.ReactNode }) {
           </nav>
         </div>
       </header>
-      <div id="main" className="container">
+      <main id="main" className="container" tabIndex={-1}>
         {children}
-      </div>
+      </main>
     </>
   );
 }

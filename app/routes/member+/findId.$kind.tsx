@@ -43,7 +43,7 @@ export default function FindId() {
     shouldRevalidate: 'onSubmit',
   });
   return (
-    <main className="auth-card card">
+    <div className="page auth-card card">
       <h1>아이디 찾기</h1>
       <nav aria-label="회원 구분" className="tabs">
         <NavLink to="/member/findId/student">학생</NavLink>
@@ -86,6 +86,6 @@ export default function FindId() {
         <Link to={`/member/findPassword/${kind}`}>비밀번호 찾기</Link>
         <Link to={`/member/register/${kind}`}>회원가입</Link>
       </p>
-    </main>
+    </div>
   );
 }

@@ -84,7 +84,7 @@ export default function FindPassword() {
   const { kind, honeypot: honeypotProps } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   return (
-    <main className="auth-card card">
+    <div className="page auth-card card">
       <h1>비밀번호 찾기</h1>
       <nav aria-label="회원 구분" className="tabs">
         <NavLink to="/member/findPassword/student">학생</NavLink>
@@ -100,7 +100,7 @@ export default function FindPassword() {
         <Link to={`/member/findId/${kind}`}>아이디 찾기</Link>
       </p>
       <p className="muted small">보안 질문이나 휴대폰 번호가 없다면 소속 학원 선생님께 비밀번호 초기화를 요청해 주세요.</p>
-    </main>
+    </div>
   );
 }
 

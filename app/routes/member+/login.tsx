@@ -17,6 +17,9 @@ import { isDomainError } from '~/lib/errors';
 import { SPEC_MESSAGES } from '~/messages';
 import { AuthenticationError } from '~/services/accounts.server';
 import { CsrfInput } from '~/components/csrf';
+import { config } from '~/config.server';
+import { DEMO_ACCOUNTS } from '~/content/demo-accounts';
+import { DEMO_PASSWORD } from '~/domain/accounts';
 
 export const meta: MetaFunction = () => [{ title: '로그인 | 리드인' }];
 
@@ -32,6 +35,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       redirectTo: url.searchParams.get('redirectTo') ?? '',
       expired: url.searchParams.get('expired') === '1',
       honeypot: honeypot.getInputProps(),
+      // The experience environment lists its demo accounts; production never does.
+      demoAccounts: config().appEnv === 'EXP' ? DEMO_ACCOUNTS : [],
     },
     setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined,
   );
@@ -84,7 +89,7 @@ export default function Login() {
     defaultValue: { loginId: data.remembered, rememberId: Boolean(data.remembered) },
   });
   return (
-    <main className="auth-card card">
+    <div className="page auth-card card">
       <h1>로그인</h1>
       {data.flash ? (
         <div className={`alert ${data.flash.kind}`} role="status">
@@ -141,6 +146,21 @@ export default function Login() {
         <Link to="/member/findPassword/student">비밀번호 찾기</Link>
         <Link to="/member/register/student">회원가입</Link>
       </p>
-    </main>
+      {data.demoAccounts.length ? (
+        <section className="demo-accounts" aria-labelledby="demo-accounts-title">
+          <h2 id="demo-accounts-title">체험 계정</h2>
+          <p className="muted">
+            체험 환경입니다. 아래 아이디로 들어가 보세요. 비밀번호는 모두 <code>{DEMO_PASSWORD}</code>입니다.
+          </p>
+          <ul>
+            {data.demoAccounts.map((a) => (
+              <li key={a.loginId}>
+                <code>{a.loginId}</code> {a.role}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
   );
 }

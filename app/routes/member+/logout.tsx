@@ -23,7 +23,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function Logout() {
   const { home } = useLoaderData<typeof loader>();
   return (
-    <main className="auth-card card">
+    <div className="page auth-card card">
       <h1>로그아웃</h1>
       <p style={{ textAlign: 'center' }}>로그아웃하시겠습니까?</p>
       <Form method="post" className="form-actions" style={{ justifyContent: 'center' }}>
@@ -33,6 +33,6 @@ export default function Logout() {
         </Link>
         <button type="submit">로그아웃</button>
       </Form>
-    </main>
+    </div>
   );
 }

@@ -57,7 +57,7 @@ export default function Migration() {
     shouldRevalidate: 'onSubmit',
   });
   return (
-    <main className="auth-card card">
+    <div className="page auth-card card">
       <h1>비밀번호 재설정</h1>
       <div className="alert info">
         <strong>{name}님, 리드인이 새로워졌습니다.</strong>
@@ -76,6 +76,6 @@ export default function Migration() {
           </button>
         </div>
       </Form>
-    </main>
+    </div>
   );
 }

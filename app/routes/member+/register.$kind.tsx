@@ -61,7 +61,7 @@ export default function Register() {
     shouldRevalidate: 'onSubmit',
   });
   return (
-    <main className="auth-card card wide">
+    <div className="page auth-card card wide">
       <h1>회원가입</h1>
       <nav aria-label="회원 구분" className="tabs">
         <NavLink to="/member/register/student">학생 회원</NavLink>
@@ -123,6 +123,6 @@ export default function Register() {
       <p className="auth-links">
         이미 계정이 있나요? <Link to="/member/login">로그인</Link>
       </p>
-    </main>
+    </div>
   );
 }

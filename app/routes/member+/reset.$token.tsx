@@ -47,7 +47,7 @@ export default function ResetLink() {
   });
   if (!account) {
     return (
-      <main className="auth-card card">
+      <div className="page auth-card card">
         <h1>새 비밀번호 정하기</h1>
         <p className="alert error" role="alert">
           비밀번호 재설정 링크가 만료되었거나 이미 사용되었습니다. 운영팀에 다시 요청해 주세요.
@@ -55,11 +55,11 @@ export default function ResetLink() {
         <p>
           <Link to="/member/login">로그인 화면으로</Link>
         </p>
-      </main>
+      </div>
     );
   }
   return (
-    <main className="auth-card card">
+    <div className="page auth-card card">
       <h1>새 비밀번호 정하기</h1>
       <p>
         {account.name}님({account.loginId})의 새 비밀번호를 정해 주세요. 이 링크는 한 번만 쓸 수 있습니다.
@@ -75,6 +75,6 @@ export default function ResetLink() {
           </button>
         </div>
       </Form>
-    </main>
+    </div>
   );
 }

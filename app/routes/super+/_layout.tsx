@@ -40,7 +40,12 @@ export function ErrorBoundary() {
   // Inside the area's shell when the layout's own loader succeeded (e.g. the guard alerts of a child page).
   const data = useRouteLoaderData<typeof loader>('routes/super+/_layout');
   const page = <ErrorPage homeHref="/super" homeLabel="처음으로" />;
-  if (!data) return page;
+  if (!data)
+    return (
+      <main id="main" className="container" tabIndex={-1}>
+        {page}
+      </main>
+    );
   const user = data.user;
   return (
     <AppShell home="/super" nav={superNav(user.authorities)} user={user}>

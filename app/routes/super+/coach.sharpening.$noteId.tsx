@@ -40,7 +40,7 @@ export default function CoachNote() {
   });
   const canCorrect = (detail.actions as string[]).includes('correct');
   return (
-    <main className="stack">
+    <div className="page stack">
       <header className="page-title">
         <p className="muted">
           <Link to="/super/coach/sharpening">첨삭 대기열</Link> › {detail.studentName}
@@ -97,6 +97,6 @@ export default function CoachNote() {
         <h2 id="history-title">진행 기록</h2>
         <NoteHistory history={detail.history} />
       </section>
-    </main>
+    </div>
   );
 }

@@ -17,7 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function CoachQueue() {
   const { queue, recent, user } = useLoaderData<typeof loader>();
   return (
-    <main className="stack">
+    <div className="page stack">
       <header className="page-title">
         <h1>첨삭 대기열</h1>
         <p>
@@ -77,6 +77,6 @@ export default function CoachQueue() {
           </ul>
         </section>
       ) : null}
-    </main>
+    </div>
   );
 }

@@ -62,7 +62,7 @@ function RunningClock({ startedAt, serverNow }: { startedAt: string; serverNow: 
   return (
     <div>
       <p>
-        시작 시각 <time dateTime={startedAt}>{formatTime(startedAt)}</time> (서버 기준)
+        시작한 시각 <time dateTime={startedAt}>{formatTime(startedAt)}</time>
       </p>
       {elapsed !== null ? (
         <p className="clock" role="timer" aria-label="읽은 시간">
@@ -120,7 +120,7 @@ export function ClockPanel({
   return (
     <section className="card" aria-labelledby="clock-title">
       <h2 id="clock-title">시계 읽기</h2>
-      <p className="muted">시작을 누르고 책을 읽은 뒤 종료를 누르면, 서버가 잰 시간이 기록돼요.</p>
+      <p className="muted">시작을 누르고 책을 읽은 다음 종료를 누르면, 읽은 시간이 저절로 기록돼요.</p>
       <FormAlert errors={errors} />
       {clock.running && clock.startedAt ? (
         <RunningClock startedAt={clock.startedAt} serverNow={serverNow} />
@@ -166,7 +166,7 @@ export function NoPageForm({
         <input {...getInputProps(noPageFields.submissionKey, { type: 'hidden' })} />
         <div className="form-grid">
           <div className="field">
-            <label htmlFor={noPageFields.index.id}>읽은 부분 번호 (1–{book.totalPages})</label>
+            <label htmlFor={noPageFields.index.id}>몇 번째 부분까지 읽었나요? (모두 {book.totalPages}부분)</label>
             <input {...getInputProps(noPageFields.index, { type: 'number' })} min={1} inputMode="numeric" />
             <FieldError errors={noPageFields.index.errors} id={noPageFields.index.errorId} />
           </div>
@@ -263,13 +263,18 @@ export function RecordForm({
         </div>
       </Form>
       {isClock ? (
-        <Form method="post" className="form-actions">
-          <CsrfInput />
-          <input type="hidden" name="intent" value="clock-reset" />
-          <button type="submit" className="secondary" disabled={busy}>
-            초기화
-          </button>
-        </Form>
+        // Clearing the clock loses the time: it asks first, with or without JavaScript (a native disclosure).
+        <details className="clock-reset">
+          <summary>시계를 처음부터 다시 하고 싶어요</summary>
+          <Form method="post" className="form-actions">
+            <CsrfInput />
+            <input type="hidden" name="intent" value="clock-reset" />
+            <p>지금까지 잰 시간이 지워지고 기록되지 않아요. 정말 처음부터 다시 할까요?</p>
+            <button type="submit" className="secondary" disabled={busy}>
+              네, 시계를 초기화할게요
+            </button>
+          </Form>
+        </details>
       ) : null}
     </section>
   );

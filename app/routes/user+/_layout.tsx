@@ -8,7 +8,9 @@ import type { NavItem } from '~/components/public-shell';
 
 export const USER_NAV: NavItem[] = [
   { to: '/user/dashboard', label: '대시보드' },
-  { to: '/user/activity', label: '독서 활동' },
+  { to: '/user/activity', label: '독서 활동', except: ['/user/activity/courseTest', '/user/activity/subjectTest'] },
+  { to: '/user/activity/courseTest', label: '수준 진단' },
+  { to: '/user/activity/subjectTest', label: '교과 독해' },
   { to: '/user/note/list', label: '독서 노트' },
   { to: '/user/report', label: '리포트' },
   { to: '/user/recommend', label: '추천 도서' },
@@ -42,7 +44,12 @@ export function ErrorBoundary() {
   // Inside the area's shell when the layout's own loader succeeded (e.g. the guard alerts of a child page).
   const data = useRouteLoaderData<typeof loader>('routes/user+/_layout');
   const page = <ErrorPage homeHref="/user/dashboard" homeLabel="대시보드로" />;
-  if (!data) return page;
+  if (!data)
+    return (
+      <main id="main" className="container" tabIndex={-1}>
+        {page}
+      </main>
+    );
   const user = data.user;
   return (
     <AppShell home="/user/dashboard" nav={USER_NAV} user={user}>

@@ -67,7 +67,7 @@ export default function UserActivity() {
   const data = useLoaderData<typeof loader>();
   const { current } = data;
   return (
-    <main className="stack activity">
+    <div className="page stack activity">
       <div className="page-title">
         <h1>독서 활동</h1>
         <p>{data.name}님의 책 읽기 여정입니다. 읽기 전 활동 → 읽기 → 문제 분석 → 독서 노트 순서로 진행해요.</p>
@@ -211,6 +211,6 @@ export default function UserActivity() {
           <Link to="/user/recommend">추천 도서 더 보기</Link>
         </p>
       </section>
-    </main>
+    </div>
   );
 }

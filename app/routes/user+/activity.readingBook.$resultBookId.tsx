@@ -75,7 +75,7 @@ function ReadingBookView() {
       : undefined;
 
   return (
-    <main className="stack reading-page">
+    <div className="page stack reading-page">
       <p className="muted">
         <Link to="/user/activity">← 독서 활동</Link>
       </p>
@@ -85,7 +85,7 @@ function ReadingBookView() {
           <div>
             <h1 id="book-title">{book.title}</h1>
             <p className="muted">
-              {book.author} · 총 {book.totalPages}쪽
+              {book.author} · {book.method === ReadMethod.NO_PAGE ? `모두 ${book.totalPages}부분` : `총 ${book.totalPages}쪽`}
             </p>
             <div className="badges">
               <StatusBadge status={book.status} />
@@ -210,6 +210,6 @@ function ReadingBookView() {
           </div>
         )}
       </section>
-    </main>
+    </div>
   );
 }

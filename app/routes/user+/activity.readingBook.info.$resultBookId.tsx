@@ -39,7 +39,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export default function BookInfo() {
   const { book, answer } = useLoaderData<typeof loader>();
   return (
-    <main className="stack">
+    <div className="page stack">
       <p className="muted">
         <Link to="/user/activity">← 독서 활동</Link>
       </p>
@@ -103,6 +103,6 @@ export default function BookInfo() {
           <p>{answer.whatIKnow}</p>
         </section>
       ) : null}
-    </main>
+    </div>
   );
 }

@@ -72,7 +72,7 @@ type Indicator = Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { choi
 
 function BookIndicator({ book, mine, average, analysis }: Indicator) {
   return (
-    <main className="stack">
+    <div className="page stack">
       <p className="muted">
         <Link to={`/user/activity/readingBook/info/${book.id}`}>← 도서 정보</Link>
       </p>
@@ -108,6 +108,6 @@ function BookIndicator({ book, mine, average, analysis }: Indicator) {
         </div>
         {analysis.mine === null ? <p className="muted">문제 분석을 마치면 점수도 다른 독자의 평균과 함께 보여요.</p> : null}
       </section>
-    </main>
+    </div>
   );
 }

@@ -30,7 +30,7 @@ export default function ReadingBookAnalysis() {
   const book = data.book!;
   const marked = data.attempt !== null && MARKED_STEPS.includes(data.attempt.step);
   return (
-    <main className="stack analysis-page">
+    <div className="page stack analysis-page">
       <nav aria-label="이동 경로" className="crumbs no-print">
         <Link to="/user/activity">독서 활동</Link> › 문제 분석
       </nav>
@@ -64,7 +64,7 @@ export default function ReadingBookAnalysis() {
           error={actionData && 'selfAnalysisError' in actionData ? actionData.selfAnalysisError : null}
         />
       ) : null}
-    </main>
+    </div>
   );
 }
 

@@ -16,7 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function AnalysisBooks() {
   const { waiting, done } = useLoaderData<typeof loader>();
   return (
-    <main className="stack">
+    <div className="page stack">
       <h1 className="page-title">문제 분석</h1>
       <p className="muted">다 읽은 책의 문제를 풀고, 영역별 결과와 메달을 확인하세요.</p>
       <section className="stack" aria-labelledby="waiting-title">
@@ -80,7 +80,7 @@ export default function AnalysisBooks() {
           </div>
         )}
       </section>
-    </main>
+    </div>
   );
 }
 

@@ -92,7 +92,7 @@ export default function StudentNotePage() {
   const busy = navigation.state === 'submitting';
 
   return (
-    <main className="stack note-page">
+    <div className="page stack note-page">
       <header className="page-title">
         <p className="muted">
           <Link to="/user/note/list">독서 노트</Link> › {page.bookTitle}
@@ -198,6 +198,6 @@ export default function StudentNotePage() {
           <NoteHistory history={page.history} />
         </section>
       ) : null}
-    </main>
+    </div>
   );
 }

@@ -15,7 +15,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function NotesToWrite() {
   const { books } = useLoaderData<typeof loader>();
   return (
-    <main className="stack">
+    <div className="page stack">
       <header className="page-title">
         <h1>독서 노트 쓰기</h1>
         <p>문제 분석까지 마친 책이에요. 노트를 제출하면 이 책의 독서 활동이 끝납니다.</p>
@@ -45,6 +45,6 @@ export default function NotesToWrite() {
           ))}
         </ul>
       )}
-    </main>
+    </div>
   );
 }

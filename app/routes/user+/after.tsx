@@ -40,7 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function AfterReading() {
   const data = useLoaderData<typeof loader>();
   return (
-    <main className="stack">
+    <div className="page stack">
       <div className="page-title">
         <h1>읽은 후 활동</h1>
         <p>다 읽은 책 {data.total}권과 읽은 뒤에 한 활동이에요. 문제 분석과 독서 노트까지 마치면 한 권이 완료돼요.</p>
@@ -82,6 +82,6 @@ export default function AfterReading() {
         </ul>
       )}
       <Pagination page={data.page} pages={data.pages} base="/user/after" />
-    </main>
+    </div>
   );
 }

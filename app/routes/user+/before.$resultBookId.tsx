@@ -52,7 +52,7 @@ export default function BeforeReading() {
   // Native constraints only (docs/decisions/011): the server's zod reply is the one validation.
   const [form, fields] = useForm<z.input<typeof schema>>({ lastResult, constraint: CONSTRAINT });
   return (
-    <main className="stack">
+    <div className="page stack">
       <p className="muted">
         <Link to="/user/before">← 읽기 전 활동</Link>
       </p>
@@ -112,6 +112,6 @@ export default function BeforeReading() {
           )}
         </div>
       </section>
-    </main>
+    </div>
   );
 }

@@ -26,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function BeforeList() {
   const data = useLoaderData<typeof loader>();
   return (
-    <main className="stack">
+    <div className="page stack">
       <div className="page-title">
         <h1>읽기 전 활동</h1>
         <p>책을 펼치기 전에 표지와 제목을 보고 내용을 예측하고, 이미 알고 있는 것을 적어 보세요.</p>
@@ -55,6 +55,6 @@ export default function BeforeList() {
         </ul>
       )}
       <Pagination page={data.page} pages={data.pages} base="/user/before" />
-    </main>
+    </div>
   );
 }

@@ -53,7 +53,7 @@ export default function BookPage() {
   const failed = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
   return (
-    <main className="stack">
+    <div className="page stack">
       <p className="muted">
         <Link to="/user/recommend">← 추천 도서</Link>
       </p>
@@ -115,6 +115,6 @@ export default function BookPage() {
           </section>
         </div>
       </article>
-    </main>
+    </div>
   );
 }

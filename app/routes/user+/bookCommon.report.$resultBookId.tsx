@@ -10,6 +10,7 @@ import { formatKoreanDate } from '~/lib/dates';
 import { READING_ERRORS } from '~/domain/reading';
 import { idParam, orRespond, pageData } from '~/lib/http.server';
 import { getBookReport } from '~/services/problems/book-report.server';
+import { PrintButton } from '~/components/print-button';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.report.book.title ?? '책'} 리포트 | 리드인` }];
 
@@ -23,7 +24,7 @@ export default function BookReport() {
   const { report } = useLoaderData<typeof loader>();
   const { book, result } = report;
   return (
-    <main className="stack report">
+    <div className="page stack report">
       <nav aria-label="이동 경로" className="crumbs no-print">
         <Link to="/user/activity">독서 활동</Link> › 책별 리포트
       </nav>
@@ -45,10 +46,7 @@ export default function BookReport() {
         </div>
       </header>
       <p className="no-print muted">
-        <button type="button" className="secondary small" onClick={() => window.print()}>
-          인쇄하기
-        </button>{' '}
-        인쇄용으로 정리되어 있어 브라우저의 인쇄(Ctrl+P)로도 깔끔하게 뽑을 수 있습니다.
+        <PrintButton className="secondary small" /> 인쇄용으로 정리되어 있어 브라우저의 인쇄(Ctrl+P)로도 깔끔하게 뽑을 수 있습니다.
       </p>
 
       <ReadingSummarySection reading={report.reading} />
@@ -134,7 +132,7 @@ export default function BookReport() {
               : '문제 분석을 마치면 독서 노트를 쓸 수 있습니다.'}
         </p>
       </section>
-    </main>
+    </div>
   );
 }
 

@@ -27,7 +27,7 @@ export default function Dashboard() {
   const hours = Math.floor(d.thisMonth.minutes / 60);
   const minutes = d.thisMonth.minutes % 60;
   return (
-    <main className="dashboard">
+    <div className="page dashboard">
       <header className="page-title">
         <h1>{d.name}님의 독서 대시보드</h1>
         <p>{Number(month)}월의 독서를 한눈에 보여 드려요.</p>
@@ -62,6 +62,16 @@ export default function Dashboard() {
       <div className="dashboard-grid">
         <section className="card" aria-labelledby="now-title">
           <h2 id="now-title">지금 할 일</h2>
+          {d.needsLevelTest ? (
+            <div className="focus-first">
+              <p>
+                <strong>먼저 수준 진단을 해 볼까요?</strong> 몇 가지 문제를 풀면 나에게 맞는 책을 골라 줄 수 있어요.
+              </p>
+              <Link className="button" to="/user/activity/courseTest">
+                수준 진단 하기
+              </Link>
+            </div>
+          ) : null}
           {d.focus ? (
             <div className="focus">
               <BookCover bookId={d.focus.bookId} title={d.focus.title} size="sm" />
@@ -70,8 +80,9 @@ export default function Dashboard() {
                 <p className="muted">
                   {d.focus.author} · {STATUS_TEXT[d.focus.status] ?? ''}
                 </p>
+                {d.focus.noteHeld ? <p>선생님이 독서 노트를 다시 써 달라고 했어요. 선생님의 의견을 읽고 고쳐 써 보세요.</p> : null}
                 {d.focus.next ? (
-                  <Link className="button" to={d.focus.next.href}>
+                  <Link className={d.needsLevelTest ? 'button secondary' : 'button'} to={d.focus.next.href}>
                     {d.focus.next.label}
                   </Link>
                 ) : null}
@@ -127,6 +138,6 @@ export default function Dashboard() {
           </Link>
         </p>
       </section>
-    </main>
+    </div>
   );
 }

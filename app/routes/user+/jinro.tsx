@@ -31,7 +31,7 @@ export default function Jinro() {
   const navigation = useNavigation();
   const hasData = data.top.length > 0;
   return (
-    <main>
+    <div className="page">
       <header className="page-title">
         <h1>진로 탐색</h1>
         <p>지금까지 읽은 책의 진로 분야를 모아 관심 분야를 보여 드려요. 끝까지 읽고 활동을 마친 책일수록 더 크게 반영됩니다.</p>
@@ -81,6 +81,6 @@ export default function Jinro() {
           )}
         </section>
       ))}
-    </main>
+    </div>
   );
 }

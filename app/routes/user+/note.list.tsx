@@ -36,7 +36,7 @@ function excerpt(text: string, max = 140) {
 export default function MyNotes() {
   const { list, unread } = useLoaderData<typeof loader>();
   return (
-    <main className="stack">
+    <div className="page stack">
       <header className="page-title">
         <h1>내 독서 노트</h1>
         <p>
@@ -107,6 +107,6 @@ export default function MyNotes() {
         </ul>
       )}
       <Pagination page={list.page} pages={list.pages} href={(p) => `/user/note/list?page=${p}`} />
-    </main>
+    </div>
   );
 }

@@ -19,7 +19,7 @@ export default function Recommend() {
   const data = useLoaderData<typeof loader>();
   const here = data.page > 1 ? `/user/recommend?page=${data.page}` : '/user/recommend';
   return (
-    <main>
+    <div className="page">
       <header className="page-title">
         <h1>추천 도서</h1>
         <p>
@@ -43,6 +43,6 @@ export default function Recommend() {
         추천 도서 {data.total}권 중 {data.page}/{data.pages}쪽
       </p>
       <Pagination page={data.page} pages={data.pages} href={(p) => `/user/recommend?page=${p}`} />
-    </main>
+    </div>
   );
 }

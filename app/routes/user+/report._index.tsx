@@ -19,7 +19,7 @@ const monthLabel = (m: string) => `${Number(m.slice(5))}월`;
 export default function GeneralReport() {
   const r = useLoaderData<typeof loader>();
   return (
-    <main>
+    <div className="page">
       <header className="page-title">
         <div className="report-actions">
           <Link className="button secondary" to="/user/report/level">
@@ -103,6 +103,6 @@ export default function GeneralReport() {
       <p className="muted no-print" style={{ marginTop: '1rem' }}>
         책마다의 자세한 리포트는 <Link to="/user/after">다 읽은 책</Link>에서 볼 수 있어요.
       </p>
-    </main>
+    </div>
   );
 }

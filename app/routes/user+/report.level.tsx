@@ -19,7 +19,7 @@ export default function LevelGraph() {
   const first = g.points[0];
   const last = g.points.at(-1);
   return (
-    <main>
+    <div className="page">
       <header className="page-title">
         <div className="report-actions">
           <Link className="button secondary" to="/user/report">
@@ -48,6 +48,6 @@ export default function LevelGraph() {
           </p>
         )}
       </section>
-    </main>
+    </div>
   );
 }

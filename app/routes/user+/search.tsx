@@ -37,7 +37,7 @@ export default function Search() {
   const data = useLoaderData<typeof loader>();
   const { query } = data;
   return (
-    <main>
+    <div className="page">
       <header className="page-title">
         <h1>도서 검색</h1>
         <p>제목이나 지은이로 찾고, 장르와 수준으로 좁혀 보세요.</p>
@@ -94,6 +94,6 @@ export default function Search() {
         </div>
       )}
       <Pagination page={data.page} pages={data.pages} href={(p) => searchHref(query, p)} />
-    </main>
+    </div>
   );
 }

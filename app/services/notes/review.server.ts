@@ -13,6 +13,7 @@ import {
   type ReviewAction,
 } from '~/domain/notes';
 import { now } from '~/lib/clock.server';
+import { reopenForRewrite } from '../book-status.server';
 import { DomainError } from '~/lib/errors';
 import { addHistory, assertCanOpen, forbidden, guardedUpdate, noteConflict, noteRow, pageOf, refused, student } from './access.server';
 
@@ -141,6 +142,7 @@ export async function reviewNote(viewer: NoteViewer, input: ReviewInput): Promis
       ...(correction ? { correction } : {}),
       ...(tellStudent ? { hasUnreadComment: true, commentedAt: at } : {}),
     });
+    if (to === NoteState.HOLD) await reopenForRewrite(current.resultBookId, tx);
     await addHistory(tx, {
       noteId: current.id,
       actorId: viewer.id,

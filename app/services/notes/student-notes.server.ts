@@ -170,14 +170,15 @@ export async function saveStudentNote(userId: number, input: StudentNoteInput): 
         if (inserted.length === 0) throw noteConflict(); // created a moment ago by another request (double submit)
         current = inserted[0];
       }
-      const firstSubmit = input.submit && from === NoteState.NONE;
+      // The first submit, and the submit of a rewrite (HOLD put the book back at NOTE), complete the book.
+      const completesBook = input.submit && (from === NoteState.NONE || from === NoteState.HOLD);
       const note = await guardedUpdate(tx, current, {
         note: text,
         state: to,
         ...imageChanges,
         ...(input.submit ? { submittedAt: at } : {}),
       });
-      if (firstSubmit && book.status === BookStatus.NOTE) {
+      if (completesBook && book.status === BookStatus.NOTE) {
         if (!(await advanceStatus(input.resultBookId, BookStatus.NOTE, tx))) throw noteConflict();
       }
       if (input.submit) {
