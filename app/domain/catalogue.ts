@@ -89,6 +89,20 @@ export function levelGradeLabel(level: number): string {
 }
 
 /** 예: 3 → 'L3 (초등 3학년 수준)', 10 → 'L10 (고등 수준)'. 범위를 벗어나면 'L{n}'만 돌려줍니다. */
+/** Recommendations and career suggestions stay within the student's level −1 … +1 (product.md §2). */
+export const LEVEL_BAND = 1;
+
+export type LevelBand = { from: number; to: number; widened: boolean };
+
+/** The levels a band of `width` around `level` covers, within L1 … L10. */
+export function levelBand(level: number, width: number): LevelBand {
+  return { from: Math.max(1, level - width), to: Math.min(10, level + width), widened: width > LEVEL_BAND };
+}
+
+/** 'L3–L5' for a band of levels, 'L1' when it is one level. */
+export const bandLabel = (band: { from: number; to: number }): string =>
+  band.from === band.to ? `L${band.from}` : `L${band.from}–L${band.to}`;
+
 export const levelLabel = (level: number): string => {
   const grade = levelGradeLabel(level);
   return grade === '' ? `L${level}` : `L${level} (${grade})`;

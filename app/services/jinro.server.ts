@@ -1,7 +1,8 @@
 import { and, arrayOverlaps, asc, eq, gte, ne, notExists, sql } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { bookLikes, books, jinroProfiles, resultBooks, users, type JinroProfile } from '~/db/schema';
-import { CAREER_FIELDS, type CareerFieldCode } from '~/domain/catalogue';
+import { CAREER_FIELDS, LEVEL_BAND, levelBand, type CareerFieldCode } from '~/domain/catalogue';
+import { DEFAULT_LEVEL } from '~/services/library.server';
 import { BookStatus, ItemStatus } from '~/domain/enums';
 import { now } from '~/lib/clock.server';
 
@@ -71,14 +72,15 @@ const NEXT_BOOKS_PER_FIELD = 3;
 /**
  * The career page: the kept profile (or, before the first reload, one computed on the fly and not stored: a GET never
  * writes), its top fields with their careers, and for each field the books to read next (near the student's level,
- * not assigned yet). A fixed number of queries.
+ * not assigned yet), within the student's level band. A fixed number of queries.
  */
 export async function jinroOverview(userId: number) {
   const [kept] = await db().select().from(jinroProfiles).where(eq(jinroProfiles.userId, userId));
   const { profile, computedAt } = kept ?? { profile: await computeJinroProfile(userId), computedAt: now() };
   const top = profile.fields.filter((f) => f.score > 0).slice(0, TOP_FIELDS);
   const [me] = await db().select({ level: users.level }).from(users).where(eq(users.id, userId));
-  const level = me?.level ?? 5;
+  const level = me?.level ?? DEFAULT_LEVEL;
+  const usualBand = levelBand(level, LEVEL_BAND);
   const topCodes = top.map((f) => f.code);
   const candidates = topCodes.length
     ? await db()
@@ -100,12 +102,16 @@ export async function jinroOverview(userId: number) {
     : [];
   const fields = top.map((f) => {
     const meta = CAREER_FIELDS.find((c) => c.code === f.code)!;
+    const ofField = candidates.filter((b) => b.careerFields.includes(f.code as CareerFieldCode));
+    // Within the band; only when the field has nothing new there, the nearest books outside it (and the page says so).
+    const inBand = ofField.filter((b) => Math.abs(b.level - level) <= LEVEL_BAND);
     return {
       ...f,
       label: meta.label,
       careers: [...meta.careers],
-      nextBooks: candidates.filter((b) => b.careerFields.includes(f.code as CareerFieldCode)).slice(0, NEXT_BOOKS_PER_FIELD),
+      nextBooks: (inBand.length ? inBand : ofField).slice(0, NEXT_BOOKS_PER_FIELD),
+      widened: inBand.length === 0 && ofField.length > 0,
     };
   });
-  return { profile, computedAt, top: fields, level };
+  return { profile, computedAt, top: fields, level, needsLevelTest: me?.level == null, usualBand };
 }

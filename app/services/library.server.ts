@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, ne, notExists, or, sql, type SQL } fr
 import { MESSAGES } from '~/messages';
 import { db, type Executor } from '~/db/client.server';
 import { bookLikes, books, resultBooks, users } from '~/db/schema';
-import { GENRES, SEARCH_SORTS, type SearchSort } from '~/domain/catalogue';
+import { GENRES, LEVEL_BAND, levelBand, SEARCH_SORTS, type SearchSort } from '~/domain/catalogue';
 import { BookStatus, ItemStatus } from '~/domain/enums';
 import { DomainError } from '~/lib/errors';
 import { qualified } from '~/db/sql-helpers.server';
@@ -66,15 +66,29 @@ function recommendationScore(userId: number, level: number | SQL) {
 const recommendable = (userId: number) => and(eq(books.status, ItemStatus.ACTIVE), notExists(assignedTo(userId)));
 
 /**
- * One page of recommended books, best first (one query). `level` may be a number or an SQL expression, so a
- * caller that does not know the student's level yet can let the database read it.
+ * How far from `level` recommendations may go: the band, or, when no new book is left inside it, just far enough
+ * to reach the nearest one (null when there is no new book at all). Computed by the database in the same query.
+ */
+function bandWidth(userId: number, level: number | SQL) {
+  const nearest = db()
+    .select({ d: sql`min(abs(${books.level} - ${level}))` })
+    .from(books)
+    .where(recommendable(userId));
+  return sql<number | null>`greatest(${LEVEL_BAND}, (${nearest}))`;
+}
+
+const withinBand = (userId: number, level: number | SQL) => sql`abs(${books.level} - ${level}) <= ${bandWidth(userId, level)}`;
+
+/**
+ * One page of recommended books, best first (one query), all within the student's level band. `level` may be a
+ * number or an SQL expression, so a caller that does not know the student's level yet can let the database read it.
  */
 export async function recommendationRows(userId: number, level: number | SQL, limit: number, offset = 0, executor: Executor = db()) {
   const score = recommendationScore(userId, level);
   const rows = await executor
     .select({ ...bookColumns, coverColor: books.coverColor, liked: likedBy(userId), score })
     .from(books)
-    .where(recommendable(userId))
+    .where(and(recommendable(userId), withinBand(userId, level)))
     .orderBy(desc(score), asc(books.level), asc(books.id))
     .limit(limit)
     .offset(offset);
@@ -82,19 +96,32 @@ export async function recommendationRows(userId: number, level: number | SQL, li
 }
 
 /**
- * Recommendations (product.md §2): books at the student's level first, weighted by the genres and career fields of
- * the books they liked, never a book already assigned or read. Ranked and paged in the database: 3 queries whatever
- * the history size.
+ * Recommendations (product.md §2): books within the student's level band (widened only when nothing new is left in
+ * it, and then the page says so), ranked by level closeness and the genres and career fields of the books they
+ * liked, never a book already assigned or read. A student without a level yet gets the default level's band and is
+ * asked to take the level test. Ranked and paged in the database: 3 queries whatever the history size.
  */
 export async function recommendBooks(userId: number, page: number, size = RECOMMEND_PAGE_SIZE) {
   const [me] = await db().select({ level: users.level }).from(users).where(eq(users.id, userId));
   const level = me?.level ?? DEFAULT_LEVEL;
   const safePage = Math.max(1, Math.floor(page) || 1);
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, [{ total, width }]] = await Promise.all([
     recommendationRows(userId, level, size, (safePage - 1) * size),
-    db().select({ total: count() }).from(books).where(recommendable(userId)),
+    db()
+      .select({ total: count(), width: bandWidth(userId, level) })
+      .from(books)
+      .where(and(recommendable(userId), withinBand(userId, level))),
   ]);
-  return { level, page: safePage, pages: pageCount(total, size), total, books: rows };
+  return {
+    level,
+    needsLevelTest: me?.level == null,
+    band: levelBand(level, Number(width ?? LEVEL_BAND)),
+    usualBand: levelBand(level, LEVEL_BAND),
+    page: safePage,
+    pages: pageCount(total, size),
+    total,
+    books: rows,
+  };
 }
 
 export type SearchQuery = { q?: string; genre?: string; level?: number; sort?: string; page?: number };

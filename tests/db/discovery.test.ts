@@ -1,11 +1,12 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lte } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { db } from '~/db/client.server';
 import { bookLikes, books, resultBooks, users } from '~/db/schema';
 import { countQueries } from '~/db/query-count.server';
-import { BookStatus } from '~/domain/enums';
+import { BookStatus, ItemStatus } from '~/domain/enums';
 import { computeJinroProfile, jinroOverview, STATUS_WEIGHT } from '~/services/jinro.server';
-import { getBook, recommendBooks, searchBooks, setLike } from '~/services/library.server';
+import { DEFAULT_LEVEL, getBook, recommendBooks, searchBooks, setLike } from '~/services/library.server';
+import { assignBook, createBook, createStudent } from '../support/factories';
 import { useTestDatabase } from '../support/db';
 
 useTestDatabase();
@@ -13,22 +14,64 @@ useTestDatabase();
 const userId = async (loginId: string) => (await db().select().from(users).where(eq(users.loginId, loginId)))[0].id;
 
 describe('recommendations', () => {
-  it('gives 6 books per page near the level, never one already assigned, and page 2 differs from page 1', async () => {
-    const id = await userId('student');
-    const assigned = new Set((await db().select().from(resultBooks).where(eq(resultBooks.userId, id))).map((r) => r.bookId));
-    const p1 = await recommendBooks(id, 1);
-    const p2 = await recommendBooks(id, 2);
-    expect(p1.books).toHaveLength(Math.min(6, p1.total));
+  it('gives 6 books per page within the level band, never one already assigned, and page 2 differs from page 1', async () => {
+    const student = await createStudent({ level: 4 });
+    for (const level of [3, 4, 4, 5, 5, 5]) await createBook({ level });
+    await assignBook({ student, book: await createBook({ level: 4 }) });
+    const assigned = new Set((await db().select().from(resultBooks).where(eq(resultBooks.userId, student.id))).map((r) => r.bookId));
+    const p1 = await recommendBooks(student.id, 1);
+    const p2 = await recommendBooks(student.id, 2);
+    expect(p1.band).toEqual({ from: 3, to: 5, widened: false });
+    expect(p1.needsLevelTest).toBe(false);
+    expect(p1.books).toHaveLength(6);
     expect(p1.total).toBeGreaterThan(6);
-    expect(p2.books.length).toBeGreaterThan(0);
+    expect(p2.books.length).toBe(Math.min(6, p1.total - 6));
     const all = [...p1.books, ...p2.books];
     expect(new Set(all.map((b) => b.id)).size).toBe(all.length);
-    for (const b of all) expect(assigned.has(b.id), b.title).toBe(false);
+    for (const b of all) {
+      expect(assigned.has(b.id), b.title).toBe(false);
+      expect(b.level, b.title).toBeGreaterThanOrEqual(3);
+      expect(b.level, b.title).toBeLessThanOrEqual(5);
+    }
+    // Every active, unassigned book of L3–L5 is counted, and none outside.
+    const inBand = await db()
+      .select({ id: books.id, level: books.level })
+      .from(books)
+      .where(and(eq(books.status, ItemStatus.ACTIVE), gte(books.level, 3), lte(books.level, 5)));
+    expect(p1.total).toBe(inBand.filter((b) => !assigned.has(b.id)).length);
     // Nearest levels first.
     const distance = all.map((b) => Math.abs(b.level - p1.level));
     expect(Math.max(...distance.slice(0, 6))).toBeLessThanOrEqual(Math.min(...distance.slice(6)) + 1);
-    // Excluded (teacher-removed) books are assigned books too: never recommended.
-    expect(assigned.size).toBeGreaterThan(0);
+  });
+
+  it('widens the band only when nothing new is left in it, just far enough, and says so', async () => {
+    const student = await createStudent({ level: 10 });
+    const top = await db()
+      .select({ id: books.id })
+      .from(books)
+      .where(and(eq(books.status, ItemStatus.ACTIVE), gte(books.level, 9)));
+    expect(top.length).toBeGreaterThan(0);
+    for (const book of top) await assignBook({ student, book });
+    const nearest = await db()
+      .select({ level: books.level })
+      .from(books)
+      .where(and(eq(books.status, ItemStatus.ACTIVE), lte(books.level, 8)))
+      .orderBy(desc(books.level))
+      .limit(1);
+    const result = await recommendBooks(student.id, 1);
+    expect(result.band).toEqual({ from: nearest[0].level, to: 10, widened: true });
+    expect(result.usualBand).toEqual({ from: 9, to: 10, widened: false });
+    expect(result.books.length).toBeGreaterThan(0);
+    for (const b of result.books) expect(b.level).toBe(nearest[0].level);
+  });
+
+  it('asks a student without a level to take the level test first, and uses the default band meanwhile', async () => {
+    const student = await createStudent();
+    await db().update(users).set({ level: null }).where(eq(users.id, student.id));
+    const result = await recommendBooks(student.id, 1);
+    expect(result.needsLevelTest).toBe(true);
+    expect(result.band).toEqual({ from: DEFAULT_LEVEL - 1, to: DEFAULT_LEVEL + 1, widened: false });
+    for (const b of result.books) expect(Math.abs(b.level - DEFAULT_LEVEL)).toBeLessThanOrEqual(1);
   });
 
   it('ranks books of a liked genre above others at the same level distance', async () => {
@@ -133,5 +176,25 @@ describe('career guidance', () => {
     const overview = await jinroOverview(id);
     expect(overview.top.length).toBe(3);
     for (const f of overview.top) for (const b of f.nextBooks) expect(b.careerFields).toContain(f.code);
+  });
+
+  it('suggests next books within the level band, and only the nearest outside it when the field has none there', async () => {
+    const student = await createStudent({ level: 2 });
+    const science = await createBook({ level: 2, genre: 'SOCIETY' });
+    await db().update(books).set({ careerFields: ['LAW_POLITICS'] }).where(eq(books.id, science.id));
+    await assignBook({ student, book: science, status: BookStatus.COMPLETE });
+    const overview = await jinroOverview(student.id);
+    expect(overview.usualBand).toEqual({ from: 1, to: 3, widened: false });
+    const field = overview.top.find((f) => f.code === 'LAW_POLITICS')!;
+    expect(field.nextBooks.length).toBeGreaterThan(0);
+    const candidates = await db()
+      .select({ level: books.level, fields: books.careerFields })
+      .from(books)
+      .where(and(eq(books.status, ItemStatus.ACTIVE), lte(books.level, 3)));
+    const anyInBand = candidates.some((b) => b.fields.includes('LAW_POLITICS'));
+    expect(field.widened).toBe(!anyInBand);
+    if (anyInBand) for (const b of field.nextBooks) expect(b.level).toBeLessThanOrEqual(3);
+    // Without books of the field in the band, the nearest ones come first.
+    else expect(field.nextBooks.map((b) => b.level)).toEqual([...field.nextBooks.map((b) => b.level)].sort((a, b) => a - b));
   });
 });

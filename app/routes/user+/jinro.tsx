@@ -4,7 +4,7 @@ import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
 import { requireUser } from '~/auth/guards.server';
 import { setFlash } from '~/auth/session.server';
 import { HorizontalBarChart } from '~/components/charts';
-import { careerFieldLabel, levelLabel } from '~/domain/catalogue';
+import { bandLabel, careerFieldLabel, levelLabel } from '~/domain/catalogue';
 import { formatKoreanDate } from '~/lib/dates';
 import { jinroOverview, reloadJinro } from '~/services/jinro.server';
 import { CsrfInput } from '~/components/csrf';
@@ -34,8 +34,17 @@ export default function Jinro() {
     <div className="page">
       <header className="page-title">
         <h1>진로 탐색</h1>
-        <p>지금까지 읽은 책의 진로 분야를 모아 관심 분야를 보여 드려요. 끝까지 읽고 활동을 마친 책일수록 더 크게 반영됩니다.</p>
+        <p>
+          지금까지 읽은 책의 진로 분야를 모아 관심 분야를 보여 드려요. 끝까지 읽고 활동을 마친 책일수록 더 크게 반영됩니다. 다음에 읽어 볼
+          책은 {data.needsLevelTest ? '기본 수준' : '지금 읽기 수준'} {levelLabel(data.level)}에 맞춰 <strong>{bandLabel(data.usualBand)}</strong>에서
+          골라요.
+        </p>
       </header>
+      {data.needsLevelTest ? (
+        <p className="alert info">
+          내 수준에 꼭 맞는 책을 추천받으려면 먼저 수준 진단을 해 볼까요? <Link to="/user/activity/courseTest">수준 진단 하기 →</Link>
+        </p>
+      ) : null}
       <section className="card">
         {hasData ? (
           <HorizontalBarChart
@@ -65,6 +74,9 @@ export default function Jinro() {
             <strong>어울리는 직업</strong>: {field.careers.join(', ')}
           </p>
           <h3>다음에 읽어 볼 책</h3>
+          {field.widened ? (
+            <p className="muted">{bandLabel(data.usualBand)}에는 이 분야의 새 책이 없어서 가장 가까운 수준의 책을 골랐어요.</p>
+          ) : null}
           {field.nextBooks.length ? (
             <ul>
               {field.nextBooks.map((b) => (
