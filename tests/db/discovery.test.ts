@@ -181,7 +181,10 @@ describe('career guidance', () => {
   it('suggests next books within the level band, and only the nearest outside it when the field has none there', async () => {
     const student = await createStudent({ level: 2 });
     const science = await createBook({ level: 2, genre: 'SOCIETY' });
-    await db().update(books).set({ careerFields: ['LAW_POLITICS'] }).where(eq(books.id, science.id));
+    await db()
+      .update(books)
+      .set({ careerFields: ['LAW_POLITICS'] })
+      .where(eq(books.id, science.id));
     await assignBook({ student, book: science, status: BookStatus.COMPLETE });
     const overview = await jinroOverview(student.id);
     expect(overview.usualBand).toEqual({ from: 1, to: 3, widened: false });

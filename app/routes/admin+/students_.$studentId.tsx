@@ -6,7 +6,7 @@ import { setFlash } from '~/auth/session.server';
 import { ConfirmDialog } from '~/components/dialogs';
 import { Pagination } from '~/components/pagination';
 import { ReadMethodSelect } from '~/components/reading';
-import { seoulDay } from '~/lib/dates';
+import { formatKoreanDate } from '~/lib/dates';
 import { isDomainError } from '~/lib/errors';
 import { domainErrorResponse, notFound, positiveInt } from '~/lib/http.server';
 import {
@@ -53,7 +53,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     }
     return json({
       ...list,
-      books: list.books.map((b) => ({ ...b, assignedAt: seoulDay(b.assignedAt) })),
+      books: list.books.map((b) => ({ ...b, assignedAt: formatKoreanDate(b.assignedAt) })),
       catalogue,
       methods: ASSIGNABLE_READ_METHODS.map((m) => ({ value: m, label: readMethodChoiceLabel(m) })),
       confirmExclude,

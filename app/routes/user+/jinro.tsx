@@ -36,8 +36,8 @@ export default function Jinro() {
         <h1>진로 탐색</h1>
         <p>
           지금까지 읽은 책의 진로 분야를 모아 관심 분야를 보여 드려요. 끝까지 읽고 활동을 마친 책일수록 더 크게 반영됩니다. 다음에 읽어 볼
-          책은 {data.needsLevelTest ? '기본 수준' : '지금 읽기 수준'} {levelLabel(data.level)}에 맞춰 <strong>{bandLabel(data.usualBand)}</strong>에서
-          골라요.
+          책은 {data.needsLevelTest ? '기본 수준' : '지금 읽기 수준'} {levelLabel(data.level)}에 맞춰{' '}
+          <strong>{bandLabel(data.usualBand)}</strong>에서 골라요.
         </p>
       </header>
       {data.needsLevelTest ? (
