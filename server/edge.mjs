@@ -52,10 +52,10 @@ export function isCrossOriginWrite(method, path, headers, ownOrigin) {
   return origin !== ownOrigin;
 }
 
-/** Secrets never reach the log: tokens in paths (auth/checkToken/<token>, member/reset/<token>) and query strings. */
+/** Secrets never reach the log: tokens in paths (auth/checkToken/<token>, member/reset/<token>, member/guardian/<token>) and query strings. */
 export function redactPath(url) {
   const [path, query] = url.split('?');
-  const cleanPath = path.replace(/(\/checkToken\/|\/member\/reset\/)[^/]+/g, '$1[redacted]');
+  const cleanPath = path.replace(/(\/checkToken\/|\/member\/reset\/|\/member\/guardian\/)[^/]+/g, '$1[redacted]');
   if (!query) return cleanPath;
   const params = new URLSearchParams(query);
   for (const key of [...params.keys()]) if (/token|password|code|secret/i.test(key)) params.set(key, '[redacted]');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ACCOUNT_FIELD_MESSAGES, normalisePhone, PASSWORD_MAX, PASSWORD_MIN, SECURITY_QUESTIONS } from '~/domain/accounts';
+import { ACCOUNT_FIELD_MESSAGES, GRADES, normalisePhone, PASSWORD_MAX, PASSWORD_MIN, SECURITY_QUESTIONS } from '~/domain/accounts';
+import { seoulDayStart } from '~/lib/dates';
 import { COMMON_PASSWORDS } from './common-passwords.server';
 
 // The zod schemas of the account forms and API bodies. Server-only: the pages validate on the server (conform's
@@ -99,20 +100,44 @@ export const migrationSchema = withConfirmation(
   }),
 );
 
+/** 'YYYY-MM-DD', a real day between 1900 and today's year. */
+export const birthDateField = z
+  .string({ required_error: M.birthDateRequired })
+  .trim()
+  .refine((v) => seoulDayStart(v) !== null && Number(v.slice(0, 4)) >= 1900, M.birthDateRule);
+
+/**
+ * Registration. The two required consents are separate boxes (이용약관, 개인정보 수집·이용); the guardian's name and
+ * phone are optional here and required by the service for a member under 14 (the age is only known on the server's
+ * Seoul day). The grade is asked of students.
+ */
 export const registrationSchema = withConfirmation(
   z.object({
     loginId: loginIdField,
     password: passwordField,
     confirm: z.string({ required_error: M.confirmRequired }),
     name: nameField,
+    birthDate: birthDateField,
+    grade: z.enum(GRADES, { required_error: M.gradeRequired, invalid_type_error: M.gradeRequired }).optional(),
     phone: phoneField,
     email: emailField,
+    guardianName: z.string().trim().max(30, '이름은 30자 이하로 입력해 주세요.').optional(),
+    guardianPhone: phoneField.optional(),
     securityQuestion: questionField,
     securityAnswer: answerField,
     academyCode: z.string().trim().max(30).optional(),
     terms: z.boolean({ required_error: M.termsRequired }).refine((v) => v, M.termsRequired),
+    privacy: z.boolean({ required_error: M.privacyRequired }).refine((v) => v, M.privacyRequired),
   }),
 );
+
+/** The guardian's code (법정대리인 동의). */
+export const guardianCodeSchema = z.object({
+  code: z
+    .string({ required_error: M.codeRule })
+    .trim()
+    .regex(/^\d{6}$/, M.codeRule),
+});
 
 export const findIdSchema = z.object({ name: nameField, phone: phoneField });
 

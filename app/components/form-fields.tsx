@@ -1,10 +1,11 @@
 import { getInputProps, getSelectProps, type FieldMetadata } from '@conform-to/react';
 import type { ReactNode } from 'react';
-import { SECURITY_QUESTIONS } from '~/domain/accounts';
+import { Link } from '@remix-run/react';
+import { GRADES, SECURITY_QUESTIONS } from '~/domain/accounts';
 
 // Labelled inputs of the account forms: the error sits beside its field and is announced (aria-describedby).
 
-type InputType = 'text' | 'password' | 'email' | 'tel' | 'number';
+type InputType = 'text' | 'password' | 'email' | 'tel' | 'number' | 'date';
 
 export function TextField({
   label,
@@ -53,6 +54,60 @@ export function SecurityQuestionField({ meta }: { meta: FieldMetadata<any, any, 
           </option>
         ))}
       </select>
+      {meta.errors ? (
+        <p className="field-error" id={meta.errorId}>
+          {meta.errors[0]}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function GradeField({ meta }: { meta: FieldMetadata<any, any, string[]> }) {
+  return (
+    <div className="field">
+      <label htmlFor={meta.id}>학년</label>
+      <select {...getSelectProps(meta)} required>
+        <option value="">학년을 선택해 주세요</option>
+        {GRADES.map((g) => (
+          <option key={g} value={g}>
+            {g.replace('초', '초등 ').replace('중', '중학 ').replace('고', '고등 ')}학년
+          </option>
+        ))}
+      </select>
+      {meta.errors ? (
+        <p className="field-error" id={meta.errorId}>
+          {meta.errors[0]}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** One consent: its own box, a link to the document it refers to (opens apart), and its error beside it. */
+export function ConsentBox({
+  meta,
+  label,
+  to,
+  linkLabel,
+  children,
+}: {
+  meta: FieldMetadata<any, any, string[]>;
+  label: string;
+  to: string;
+  linkLabel: string;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="field consent">
+      <label className="checkbox">
+        <input {...getInputProps(meta, { type: 'checkbox' })} />
+        <span>{label}</span>
+      </label>{' '}
+      <Link to={to} target="_blank" className="consent-link">
+        {linkLabel}
+      </Link>
+      {children}
       {meta.errors ? (
         <p className="field-error" id={meta.errorId}>
           {meta.errors[0]}

@@ -36,7 +36,14 @@ export const ACCOUNT_FIELD_MESSAGES = {
   emailRule: '이메일 주소를 정확히 입력해 주세요.',
   questionRequired: '보안 질문을 선택해 주세요.',
   answerRequired: '보안 질문의 답을 입력해 주세요.',
-  termsRequired: '이용약관과 개인정보 처리방침에 동의해 주세요.',
+  termsRequired: '이용약관에 동의해 주세요.',
+  privacyRequired: '개인정보 수집·이용에 동의해 주세요.',
+  birthDateRequired: '생년월일을 입력해 주세요. (예: 2014-03-15)',
+  birthDateRule: '생년월일을 정확히 입력해 주세요. (예: 2014-03-15)',
+  gradeRequired: '학년을 선택해 주세요.',
+  guardianRequired: '만 14세 미만은 보호자(법정대리인)의 이름과 휴대폰 번호가 필요합니다.',
+  guardianPhoneSame: '보호자 휴대폰 번호는 본인 번호와 달라야 합니다.',
+  adultTooYoung: '성인 회원은 만 19세 이상만 가입할 수 있습니다. 학생 회원으로 가입해 주세요.',
   codeRule: '인증번호 6자리를 입력해 주세요.',
 } as const;
 
@@ -58,4 +65,20 @@ export const isMemberKind = (v: string | undefined): v is MemberKind => MEMBER_K
 export function maskLoginId(loginId: string): string {
   const keep = Math.min(3, Math.ceil(loginId.length / 2));
   return loginId.slice(0, keep) + '*'.repeat(loginId.length - keep);
+}
+
+/** The school years a student chooses from when registering (stored as the label). */
+export const GRADES = ['초1', '초2', '초3', '초4', '초5', '초6', '중1', '중2', '중3', '고1', '고2', '고3'] as const;
+export type Grade = (typeof GRADES)[number];
+
+/** Under this age (만 나이) a member needs a legal guardian's consent (개인정보 보호법 제22조의2). */
+export const GUARDIAN_CONSENT_AGE = 14;
+/** An adult member is at least this old (민법 제4조). */
+export const ADULT_AGE = 19;
+
+/** Full years (만 나이) on `today` of someone born on `birthDate`, both 'YYYY-MM-DD'. */
+export function ageOn(birthDate: string, today: string): number {
+  const [by, bm, bd] = birthDate.split('-').map(Number);
+  const [ty, tm, td] = today.split('-').map(Number);
+  return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
 }

@@ -10,8 +10,11 @@ export type Authority = (typeof AUTHORITIES)[number];
 export const ORGANISATION_KINDS = ['student', 'academy', 'branch'] as const;
 export type OrganisationKind = (typeof ORGANISATION_KINDS)[number];
 
-/** Member status (values not given by the spec; ours). LOCKED: an operator locked the account (super area). */
-export const MEMBER_STATUSES = ['ACTIVE', 'SUSPENDED', 'WITHDRAWN', 'LOCKED'] as const;
+/**
+ * Member status (values not given by the spec; ours). LOCKED: an operator locked the account (super area). PENDING: a
+ * member under 14 whose legal guardian has not yet consented (the account cannot be used until they do).
+ */
+export const MEMBER_STATUSES = ['ACTIVE', 'PENDING', 'SUSPENDED', 'WITHDRAWN', 'LOCKED'] as const;
 export type MemberStatus = (typeof MEMBER_STATUSES)[number];
 
 export const BookStatus = {

@@ -22,7 +22,13 @@ export const AUTHORITY_LABELS: Record<Authority, string> = {
 
 export const ROLE_LABELS: Record<UserRole, string> = { USER: '학생·개인 회원', ADMIN: '학원', SUPER: '운영' };
 
-export const STATUS_LABELS: Record<MemberStatus, string> = { ACTIVE: '정상', SUSPENDED: '휴면·정지', WITHDRAWN: '탈퇴', LOCKED: '잠김' };
+export const STATUS_LABELS: Record<MemberStatus, string> = {
+  ACTIVE: '정상',
+  PENDING: '보호자 동의 대기',
+  SUSPENDED: '휴면·정지',
+  WITHDRAWN: '탈퇴',
+  LOCKED: '잠김',
+};
 
 export const OPERATOR_MESSAGES = {
   onlyAdmin1: '최고 관리자만 최고·운영 관리자 권한을 주거나 뺄 수 있습니다.',

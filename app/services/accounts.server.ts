@@ -5,8 +5,18 @@ import { allowCodeRequest, limitedAttempt } from '~/auth/rate-limit.server';
 import { revokeAllForUser } from '~/auth/tokens.server';
 import { config } from '~/config.server';
 import { db } from '~/db/client.server';
-import { organisations, users, verificationCodes } from '~/db/schema';
-import { ACCOUNT_FIELD_MESSAGES, maskLoginId, SECURITY_QUESTIONS, type MemberKind } from '~/domain/accounts';
+import { academyJoinRequests, organisations, userConsents, users, verificationCodes, type User } from '~/db/schema';
+import {
+  ACCOUNT_FIELD_MESSAGES,
+  ADULT_AGE,
+  ageOn,
+  GUARDIAN_CONSENT_AGE,
+  maskLoginId,
+  SECURITY_QUESTIONS,
+  type MemberKind,
+} from '~/domain/accounts';
+import { seoulDay } from '~/lib/dates';
+import { guardianToken, maskPhone, sendGuardianCode } from './guardian-consent.server';
 import { now, nowMs } from '~/lib/clock.server';
 import { DomainError } from '~/lib/errors';
 import { sendMessage } from './messages.server';
@@ -24,12 +34,21 @@ export const ACCOUNT_MESSAGES = {
   wrongCurrentPassword: '현재 비밀번호가 올바르지 않습니다.',
   samePassword: '새 비밀번호가 현재 비밀번호와 같습니다.',
   notOurStudent: '우리 학원 학생만 비밀번호를 초기화할 수 있습니다.',
+  guardianPending: '보호자(법정대리인) 동의를 마친 뒤에 이용할 수 있습니다. 보호자 휴대폰으로 받은 인증번호를 입력해 주세요.',
 } as const;
 
 export class AuthenticationError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'AuthenticationError';
+  }
+}
+
+/** The right password of a member under 14 whose guardian has not consented yet: the sign-in goes to the guardian page. */
+export class GuardianPendingError extends AuthenticationError {
+  constructor(readonly token: string) {
+    super(ACCOUNT_MESSAGES.guardianPending);
+    this.name = 'GuardianPendingError';
   }
 }
 
@@ -54,6 +73,7 @@ export async function authenticate(loginId: string, password: string) {
   }
   if (!(await verifyPassword(user.passwordHash, password))) throw new AuthenticationError(ACCOUNT_MESSAGES.badCredentials);
   if (user.status === 'LOCKED') throw new AuthenticationError(ACCOUNT_MESSAGES.locked);
+  if (user.status === 'PENDING') throw new GuardianPendingError(guardianToken(user.id));
   if (user.status !== 'ACTIVE') throw new AuthenticationError(ACCOUNT_MESSAGES.inactive);
   await db().update(users).set({ lastLoginAt: now() }).where(eq(users.id, user.id));
   return user;
@@ -67,7 +87,8 @@ export async function signIn(loginId: string, password: string, address: string 
   return limitedAttempt(
     loginId,
     address,
-    (error) => error instanceof AuthenticationError,
+    // The right password of an account waiting for its guardian is not a failed attempt.
+    (error) => error instanceof AuthenticationError && !(error instanceof GuardianPendingError),
     () => authenticate(loginId, password),
   );
 }
@@ -86,6 +107,12 @@ export type Registration = {
   name: string;
   phone: string;
   email?: string;
+  /** 'YYYY-MM-DD'. */
+  birthDate: string;
+  /** Students: their school year ('초4'). */
+  grade?: string;
+  guardianName?: string;
+  guardianPhone?: string;
   securityQuestion: number;
   securityAnswer: string;
   academyCode?: string;
@@ -104,27 +131,62 @@ export async function isLoginIdTaken(loginId: string) {
  * A new member. A student with an academy code joins that academy; any other member gets an individual organisation
  * (kind `student`). Returns the new user.
  */
+/** A field of the registration form and its message: the form shows it beside that field. */
+export class RegistrationFieldError extends DomainError {
+  constructor(
+    readonly field: 'birthDate' | 'grade' | 'guardianName' | 'guardianPhone',
+    message: string,
+  ) {
+    super('INVALID_REGISTRATION', message, 400);
+  }
+}
+
+/**
+ * The age rules of registration, on the Seoul day: a student under 14 names a legal guardian (법정대리인) whose phone
+ * differs from theirs; a student gives their grade; an adult member is 19 or older.
+ */
+function checkRegistrationAge(kind: MemberKind, input: Registration): { needsGuardian: boolean } {
+  const age = ageOn(input.birthDate, seoulDay(now()));
+  if (age < 0 || age > 120) throw new RegistrationFieldError('birthDate', ACCOUNT_FIELD_MESSAGES.birthDateRule);
+  if (kind === 'adult') {
+    if (age < ADULT_AGE) throw new RegistrationFieldError('birthDate', ACCOUNT_FIELD_MESSAGES.adultTooYoung);
+    return { needsGuardian: false };
+  }
+  if (!input.grade) throw new RegistrationFieldError('grade', ACCOUNT_FIELD_MESSAGES.gradeRequired);
+  if (age >= GUARDIAN_CONSENT_AGE) return { needsGuardian: false };
+  if (!input.guardianName) throw new RegistrationFieldError('guardianName', ACCOUNT_FIELD_MESSAGES.guardianRequired);
+  if (!input.guardianPhone) throw new RegistrationFieldError('guardianPhone', ACCOUNT_FIELD_MESSAGES.guardianRequired);
+  if (input.guardianPhone === input.phone) throw new RegistrationFieldError('guardianPhone', ACCOUNT_FIELD_MESSAGES.guardianPhoneSame);
+  return { needsGuardian: true };
+}
+
+/**
+ * Registration (decision 018). Every member starts in an individual organisation (kind student). The consents to the
+ * terms and to the collection and use of personal data are recorded with the policy they refer to. A student who gave
+ * an academy code asks to join it: the request waits for the academy head's approval. A member under 14 stays
+ * PENDING until their guardian enters the code sent to the guardian's phone.
+ */
 export async function registerMember(kind: MemberKind, input: Registration) {
+  const { needsGuardian } = checkRegistrationAge(kind, input);
   if (await isLoginIdTaken(input.loginId)) throw new DomainError('LOGIN_ID_TAKEN', ACCOUNT_FIELD_MESSAGES.loginIdTaken, 409);
   const [passwordHash, answerHash] = await Promise.all([hashPassword(input.password), hashSecurityAnswer(input.securityAnswer)]);
   const code = input.academyCode?.trim().toUpperCase();
+  let user: User;
+  let academy: { id: number; name: string } | undefined;
   try {
-    return await db().transaction(async (tx) => {
-      let organisationId: number;
+    ({ user, academy } = await db().transaction(async (tx) => {
+      let academy: { id: number; name: string } | undefined;
       if (kind === 'student' && code) {
-        const [academy] = await tx
-          .select({ id: organisations.id })
+        [academy] = await tx
+          .select({ id: organisations.id, name: organisations.name })
           .from(organisations)
           .where(and(eq(organisations.code, code), eq(organisations.kind, 'academy')));
         if (!academy) throw new DomainError('ACADEMY_NOT_FOUND', ACCOUNT_MESSAGES.academyNotFound, 404);
-        organisationId = academy.id;
-      } else {
-        const [org] = await tx
-          .insert(organisations)
-          .values({ kind: 'student', name: `${input.name} 개인회원` })
-          .returning({ id: organisations.id });
-        organisationId = org.id;
       }
+      const [org] = await tx
+        .insert(organisations)
+        .values({ kind: 'student', name: `${input.name} 개인회원` })
+        .returning({ id: organisations.id });
       const [user] = await tx
         .insert(users)
         .values({
@@ -135,18 +197,30 @@ export async function registerMember(kind: MemberKind, input: Registration) {
           email: input.email || null,
           role: 'USER',
           authorities: kind === 'student' ? ['STUDENT'] : [],
-          organisationId,
+          organisationId: org.id,
+          status: needsGuardian ? 'PENDING' : 'ACTIVE',
+          birthDate: input.birthDate,
+          grade: kind === 'student' ? input.grade : null,
+          guardianName: needsGuardian ? input.guardianName : null,
+          guardianPhone: needsGuardian ? input.guardianPhone : null,
           securityQuestion: input.securityQuestion,
           securityAnswerHash: answerHash,
         })
         .returning();
-      return user;
-    });
+      await tx.insert(userConsents).values([
+        { userId: user.id, kind: 'TERMS', policyCode: 'readin' },
+        { userId: user.id, kind: 'PRIVACY', policyCode: 'privacy' },
+      ]);
+      if (academy) await tx.insert(academyJoinRequests).values({ userId: user.id, academyId: academy.id });
+      return { user, academy };
+    }));
   } catch (error) {
     // Two registrations racing for one id: the unique index decides.
     if (isUniqueViolation(error)) throw new DomainError('LOGIN_ID_TAKEN', ACCOUNT_FIELD_MESSAGES.loginIdTaken, 409);
     throw error;
   }
+  if (needsGuardian) await sendGuardianCode(user);
+  return { user, pendingGuardian: needsGuardian, academyRequested: academy?.name ?? null };
 }
 
 // ── Finding an id or a password ─────────────────────────────────────────────────────────────────────────────────
@@ -172,8 +246,6 @@ const DECOY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$94p21Mf8TGDfOf4TvthFwA$xxG3wt
 
 const hashCode = (userId: number, code: string) =>
   createHmac('sha256', config().sessionSecrets[0]).update(`${userId}:${code}`).digest('hex');
-
-const maskPhone = (phone: string) => phone.replace(/^(\d{3})-?(\d{3,4})-?(\d{4})$/, (_, a, b, c) => `${a}-${'*'.repeat(b.length)}-${c}`);
 
 async function findRecoverable(kind: MemberKind, loginId: string, name: string) {
   const [user] = await db()

@@ -6,7 +6,7 @@ import { resetRateLimits } from '~/auth/rate-limit.server';
 import { getSession, sessionStorage, writeSession } from '~/auth/session.server';
 import { EXTEND_PROMPT_BEFORE_MS, issueRefreshToken, REFRESH_TOKEN_TTL_MS } from '~/auth/tokens.server';
 import { db } from '~/db/client.server';
-import { messages, organisations, users, verificationCodes } from '~/db/schema';
+import { academyJoinRequests, messages, organisations, userConsents, users, verificationCodes } from '~/db/schema';
 import { AUTHORITIES } from '~/domain/enums';
 import { SendState } from '~/domain/enums';
 import { setClock } from '~/lib/clock.server';
@@ -14,6 +14,7 @@ import * as adminStudents from '~/routes/admin+/students';
 import * as extend from '~/routes/member+/extend';
 import * as findId from '~/routes/member+/findId.$kind';
 import * as findPassword from '~/routes/member+/findPassword.$kind';
+import * as guardian from '~/routes/member+/guardian.$token';
 import * as login from '~/routes/member+/login';
 import * as migration from '~/routes/member+/migration';
 import * as register from '~/routes/member+/register.$kind';
@@ -22,6 +23,7 @@ import * as userLayout from '~/routes/user+/_layout';
 import * as myPageMe from '~/routes/user+/my-page.me';
 import * as profileImage from '~/routes/resources+/profile-image.$userId';
 import { findUserByLoginId } from '~/services/accounts.server';
+import { decideJoinRequest } from '~/services/join-requests.server';
 import { cookieHeader, csrfFor, makeRequest, respond, sessionCookie } from '../support/auth';
 import { useTestDatabase } from '../support/db';
 
@@ -41,30 +43,177 @@ const REGISTRATION = {
   password: 'reading123',
   confirm: 'reading123',
   name: '신입생',
+  birthDate: '2011-04-01',
+  grade: '중1',
   phone: '01055556666',
   email: '',
   securityQuestion: '5',
   securityAnswer: '초코',
   terms: 'on',
+  privacy: 'on',
 };
+/** 2026-11-24 in Seoul: a child born 2016-05-02 is 10, one born 2011-04-01 is 15. */
+const TODAY = Date.parse('2026-11-24T03:00:00Z');
 
 describe('registration', () => {
-  it('a student with an academy code joins that academy, is signed in and goes home', async () => {
+  it('a student with an academy code is signed in as an individual member and waits for the head to approve the request', async () => {
+    setClock(() => TODAY);
     const form = { ...(await honeypotFields()), ...REGISTRATION, loginId: 'newstudent1', academyCode: 'haeorum' };
     const res = await respond(() => register.action(args(makeRequest('/member/register/student', { form }), { kind: 'student' })));
     expect(res.status).toBe(302);
     expect(res).toHaveRedirect('/user/activity');
+    expect(res).toHaveFlash({
+      message: '신입생님, 리드인에 오신 것을 환영합니다. 해오름 독서학원 가입 신청은 학원장님이 승인하면 완료됩니다.',
+    });
     expect(res.headers.get('Set-Cookie')).toContain('__session=');
     const user = (await findUserByLoginId('newstudent1'))!;
     const [academy] = await db().select().from(organisations).where(eq(organisations.code, 'HAEORUM'));
-    expect(user.organisationId).toBe(academy.id);
-    expect(user.phone).toBe('010-5555-6666');
-    expect(user.authorities).toEqual(['STUDENT']);
-    expect(user.securityQuestion).toBe(5);
+    const [own] = await db().select().from(organisations).where(eq(organisations.id, user.organisationId!));
+    expect(own.kind).toBe('student');
+    expect(user).toMatchObject({ phone: '010-5555-6666', authorities: ['STUDENT'], securityQuestion: 5, status: 'ACTIVE', grade: '중1' });
+    expect(user.birthDate).toBe('2011-04-01');
+    const consents = await db().select().from(userConsents).where(eq(userConsents.userId, user.id));
+    expect(consents.map((c) => [c.kind, c.policyCode]).sort()).toEqual([
+      ['PRIVACY', 'privacy'],
+      ['TERMS', 'readin'],
+    ]);
+    const [request] = await db().select().from(academyJoinRequests).where(eq(academyJoinRequests.userId, user.id));
+    expect(request).toMatchObject({ academyId: academy.id, status: 'PENDING' });
+
+    // A teacher cannot decide; the head of another academy does not find it; the head approves, twice harmlessly.
+    const teacher = (await findUserByLoginId('teacher'))!;
+    await expect(decideJoinRequest(teacher, request.id, 'APPROVED')).toBeDomainError(
+      'FORBIDDEN',
+      '학원장만 가입 신청을 처리할 수 있습니다.',
+    );
+    const otherHead = (await db().select().from(users).where(eq(users.loginId, 'head2')))[0];
+    await expect(decideJoinRequest(otherHead, request.id, 'APPROVED')).toBeDomainError(
+      'JOIN_REQUEST_NOT_FOUND',
+      '이미 처리되었거나 찾을 수 없는 가입 신청입니다.',
+    );
+    const head = (await findUserByLoginId('head'))!;
+    await decideJoinRequest(head, request.id, 'APPROVED');
+    await decideJoinRequest(head, request.id, 'APPROVED');
+    await expect(decideJoinRequest(head, request.id, 'DECLINED')).toBeDomainError(
+      'JOIN_REQUEST_NOT_FOUND',
+      '이미 처리되었거나 찾을 수 없는 가입 신청입니다.',
+    );
+    expect((await findUserByLoginId('newstudent1'))!.organisationId).toBe(academy.id);
+    const [decided] = await db().select().from(academyJoinRequests).where(eq(academyJoinRequests.id, request.id));
+    expect(decided).toMatchObject({ status: 'APPROVED', decidedBy: head.id });
+  });
+
+  it('the head approves or declines on the students page; a declined student stays an individual member', async () => {
+    setClock(() => TODAY);
+    const head = (await findUserByLoginId('head'))!;
+    const cookie = await sessionCookie('head');
+    const page = await respond(() => adminStudents.loader(args(makeRequest('/admin/students', { cookie }))));
+    const listed = (await page.json()) as { requests: { id: number; loginId: string }[] };
+    expect(listed.requests.map((r) => r.loginId)).toEqual(['applicant1', 'applicant2']);
+    const [first, second] = listed.requests;
+    const declined = await respond(() =>
+      adminStudents.action(args(makeRequest('/admin/students', { cookie, form: { intent: 'decline', requestId: String(first.id) } }))),
+    );
+    expect(declined).toHaveRedirect('/admin/students');
+    expect(declined).toHaveFlash({ message: '윤서아 학생의 가입 신청을 거절했습니다.' });
+    const approved = await respond(() =>
+      adminStudents.action(args(makeRequest('/admin/students', { cookie, form: { intent: 'approve', requestId: String(second.id) } }))),
+    );
+    expect(approved).toHaveFlash({ message: '임도윤 학생의 가입을 승인했습니다. 이제 우리 학원 학생 목록에 있습니다.' });
+    expect((await findUserByLoginId('applicant1'))!.organisationId).not.toBe(head.organisationId);
+    expect((await findUserByLoginId('applicant2'))!.organisationId).toBe(head.organisationId);
+    // A teacher's students page lists no requests and cannot post a decision.
+    const teacherCookie = await sessionCookie('teacher');
+    const teacherPage = (await (
+      await respond(() => adminStudents.loader(args(makeRequest('/admin/students', { cookie: teacherCookie }))))
+    ).json()) as { requests: unknown[] };
+    expect(teacherPage.requests).toEqual([]);
+    const refused = await respond(() =>
+      adminStudents.action(
+        args(makeRequest('/admin/students', { cookie: teacherCookie, form: { intent: 'approve', requestId: String(first.id) } })),
+      ),
+    );
+    expect(refused.status).toBe(403);
+  });
+
+  it('a student under 14 waits for the guardian: no session until the code sent to the guardian’s phone is entered', async () => {
+    setClock(() => TODAY);
+    const hp = await honeypotFields();
+    const child = { ...hp, ...REGISTRATION, loginId: 'younger1', name: '어린이', birthDate: '2016-05-02', grade: '초4' };
+    // The guardian's name and phone are required under 14, and the phone must be someone else's.
+    const missing = await respond(() =>
+      register.action(args(makeRequest('/member/register/student', { form: child }), { kind: 'student' })),
+    );
+    expect(missing.status).toBe(400);
+    expect((await body(missing)).error).toEqual({ guardianName: ['만 14세 미만은 보호자(법정대리인)의 이름과 휴대폰 번호가 필요합니다.'] });
+    const same = await respond(() =>
+      register.action(
+        args(makeRequest('/member/register/student', { form: { ...child, guardianName: '어보호', guardianPhone: '010-5555-6666' } }), {
+          kind: 'student',
+        }),
+      ),
+    );
+    expect((await body(same)).error).toEqual({ guardianPhone: ['보호자 휴대폰 번호는 본인 번호와 달라야 합니다.'] });
+
+    const res = await respond(() =>
+      register.action(
+        args(makeRequest('/member/register/student', { form: { ...child, guardianName: '어보호', guardianPhone: '010 4444 3333' } }), {
+          kind: 'student',
+        }),
+      ),
+    );
+    expect(res.status).toBe(302);
+    const location = res.headers.get('Location')!;
+    expect(location).toMatch(/^\/member\/guardian\/\d+\.\d+\.[\w-]{43}$/);
+    expect(res.headers.get('Set-Cookie') ?? '').not.toContain('__session=');
+    const user = (await findUserByLoginId('younger1'))!;
+    expect(user).toMatchObject({ status: 'PENDING', guardianName: '어보호', guardianPhone: '010-4444-3333', guardianConsentAt: null });
+    const [sms] = await db().select().from(messages).where(eq(messages.phone, '010-4444-3333')).orderBy(desc(messages.id)).limit(1);
+    expect(sms.body).toContain('어보호님, 어린이님이 리드인 회원가입에 보호자(법정대리인) 동의를 요청했습니다.');
+    const code = sms.body.match(/인증번호 (\d{6})/)![1];
+
+    // Signing in before the consent leads back to the guardian page, and counts as no failed attempt.
+    const token = location.split('/').pop()!;
+    const loginForm = { ...(await honeypotFields()), loginId: 'younger1', password: 'reading123' };
+    const signIn = await respond(() => login.action(args(makeRequest('/member/login', { form: loginForm }))));
+    expect(signIn.headers.get('Location')).toMatch(/^\/member\/guardian\//);
+
+    const wrong = await respond(() =>
+      guardian.action(args(makeRequest(location, { form: { code: code === '000000' ? '111111' : '000000' } }), { token })),
+    );
+    expect(wrong.status).toBe(400);
+    expect((await body(wrong)).reply).toMatchObject({
+      error: { '': ['인증번호가 올바르지 않습니다. 보호자 휴대폰으로 받은 6자리를 다시 확인해 주세요.'] },
+    });
+    expect((await findUserByLoginId('younger1'))!.status).toBe('PENDING');
+
+    const ok = await respond(() => guardian.action(args(makeRequest(location, { form: { code } }), { token })));
+    expect(ok).toHaveRedirect('/user/activity');
+    expect(ok.headers.get('Set-Cookie')).toContain('__session=');
+    const active = (await findUserByLoginId('younger1'))!;
+    expect(active.status).toBe('ACTIVE');
+    expect(active.guardianConsentAt).not.toBeNull();
+    const kinds = (await db().select().from(userConsents).where(eq(userConsents.userId, active.id))).map((c) => c.kind).sort();
+    expect(kinds).toEqual(['GUARDIAN', 'PRIVACY', 'TERMS']);
+    // The link is used up: the page says so, and the code cannot be entered twice.
+    const again = await respond(() => guardian.action(args(makeRequest(location, { form: { code } }), { token })));
+    expect(again.status).toBe(410);
+    const tampered = await respond(() =>
+      guardian.loader(args(makeRequest(`/member/guardian/${token.slice(0, -1)}x`), { token: `${token.slice(0, -1)}x` })),
+    );
+    expect(tampered.status).toBe(410);
+  });
+
+  it('an adult member is 19 or older', async () => {
+    setClock(() => TODAY);
+    const form = { ...(await honeypotFields()), ...REGISTRATION, loginId: 'youngadult', birthDate: '2009-01-01' };
+    const res = await respond(() => register.action(args(makeRequest('/member/register/adult', { form }), { kind: 'adult' })));
+    expect(res.status).toBe(400);
+    expect((await body(res)).error).toEqual({ birthDate: ['성인 회원은 만 19세 이상만 가입할 수 있습니다. 학생 회원으로 가입해 주세요.'] });
   });
 
   it('an adult gets an individual organisation of kind student', async () => {
-    const form = { ...(await honeypotFields()), ...REGISTRATION, loginId: 'newadult1', email: 'a@b.kr' };
+    const form = { ...(await honeypotFields()), ...REGISTRATION, loginId: 'newadult1', email: 'a@b.kr', birthDate: '1990-02-03' };
     const res = await respond(() => register.action(args(makeRequest('/member/register/adult', { form }), { kind: 'adult' })));
     expect(res).toHaveRedirect('/user/activity');
     const user = (await findUserByLoginId('newadult1'))!;
@@ -86,7 +235,19 @@ describe('registration', () => {
       register.action(
         args(
           makeRequest('/member/register/student', {
-            form: { ...hp, ...REGISTRATION, loginId: 'AB', password: 'short', confirm: 'other', phone: '123', terms: '', academyCode: '' },
+            form: {
+              ...hp,
+              ...REGISTRATION,
+              loginId: 'AB',
+              password: 'short',
+              confirm: 'other',
+              phone: '123',
+              terms: '',
+              privacy: '',
+              birthDate: '2011-02-30',
+              grade: '',
+              academyCode: '',
+            },
           }),
           { kind: 'student' },
         ),
@@ -97,7 +258,9 @@ describe('registration', () => {
       loginId: ['아이디는 영문 소문자와 숫자 4~20자로 입력해 주세요.'],
       password: ['비밀번호는 8자 이상 128자 이하로 입력해 주세요.'],
       phone: ['휴대폰 번호를 정확히 입력해 주세요. (예: 010-1234-5678)'],
-      terms: ['이용약관과 개인정보 처리방침에 동의해 주세요.'],
+      terms: ['이용약관에 동의해 주세요.'],
+      privacy: ['개인정보 수집·이용에 동의해 주세요.'],
+      birthDate: ['생년월일을 정확히 입력해 주세요. (예: 2014-03-15)'],
     });
     // The confirmation is compared once every field is valid.
     const mismatch = await respond(() =>

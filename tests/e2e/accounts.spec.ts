@@ -1,39 +1,115 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, gotoReady, perProject, signIn } from './support';
 
-async function fillRegistration(page: Page, loginId: string) {
+async function fillRegistration(page: Page, loginId: string, options: { name?: string; birthDate?: string; grade?: string } = {}) {
   await page.getByLabel('아이디', { exact: true }).fill(loginId);
   await page.getByLabel('비밀번호', { exact: true }).fill('reading-123');
   await page.getByLabel('비밀번호 확인').fill('reading-123');
-  await page.getByLabel('이름').fill('새학생');
-  await page.getByLabel('휴대폰 번호').fill('010-7777-8888');
+  await page.getByLabel('이름', { exact: true }).fill(options.name ?? '새학생');
+  await page.getByLabel('생년월일').fill(options.birthDate ?? '2011-04-01');
+  await page.getByLabel('학년').selectOption(options.grade ?? '중1');
+  await page.getByLabel('휴대폰 번호', { exact: true }).fill('010-7777-8888');
   await page.getByLabel('보안 질문', { exact: true }).selectOption({ index: 5 });
   await page.getByLabel('보안 질문의 답').fill('초코');
 }
 
-test('a student registers with an academy code and lands signed in', async ({ page }) => {
+async function agreeToBoth(page: Page) {
+  await page.getByRole('checkbox', { name: '[필수] 이용약관에 동의합니다.' }).check();
+  await page.getByRole('checkbox', { name: '[필수] 개인정보 수집·이용에 동의합니다.' }).check();
+}
+
+/** The last message the local provider delivered to `phone`, as the operators' outbox shows it. */
+async function lastMessageTo(browser: Browser, phone: string, pattern: RegExp) {
+  const operator = await browser.newPage();
+  await signIn(operator, 'super', /\/super\/user$/);
+  await operator.goto('/super/messages');
+  const row = operator.getByRole('row').filter({ hasText: phone }).first();
+  await expect(row).toContainText('완료');
+  const found = (await row.textContent())!.match(pattern)![1];
+  await operator.close();
+  return found;
+}
+
+test('a student registers with an academy code, is signed in, and joins the academy when the head approves', async ({ page, browser }) => {
   const loginId = perProject('e2ejs', 'e2enojs') + Date.now().toString().slice(-6);
+  const name = perProject('가입학생', '가온학생');
   await gotoReady(page, '/member/register/student');
-  await expect(page.getByRole('link', { name: '이용약관' })).toHaveAttribute('href', '/landing/policy/readin');
-  await fillRegistration(page, 'student');
+  await expect(page.getByRole('link', { name: '이용약관 보기' })).toHaveAttribute('href', '/landing/policy/readin');
+  await expect(page.getByRole('link', { name: '개인정보 처리방침 보기' })).toHaveAttribute('href', '/landing/policy/privacy');
+  await fillRegistration(page, 'student', { name });
   await page.getByLabel('학원 코드 (선택)').fill('HAEORUM');
+  await page.getByRole('checkbox', { name: '[필수] 이용약관에 동의합니다.' }).check();
   await page.getByRole('button', { name: '가입하기' }).click();
-  // The missing consent, then the taken id, beside their fields; typed values stay.
-  await expect(page.getByText('이용약관과 개인정보 처리방침에 동의해 주세요.')).toBeVisible();
-  await expect(page.getByLabel('이름')).toHaveValue('새학생');
-  await fillRegistration(page, 'student');
-  await page.getByRole('checkbox').check();
+  // Each consent is its own box with its own message; then the taken id; typed values stay.
+  await expect(page.getByText('개인정보 수집·이용에 동의해 주세요.')).toBeVisible();
+  await expect(page.getByLabel('이름', { exact: true })).toHaveValue(name);
+  await fillRegistration(page, 'student', { name });
+  await agreeToBoth(page);
   await page.getByRole('button', { name: '가입하기' }).click();
   await expect(page.getByText('이미 사용 중인 아이디입니다.')).toBeVisible();
-  await fillRegistration(page, loginId);
+  await fillRegistration(page, loginId, { name });
+  await agreeToBoth(page);
   await page.getByRole('button', { name: '가입하기' }).click();
   await expect(page).toHaveURL(/\/user\/activity$/);
-  await expect(page.getByText('새학생님, 리드인에 오신 것을 환영합니다.')).toBeVisible();
-  // A new student has no reading level yet: the first step is the level test.
+  await expect(
+    page.getByText(`${name}님, 리드인에 오신 것을 환영합니다. 해오름 독서학원 가입 신청은 학원장님이 승인하면 완료됩니다.`),
+  ).toBeVisible();
+  // A new student has no reading level yet: the first step is the level test. The request waits for the head.
   await page.goto('/user/dashboard');
+  await expect(page.getByText('가입 신청을 보냈어요.')).toBeVisible();
   await expect(page.getByText('먼저 수준 진단을 해 볼까요?')).toBeVisible();
   await page.getByRole('link', { name: '수준 진단 하기' }).click();
   await expect(page).toHaveURL(/\/user\/activity\/courseTest$/);
+
+  const head = await browser.newPage();
+  await signIn(head, 'head', /\/admin\/dashboard$/);
+  await head.goto('/admin/students');
+  const request = head.getByRole('row').filter({ hasText: loginId });
+  await expect(request).toContainText(name);
+  await request.getByRole('button', { name: '승인' }).click();
+  await expect(head.getByRole('status')).toHaveText(`${name} 학생의 가입을 승인했습니다. 이제 우리 학원 학생 목록에 있습니다.`);
+  await expect(head.getByRole('link', { name })).toBeVisible();
+  await head.close();
+
+  await page.goto('/user/dashboard');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(name);
+  await expect(page.getByText('가입 신청을 보냈어요.')).toHaveCount(0);
+});
+
+test('a 12-year-old is not signed in until the guardian enters the code sent to the guardian’s phone', async ({ page, browser }) => {
+  const loginId = perProject('kidjs', 'kidnojs') + Date.now().toString().slice(-6);
+  const guardianPhone = perProject('010-6100-', '010-6200-') + Date.now().toString().slice(-4);
+  await gotoReady(page, '/member/register/student');
+  await fillRegistration(page, loginId, { name: '어린학생', birthDate: '2014-06-10', grade: '초6' });
+  await agreeToBoth(page);
+  await page.getByRole('button', { name: '가입하기' }).click();
+  await expect(page.getByText('만 14세 미만은 보호자(법정대리인)의 이름과 휴대폰 번호가 필요합니다.')).toBeVisible();
+  await fillRegistration(page, loginId, { name: '어린학생', birthDate: '2014-06-10', grade: '초6' });
+  await page.getByLabel('보호자 이름').fill('어보호');
+  await page.getByLabel('보호자 휴대폰 번호').fill(guardianPhone);
+  await agreeToBoth(page);
+  await page.getByRole('button', { name: '가입하기' }).click();
+  await expect(page).toHaveURL(/\/member\/guardian\//);
+  await expect(page.getByRole('heading', { name: '보호자 동의' })).toBeVisible();
+  await expect(page.getByText(`${guardianPhone.slice(0, 4)}****-${guardianPhone.slice(-4)}`)).toBeVisible();
+  const guardianPage = page.url();
+
+  // Not active yet: signing in comes back here.
+  await page.goto('/member/login');
+  await page.getByLabel('아이디', { exact: true }).fill(loginId);
+  await page.getByLabel('비밀번호', { exact: true }).fill('reading-123');
+  await page.getByRole('button', { name: '로그인' }).click();
+  await expect(page).toHaveURL(/\/member\/guardian\//);
+
+  const code = await lastMessageTo(browser, guardianPhone, /인증번호 (\d{6})/);
+  await page.goto(guardianPage);
+  await page.getByLabel('보호자 인증번호').fill(code === '000000' ? '111111' : '000000');
+  await page.getByRole('button', { name: '동의하고 가입 완료' }).click();
+  await expect(page.getByRole('alert')).toHaveText('인증번호가 올바르지 않습니다. 보호자 휴대폰으로 받은 6자리를 다시 확인해 주세요.');
+  await page.getByLabel('보호자 인증번호').fill(code);
+  await page.getByRole('button', { name: '동의하고 가입 완료' }).click();
+  await expect(page).toHaveURL(/\/user\/activity$/);
+  await expect(page.getByText('보호자 동의가 끝났습니다. 어린학생님, 리드인에 오신 것을 환영합니다.')).toBeVisible();
 });
 
 test('finding an id shows it masked', async ({ page }) => {

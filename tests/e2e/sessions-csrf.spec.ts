@@ -68,10 +68,12 @@ test('passwords: a common one is refused with its message, a Hangul-only one is 
     await page.getByLabel('비밀번호', { exact: true }).fill(password);
     await page.getByLabel('비밀번호 확인').fill(password);
     await page.getByLabel('이름').fill('한글암호');
+    await page.getByLabel('생년월일').fill('1988-09-30');
     await page.getByLabel('휴대폰 번호').fill('010-7777-9999');
     await page.getByLabel('보안 질문', { exact: true }).selectOption({ index: 2 });
     await page.getByLabel('보안 질문의 답').fill('바다');
-    await page.getByRole('checkbox').check();
+    await page.getByRole('checkbox', { name: '[필수] 이용약관에 동의합니다.' }).check();
+    await page.getByRole('checkbox', { name: '[필수] 개인정보 수집·이용에 동의합니다.' }).check();
     await page.getByRole('button', { name: '가입하기' }).click();
   };
   await fill('password1');

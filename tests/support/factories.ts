@@ -3,11 +3,11 @@ import { hashPassword } from '~/auth/password.server';
 import { startSession, type TokenSubject } from '~/auth/session.server';
 import { apiTokens, issueRefreshToken } from '~/auth/tokens.server';
 import { db } from '~/db/client.server';
-import { books, organisations, payments, resultBooks, users } from '~/db/schema';
+import { academyJoinRequests, books, organisations, payments, resultBooks, users } from '~/db/schema';
 import { DEMO_PASSWORD } from '~/domain/accounts';
 import { BookStatus, ItemStatus, PaymentMethod, PaymentStatus, ReadMethod, Tier, type Authority } from '~/domain/enums';
 import { now } from '~/lib/clock.server';
-import { seoulMonth } from '~/lib/dates';
+import { seoulDay, seoulMonth } from '~/lib/dates';
 import { assignBook as assignBookService } from '~/services/assignments.server';
 import { findUserByLoginId, registerMember } from '~/services/accounts.server';
 import { cookieHeader } from './auth';
@@ -63,8 +63,8 @@ export function defaultAcademy(): Promise<Academy> {
 
 /**
  * A member who registered through the sign-up service (registerMember), password `demo1234!`, security answer
- * '어린 왕자', at a reading level. A student joins `academy` with its code (a paid academy of the test database when
- * none is given); `academy: null` makes an individual student, `adult: true` an individual adult member.
+ * '어린 왕자', at a reading level. A student joins `academy` with its code and is approved at once (a paid academy of the
+ * test database when none is given); `academy: null` makes an individual student, `adult: true` an individual adult member.
  */
 export async function createStudent(
   options: { academy?: Pick<Academy, 'code'> | null; adult?: boolean; level?: number; grade?: string; name?: string } = {},
@@ -72,7 +72,10 @@ export async function createStudent(
   const loginId = unique(options.adult ? 'adult_' : 'student_');
   const n = loginId.replace(/\D/g, '');
   const academy = options.adult || options.academy === null ? undefined : (options.academy ?? (await defaultAcademy()));
-  const user = await registerMember(options.adult ? 'adult' : 'student', {
+  const { user } = await registerMember(options.adult ? 'adult' : 'student', {
+    // 15 (or 30) years before the test clock's day: old enough to need no guardian, whatever the clock says.
+    birthDate: `${Number(seoulDay(now()).slice(0, 4)) - (options.adult ? 30 : 15)}-01-01`,
+    grade: options.adult ? undefined : (options.grade ?? '초4'),
     loginId,
     password: DEMO_PASSWORD,
     name: options.name ?? `${options.adult ? '회원' : '학생'}${n}`,
@@ -81,9 +84,23 @@ export async function createStudent(
     securityAnswer: '어린 왕자',
     academyCode: academy?.code,
   });
+  // The academy's head approved the join request (tests of the approval itself use decideJoinRequest).
+  const joined = academy
+    ? (await db().select({ id: organisations.id }).from(organisations).where(eq(organisations.code, academy.code)))[0]
+    : null;
+  if (joined) {
+    await db()
+      .update(academyJoinRequests)
+      .set({ status: 'APPROVED', decidedAt: new Date() })
+      .where(and(eq(academyJoinRequests.userId, user.id), eq(academyJoinRequests.status, 'PENDING')));
+  }
   const [row] = await db()
     .update(users)
-    .set({ level: options.level ?? 4, grade: options.adult ? null : (options.grade ?? '초4') })
+    .set({
+      level: options.level ?? 4,
+      grade: options.adult ? null : (options.grade ?? '초4'),
+      ...(joined ? { organisationId: joined.id } : {}),
+    })
     .where(eq(users.id, user.id))
     .returning();
   return member(row);

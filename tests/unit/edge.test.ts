@@ -42,6 +42,7 @@ describe('the HTTP edge', () => {
   it('keeps tokens and passwords out of logged addresses', () => {
     expect(redactPath('/api/auth/checkToken/abc.def.ghi')).toBe('/api/auth/checkToken/[redacted]');
     expect(redactPath('/member/reset/Zm9vYmFyYmF6cXV4cXV1eA')).toBe('/member/reset/[redacted]');
+    expect(redactPath('/member/guardian/12.1790000000000.abc_DEF')).toBe('/member/guardian/[redacted]');
     expect(redactPath('/x?token=abc&page=2')).toBe('/x?token=%5Bredacted%5D&page=2');
   });
 });

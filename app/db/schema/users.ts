@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { Authority, MemberStatus, UserRole } from '~/domain/enums';
 import { organisations } from './organisations';
 
@@ -30,6 +30,12 @@ export const users = pgTable(
     level: smallint('level'),
     /** Grade as a short label, e.g. '초4' (students). */
     grade: text('grade'),
+    /** Date of birth 'YYYY-MM-DD' (members who registered themselves): a child under 14 needs a guardian's consent. */
+    birthDate: date('birth_date', { mode: 'string' }),
+    /** The legal guardian (법정대리인) of a member under 14, and when they consented by the code sent to their phone. */
+    guardianName: text('guardian_name'),
+    guardianPhone: text('guardian_phone'),
+    guardianConsentAt: timestamp('guardian_consent_at', { withTimezone: true }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -38,3 +44,51 @@ export const users = pgTable(
 );
 
 export type User = typeof users.$inferSelect;
+
+/**
+ * What a member agreed to and when, one row per consent (이용약관, 개인정보 수집·이용, and the guardian's consent for a
+ * member under 14), with the code of the policy document agreed to. Rows are only added, never changed.
+ */
+export const userConsents = pgTable(
+  'user_consents',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind').$type<'TERMS' | 'PRIVACY' | 'GUARDIAN'>().notNull(),
+    /** The policy document (policies.code) the consent refers to; null for the guardian's consent. */
+    policyCode: text('policy_code'),
+    agreedAt: timestamp('agreed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('user_consents_user_idx').on(t.userId)],
+);
+
+/**
+ * A student's request to join an academy with its code: PENDING until the academy's head approves (the student then
+ * belongs to the academy) or declines it. One pending request per student.
+ */
+export const academyJoinRequests = pgTable(
+  'academy_join_requests',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    academyId: integer('academy_id')
+      .notNull()
+      .references(() => organisations.id),
+    status: text('status').$type<'PENDING' | 'APPROVED' | 'DECLINED'>().notNull().default('PENDING'),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: integer('decided_by').references(() => users.id),
+  },
+  (t) => [
+    uniqueIndex('academy_join_requests_pending_key')
+      .on(t.userId)
+      .where(sql`${t.status} = 'PENDING'`),
+    index('academy_join_requests_academy_idx').on(t.academyId, t.status),
+  ],
+);
+
+export type AcademyJoinRequest = typeof academyJoinRequests.$inferSelect;

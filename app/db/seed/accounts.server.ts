@@ -1,13 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { hashPassword, hashSecurityAnswer } from '~/auth/password.server';
 import { DEMO_PASSWORD } from '~/domain/accounts';
-import { organisations, users } from '../schema';
+import { academyJoinRequests, organisations, userConsents, users } from '../schema';
 import type { Tx } from '../client.server';
 
 /**
  * Accounts for trying the flows that change an account, so that the main demo accounts keep their password:
  * a second account brought over from the previous system (`migrated2`), two students for finding a password
- * (`student10`, `student11`), two for an operator's lock (`student12`, `student13`) and two staff members for changing one on the my page (`teacher3`, `admin3`).
+ * (`student10`, `student11`), two for an operator's lock (`student12`, `student13`), two staff members for changing one
+ * on the my page (`teacher3`, `admin3`), and two students who registered with 해오름's code and wait for `head` to approve
+ * them on /admin/students (`applicant1`, `applicant2`).
  * Every password is `demo1234!`; the students' security answer is '어린 왕자'.
  */
 export async function seedAccounts(tx: Tx) {
@@ -100,5 +102,51 @@ export async function seedAccounts(tx: Tx) {
       securityQuestion: 7,
       securityAnswerHash: answerHash,
     });
+  }
+}
+
+/** Two students who registered with the academy code of 해오름 a few days ago: their requests wait for the head. */
+export async function seedJoinRequests(tx: Tx, today: Date) {
+  const [academy] = await tx.select({ id: organisations.id }).from(organisations).where(eq(organisations.code, 'HAEORUM'));
+  if (!academy) return;
+  const answerHash = await hashSecurityAnswer('어린 왕자');
+  const applicants = [
+    { loginId: 'applicant1', name: '윤서아', grade: '초3', birthDate: '2016-05-02', phone: '010-1000-0021', daysAgo: 2, hour: 17 },
+    { loginId: 'applicant2', name: '임도윤', grade: '초6', birthDate: '2013-01-19', phone: '010-1000-0022', daysAgo: 1, hour: 20 },
+  ];
+  for (const a of applicants) {
+    const at = new Date(today.getTime() - a.daysAgo * 86_400_000);
+    at.setUTCHours(a.hour - 9, 12, 0, 0); // the Seoul hour
+    const [org] = await tx
+      .insert(organisations)
+      .values({ kind: 'student', name: `${a.name} 개인회원` })
+      .returning({ id: organisations.id });
+    const [user] = await tx
+      .insert(users)
+      .values({
+        loginId: a.loginId,
+        passwordHash: await hashPassword(DEMO_PASSWORD),
+        name: a.name,
+        phone: a.phone,
+        role: 'USER',
+        authorities: ['STUDENT'],
+        organisationId: org.id,
+        grade: a.grade,
+        birthDate: a.birthDate,
+        // Under 14: their guardians consented when they registered.
+        guardianName: `${a.name.slice(0, 1)}보호자`,
+        guardianPhone: a.phone.replace('010-1000', '010-2000'),
+        guardianConsentAt: at,
+        securityQuestion: 7,
+        securityAnswerHash: answerHash,
+        createdAt: at,
+      })
+      .returning({ id: users.id });
+    await tx.insert(userConsents).values([
+      { userId: user.id, kind: 'TERMS', policyCode: 'readin', agreedAt: at },
+      { userId: user.id, kind: 'PRIVACY', policyCode: 'privacy', agreedAt: at },
+      { userId: user.id, kind: 'GUARDIAN', agreedAt: at },
+    ]);
+    await tx.insert(academyJoinRequests).values({ userId: user.id, academyId: academy.id, requestedAt: at });
   }
 }

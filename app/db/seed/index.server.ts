@@ -5,7 +5,8 @@ import { seedJourney } from './journey.server';
 import { seedReading } from './reading.server';
 import { seedProblems } from './problems.server';
 import { seedNotes } from './notes.server';
-import { seedAccounts } from './accounts.server';
+import { seedAccounts, seedJoinRequests } from './accounts.server';
+import { now } from '~/lib/clock.server';
 
 /**
  * Demo data of the experience environment (product.md §5), in named steps. Each step runs once, in its own
@@ -21,6 +22,7 @@ export const SEED_STEPS: SeedStep[] = [
   { name: 'problems', run: seedProblems },
   { name: 'notes', run: seedNotes },
   { name: 'accounts', run: seedAccounts },
+  { name: 'join-requests', run: (tx) => seedJoinRequests(tx, now()) },
 ];
 
 export async function seedDemo(db: Database, steps: SeedStep[] = SEED_STEPS): Promise<string[]> {

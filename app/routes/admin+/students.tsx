@@ -8,6 +8,7 @@ import { Pagination } from '~/components/pagination';
 import { isDomainError } from '~/lib/errors';
 import { formatDateTime } from '~/lib/dates';
 import { listAcademyStudents, resetStudentPassword } from '~/services/academy-members.server';
+import { decideJoinRequest, listJoinRequests } from '~/services/join-requests.server';
 import { CsrfInput } from '~/components/csrf';
 
 export const meta: MetaFunction = () => [{ title: '학생 관리 | 리드인' }];
@@ -18,9 +19,22 @@ export const meta: MetaFunction = () => [{ title: '학생 관리 | 리드인' }]
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireBasicPay(request);
   const page = Number(new URL(request.url).searchParams.get('page') ?? 1);
-  const list = user.organisationId ? await listAcademyStudents(user.organisationId, page) : { rows: [], total: 0, page: 1, pages: 1 };
+  const isHead = user.authorities.includes('HEAD');
+  const [list, requests] = await Promise.all([
+    user.organisationId ? listAcademyStudents(user.organisationId, page) : { rows: [], total: 0, page: 1, pages: 1 },
+    isHead && user.organisationId ? listJoinRequests(user.organisationId) : [],
+  ]);
   return json({
     ...list,
+    isHead,
+    requests: requests.map((r) => ({
+      id: r.id,
+      name: r.name,
+      loginId: r.loginId,
+      grade: r.grade,
+      waitingGuardian: r.status === 'PENDING',
+      requestedAt: formatDateTime(r.requestedAt),
+    })),
     rows: list.rows.map((s) => ({
       id: s.id,
       name: s.name,
@@ -35,6 +49,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireBasicPay(request);
   const formData = await request.formData();
+  const intent = formData.get('intent');
+  if (intent === 'approve' || intent === 'decline') {
+    try {
+      const decided = await decideJoinRequest(user, Number(formData.get('requestId')) || 0, intent === 'approve' ? 'APPROVED' : 'DECLINED');
+      const message =
+        decided.decision === 'APPROVED'
+          ? `${decided.name} 학생의 가입을 승인했습니다. 이제 우리 학원 학생 목록에 있습니다.`
+          : `${decided.name} 학생의 가입 신청을 거절했습니다.`;
+      return redirect(new URL(request.url).pathname, { headers: { 'Set-Cookie': await setFlash({ kind: 'success', message }) } });
+    } catch (error) {
+      if (isDomainError(error)) return json({ studentId: 0, error: error.message }, { status: error.status });
+      throw error;
+    }
+  }
   const parsed = resetSchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success) {
     const studentId = Number(formData.get('studentId') ?? 0) || 0;
@@ -54,7 +82,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminStudents() {
-  const { rows, total, page, pages } = useLoaderData<typeof loader>();
+  const { rows, total, page, pages, isHead, requests } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   return (
     <section aria-labelledby="students-title">
@@ -67,8 +95,58 @@ export default function AdminStudents() {
           {failed.error}
         </div>
       ) : null}
+      {isHead ? (
+        <section className="card section" aria-labelledby="requests-title">
+          <h2 id="requests-title">가입 승인 대기 {requests.length}명</h2>
+          {requests.length === 0 ? (
+            <p className="muted">새 가입 신청이 없습니다. 학생이 회원가입할 때 우리 학원 코드를 입력하면 여기에 나타납니다.</p>
+          ) : (
+            <div className="table-wrap">
+              <table className="table">
+                <caption className="sr-only">학원 가입 신청 목록</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">이름</th>
+                    <th scope="col">아이디</th>
+                    <th scope="col">학년</th>
+                    <th scope="col">신청 일시</th>
+                    <th scope="col">처리</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {requests.map((r) => (
+                    <tr key={r.id}>
+                      <td>
+                        {r.name}
+                        {r.waitingGuardian ? <span className="muted small-text"> (보호자 동의 대기)</span> : null}
+                      </td>
+                      <td>{r.loginId}</td>
+                      <td>{r.grade ?? '-'}</td>
+                      <td>{r.requestedAt}</td>
+                      <td>
+                        <Form method="post" className="inline-form" aria-label={`${r.name} 가입 신청 처리`}>
+                          <CsrfInput />
+                          <input type="hidden" name="requestId" value={r.id} />
+                          <button type="submit" name="intent" value="approve" className="small">
+                            승인
+                          </button>
+                          <button type="submit" name="intent" value="decline" className="small secondary">
+                            거절
+                          </button>
+                        </Form>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </section>
+      ) : null}
       {rows.length === 0 ? (
-        <p className="card muted">등록된 학생이 없습니다. 학생이 회원가입할 때 학원 코드를 입력하면 이 목록에 나타납니다.</p>
+        <p className="card muted">
+          등록된 학생이 없습니다. 학생이 회원가입할 때 학원 코드를 입력하고 학원장이 승인하면 이 목록에 나타납니다.
+        </p>
       ) : (
         <div className="table-wrap">
           <table className="table">

@@ -15,7 +15,7 @@ import { CONSTRAINTS } from '~/domain/account-constraints';
 import { HoneypotFields } from '~/components/honeypot';
 import { isDomainError } from '~/lib/errors';
 import { SPEC_MESSAGES } from '~/messages';
-import { AuthenticationError } from '~/services/accounts.server';
+import { AuthenticationError, GuardianPendingError } from '~/services/accounts.server';
 import { CsrfInput } from '~/components/csrf';
 import { config } from '~/config.server';
 import { DEMO_ACCOUNTS } from '~/content/demo-accounts';
@@ -55,6 +55,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     user = await authenticator.authenticate('form', request);
   } catch (error) {
+    if (error instanceof GuardianPendingError) return redirect(`/member/guardian/${error.token}`);
     if (error instanceof AuthenticationError) {
       return json(submission.reply({ formErrors: [error.message], hideFields: ['password'] }), { status: 400 });
     }

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react';
+import { getFormProps, useForm } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, NavLink, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
@@ -7,12 +7,13 @@ import { homeFor } from '~/auth/guards.server';
 import { memberFormLoader, readMemberForm } from '~/lib/forms/member-forms.server';
 import { setFlash, startSession } from '~/auth/session.server';
 import { xsrfCookie } from '~/auth/xsrf.server';
-import { FormErrors, SecurityQuestionField, TextField } from '~/components/form-fields';
+import { ConsentBox, FormErrors, GradeField, SecurityQuestionField, TextField } from '~/components/form-fields';
 import { HoneypotFields } from '~/components/honeypot';
 import { CONSTRAINTS } from '~/domain/account-constraints';
 import { MEMBER_KIND_LABELS, PASSWORD_HINT } from '~/domain/accounts';
 import { isDomainError } from '~/lib/errors';
-import { registerMember } from '~/services/accounts.server';
+import { registerMember, RegistrationFieldError } from '~/services/accounts.server';
+import { guardianToken } from '~/services/guardian-consent.server';
 import { CsrfInput } from '~/components/csrf';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -28,12 +29,23 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema });
   const hideFields = ['password', 'confirm'];
   if (submission.status !== 'success') return json(submission.reply({ hideFields }), { status: 400 });
-  let user;
+  let registered;
   try {
-    user = await registerMember(kind, { ...submission.value, academyCode: kind === 'student' ? submission.value.academyCode : undefined });
+    registered = await registerMember(kind, {
+      ...submission.value,
+      grade: kind === 'student' ? submission.value.grade : undefined,
+      academyCode: kind === 'student' ? submission.value.academyCode : undefined,
+    });
   } catch (error) {
     if (isDomainError(error)) {
-      const field = error.code === 'LOGIN_ID_TAKEN' ? 'loginId' : error.code === 'ACADEMY_NOT_FOUND' ? 'academyCode' : null;
+      const field =
+        error instanceof RegistrationFieldError
+          ? error.field
+          : error.code === 'LOGIN_ID_TAKEN'
+            ? 'loginId'
+            : error.code === 'ACADEMY_NOT_FOUND'
+              ? 'academyCode'
+              : null;
       const reply = field
         ? submission.reply({ fieldErrors: { [field]: [error.message] }, hideFields })
         : submission.reply({ formErrors: [error.message], hideFields });
@@ -41,11 +53,21 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
     throw error;
   }
+  const { user, pendingGuardian, academyRequested } = registered;
+  // Under 14: no session until the guardian has consented; the guardian page takes the code.
+  if (pendingGuardian) return redirect(`/member/guardian/${guardianToken(user.id)}`);
   const session = await startSession(user);
   const headers = new Headers();
   headers.append('Set-Cookie', session.setCookie);
   headers.append('Set-Cookie', xsrfCookie(session.familyId));
-  headers.append('Set-Cookie', await setFlash({ kind: 'success', message: `${user.name}님, 리드인에 오신 것을 환영합니다.` }));
+  const welcome = `${user.name}님, 리드인에 오신 것을 환영합니다.`;
+  headers.append(
+    'Set-Cookie',
+    await setFlash({
+      kind: 'success',
+      message: academyRequested ? `${welcome} ${academyRequested} 가입 신청은 학원장님이 승인하면 완료됩니다.` : welcome,
+    }),
+  );
   return redirect(homeFor(user), { headers });
 }
 
@@ -76,6 +98,18 @@ export default function Register() {
         <TextField label="비밀번호 확인" meta={fields.confirm} type="password" autoComplete="new-password" />
         <TextField label="이름" meta={fields.name} autoComplete="name" />
         <TextField
+          label="생년월일"
+          meta={fields.birthDate}
+          type="date"
+          autoComplete="bday"
+          hint={
+            kind === 'student'
+              ? '만 14세 미만은 보호자(법정대리인)의 동의가 있어야 가입이 완료됩니다.'
+              : '성인 회원은 만 19세 이상만 가입할 수 있습니다.'
+          }
+        />
+        {kind === 'student' ? <GradeField meta={fields.grade} /> : null}
+        <TextField
           label="휴대폰 번호"
           meta={fields.phone}
           type="tel"
@@ -92,28 +126,45 @@ export default function Register() {
             autoComplete="off"
           />
         ) : null}
+        {kind === 'student' ? (
+          <fieldset className="fieldset">
+            <legend>보호자(법정대리인) 정보 · 만 14세 미만만</legend>
+            <p className="field-hint">
+              만 14세 미만은 보호자의 동의가 필요합니다. 가입하기를 누르면 보호자 휴대폰으로 인증번호가 가고, 보호자가 그 번호를 입력하면
+              가입이 완료됩니다.
+            </p>
+            <TextField label="보호자 이름" meta={fields.guardianName} autoComplete="off" />
+            <TextField label="보호자 휴대폰 번호" meta={fields.guardianPhone} type="tel" inputMode="tel" autoComplete="off" />
+          </fieldset>
+        ) : null}
         <SecurityQuestionField meta={fields.securityQuestion} />
         <TextField label="보안 질문의 답" meta={fields.securityAnswer} autoComplete="off" hint="비밀번호를 찾을 때 사용합니다." />
-        <div className="field">
-          <label className="checkbox">
-            <input {...getInputProps(fields.terms, { type: 'checkbox' })} />
-            <span>
-              <Link to="/landing/policy/readin" target="_blank">
-                이용약관
-              </Link>
-              과{' '}
-              <Link to="/landing/policy/privacy" target="_blank">
-                개인정보 처리방침
-              </Link>
-              에 동의합니다.
-            </span>
-          </label>
-          {fields.terms.errors ? (
-            <p className="field-error" id={fields.terms.errorId}>
-              {fields.terms.errors[0]}
-            </p>
-          ) : null}
-        </div>
+        <fieldset className="fieldset consents">
+          <legend>약관 동의</legend>
+          <ConsentBox meta={fields.terms} label="[필수] 이용약관에 동의합니다." to="/landing/policy/readin" linkLabel="이용약관 보기" />
+          <ConsentBox
+            meta={fields.privacy}
+            label="[필수] 개인정보 수집·이용에 동의합니다."
+            to="/landing/policy/privacy"
+            linkLabel="개인정보 처리방침 보기"
+          >
+            <details>
+              <summary>수집하는 항목과 이용 목적</summary>
+              <dl className="facts">
+                <dt>항목</dt>
+                <dd>
+                  아이디, 비밀번호, 이름, 생년월일, 휴대폰 번호, 이메일(선택), 보안 질문과 답
+                  {kind === 'student' ? ', 학년, 학원 코드, 보호자 이름과 휴대폰 번호(만 14세 미만)' : ''}
+                </dd>
+                <dt>목적</dt>
+                <dd>회원 식별과 로그인, 아이디·비밀번호 찾기, 독서 활동 기록과 보고서, 소속 학원의 학습 관리</dd>
+                <dt>보유 기간</dt>
+                <dd>회원 탈퇴 시까지 (법령이 정한 기록은 그 기간까지)</dd>
+              </dl>
+              <p className="muted">동의하지 않을 수 있으나, 동의하지 않으면 가입할 수 없습니다.</p>
+            </details>
+          </ConsentBox>
+        </fieldset>
         <div className="form-actions">
           <button type="submit" className="full" disabled={navigation.state === 'submitting'}>
             {navigation.state === 'submitting' ? '가입 중…' : '가입하기'}

@@ -11,7 +11,7 @@ import { isDomainError } from '~/lib/errors';
 import { redirectWithFlash } from '~/lib/http.server';
 import { completeOperatorReset, resetLinkAccount } from '~/services/operators/users.server';
 
-export const meta: MetaFunction = () => [{ title: '새 비밀번호 정하기 | 리드인' }, { name: 'referrer', content: 'no-referrer' }];
+export const meta: MetaFunction = () => [{ title: '새 비밀번호 정하기 | 리드인' }, { name: 'referrer', content: 'same-origin' }];
 
 // The one-time link an operator's reset (or a new staff account) sends by message: the account's owner sets a new
 // password here, once, within 24 hours. Every earlier session of the account ends.

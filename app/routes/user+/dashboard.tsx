@@ -5,12 +5,16 @@ import { requireUser } from '~/auth/guards.server';
 import { BookCover } from '~/components/reading';
 import { ColumnChart } from '~/components/charts';
 import { dashboard } from '~/services/reports.server';
+import { latestJoinRequest } from '~/services/join-requests.server';
 
 export const meta: MetaFunction = () => [{ title: '대시보드 | 리드인' }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, { role: 'USER' });
-  return json({ name: user.name, ...(await dashboard(user.id)) });
+  const [board, join] = await Promise.all([dashboard(user.id), latestJoinRequest(user.id)]);
+  // A join request still waiting, or declined, is said on the dashboard; an approved one needs no word.
+  const joinRequest = join && join.status !== 'APPROVED' ? { status: join.status, academyName: join.academyName } : null;
+  return json({ name: user.name, ...board, joinRequest });
 }
 
 const STATUS_TEXT: Record<number, string> = {
@@ -32,6 +36,16 @@ export default function Dashboard() {
         <h1>{d.name}님의 독서 대시보드</h1>
         <p>{Number(month)}월의 독서를 한눈에 보여 드려요.</p>
       </header>
+      {d.joinRequest?.status === 'PENDING' ? (
+        <p className="alert info" role="status">
+          <strong>{d.joinRequest.academyName}</strong> 가입 신청을 보냈어요. 학원장님이 승인하면 학원 학생이 되어 선생님이 책을 배정해 줄
+          거예요. 그동안에는 개인 회원으로 책을 골라 읽을 수 있어요.
+        </p>
+      ) : d.joinRequest?.status === 'DECLINED' ? (
+        <p className="alert warning" role="status">
+          <strong>{d.joinRequest.academyName}</strong>에서 가입 신청을 받아들이지 않았어요. 학원 코드가 맞는지 학원에 다시 확인해 주세요.
+        </p>
+      ) : null}
 
       <section aria-labelledby="month-title">
         <h2 id="month-title" className="visually-hidden">

@@ -1,0 +1,133 @@
+import { getFormProps, useForm } from '@conform-to/react';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json, redirect } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { guardianCodeSchema as schema, parseWithZod } from '~/auth/account-schemas.server';
+import { homeFor, redirectIfSignedIn } from '~/auth/guards.server';
+import { setFlash, startSession } from '~/auth/session.server';
+import { xsrfCookie } from '~/auth/xsrf.server';
+import { CsrfInput } from '~/components/csrf';
+import { FormErrors, TextField } from '~/components/form-fields';
+import { CONSTRAINTS } from '~/domain/account-constraints';
+import { isDomainError } from '~/lib/errors';
+import { confirmGuardianConsent, GUARDIAN_MESSAGES, guardianPage, resendGuardianCode } from '~/services/guardian-consent.server';
+
+export const meta: MetaFunction = () => [{ title: '보호자 동의 | 리드인' }, { name: 'referrer', content: 'same-origin' }];
+
+// The legal guardian's consent for a member under 14 (decision 018): the code sent to the guardian's phone activates
+// the account, which is then signed in. A resend is a second form of its own.
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await redirectIfSignedIn(request);
+  try {
+    return json({ account: await guardianPage(params.token ?? ''), resent: false }, { headers: { 'Cache-Control': 'no-store' } });
+  } catch (error) {
+    if (isDomainError(error))
+      return json({ account: null, resent: false }, { status: error.status, headers: { 'Cache-Control': 'no-store' } });
+    throw error;
+  }
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  await redirectIfSignedIn(request);
+  const token = params.token ?? '';
+  const formData = await request.formData();
+  if (formData.get('intent') === 'resend') {
+    try {
+      await resendGuardianCode(token);
+      return json({ kind: 'resend' as const, ok: true, message: GUARDIAN_MESSAGES.resent as string });
+    } catch (error) {
+      if (isDomainError(error)) return json({ kind: 'resend' as const, ok: false, message: error.message }, { status: error.status });
+      throw error;
+    }
+  }
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status !== 'success') return json({ kind: 'code' as const, reply: submission.reply() }, { status: 400 });
+  let user;
+  try {
+    user = await confirmGuardianConsent(token, submission.value.code);
+  } catch (error) {
+    if (isDomainError(error)) {
+      return json({ kind: 'code' as const, reply: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
+    }
+    throw error;
+  }
+  const session = await startSession(user);
+  const headers = new Headers();
+  headers.append('Set-Cookie', session.setCookie);
+  headers.append('Set-Cookie', xsrfCookie(session.familyId));
+  headers.append(
+    'Set-Cookie',
+    await setFlash({ kind: 'success', message: `보호자 동의가 끝났습니다. ${user.name}님, 리드인에 오신 것을 환영합니다.` }),
+  );
+  return redirect(homeFor(user), { headers });
+}
+
+export default function GuardianConsent() {
+  const { account } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult: result?.kind === 'code' ? result.reply : undefined,
+    constraint: CONSTRAINTS.guardianCode,
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onSubmit',
+  });
+  if (!account) {
+    return (
+      <div className="page auth-card card">
+        <h1>보호자 동의</h1>
+        <p className="alert error" role="alert">
+          {GUARDIAN_MESSAGES.linkExpired}
+        </p>
+        <p>
+          <Link to="/member/login">로그인 화면으로</Link>
+        </p>
+      </div>
+    );
+  }
+  const busy = navigation.state === 'submitting';
+  return (
+    <div className="page auth-card card">
+      <h1>보호자 동의</h1>
+      <p>
+        <strong>{account.name}</strong>님은 만 14세 미만이어서, 보호자(법정대리인)의 동의가 있어야 가입이 완료됩니다.
+      </p>
+      <p>
+        보호자 <strong>{account.guardianName}</strong>님의 휴대폰(<strong>{account.maskedGuardianPhone}</strong>)으로 인증번호를 보냈습니다.
+        보호자께서 아래에 인증번호를 입력하시면 자녀의 가입과 개인정보 수집·이용에 동의하신 것으로 처리됩니다.
+      </p>
+      {result?.kind === 'resend' ? (
+        <p className={result.ok ? 'alert success' : 'alert error'} role={result.ok ? 'status' : 'alert'}>
+          {result.message}
+        </p>
+      ) : null}
+      <FormErrors errors={form.errors} id={form.errorId} />
+      <Form method="post" {...getFormProps(form)}>
+        <CsrfInput />
+        <TextField
+          label="보호자 인증번호"
+          meta={fields.code}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          hint="6자리 숫자, 10분 안에 입력해 주세요."
+        />
+        <div className="form-actions">
+          <button type="submit" className="full" disabled={busy}>
+            {busy ? '확인 중…' : '동의하고 가입 완료'}
+          </button>
+        </div>
+      </Form>
+      <Form method="post" className="form-actions">
+        <CsrfInput />
+        <input type="hidden" name="intent" value="resend" />
+        <button type="submit" className="secondary" disabled={busy}>
+          인증번호 다시 받기
+        </button>
+      </Form>
+      <p className="muted">
+        인증번호가 오지 않으면 보호자 휴대폰 번호를 확인하고 다시 받아 주세요. 동의 전에는 로그인해도 이 화면으로 옵니다.
+      </p>
+    </div>
+  );
+}
