@@ -18,7 +18,42 @@ const schema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   /** 'true' when a proxy in front of the app sets X-Forwarded-For / X-Real-IP: only then are they believed. */
   TRUST_PROXY: z.enum(['true', 'false', '1', '0']).optional(),
+  /** The seller's details every page's footer shows (전자상거래법 제10조): 상호, 대표자, 사업자등록번호, 통신판매업 신고번호, 주소, 연락처. */
+  BUSINESS_NAME: z.string().optional(),
+  BUSINESS_CEO: z.string().optional(),
+  BUSINESS_REGISTRATION_NO: z.string().optional(),
+  BUSINESS_MAIL_ORDER_NO: z.string().optional(),
+  BUSINESS_ADDRESS: z.string().optional(),
+  BUSINESS_PHONE: z.string().optional(),
+  BUSINESS_EMAIL: z.string().optional(),
+  BUSINESS_HOURS: z.string().optional(),
 });
+
+/** The seller's details shown in the footer; null fields are not configured (and not shown). */
+export type BusinessDetails = {
+  name: string | null;
+  ceo: string | null;
+  registrationNo: string | null;
+  mailOrderNo: string | null;
+  address: string | null;
+  phone: string | null;
+  email: string | null;
+  hours: string | null;
+  /** True when the experience environment shows its example details (no BUSINESS_* variable set). */
+  example: boolean;
+};
+
+/** The experience environment's example details, shown only while no BUSINESS_* variable is set. */
+const EXAMPLE_BUSINESS: Omit<BusinessDetails, 'example'> = {
+  name: '주식회사 리드인',
+  ceo: '김리드',
+  registrationNo: '000-00-00000',
+  mailOrderNo: '제2026-서울강남-00000호',
+  address: '서울특별시 강남구 테헤란로 000, 0층',
+  phone: '1600-0000',
+  email: 'help@readin.example',
+  hours: '평일 10:00–18:00 (점심시간 12:00–13:00 제외)',
+};
 
 export type Config = {
   nodeEnv: 'development' | 'production' | 'test';
@@ -35,6 +70,7 @@ export type Config = {
   /** PUBLIC_URL without a trailing slash, for absolute links in messages; null: the request's own origin is used. */
   publicUrl: string | null;
   migrationsDir: string;
+  business: BusinessDetails;
 };
 
 const DEV_SECRET = 'readin-development-secret-change-me';
@@ -73,6 +109,34 @@ function storedSecret(dataDir: string): string {
   }
 }
 
+function businessDetails(parsed: z.infer<typeof schema>, appEnv: 'EXP' | 'PROD'): BusinessDetails {
+  const given = {
+    name: parsed.BUSINESS_NAME ?? null,
+    ceo: parsed.BUSINESS_CEO ?? null,
+    registrationNo: parsed.BUSINESS_REGISTRATION_NO ?? null,
+    mailOrderNo: parsed.BUSINESS_MAIL_ORDER_NO ?? null,
+    address: parsed.BUSINESS_ADDRESS ?? null,
+    phone: parsed.BUSINESS_PHONE ?? null,
+    email: parsed.BUSINESS_EMAIL ?? null,
+    hours: parsed.BUSINESS_HOURS ?? null,
+  };
+  const none = Object.values(given).every((v) => v === null);
+  return none && appEnv === 'EXP' ? { ...EXAMPLE_BUSINESS, example: true } : { ...given, example: false };
+}
+
+/** The seller's details a production server lacks (it starts anyway and says so). */
+export function missingBusinessDetails(business: BusinessDetails): string[] {
+  const required: [keyof BusinessDetails, string][] = [
+    ['name', 'BUSINESS_NAME'],
+    ['ceo', 'BUSINESS_CEO'],
+    ['registrationNo', 'BUSINESS_REGISTRATION_NO'],
+    ['mailOrderNo', 'BUSINESS_MAIL_ORDER_NO'],
+    ['address', 'BUSINESS_ADDRESS'],
+    ['phone', 'BUSINESS_PHONE'],
+  ];
+  return required.filter(([key]) => !business[key]).map(([, name]) => name);
+}
+
 export function readConfig(env: Record<string, string | undefined> = process.env): Config {
   // An empty variable counts as unset (`DATABASE_URL= npm start` uses the embedded database).
   const parsed = schema.parse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
@@ -103,6 +167,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     trustProxy: parsed.TRUST_PROXY === 'true' || parsed.TRUST_PROXY === '1',
     publicUrl: parsed.PUBLIC_URL ? parsed.PUBLIC_URL.replace(/\/+$/, '') : null,
     migrationsDir: path.resolve('drizzle'),
+    business: businessDetails(parsed, appEnv),
   };
 }
 
@@ -116,6 +181,8 @@ export function config(): Config {
           'Set SESSION_SECRET when more than one server shares the database, or when DATA_DIR does not survive a restart.',
       );
     }
+    const missing = cached.appEnv === 'PROD' ? missingBusinessDetails(cached.business) : [];
+    if (missing.length) console.warn(`The footer lacks the seller's details a Korean online seller must show: set ${missing.join(', ')}.`);
   }
   return cached;
 }

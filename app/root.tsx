@@ -24,7 +24,8 @@ export const meta: MetaFunction = () => [
 // in gets the pre-session cookie it is bound to.
 export async function loader({ request }: LoaderFunctionArgs) {
   const csrf = await issueCsrf(request);
-  return json({ appEnv: config().appEnv, csrf: csrf.token }, csrf.setCookie ? { headers: { 'Set-Cookie': csrf.setCookie } } : undefined);
+  const { appEnv, business } = config();
+  return json({ appEnv, business, csrf: csrf.token }, csrf.setCookie ? { headers: { 'Set-Cookie': csrf.setCookie } } : undefined);
 }
 
 /** A route opts out of JavaScript with `handle = { hydrate: false }` (static pages ship none). */

@@ -1,3 +1,4 @@
+import { BusinessDetails } from './business-footer';
 import { FlashBanner } from './flash-banner';
 import { Form, Link, NavLink, useLocation } from '@remix-run/react';
 import type { ReactNode } from 'react';
@@ -101,7 +102,7 @@ export function AppShell({
                 ))}
               </ul>
             </nav>
-            <p>리드인 · 고객센터 1600-0000 (평일 10:00–18:00)</p>
+            <BusinessDetails />
           </div>
         </footer>
       ) : null}

@@ -1,3 +1,4 @@
+import { BusinessDetails } from './business-footer';
 import { Link, NavLink } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { POLICY_DOCS } from '~/content/landing';
@@ -52,11 +53,7 @@ export function PublicShell({
               ))}
             </ul>
           </nav>
-          <p>
-            리드인 · 고객센터 1600-0000 (평일 10:00–18:00, 점심시간 12:00–13:00 제외) · help@readin.example
-            <br />
-            사업자 정보는 고객센터에서 안내합니다. © 2026 리드인. All rights reserved.
-          </p>
+          <BusinessDetails />
         </div>
       </footer>
     </>

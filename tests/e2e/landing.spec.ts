@@ -7,6 +7,13 @@ test('the site root and unknown paths end on the landing home', async ({ page })
   await expect(page).toHaveURL(/\/landing$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('한 권을 끝까지, 생각이 자라는 독서');
   await expect(page.getByRole('note', { name: '체험 환경 안내' })).toHaveText('체험 환경');
+  // The seller's details a Korean online seller shows, from configuration (the experience environment's examples).
+  const footer = page.locator('footer');
+  await expect(footer.getByText('체험 환경의 예시 사업자 정보입니다.')).toBeVisible();
+  for (const label of ['상호', '대표자', '사업자등록번호', '통신판매업 신고번호', '주소', '고객센터']) {
+    await expect(footer.locator('dt', { hasText: label }).first()).toBeVisible();
+  }
+  await expect(footer.locator('dd').first()).toHaveText('주식회사 리드인');
 });
 
 test('an unknown API call answers a JSON 404, not the landing page', async ({ request }) => {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { readConfig } from '~/config.server';
+import { missingBusinessDetails, readConfig } from '~/config.server';
 
 describe('configuration', () => {
   it('uses the embedded database and the experience environment when nothing is set', () => {
@@ -75,16 +75,20 @@ describe('secrets and cookie flags in production', () => {
       expect(prod.sessionSecrets).toEqual([fs.readFileSync(path.join(dataDir, 'session-secret'), 'utf8')]);
       expect(prod.sessionSecrets[0]).not.toBe(readConfig({}).sessionSecrets[0]);
       expect(readConfig(env).sessionSecrets).toEqual(prod.sessionSecrets);
-      // The server's configuration warns once that it chose the secret itself.
+      // The server's configuration warns, once, that it chose the secret itself.
       for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
       vi.stubEnv('SESSION_SECRET', '');
       vi.resetModules();
       const { config } = await import('~/config.server');
       expect(config().sessionSecrets).toEqual(prod.sessionSecrets);
       config();
-      expect(warn).toHaveBeenCalledTimes(1);
+      // Once for the secret, once for the seller's details this configuration lacks.
+      expect(warn).toHaveBeenCalledTimes(2);
       expect(String(warn.mock.calls[0][0])).toContain(
         `SESSION_SECRET is not set: sessions are signed with the random secret kept in ${path.join(dataDir, 'session-secret')}`,
+      );
+      expect(String(warn.mock.calls[1][0])).toContain(
+        "The footer lacks the seller's details a Korean online seller must show: set BUSINESS_NAME",
       );
     } finally {
       warn.mockRestore();
@@ -135,5 +139,23 @@ describe('secrets and cookie flags in production', () => {
     expect(headers.get('Strict-Transport-Security')).toBe('max-age=31536000');
     expect(headers.get('Content-Security-Policy')).toContain("'nonce-n0nce'");
     expect(headers.get('Content-Security-Policy')).toContain("frame-ancestors 'none'");
+  });
+
+  it("reads the seller's details; the experience environment shows examples only while none is set", () => {
+    const exp = readConfig({});
+    expect(exp.business).toMatchObject({ name: '주식회사 리드인', example: true });
+    const set = readConfig({ BUSINESS_NAME: '주식회사 책나무', BUSINESS_REGISTRATION_NO: '123-45-67890' });
+    expect(set.business).toMatchObject({ name: '주식회사 책나무', registrationNo: '123-45-67890', ceo: null, example: false });
+    const prod = readConfig({ DATABASE_URL: 'postgres://db/readin', APP_ENV: 'PROD' });
+    expect(prod.business.example).toBe(false);
+    expect(missingBusinessDetails(prod.business)).toEqual([
+      'BUSINESS_NAME',
+      'BUSINESS_CEO',
+      'BUSINESS_REGISTRATION_NO',
+      'BUSINESS_MAIL_ORDER_NO',
+      'BUSINESS_ADDRESS',
+      'BUSINESS_PHONE',
+    ]);
+    expect(missingBusinessDetails(set.business)).not.toContain('BUSINESS_NAME');
   });
 });
