@@ -1,3 +1,4 @@
+import { assignTime } from './times';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { BookStatus, ReadMethod } from '~/domain/enums';
 import { books, resultBooks, users } from '../schema';
@@ -94,7 +95,7 @@ export async function seedJourney(tx: Tx) {
     const plans = JOURNEY_PLANS[student.loginId];
     await tx.insert(resultBooks).values(
       plans.map((plan, i) => {
-        const assignedAt = new Date(base - plan.daysAgo * DAY);
+        const assignedAt = assignTime(base - plan.daysAgo * DAY, student.id * 31 + i, base);
         return {
           userId: student.id,
           bookId: pool[(i + offset) % pool.length].id,

@@ -1,3 +1,4 @@
+import { studyTime } from './times';
 import { eq, inArray } from 'drizzle-orm';
 import { BookStatus, NoteState } from '~/domain/enums';
 import type { Tx } from '../client.server';
@@ -229,7 +230,7 @@ export async function seedNotes(tx: Tx) {
       if (book) pairs.push([plan, book]);
     }
     for (const [plan, book] of pairs) {
-      const submittedAt = book.completedAt ?? new Date(Date.now() - 30 * DAY);
+      const submittedAt = book.completedAt ?? studyTime(Date.now() - 30 * DAY, book.id);
       const text = NOTE_TEXTS[book.title] ?? fallbackText(book.title, book.summary);
       const last = plan.steps.at(-1);
       const stateChangedAt = last ? new Date(submittedAt.getTime() + last.hours * HOUR) : submittedAt;
@@ -290,7 +291,7 @@ export async function seedNotes(tx: Tx) {
   const student = byLogin.get('student');
   const noteBook = student && rows.find((r) => r.userId === student.id && r.status === BookStatus.NOTE);
   if (student && noteBook) {
-    const at = new Date(Date.now() - 2 * DAY);
+    const at = studyTime(Date.now() - 2 * DAY, noteBook.id);
     await tx.insert(notes).values({
       resultBookId: noteBook.id,
       userId: student.id,

@@ -1,3 +1,4 @@
+import { studyTime } from './times';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { BookStatus, ProblemStep } from '~/domain/enums';
 import { SELF_ANALYSIS_ITEMS, joinPositions, markAnswers, parsePositions } from '~/domain/problems';
@@ -161,7 +162,7 @@ export async function seedProblems(tx: Tx) {
     await tx
       .insert(levelHistory)
       .values(
-        path.map((level, k) => ({ userId: s.id, level, source: 'COURSE_TEST' as const, recordedAt: new Date(base - (5 - k) * 30 * DAY) })),
+        path.map((level, k) => ({ userId: s.id, level, source: 'COURSE_TEST' as const, recordedAt: studyTime(base - (5 - k) * 30 * DAY, s.id * 7 + k, base) })),
       );
   }
 }

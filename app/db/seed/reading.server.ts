@@ -1,3 +1,5 @@
+import { BEFORE_ANSWERS } from './data/before-answers';
+import { studyTime } from './times';
 import { eq, inArray } from 'drizzle-orm';
 import { BookStatus, ReadingEvent, ReadMethod } from '~/domain/enums';
 import { EMPTY_READ_TIME_RESULT, HUNDRED_GOAL_MINUTES, SESSION_COUNTS } from '~/domain/reading';
@@ -87,11 +89,13 @@ export async function seedReading(tx: Tx) {
 
   for (const rb of rows) {
     if (PAST_WAITING.includes(rb.status)) {
+      const written = BEFORE_ANSWERS[rb.title];
+      if (!written) throw new Error(`no before-reading answer for the demo book ${rb.title}`);
       answers.push({
         resultBookId: rb.id,
-        prediction: `표지와 제목을 보니 『${rb.title}』은 주인공이 어려움을 이겨 내는 이야기일 것 같아요.`,
-        whatIKnow: '비슷한 주제의 책을 읽은 적이 있고, 선생님께 작가 이야기를 들었어요.',
-        createdAt: new Date(rb.assignedAt.getTime() + DAY / 2),
+        prediction: written.prediction,
+        whatIKnow: written.whatIKnow,
+        createdAt: studyTime(rb.assignedAt.getTime() + DAY / 2, rb.id, today),
       });
     }
     if (!READ_STATUSES.includes(rb.status)) continue;
@@ -99,7 +103,9 @@ export async function seedReading(tx: Tx) {
     const full = rb.status !== BookStatus.ACTIVITY;
     const first = rb.assignedAt.getTime() + DAY;
     const last = full ? rb.assignedAt.getTime() + 10 * DAY : today - DAY / 2;
-    const when = (i: number, n: number) => new Date(first + ((last - first) * (n === 1 ? 0 : i)) / Math.max(1, n - 1));
+    // Spread over the days between, each at its own afternoon or evening time.
+    const when = (i: number, n: number) =>
+      studyTime(first + ((last - first) * (n === 1 ? 0 : i)) / Math.max(1, n - 1), rb.id * 17 + i, today);
 
     if (rb.readMethod === ReadMethod.NO_PAGE) {
       const rnd = random(rb.id);
