@@ -96,7 +96,7 @@ export default function AdminStudents() {
         </div>
       ) : null}
       {isHead ? (
-        <section className="card section" aria-labelledby="requests-title">
+        <section className="card join-requests" aria-labelledby="requests-title">
           <h2 id="requests-title">가입 승인 대기 {requests.length}명</h2>
           {requests.length === 0 ? (
             <p className="muted">새 가입 신청이 없습니다. 학생이 회원가입할 때 우리 학원 코드를 입력하면 여기에 나타납니다.</p>
