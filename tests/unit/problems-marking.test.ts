@@ -79,37 +79,49 @@ describe('marking rules', () => {
 });
 
 describe('problem bank', () => {
-  it('gives every catalogue book 8–12 problems with both methods, a multi-answer choice and all five categories', () => {
+  it('gives every catalogue book six questions about its story: all five categories, single, multiple and short answers', () => {
     expect(DEMO_BOOKS).toHaveLength(36);
-    const counts = new Set<number>();
     for (const book of DEMO_BOOKS) {
       const set = bookProblemSet(book);
-      counts.add(set.problems.length);
-      expect(set.problems.length, book.title).toBeGreaterThanOrEqual(8);
-      expect(set.problems.length, book.title).toBeLessThanOrEqual(12);
+      expect(set.problems, book.title).toHaveLength(6);
       expect(new Set(set.problems.map((p) => p.category)).size, book.title).toBe(5);
       expect(
         set.problems.some((p) => p.examMethod === 'm' && p.correctAnswer.includes(',')),
         book.title,
       ).toBe(true);
       expect(
+        set.problems.some((p) => p.examMethod === 'm' && !p.correctAnswer.includes(',')),
+        book.title,
+      ).toBe(true);
+      expect(
         set.problems.some((p) => p.examMethod === 's'),
         book.title,
       ).toBe(true);
+      const author = book.author.replace(/\s*(원작|엮음)$/u, '');
       for (const p of set.problems) {
         if (p.examMethod === 'm') {
           const right = parsePositions(p.correctAnswer)!;
           expect(right.every((r) => r >= 1 && r <= p.options.length)).toBe(true);
           expect(new Set(p.options).size, p.question).toBe(p.options.length);
+          expect(p.options.length, p.question).toBeGreaterThanOrEqual(4);
+        } else {
+          expect(p.correctAnswer.length, p.question).toBeGreaterThan(0);
+        }
+        expect(p.explanation.length, p.question).toBeGreaterThan(20);
+        // About the story, never about the book as an object: no author, publisher, page count or genre questions.
+        const text = [p.question, ...p.options].join(' ');
+        expect(text, p.question).not.toContain(book.publisher);
+        expect(text, p.question).not.toMatch(/지은이|출판사|쪽수|펴낸|(어떤|무슨) 갈래|분야의 책/);
+        expect(text, p.question).not.toContain(`${book.totalPages}쪽`);
+        // The author may be named as context ('정약용이 당부한 것'), never asked for: not an option, not the answer.
+        expect(p.question, p.question).not.toMatch(/(쓴|지은|엮은) 사람/);
+        if (author !== '작자 미상' && book.title !== '백범일지') {
+          expect(p.options.join(' '), p.question).not.toContain(author);
+          expect([p.correctAnswer, ...p.acceptedAnswers], p.question).not.toContain(author);
         }
         expect(p.question).not.toMatch(/\((을|를|은|는|이|가|과|와)\)/);
       }
-      // The author question names the book's author among the options.
-      const first = set.problems[0];
-      if (book.author !== '작자 미상')
-        expect(first.options[Number(first.correctAnswer) - 1]).toBe(book.author.replace(/\s*(원작|엮음)$/u, ''));
     }
-    expect(counts.size).toBe(5); // 8, 9, 10, 11 and 12 problems
     expect(bookProblemSet(DEMO_BOOKS[10])).toEqual(bookProblemSet(DEMO_BOOKS[10])); // deterministic
   });
 

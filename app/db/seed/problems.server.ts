@@ -59,8 +59,12 @@ function wrongAnswer(p: { examMethod: 'm' | 's'; options: string[]; correctAnswe
   return String((right[0] % p.options.length) + 1);
 }
 
-/** How many problems each seeded attempt gets wrong, in turn: a spread over gold, silver, bronze and no medal. */
-const WRONG_PATTERN = [0, 1, 2, 3, 5, 1, 4, 2];
+/**
+ * Which problems (by position in the set) each seeded attempt gets wrong, in turn: a spread over gold, silver, bronze
+ * and no medal. In a six-problem set the first is worth 15 points and the others 10: missing the last gives silver,
+ * missing the first bronze.
+ */
+const WRONG_PATTERN: number[][] = [[], [5], [0], [4, 5], [1, 2, 3, 5], [5], [0, 3], [0]];
 
 /**
  * Problem sets for every catalogue book, the course test and two subject tests; marked analyses and self-analyses for
@@ -95,12 +99,11 @@ export async function seedProblems(tx: Tx) {
     const setId = setOfBook.get(rb.bookId);
     if (!setId) continue;
     const list = allProblems.filter((p) => p.setId === setId).sort((a, b) => a.order - b.order);
-    const wrongCount = Math.min(WRONG_PATTERN[i % WRONG_PATTERN.length], list.length);
-    // Wrong answers on the last problems first (the harder extras and creative ones).
+    const wrong = new Set(WRONG_PATTERN[i % WRONG_PATTERN.length]);
     const answers = new Map(
       list.map((p, k) => [
         p.id,
-        k >= list.length - wrongCount
+        wrong.has(k)
           ? wrongAnswer(p)
           : p.examMethod === 'm'
             ? joinPositions(parsePositions(p.correctAnswer)!)
