@@ -103,11 +103,7 @@ export async function seedProblems(tx: Tx) {
     const answers = new Map(
       list.map((p, k) => [
         p.id,
-        wrong.has(k)
-          ? wrongAnswer(p)
-          : p.examMethod === 'm'
-            ? joinPositions(parsePositions(p.correctAnswer)!)
-            : p.correctAnswer,
+        wrong.has(k) ? wrongAnswer(p) : p.examMethod === 'm' ? joinPositions(parsePositions(p.correctAnswer)!) : p.correctAnswer,
       ]),
     );
     const marking = markAnswers(list, answers);
@@ -162,10 +158,13 @@ export async function seedProblems(tx: Tx) {
   for (const s of students) {
     const current = s.level ?? 5;
     const path = [current - 2, current - 1, current - 1, current, current].map((l) => Math.max(1, l));
-    await tx
-      .insert(levelHistory)
-      .values(
-        path.map((level, k) => ({ userId: s.id, level, source: 'COURSE_TEST' as const, recordedAt: studyTime(base - (5 - k) * 30 * DAY, s.id * 7 + k, base) })),
-      );
+    await tx.insert(levelHistory).values(
+      path.map((level, k) => ({
+        userId: s.id,
+        level,
+        source: 'COURSE_TEST' as const,
+        recordedAt: studyTime(base - (5 - k) * 30 * DAY, s.id * 7 + k, base),
+      })),
+    );
   }
 }
