@@ -38,6 +38,8 @@ describe('password policy', () => {
       securityQuestion: '1',
       securityAnswer: '서울',
       terms: true,
+      privacy: true,
+      birthDate: '2012-03-15',
     };
     expect(registrationSchema.safeParse(base).success).toBe(true);
     expect(PASSWORD_HINT).not.toMatch(/영문/);

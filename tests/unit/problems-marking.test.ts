@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_BOOKS } from '~/db/seed/data/books';
-import { bookProblemSet, josa } from '~/db/seed/data/problem-bank';
 import { COURSE_TEST, SUBJECT_TESTS } from '~/db/seed/data/test-bank';
 import {
   isCorrectAnswer,
@@ -78,59 +76,8 @@ describe('marking rules', () => {
   });
 });
 
-describe('problem bank', () => {
-  it('gives every catalogue book six questions about its story: all five categories, single, multiple and short answers', () => {
-    expect(DEMO_BOOKS).toHaveLength(36);
-    for (const book of DEMO_BOOKS) {
-      const set = bookProblemSet(book);
-      expect(set.problems, book.title).toHaveLength(6);
-      expect(new Set(set.problems.map((p) => p.category)).size, book.title).toBe(5);
-      expect(
-        set.problems.some((p) => p.examMethod === 'm' && p.correctAnswer.includes(',')),
-        book.title,
-      ).toBe(true);
-      expect(
-        set.problems.some((p) => p.examMethod === 'm' && !p.correctAnswer.includes(',')),
-        book.title,
-      ).toBe(true);
-      expect(
-        set.problems.some((p) => p.examMethod === 's'),
-        book.title,
-      ).toBe(true);
-      const author = book.author.replace(/\s*(원작|엮음)$/u, '');
-      for (const p of set.problems) {
-        if (p.examMethod === 'm') {
-          const right = parsePositions(p.correctAnswer)!;
-          expect(right.every((r) => r >= 1 && r <= p.options.length)).toBe(true);
-          expect(new Set(p.options).size, p.question).toBe(p.options.length);
-          expect(p.options.length, p.question).toBeGreaterThanOrEqual(4);
-        } else {
-          expect(p.correctAnswer.length, p.question).toBeGreaterThan(0);
-        }
-        expect(p.explanation.length, p.question).toBeGreaterThan(20);
-        // About the story, never about the book as an object: no author, publisher, page count or genre questions.
-        const text = [p.question, ...p.options].join(' ');
-        expect(text, p.question).not.toContain(book.publisher);
-        expect(text, p.question).not.toMatch(/지은이|출판사|쪽수|펴낸|(어떤|무슨) 갈래|분야의 책/);
-        expect(text, p.question).not.toContain(`${book.totalPages}쪽`);
-        // The author may be named as context ('정약용이 당부한 것'), never asked for: not an option, not the answer.
-        expect(p.question, p.question).not.toMatch(/(쓴|지은|엮은) 사람/);
-        if (author !== '작자 미상' && book.title !== '백범일지') {
-          expect(p.options.join(' '), p.question).not.toContain(author);
-          expect([p.correctAnswer, ...p.acceptedAnswers], p.question).not.toContain(author);
-        }
-        expect(p.question).not.toMatch(/\((을|를|은|는|이|가|과|와)\)/);
-      }
-    }
-    expect(bookProblemSet(DEMO_BOOKS[10])).toEqual(bookProblemSet(DEMO_BOOKS[10])); // deterministic
-  });
-
-  it('attaches particles by the final consonant', () => {
-    expect(josa('「어린 왕자」', '을', '를')).toBe('「어린 왕자」를');
-    expect(josa('「홍길동전」', '을', '를')).toBe('「홍길동전」을');
-    expect(josa('허균', '이', '가')).toBe('허균이');
-  });
-
+// The book analysis sets of the problem bank: tests/unit/problem-bank.test.ts.
+describe('test bank', () => {
   it('has a course test spanning the levels and two subject tests', () => {
     const levels = new Set(COURSE_TEST.problems.map((p) => p.level));
     expect(levels.size).toBeGreaterThanOrEqual(9);
