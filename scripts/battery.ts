@@ -243,10 +243,12 @@ async function registerForm(client: Client, loginId: string, password = 'battery
     password,
     confirm: password,
     name: '배터리',
+    birthDate: '1990-01-01',
     phone: '010-5555-0000',
     securityQuestion: '1',
     securityAnswer: '서울',
     terms: 'on',
+    privacy: 'on',
   });
 }
 
