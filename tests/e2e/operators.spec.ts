@@ -110,3 +110,40 @@ test('PRODUCT adds a book with a cover, and making it inactive takes it out of t
   await expect(student.getByText(title)).toHaveCount(0);
   await student.context().close();
 });
+
+test('an operator sends a reset link; its owner sets a new password on the link page and signs in with it', async ({ browser, page }) => {
+  // The link page must take a plain form post too: it once sent `Origin: null` (referrer no-referrer) and was refused.
+  const [loginId, name] = perProject(['applicant1', '윤서아'], ['applicant2', '임도윤']);
+  await signIn(page, 'super', /\/super\/user$/);
+  await page.getByLabel('검색어').fill(loginId);
+  await page.getByRole('button', { name: '검색' }).click();
+  await page.getByRole('link', { name }).click();
+  await expect(page.getByRole('heading', { level: 1, name: new RegExp(name) })).toBeVisible();
+  const resetForm = page.locator('form', { has: page.getByRole('button', { name: '재설정 링크 보내기' }) });
+  // The operator's password is asked again (step-up) unless it was given in the last 10 minutes.
+  const stepUp = resetForm.getByLabel(/내 비밀번호/);
+  if (await stepUp.count()) await stepUp.fill(DEMO_PASSWORD);
+  await resetForm.getByRole('button', { name: '재설정 링크 보내기' }).click();
+  await expect(page.getByText(`${name}님의 휴대폰으로 비밀번호 재설정 링크를 보냈습니다.`)).toBeVisible();
+  await page.goto('/super/messages');
+  const row = page
+    .getByRole('row')
+    .filter({ hasText: `(${loginId})` })
+    .filter({ hasText: '/member/reset/' })
+    .first();
+  const link = (await row.textContent())!.match(/\/member\/reset\/[\w-]+/)![0];
+
+  const owner = await browser.newContext({ javaScriptEnabled: test.info().project.name === 'js' });
+  const ownerPage = await owner.newPage();
+  await gotoReady(ownerPage, link);
+  await ownerPage.getByLabel('새 비밀번호', { exact: true }).fill('new-reading-77');
+  await ownerPage.getByLabel('새 비밀번호 확인').fill('new-reading-77');
+  await ownerPage.getByRole('button', { name: '새 비밀번호 저장' }).click();
+  await expect(ownerPage).toHaveURL(/\/member\/login$/);
+  await expect(ownerPage.getByText('새 비밀번호를 정했습니다. 새 비밀번호로 로그인해 주세요.')).toBeVisible();
+  await ownerPage.getByLabel('아이디', { exact: true }).fill(loginId);
+  await ownerPage.getByLabel('비밀번호', { exact: true }).fill('new-reading-77');
+  await ownerPage.getByRole('button', { name: '로그인' }).click();
+  await ownerPage.waitForURL(/\/user\//);
+  await owner.close();
+});
