@@ -1,5 +1,5 @@
-import { createHmac, randomInt } from 'node:crypto';
-import { and, asc, desc, eq, gte, isNull, sql } from 'drizzle-orm';
+import { createHmac } from 'node:crypto';
+import { and, asc, eq, gte, isNull, sql } from 'drizzle-orm';
 import { hashPassword, hashSecurityAnswer, verifyPassword, verifySecurityAnswer } from '~/auth/password.server';
 import { allowCodeRequest, limitedAttempt } from '~/auth/rate-limit.server';
 import { revokeAllForUser } from '~/auth/tokens.server';
@@ -17,6 +17,7 @@ import {
 } from '~/domain/accounts';
 import { seoulDay } from '~/lib/dates';
 import { guardianToken, maskPhone, sendGuardianCode } from './guardian-consent.server';
+import { codeMatches, codesSentLastHour, consumeCode, countFailedTry, issueCode, livePendingCode } from './one-time-codes.server';
 import { now, nowMs } from '~/lib/clock.server';
 import { DomainError } from '~/lib/errors';
 import { sendMessage } from './messages.server';
@@ -244,9 +245,6 @@ const RECOVERY_PURPOSE = 'PASSWORD_RESET';
 /** An argon2 hash of a random secret: verifying against it costs what a real check costs. */
 const DECOY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$94p21Mf8TGDfOf4TvthFwA$xxG3wt4fWq5iWRuXABMg16oZIHLrSiqWK39ZQcIfsVQ';
 
-const hashCode = (userId: number, code: string) =>
-  createHmac('sha256', config().sessionSecrets[0]).update(`${userId}:${code}`).digest('hex');
-
 async function findRecoverable(kind: MemberKind, loginId: string, name: string) {
   const [user] = await db()
     .select()
@@ -282,32 +280,10 @@ export async function startPasswordRecovery(kind: MemberKind, loginId: string, n
     return decoyChallenge(kind, loginId, name);
   }
   // A phone receives at most CODE_REQUESTS_PER_HOUR codes an hour, whoever asks for them.
-  const [recent] = await db()
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(verificationCodes)
-    .where(
-      and(
-        eq(verificationCodes.userId, user.id),
-        eq(verificationCodes.purpose, RECOVERY_PURPOSE),
-        gte(verificationCodes.createdAt, new Date(nowMs() - 60 * 60 * 1000)),
-      ),
-    );
-  if (recent.n >= CODE_REQUESTS_PER_HOUR) throw new DomainError('TOO_MANY_CODE_REQUESTS', ACCOUNT_MESSAGES.tooManyCodes, 429);
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  await db().transaction(async (tx) => {
-    await tx
-      .update(verificationCodes)
-      .set({ consumedAt: now() })
-      .where(
-        and(eq(verificationCodes.userId, user.id), eq(verificationCodes.purpose, RECOVERY_PURPOSE), isNull(verificationCodes.consumedAt)),
-      );
-    await tx.insert(verificationCodes).values({
-      userId: user.id,
-      purpose: RECOVERY_PURPOSE,
-      codeHash: hashCode(user.id, code),
-      expiresAt: new Date(nowMs() + RECOVERY_CODE_TTL_MS),
-    });
-  });
+  if ((await codesSentLastHour(user.id, RECOVERY_PURPOSE)) >= CODE_REQUESTS_PER_HOUR) {
+    throw new DomainError('TOO_MANY_CODE_REQUESTS', ACCOUNT_MESSAGES.tooManyCodes, 429);
+  }
+  const code = await issueCode(user.id, RECOVERY_PURPOSE, RECOVERY_CODE_TTL_MS);
   await sendMessage({
     recipientUserId: user.id,
     phone: user.phone,
@@ -365,34 +341,16 @@ async function recoverPassword(kind: MemberKind, input: { loginId: string; name:
     await verifySecurityAnswer(DECOY_HASH, input.answer);
     throw new DomainError('RECOVERY_MISMATCH', ACCOUNT_MESSAGES.recoveryMismatch, 400);
   }
-  const [pending] = await db()
-    .select()
-    .from(verificationCodes)
-    .where(
-      and(eq(verificationCodes.userId, user.id), eq(verificationCodes.purpose, RECOVERY_PURPOSE), isNull(verificationCodes.consumedAt)),
-    )
-    .orderBy(desc(verificationCodes.id))
-    .limit(1);
-  if (!pending || pending.expiresAt <= now() || pending.attempts >= RECOVERY_CODE_MAX_ATTEMPTS) {
-    throw new DomainError('CODE_EXPIRED', ACCOUNT_MESSAGES.codeExpired, 410);
-  }
+  const pending = await livePendingCode(user.id, RECOVERY_PURPOSE, RECOVERY_CODE_MAX_ATTEMPTS);
+  if (!pending) throw new DomainError('CODE_EXPIRED', ACCOUNT_MESSAGES.codeExpired, 410);
   const answerOk = await verifySecurityAnswer(user.securityAnswerHash, input.answer);
-  const codeOk = hashCode(user.id, input.code.trim()) === pending.codeHash;
-  if (!answerOk || !codeOk) {
-    await db()
-      .update(verificationCodes)
-      .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-      .where(eq(verificationCodes.id, pending.id));
+  if (!answerOk || !codeMatches(pending, input.code)) {
+    await countFailedTry(pending);
     throw new DomainError('RECOVERY_MISMATCH', ACCOUNT_MESSAGES.recoveryMismatch, 400);
   }
   const passwordHash = await hashPassword(input.password);
   await db().transaction(async (tx) => {
-    const used = await tx
-      .update(verificationCodes)
-      .set({ consumedAt: now() })
-      .where(and(eq(verificationCodes.id, pending.id), isNull(verificationCodes.consumedAt)))
-      .returning({ id: verificationCodes.id });
-    if (used.length !== 1) throw new DomainError('CODE_EXPIRED', ACCOUNT_MESSAGES.codeExpired, 410);
+    if (!(await consumeCode(tx, pending))) throw new DomainError('CODE_EXPIRED', ACCOUNT_MESSAGES.codeExpired, 410);
     await tx.update(users).set({ passwordHash, updatedAt: now() }).where(eq(users.id, user.id));
   });
   await revokeAllForUser(user.id);

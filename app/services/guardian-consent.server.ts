@@ -1,11 +1,12 @@
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, gte, isNull, sql } from 'drizzle-orm';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import { config } from '~/config.server';
 import { db } from '~/db/client.server';
-import { userConsents, users, verificationCodes, type User } from '~/db/schema';
+import { userConsents, users, type User } from '~/db/schema';
 import { now, nowMs } from '~/lib/clock.server';
 import { DomainError } from '~/lib/errors';
 import { sendMessage } from './messages.server';
+import { codeMatches, codesSentLastHour, consumeCode, countFailedTry, issueCode, livePendingCode } from './one-time-codes.server';
 
 // The legal guardian's consent (법정대리인 동의) for a member under 14 (decision 018). Registration leaves the account
 // PENDING and sends a one-time code to the guardian's phone; the guardian's code, entered on
@@ -28,8 +29,6 @@ export const GUARDIAN_CODES_PER_HOUR = 5;
 export const GUARDIAN_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 
 const sign = (payload: string) => createHmac('sha256', config().sessionSecrets[0]).update(`guardian|${payload}`).digest('base64url');
-const hashCode = (userId: number, code: string) =>
-  createHmac('sha256', config().sessionSecrets[0]).update(`guardian|${userId}:${code}`).digest('hex');
 
 export const maskPhone = (phone: string) =>
   phone.replace(/^(\d{3})-?(\d{3,4})-?(\d{4})$/, (_, a, b, c) => `${a}-${'*'.repeat(b.length)}-${c}`);
@@ -68,30 +67,10 @@ export async function guardianPage(token: string) {
 
 /** A new code to the guardian's phone (earlier codes stop working); at most 5 an hour per account. */
 export async function sendGuardianCode(user: Pick<User, 'id' | 'name' | 'guardianName' | 'guardianPhone'>) {
-  const [recent] = await db()
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(verificationCodes)
-    .where(
-      and(
-        eq(verificationCodes.userId, user.id),
-        eq(verificationCodes.purpose, PURPOSE),
-        gte(verificationCodes.createdAt, new Date(nowMs() - 60 * 60 * 1000)),
-      ),
-    );
-  if (recent.n >= GUARDIAN_CODES_PER_HOUR) throw new DomainError('TOO_MANY_CODE_REQUESTS', GUARDIAN_MESSAGES.tooManyCodes, 429);
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  await db().transaction(async (tx) => {
-    await tx
-      .update(verificationCodes)
-      .set({ consumedAt: now() })
-      .where(and(eq(verificationCodes.userId, user.id), eq(verificationCodes.purpose, PURPOSE), isNull(verificationCodes.consumedAt)));
-    await tx.insert(verificationCodes).values({
-      userId: user.id,
-      purpose: PURPOSE,
-      codeHash: hashCode(user.id, code),
-      expiresAt: new Date(nowMs() + GUARDIAN_CODE_TTL_MS),
-    });
-  });
+  if ((await codesSentLastHour(user.id, PURPOSE)) >= GUARDIAN_CODES_PER_HOUR) {
+    throw new DomainError('TOO_MANY_CODE_REQUESTS', GUARDIAN_MESSAGES.tooManyCodes, 429);
+  }
+  const code = await issueCode(user.id, PURPOSE, GUARDIAN_CODE_TTL_MS);
   await sendMessage({
     recipientUserId: user.id,
     phone: user.guardianPhone!,
@@ -114,29 +93,14 @@ export async function resendGuardianCode(token: string) {
  */
 export async function confirmGuardianConsent(token: string, code: string): Promise<User> {
   const user = await pendingAccount(token);
-  const [pending] = await db()
-    .select()
-    .from(verificationCodes)
-    .where(and(eq(verificationCodes.userId, user.id), eq(verificationCodes.purpose, PURPOSE), isNull(verificationCodes.consumedAt)))
-    .orderBy(desc(verificationCodes.id))
-    .limit(1);
-  if (!pending || pending.expiresAt <= now() || pending.attempts >= GUARDIAN_CODE_MAX_ATTEMPTS) {
-    throw new DomainError('CODE_EXPIRED', GUARDIAN_MESSAGES.codeExpired, 410);
-  }
-  if (hashCode(user.id, code.trim()) !== pending.codeHash) {
-    await db()
-      .update(verificationCodes)
-      .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-      .where(eq(verificationCodes.id, pending.id));
+  const pending = await livePendingCode(user.id, PURPOSE, GUARDIAN_CODE_MAX_ATTEMPTS);
+  if (!pending) throw new DomainError('CODE_EXPIRED', GUARDIAN_MESSAGES.codeExpired, 410);
+  if (!codeMatches(pending, code)) {
+    await countFailedTry(pending);
     throw new DomainError('GUARDIAN_CODE_MISMATCH', GUARDIAN_MESSAGES.wrongCode, 400);
   }
   return db().transaction(async (tx) => {
-    const used = await tx
-      .update(verificationCodes)
-      .set({ consumedAt: now() })
-      .where(and(eq(verificationCodes.id, pending.id), isNull(verificationCodes.consumedAt)))
-      .returning({ id: verificationCodes.id });
-    if (used.length !== 1) throw new DomainError('GUARDIAN_LINK_EXPIRED', GUARDIAN_MESSAGES.linkExpired, 410);
+    if (!(await consumeCode(tx, pending))) throw new DomainError('GUARDIAN_LINK_EXPIRED', GUARDIAN_MESSAGES.linkExpired, 410);
     const [active] = await tx
       .update(users)
       .set({ status: 'ACTIVE', guardianConsentAt: now(), updatedAt: now() })
