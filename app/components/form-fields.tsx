@@ -33,11 +33,7 @@ export function TextField({
           {hint}
         </p>
       ) : null}
-      {meta.errors ? (
-        <p className="field-error" id={meta.errorId}>
-          {meta.errors[0]}
-        </p>
-      ) : null}
+      <FieldError meta={meta} />
     </div>
   );
 }
@@ -54,11 +50,7 @@ export function SecurityQuestionField({ meta }: { meta: FieldMetadata<any, any, 
           </option>
         ))}
       </select>
-      {meta.errors ? (
-        <p className="field-error" id={meta.errorId}>
-          {meta.errors[0]}
-        </p>
-      ) : null}
+      <FieldError meta={meta} />
     </div>
   );
 }
@@ -75,11 +67,7 @@ export function GradeField({ meta }: { meta: FieldMetadata<any, any, string[]> }
           </option>
         ))}
       </select>
-      {meta.errors ? (
-        <p className="field-error" id={meta.errorId}>
-          {meta.errors[0]}
-        </p>
-      ) : null}
+      <FieldError meta={meta} />
     </div>
   );
 }
@@ -108,13 +96,18 @@ export function ConsentBox({
         {linkLabel}
       </Link>
       {children}
-      {meta.errors ? (
-        <p className="field-error" id={meta.errorId}>
-          {meta.errors[0]}
-        </p>
-      ) : null}
+      <FieldError meta={meta} />
     </div>
   );
+}
+
+/** A field's first error, beside it; the input points to it with aria-describedby (conform's errorId). */
+function FieldError({ meta }: { meta: FieldMetadata<any, any, string[]> }) {
+  return meta.errors ? (
+    <p className="field-error" id={meta.errorId}>
+      {meta.errors[0]}
+    </p>
+  ) : null;
 }
 
 export function FormErrors({ errors, id }: { errors?: string[]; id?: string }) {
