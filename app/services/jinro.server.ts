@@ -103,14 +103,16 @@ export async function jinroOverview(userId: number) {
   const fields = top.map((f) => {
     const meta = CAREER_FIELDS.find((c) => c.code === f.code)!;
     const ofField = candidates.filter((b) => b.careerFields.includes(f.code as CareerFieldCode));
-    // Within the band; only when the field has nothing new there, the nearest books outside it (and the page says so).
-    const inBand = ofField.filter((b) => Math.abs(b.level - level) <= LEVEL_BAND);
+    // Within the band; when the field has nothing new there, widened just far enough to reach its nearest books (as
+    // recommendations do), and the page says so.
+    const distance = (b: { level: number }) => Math.abs(b.level - level);
+    const reach = ofField.length ? Math.max(LEVEL_BAND, Math.min(...ofField.map(distance))) : LEVEL_BAND;
     return {
       ...f,
       label: meta.label,
       careers: [...meta.careers],
-      nextBooks: (inBand.length ? inBand : ofField).slice(0, NEXT_BOOKS_PER_FIELD),
-      widened: inBand.length === 0 && ofField.length > 0,
+      nextBooks: ofField.filter((b) => distance(b) <= reach).slice(0, NEXT_BOOKS_PER_FIELD),
+      widened: reach > LEVEL_BAND,
     };
   });
   return { profile, computedAt, top: fields, level, needsLevelTest: me?.level == null, usualBand };
