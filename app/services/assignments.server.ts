@@ -7,6 +7,7 @@ import { BookStatus, ItemStatus, ReadMethod } from '~/domain/enums';
 import { MARKED_STEPS } from '~/domain/problems';
 import { BOOK_STATUS_LABELS, READ_METHOD_LABELS, progressOf } from '~/domain/reading';
 import { now } from '~/lib/clock.server';
+import { studentInScope, studentsInScope, type AcademyStaff } from './academy/scope.server';
 import { DomainError } from '~/lib/errors';
 import { excludeBook as excludeResultBook } from '~/services/book-status.server';
 import { readingTotalsColumns } from '~/services/reading/books.server';
@@ -66,7 +67,7 @@ export const READ_METHOD_EDITABLE: BookStatus[] = [BookStatus.WAITING, BookStatu
 
 export const STUDENT_BOOKS_PAGE_SIZE = 20;
 
-export type Staff = { id: number; role: string; organisationId: number | null };
+export type Staff = AcademyStaff;
 
 const studentNotFound = () => new DomainError('STUDENT_NOT_FOUND', M.studentNotFound, 404);
 const bookNotFound = () => new DomainError('BOOK_NOT_FOUND', M.bookNotFound, 404);
@@ -78,23 +79,8 @@ export function parseReadMethod(value: unknown): ReadMethod {
   return n as ReadMethod;
 }
 
-function academyOf(staff: Staff): number {
-  if (staff.role !== 'ADMIN' || !staff.organisationId) throw studentNotFound();
-  return staff.organisationId;
-}
-
-/** A student of the staff member's academy (optionally locked for the rest of the transaction). */
-async function ownStudent(staff: Staff, studentId: number, ex: Executor = db(), lock = false) {
-  const organisationId = academyOf(staff);
-  if (!Number.isInteger(studentId) || studentId <= 0) throw studentNotFound();
-  const query = ex
-    .select({ id: users.id, name: users.name, loginId: users.loginId, grade: users.grade, level: users.level })
-    .from(users)
-    .where(and(eq(users.id, studentId), eq(users.role, 'USER'), eq(users.organisationId, organisationId)));
-  const [student] = lock ? await query.for('update') : await query;
-  if (!student) throw studentNotFound();
-  return student;
-}
+/** A student this staff member may act on (their academy; a teacher's own classes), optionally locked. */
+const ownStudent = (staff: Staff, studentId: number, ex: Executor = db(), lock = false) => studentInScope(staff, studentId, ex, lock);
 
 /** The latest analysis attempt of the result book is marked (MARK, CHECK or COMPLETE). */
 const markedSql =
@@ -105,7 +91,7 @@ const markedSql =
 
 /** A result book of a student of the staff member's academy. */
 async function ownResultBook(staff: Staff, resultBookId: number, ex: Executor = db()) {
-  const organisationId = academyOf(staff);
+  const scope = studentsInScope(staff);
   if (!Number.isInteger(resultBookId) || resultBookId <= 0) throw bookNotFound();
   const [row] = await ex
     .select({
@@ -120,7 +106,7 @@ async function ownResultBook(staff: Staff, resultBookId: number, ex: Executor = 
     .from(resultBooks)
     .innerJoin(users, eq(users.id, resultBooks.userId))
     .innerJoin(books, eq(books.id, resultBooks.bookId))
-    .where(and(eq(resultBooks.id, resultBookId), eq(users.role, 'USER'), eq(users.organisationId, organisationId)));
+    .where(and(eq(resultBooks.id, resultBookId), scope));
   if (!row) throw bookNotFound();
   return row;
 }

@@ -16,13 +16,13 @@ import { submitBeforeReading } from '~/services/reading/before.server';
 import { VISIBLE_STATUSES } from '~/domain/reading';
 import { makeRequest, respond, sessionCookie } from '../support/auth';
 import { useTestDatabase } from '../support/db';
-import { cookieFor, createAcademy, createBook, createStaff, createStudent } from '../support/factories';
+import { cookieFor, createAcademy, createBook, createClass, createStaff, createStudent } from '../support/factories';
 
 useTestDatabase();
 
 async function account(loginId: string) {
   const [u] = await db()
-    .select({ id: users.id, role: users.role, organisationId: users.organisationId })
+    .select({ id: users.id, role: users.role, organisationId: users.organisationId, authorities: users.authorities })
     .from(users)
     .where(eq(users.loginId, loginId));
   return u;
@@ -50,6 +50,7 @@ describe('assigning a book', () => {
     const academy = await createAcademy();
     const teacher = await createStaff(academy);
     const student = await createStudent({ academy });
+    await createClass(academy, { teachers: [teacher], students: [student] });
     const { id: bookId } = await createBook();
     const before = await booksOf(student.id);
     const created = await assignBook(teacher, student.id, { bookId, readMethod: ReadMethod.FREE });
@@ -293,6 +294,7 @@ describe('the read method', () => {
     const academy = await createAcademy();
     const teacher = await createStaff(academy);
     const student = await createStudent({ academy });
+    await createClass(academy, { teachers: [teacher], students: [student] });
     const { id: bookId } = await createBook();
     const { resultBookId } = await assignBook(teacher, student.id, { bookId, readMethod: ReadMethod.NONE });
     await submitBeforeReading(student.id, resultBookId, { prediction: '모험 이야기일 것 같아요.', whatIKnow: '바다에 대해 알아요.' });

@@ -12,7 +12,7 @@ import { listAssignableBooks } from '~/services/assignments.server';
 import { searchBooks } from '~/services/library.server';
 import { csrfFor, respond, sessionCookie } from '../support/auth';
 import { useTestDatabase } from '../support/db';
-import { createAcademy, createStaff, createStudent } from '../support/factories';
+import { createAcademy, createClass, createStaff, createStudent } from '../support/factories';
 
 useTestDatabase();
 
@@ -91,6 +91,7 @@ describe('catalogue', () => {
     const academy = await createAcademy();
     const student = await createStudent({ academy });
     const teacher = await createStaff(academy);
+    await createClass(academy, { teachers: [teacher], students: [student] });
     const assignable = async () => (await listAssignableBooks(teacher, student.id)).flatMap((group) => group.books.map((b) => b.id));
     expect((await searchBooks(student.id, { q: '별을 헤아리는' })).books.map((b) => b.id)).toContain(row.id);
     expect(await assignable()).toContain(row.id);

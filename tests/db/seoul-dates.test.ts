@@ -8,7 +8,7 @@ import { dashboard } from '~/services/reports.server';
 import { saveRecord } from '~/services/reading/records.server';
 import { makeRequest } from '../support/auth';
 import { useTestDatabase } from '../support/db';
-import { assignBook, cookieFor, createStaff, createStudent, defaultAcademy } from '../support/factories';
+import { assignBook, cookieFor, createClass, createStaff, createStudent, defaultAcademy } from '../support/factories';
 
 useTestDatabase();
 afterEach(() => setClock(undefined));
@@ -25,6 +25,7 @@ describe('a record made at 00:30 in Seoul', () => {
     const academy = await defaultAcademy();
     const teacher = await createStaff(academy);
     const student = await createStudent({ academy });
+    await createClass(academy, { teachers: [teacher], students: [student] });
     const assigned = await assignBook({ student, by: teacher, status: BookStatus.ACTIVITY });
 
     const staffView = await body(

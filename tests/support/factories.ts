@@ -1,9 +1,19 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { hashPassword } from '~/auth/password.server';
 import { startSession, type TokenSubject } from '~/auth/session.server';
 import { apiTokens, issueRefreshToken } from '~/auth/tokens.server';
 import { db } from '~/db/client.server';
-import { academyJoinRequests, books, organisations, payments, resultBooks, users } from '~/db/schema';
+import {
+  academyJoinRequests,
+  books,
+  classMemberships,
+  classTeachers,
+  classes,
+  organisations,
+  payments,
+  resultBooks,
+  users,
+} from '~/db/schema';
 import { DEMO_PASSWORD } from '~/domain/accounts';
 import { BookStatus, ItemStatus, PaymentMethod, PaymentStatus, ReadMethod, Tier, type Authority } from '~/domain/enums';
 import { now } from '~/lib/clock.server';
@@ -161,13 +171,13 @@ export async function assignBook(
     pages?: number;
     readMethod?: ReadMethod;
     status?: BookStatus;
-    by?: { id: number; role: string; organisationId: number | null };
+    by?: { id: number; role: string; organisationId: number | null; authorities: readonly string[] };
   } = {},
 ) {
   const student = options.student ?? (await createStudent());
   const { organisationId } = await userRow(student.id);
   if (!organisationId) throw new Error('assignBook: the student belongs to no academy');
-  const by = options.by ?? (await staffOf(organisationId)) ?? (await createStaff({ id: organisationId }));
+  const by = options.by ?? (await staffOf(organisationId)) ?? (await createStaff({ id: organisationId }, 'HEAD'));
   const book = options.book ?? (await createBook({ pages: options.pages }));
   const { resultBookId } = await assignBookService(by, student.id, { bookId: book.id, readMethod: options.readMethod ?? ReadMethod.FREE });
   if (options.status !== undefined && options.status !== BookStatus.WAITING) {
@@ -201,11 +211,38 @@ async function userRow(id: number) {
   return row;
 }
 
+/**
+ * A class (반) of the academy, taught by `teachers`, with `students` in it now (moved out of any other class): a
+ * TEACHER acts only on the students of their classes.
+ */
+export async function createClass(
+  academy: Pick<Academy, 'id'>,
+  members: { teachers?: { id: number }[]; students?: { id: number }[]; name?: string } = {},
+) {
+  const [row] = await db()
+    .insert(classes)
+    .values({ organisationId: academy.id, name: members.name ?? unique('반_') })
+    .returning();
+  if (members.teachers?.length)
+    await db()
+      .insert(classTeachers)
+      .values(members.teachers.map((t) => ({ classId: row.id, teacherId: t.id })));
+  for (const student of members.students ?? []) {
+    await db()
+      .update(classMemberships)
+      .set({ leftAt: now() })
+      .where(and(eq(classMemberships.userId, student.id), isNull(classMemberships.leftAt)));
+    await db().insert(classMemberships).values({ classId: row.id, userId: student.id });
+  }
+  return row;
+}
+
+/** The academy's first HEAD (academy staff who act on every student). */
 async function staffOf(organisationId: number) {
   const [row] = await db()
     .select()
     .from(users)
-    .where(and(eq(users.organisationId, organisationId), eq(users.role, 'ADMIN')))
+    .where(and(eq(users.organisationId, organisationId), eq(users.role, 'ADMIN'), sql`'HEAD' = any(${users.authorities})`))
     .orderBy(asc(users.id))
     .limit(1);
   return row ? member(row) : undefined;

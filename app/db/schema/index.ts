@@ -13,3 +13,4 @@ export * from './notes';
 export * from './reading-records';
 export * from './messages';
 export * from './audit';
+export * from './classes';

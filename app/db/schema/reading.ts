@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, smallint, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, serial, smallint, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { BookStatus, ReadMethod } from '~/domain/enums';
 import { books } from './books';
 import { users } from './users';
@@ -28,6 +28,8 @@ export const resultBooks = pgTable(
     retakeAllowed: boolean('retake_allowed').notNull().default(false),
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** Optional due date set by the teacher on assignment ('YYYY-MM-DD', Asia/Seoul). */
+    dueOn: date('due_on', { mode: 'string' }),
     /** The page the student starts reading from (bookDayRead/first); null until the reading starts. */
     startPage: smallint('start_page'),
   },

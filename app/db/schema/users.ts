@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { Authority, MemberStatus, UserRole } from '~/domain/enums';
 import { organisations } from './organisations';
 
@@ -36,6 +36,10 @@ export const users = pgTable(
     guardianName: text('guardian_name'),
     guardianPhone: text('guardian_phone'),
     guardianConsentAt: timestamp('guardian_consent_at', { withTimezone: true }),
+    /** A parent's phone for messages (students an academy registers). */
+    parentPhone: text('parent_phone'),
+    /** Set when an academy gives a temporary password: the next sign-in must choose a new one first. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -6,6 +6,7 @@ import { seedReading } from './reading.server';
 import { seedProblems } from './problems.server';
 import { seedNotes } from './notes.server';
 import { seedAccounts, seedJoinRequests } from './accounts.server';
+import { seedClasses } from './classes.server';
 import { now } from '~/lib/clock.server';
 
 /**
@@ -23,6 +24,7 @@ export const SEED_STEPS: SeedStep[] = [
   { name: 'notes', run: seedNotes },
   { name: 'accounts', run: seedAccounts },
   { name: 'join-requests', run: (tx) => seedJoinRequests(tx, now()) },
+  { name: 'classes', run: (tx) => seedClasses(tx, now()) },
 ];
 
 export async function seedDemo(db: Database, steps: SeedStep[] = SEED_STEPS): Promise<string[]> {
