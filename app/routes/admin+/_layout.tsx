@@ -6,13 +6,21 @@ import { AppShell } from '~/components/app-shell';
 import { ErrorPage } from '~/components/error-page';
 import type { NavItem } from '~/components/public-shell';
 
-export const ADMIN_NAV: NavItem[] = [
+/** The admin menu; a TEACHER does not see the head-only pages (teachers, payments). */
+export const ADMIN_NAV: (NavItem & { headOnly?: boolean })[] = [
   { to: '/admin/dashboard', label: '대시보드' },
-  { to: '/admin/notes', label: '독서 노트' },
-  { to: '/admin/teachers', label: '선생님 관리' },
+  { to: '/admin/classes', label: '반 관리' },
   { to: '/admin/students', label: '학생 관리' },
+  { to: '/admin/assign', label: '도서 배정' },
+  { to: '/admin/progress', label: '학습 현황' },
+  { to: '/admin/notes', label: '독서 노트' },
+  { to: '/admin/teachers', label: '선생님 관리', headOnly: true },
+  { to: '/admin/payments', label: '결제', headOnly: true },
   { to: '/admin/my-page', label: '마이페이지' },
 ];
+
+export const adminNav = (user: { authorities: readonly string[] }) =>
+  ADMIN_NAV.filter((item) => !item.headOnly || user.authorities.includes('HEAD')).map(({ to, label }) => ({ to, label }));
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, { role: 'ADMIN' });
@@ -22,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function AdminLayout() {
   const { user, timing, flash } = useLoaderData<typeof loader>();
   return (
-    <AppShell timing={timing} flash={flash} home="/admin/dashboard" nav={ADMIN_NAV} user={user}>
+    <AppShell timing={timing} flash={flash} home="/admin/dashboard" nav={adminNav(user)} user={user}>
       <Outlet />
     </AppShell>
   );
@@ -40,7 +48,7 @@ export function ErrorBoundary() {
     );
   const user = data.user;
   return (
-    <AppShell home="/admin/dashboard" nav={ADMIN_NAV} user={user}>
+    <AppShell home="/admin/dashboard" nav={adminNav(user)} user={user}>
       {page}
     </AppShell>
   );
