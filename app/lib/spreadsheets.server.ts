@@ -1,0 +1,118 @@
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
+import ExcelJS from 'exceljs';
+import iconv from 'iconv-lite';
+
+// Tables in and out of the academy's spreadsheets (rosters, progress): `.xlsx` through exceljs, CSV through
+// csv-parse/csv-stringify. A CSV from Korean Excel is usually CP949; one saved as "CSV UTF-8" starts with a BOM.
+// Exports escape cells that a spreadsheet would run as a formula (CSV injection).
+
+export type Cell = string | number | null | undefined;
+export type Column<K extends string = string> = { key: K; header: string; width?: number };
+export type Table<K extends string = string> = { columns: Column<K>[]; rows: Record<K, Cell>[] };
+
+export const SPREADSHEET_MESSAGES = {
+  unreadable: '파일을 읽을 수 없습니다. 엑셀(.xlsx) 또는 CSV 파일인지 확인해 주세요.',
+  empty: '파일에 데이터가 없습니다.',
+} as const;
+
+/** A cell a spreadsheet would run as a formula (= + - @, or a tab or carriage return first) gets a leading apostrophe. */
+export function escapeFormula(value: Cell): Cell {
+  if (typeof value !== 'string') return value;
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/** CSV with a UTF-8 BOM (so Excel reads Korean correctly) and formula-escaped text cells. */
+export function toCsv<K extends string>(table: Table<K>): Buffer {
+  const body = stringify(
+    table.rows.map((row) => table.columns.map((c) => escapeFormula(row[c.key]) ?? '')),
+    { header: true, columns: table.columns.map((c) => c.header), record_delimiter: '\r\n' },
+  );
+  return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(body, 'utf8')]);
+}
+
+/** One worksheet with a bold header row. Text cells are stored as text (never formulas) and escaped like the CSV. */
+export async function toXlsx<K extends string>(table: Table<K>, sheetName = 'Sheet1'): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = '리드인';
+  const sheet = workbook.addWorksheet(sheetName.slice(0, 31));
+  sheet.columns = table.columns.map((c) => ({ header: c.header, key: c.key, width: c.width ?? Math.max(10, c.header.length * 2 + 2) }));
+  sheet.getRow(1).font = { bold: true };
+  for (const row of table.rows) {
+    sheet.addRow(Object.fromEntries(table.columns.map((c) => [c.key, escapeFormula(row[c.key]) ?? null])));
+  }
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+const isZip = (bytes: Uint8Array) => bytes.length > 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
+
+/** CSV text from bytes: UTF-8 (with or without BOM) when it decodes as UTF-8, otherwise CP949 (Korean Excel's default). */
+export function decodeCsv(bytes: Uint8Array): string {
+  try {
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  } catch {
+    return iconv.decode(Buffer.from(bytes), 'cp949');
+  }
+}
+
+function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (typeof value === 'object') {
+    if ('richText' in value) return value.richText.map((r) => r.text).join('');
+    if ('text' in value) return String(value.text);
+    if ('result' in value) return value.result === undefined ? '' : String(value.result);
+    return '';
+  }
+  return String(value);
+}
+
+/**
+ * The rows of an uploaded `.xlsx` (its first sheet) or CSV, as trimmed text, the header row first; wholly empty rows
+ * dropped. Throws a DomainError-free Error with a Korean message when the file is neither.
+ */
+export async function readTable(bytes: Uint8Array): Promise<string[][]> {
+  let rows: string[][];
+  try {
+    if (isZip(bytes)) {
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer);
+      const sheet = workbook.worksheets[0];
+      rows = [];
+      sheet?.eachRow({ includeEmpty: false }, (row) => {
+        const values = Array.isArray(row.values) ? row.values.slice(1) : [];
+        rows.push(Array.from({ length: sheet.columnCount }, (_, i) => cellText(values[i] as ExcelJS.CellValue).trim()));
+      });
+    } else {
+      const text = decodeCsv(bytes);
+      if (text.includes('\u0000')) throw new Error('binary');
+      rows = parse(text, { relax_column_count: true, skip_empty_lines: true }) as string[][];
+      rows = rows.map((r) => r.map((v) => v.trim()));
+    }
+  } catch {
+    throw new Error(SPREADSHEET_MESSAGES.unreadable);
+  }
+  rows = rows.filter((r) => r.some((v) => v !== ''));
+  if (rows.length === 0) throw new Error(SPREADSHEET_MESSAGES.empty);
+  return rows;
+}
+
+const TYPES = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+} as const;
+
+/** A file download: RFC 6266 name (ASCII fallback and UTF-8 `filename*`), never sniffed, never cached. */
+export function downloadResponse(body: Buffer, fileName: string, kind: keyof typeof TYPES): Response {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return new Response(new Uint8Array(body), {
+    headers: {
+      'Content-Type': TYPES[kind],
+      'Content-Disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'no-store',
+      'Content-Length': String(body.length),
+    },
+  });
+}
