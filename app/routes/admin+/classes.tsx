@@ -165,7 +165,7 @@ export default function AdminClasses() {
                     {c.open ? (
                       <span className="badge">운영 중</span>
                     ) : (
-                      <span className="badge muted-badge">종료 {c.closedAt ? `(${c.closedAt})` : ''}</span>
+                      <span className="badge neutral">종료 {c.closedAt ? `(${c.closedAt})` : ''}</span>
                     )}
                   </td>
                 </tr>

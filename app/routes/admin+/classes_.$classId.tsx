@@ -144,7 +144,7 @@ export default function AdminClass() {
         <Link to="/admin/classes">← 반 관리</Link>
       </p>
       <h1 id="class-title" className="page-title">
-        {c.name} {c.open ? null : <span className="badge muted-badge">종료</span>}
+        {c.name} {c.open ? null : <span className="badge neutral">종료</span>}
       </h1>
       <p className="muted">
         {c.createdAt} 개설{c.closedAt ? ` · ${c.closedAt} 종료` : ''} · 지금 학생 {students.length}명
@@ -212,7 +212,7 @@ export default function AdminClass() {
           </Form>
           <Form method="get" action={base}>
             <input type="hidden" name="close" value="1" />
-            <button type="submit" className="secondary danger-outline">
+            <button type="submit" className="secondary">
               반 종료…
             </button>
           </Form>
@@ -228,7 +228,7 @@ export default function AdminClass() {
             {teachers.map((t) => (
               <li key={t.id}>
                 {t.name} <span className="muted small-text">({t.loginId})</span>
-                {t.active ? null : <span className="badge muted-badge">비활성</span>}
+                {t.active ? null : <span className="badge neutral">비활성</span>}
                 {isHead && c.open ? (
                   <Form method="post" action={base} className="inline-form">
                     <CsrfInput />

@@ -148,7 +148,7 @@ export default function AdminTeachers() {
                 <tr key={t.id} className={t.active ? undefined : 'inactive'}>
                   <th scope="row">
                     {t.name}
-                    {t.active ? null : <span className="badge muted-badge">비활성</span>}
+                    {t.active ? null : <span className="badge neutral">비활성</span>}
                   </th>
                   <td>{t.loginId}</td>
                   <td>

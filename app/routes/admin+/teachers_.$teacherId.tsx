@@ -103,7 +103,7 @@ export default function AdminTeacher() {
         <Link to="/admin/teachers">← 선생님 관리</Link>
       </p>
       <h1 id="teacher-title" className="page-title">
-        {t.name} 선생님 {t.active ? null : <span className="badge muted-badge">비활성</span>}
+        {t.name} 선생님 {t.active ? null : <span className="badge neutral">비활성</span>}
       </h1>
       <p className="muted">
         아이디 {t.loginId} · 최근 로그인 {t.lastLoginAt ?? '기록 없음'}
