@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { verifyPassword } from '~/auth/password.server';
 import { db } from '~/db/client.server';
@@ -179,6 +179,12 @@ describe('classes of an academy', () => {
     const sun = await classNamed('햇살반');
     const moon = await classNamed('달빛반');
     const mine = await listClasses(teacher);
+    const [{ n }] = await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(classMemberships)
+      .where(and(eq(classMemberships.classId, sun.id), isNull(classMemberships.leftAt)));
+    expect(mine[0]).toMatchObject({ name: '햇살반', studentCount: Number(n) });
+    expect(Number(n)).toBeGreaterThan(10);
     // Their open class, and the closed class they taught (history); never 달빛반.
     expect(mine.map((c) => c.name)).toEqual(['햇살반', '겨울방학반']);
     expect((await listClassOptions(teacher)).map((c) => c.name)).toEqual(['햇살반']);

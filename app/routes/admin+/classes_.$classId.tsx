@@ -229,7 +229,7 @@ export default function AdminClass() {
               <li key={t.id}>
                 {t.name} <span className="muted small-text">({t.loginId})</span>
                 {t.active ? null : <span className="badge neutral">비활성</span>}
-                {isHead && c.open ? (
+                {isHead && c.open && teachers.length > 1 ? (
                   <Form method="post" action={base} className="inline-form">
                     <CsrfInput />
                     <input type="hidden" name="intent" value="removeTeacher" />

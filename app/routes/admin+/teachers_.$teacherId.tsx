@@ -125,6 +125,7 @@ export default function AdminTeacher() {
             <input
               id="teacher-name"
               name="name"
+              type="text"
               required
               maxLength={CONSTRAINTS.staff.name.maxLength}
               defaultValue={editValues.name}

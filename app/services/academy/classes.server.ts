@@ -83,13 +83,23 @@ export async function listClasses(staff: AcademyStaff) {
       status: classes.status,
       createdAt: classes.createdAt,
       closedAt: classes.closedAt,
-      studentCount: sql<number>`(select count(*)::int from class_memberships cm where cm.class_id = ${classes.id} and cm.left_at is null)`,
     })
     .from(classes)
     .where(classesInScope(staff))
     .orderBy(sql`case when ${classes.status} = 'OPEN' then 0 else 1 end`, desc(classes.closedAt), asc(classes.name), asc(classes.id));
-  const teachers = await teachersOf(rows.map((r) => r.id));
-  return rows.map((r) => ({ ...r, studentCount: Number(r.studentCount), teachers: teachers.get(r.id) ?? [] }));
+  const classIds = rows.map((r) => r.id);
+  const [teachers, counts] = await Promise.all([
+    teachersOf(classIds),
+    classIds.length
+      ? db()
+          .select({ classId: classMemberships.classId, students: count() })
+          .from(classMemberships)
+          .where(and(inArray(classMemberships.classId, classIds), isNull(classMemberships.leftAt)))
+          .groupBy(classMemberships.classId)
+      : [],
+  ]);
+  const studentsOf = new Map(counts.map((c) => [c.classId, Number(c.students)]));
+  return rows.map((r) => ({ ...r, studentCount: studentsOf.get(r.id) ?? 0, teachers: teachers.get(r.id) ?? [] }));
 }
 
 async function teachersOf(classIds: number[], ex: Executor = db()) {
