@@ -1,0 +1,103 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { requireBasicPay } from '~/auth/guards.server';
+import { HorizontalBarChart } from '~/components/charts';
+import { idParam, orRespond, pageData } from '~/lib/http.server';
+import { classReport, reportMonth } from '~/services/academy/parent-report.server';
+import { MonthPicker, ReportToolbar, minutesText, monthTitle } from './__report-parts';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data ? `${data.class.name} ${monthTitle(data.month)} 리포트` : '반 리포트'} | 리드인` },
+];
+
+// A class's month on one printable page: a row per student who was in the class that month, and their minutes as
+// bars. Needs this month's basic payment; a class outside the staff member's scope is 404.
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireBasicPay(request);
+  const classId = idParam(params.classId, '찾을 수 없는 반입니다.');
+  const month = reportMonth(new URL(request.url).searchParams.get('month'));
+  return pageData(await orRespond(() => classReport(user, classId, month)));
+}
+
+export default function ClassReport() {
+  const r = useLoaderData<typeof loader>();
+  return (
+    <div className="page">
+      <ReportToolbar back={{ to: '/admin/dashboard', label: '대시보드' }}>
+        <MonthPicker month={r.month} action={`/admin/reports/classes/${r.class.id}`} />
+      </ReportToolbar>
+
+      <article className="print-sheet" data-testid="class-report">
+        <header className="print-sheet-head">
+          <p className="print-sheet-academy">{r.academy}</p>
+          <h1>
+            {r.class.name} {monthTitle(r.month)} 독서 리포트
+          </h1>
+          <p className="print-sheet-who">
+            학생 {r.students.length}명 · 독서 시간 {minutesText(r.totals.minutes)} · {r.totals.pages.toLocaleString('ko-KR')}쪽 · 완독{' '}
+            {r.totals.booksCompleted}권 · 독서 노트 {r.totals.notes}편
+          </p>
+        </header>
+
+        {r.students.length ? (
+          <>
+            <div className="table-wrap">
+              <table className="table print-table" data-testid="class-rows">
+                <thead>
+                  <tr>
+                    <th scope="col">학생</th>
+                    <th scope="col" className="num">
+                      읽은 날
+                    </th>
+                    <th scope="col" className="num">
+                      독서 시간
+                    </th>
+                    <th scope="col" className="num">
+                      쪽수
+                    </th>
+                    <th scope="col" className="num">
+                      완독
+                    </th>
+                    <th scope="col" className="num">
+                      문제 분석(평균)
+                    </th>
+                    <th scope="col" className="num">
+                      노트
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {r.students.map((s) => (
+                    <tr key={s.id}>
+                      <th scope="row">
+                        <Link to={`/admin/reports/students/${s.id}?month=${r.month}`}>{s.name}</Link>
+                        {s.grade ? <span className="muted"> {s.grade}</span> : null}
+                      </th>
+                      <td className="num">{s.figures.daysRead}일</td>
+                      <td className="num">{minutesText(s.figures.minutes)}</td>
+                      <td className="num">{s.figures.pages.toLocaleString('ko-KR')}쪽</td>
+                      <td className="num">{s.figures.booksCompleted}권</td>
+                      <td className="num">
+                        {s.figures.analyses}회{s.figures.averageScore !== null ? ` (${s.figures.averageScore}점)` : ''}
+                      </td>
+                      <td className="num">{s.figures.notes}편</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <HorizontalBarChart
+              title="학생별 독서 시간(분)"
+              unit="분"
+              width={640}
+              data={r.students.map((s) => ({ label: s.name, value: s.figures.minutes, display: `${s.figures.minutes}분` }))}
+            />
+          </>
+        ) : (
+          <p className="muted">이 달에 반에 있던 학생이 없습니다.</p>
+        )}
+      </article>
+    </div>
+  );
+}
