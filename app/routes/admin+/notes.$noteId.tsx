@@ -6,7 +6,7 @@ import { NoteBody, NoteFeedback, NoteHistory } from '~/components/notes';
 import { NOTE_LIMITS } from '~/domain/notes';
 import { handleReviewForm } from '~/lib/forms/note-review.server';
 import { idParam, orRespond, pageData } from '~/lib/http.server';
-import { getNoteForViewer } from '~/services/notes/access.server';
+import { getNoteForStaff } from '~/services/notes/review.server';
 import { CsrfInput } from '~/components/csrf';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -15,7 +15,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireBasicPay(request);
-  const detail = await orRespond(() => getNoteForViewer(user, idParam(params.noteId)));
+  const detail = await orRespond(() => getNoteForStaff(user, idParam(params.noteId)));
   return pageData({ detail });
 }
 

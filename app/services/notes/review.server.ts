@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, not } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { books, noteHistory, notes, organisations, resultBooks } from '~/db/schema';
 import type { Note } from '~/db/schema';
@@ -15,16 +15,53 @@ import {
 import { now } from '~/lib/clock.server';
 import { reopenForRewrite } from '../book-status.server';
 import { DomainError } from '~/lib/errors';
-import { addHistory, assertCanOpen, forbidden, guardedUpdate, noteConflict, noteRow, pageOf, refused, student } from './access.server';
+import { studentsInScope } from '../academy/scope.server';
+import {
+  addHistory,
+  assertCanOpen,
+  forbidden,
+  getNoteForViewer,
+  guardedUpdate,
+  noteConflict,
+  notFound,
+  noteRow,
+  pageOf,
+  refused,
+  student,
+} from './access.server';
 
 // The teachers' and coaches' side of reading notes: the academy's notes, the coach queue, recent corrections, and
 // each review action, guarded on state and version (NOTE_CONFLICT when someone acted first).
 
-/** Notes of the teacher's academy (submitted ones: drafts stay private), optionally of one state, 10 per page. */
+/**
+ * A note of the staff member's academy whose student is outside their scope (a TEACHER: not in their classes) is
+ * "not found", like a note that does not exist. Another academy's note keeps the access rules' answer
+ * (assertCanOpen); coaches are not narrowed.
+ */
+async function assertNoteInScope(viewer: NoteViewer, noteId: number) {
+  if (reviewerRole(viewer) !== 'TEACHER' || viewer.organisationId === null) return;
+  const [row] = await db()
+    .select({ id: notes.id })
+    .from(notes)
+    .innerJoin(student, eq(student.id, notes.userId))
+    .where(and(eq(notes.id, noteId), eq(student.organisationId, viewer.organisationId), not(studentsInScope(viewer, student))));
+  if (row) throw notFound();
+}
+
+/** A note for the academy's note page: 404 outside the staff member's scope, then the usual access rules. */
+export async function getNoteForStaff(viewer: NoteViewer, noteId: number) {
+  await assertNoteInScope(viewer, noteId);
+  return getNoteForViewer(viewer, noteId);
+}
+
+/**
+ * Notes of the teacher's students (submitted ones: drafts stay private), optionally of one state, 10 per page. A HEAD
+ * sees the academy's, a TEACHER their classes' students' (scope.server).
+ */
 export async function listAcademyNotes(viewer: NoteViewer, options: { state?: NoteState; page?: number } = {}) {
   if (reviewerRole(viewer) !== 'TEACHER' || viewer.organisationId === null) throw forbidden();
   const p = pageOf(options.page ?? 1);
-  const academy = and(eq(student.organisationId, viewer.organisationId), ne(notes.state, NoteState.NONE));
+  const academy = and(eq(student.organisationId, viewer.organisationId), studentsInScope(viewer, student), ne(notes.state, NoteState.NONE));
   const where = options.state !== undefined ? and(academy, eq(notes.state, options.state)) : academy;
   const [counts, items] = await Promise.all([
     db()
@@ -117,6 +154,7 @@ export type ReviewInput = {
 export async function reviewNote(viewer: NoteViewer, input: ReviewInput): Promise<Note> {
   const role = reviewerRole(viewer);
   if (!role) throw forbidden();
+  await assertNoteInScope(viewer, input.noteId);
   const row = await noteRow(input.noteId);
   assertCanOpen(viewer, row && { userId: row.note.userId, organisationId: row.organisationId, state: row.note.state });
   const current = row!.note;
