@@ -90,7 +90,10 @@ export async function action({ request }: ActionFunctionArgs) {
     const student = await resetStudentPassword(user, parsed.data.studentId, parsed.data.password);
     return redirect(new URL(request.url).pathname + new URL(request.url).search, {
       headers: {
-        'Set-Cookie': await setFlash({ kind: 'success', message: `${student.name}(${student.loginId}) 학생의 비밀번호를 임시 비밀번호로 바꿨습니다. 다음 로그인에서 학생이 새 비밀번호를 정합니다.` }),
+        'Set-Cookie': await setFlash({
+          kind: 'success',
+          message: `${student.name}(${student.loginId}) 학생의 비밀번호를 임시 비밀번호로 바꿨습니다. 다음 로그인에서 학생이 새 비밀번호를 정합니다.`,
+        }),
       },
     });
   } catch (error) {

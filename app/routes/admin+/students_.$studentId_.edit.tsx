@@ -74,7 +74,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     if (intent === 'pause' || intent === 'resume' || intent === 'withdraw') {
       const student = await changeStudentStatus(user, studentId, intent);
-      return redirectWithFlash(intent === 'withdraw' ? '/admin/students' : back, `${student.name}(${student.loginId}): ${STATUS_DONE[intent]}`);
+      return redirectWithFlash(
+        intent === 'withdraw' ? '/admin/students' : back,
+        `${student.name}(${student.loginId}): ${STATUS_DONE[intent]}`,
+      );
     }
     const parsed = editStudentSchema.safeParse(form);
     if (!parsed.success) return json({ values, errors: fieldErrors(parsed.error) }, { status: 400 });
@@ -129,7 +132,9 @@ export default function EditStudent() {
         </div>
       ) : null}
       {withdrawn ? (
-        <p className="card muted">탈퇴한 학생입니다. 정보를 바꿀 수 없고, 이 화면에서는 되돌릴 수 없습니다. 지난 기록은 그대로 남아 있습니다.</p>
+        <p className="card muted">
+          탈퇴한 학생입니다. 정보를 바꿀 수 없고, 이 화면에서는 되돌릴 수 없습니다. 지난 기록은 그대로 남아 있습니다.
+        </p>
       ) : (
         <Form method="post" className="card" noValidate>
           <CsrfInput />
@@ -229,8 +234,8 @@ export default function EditStudent() {
           icon="warning"
           message={
             <p>
-              {student.name}({student.loginId}) 학생을 정말 탈퇴 처리할까요? 더 이상 로그인할 수 없고, 이 화면에서는 되돌릴 수
-              없습니다. 지난 기록은 남습니다.
+              {student.name}({student.loginId}) 학생을 정말 탈퇴 처리할까요? 더 이상 로그인할 수 없고, 이 화면에서는 되돌릴 수 없습니다.
+              지난 기록은 남습니다.
             </p>
           }
           close={{ label: '취소', href: here }}

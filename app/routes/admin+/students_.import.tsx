@@ -55,8 +55,7 @@ export default function ImportRoster() {
       <div className="card">
         <p>
           엑셀(.xlsx) 또는 CSV 파일로 여러 학생을 한 번에 등록합니다. 첫 줄에 열 이름(
-          {IMPORT_COLUMNS.map((c) => c.header).join(', ')})을 적고, 그 아래에 학생을 한 줄에 한 명씩 적어 주세요. 열의 순서는
-          상관없습니다.
+          {IMPORT_COLUMNS.map((c) => c.header).join(', ')})을 적고, 그 아래에 학생을 한 줄에 한 명씩 적어 주세요. 열의 순서는 상관없습니다.
         </p>
         <ul className="muted">
           <li>학년은 초1~고3 (예: 초4), 반은 운영 중인 반의 이름을 적습니다. 반과 학부모 연락처는 비워 둘 수 있습니다.</li>

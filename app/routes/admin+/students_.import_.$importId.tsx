@@ -76,7 +76,8 @@ export default function RosterPreview() {
         <ResultSummary result={result} />
       ) : data.status === 'CONFIRMED' ? (
         <div className="alert info" role="status">
-          이미 등록을 마친 명단입니다. {data.createdCount ?? 0}명을 등록했고 {data.counts.total - (data.createdCount ?? 0)}줄은 건너뛰었습니다.
+          이미 등록을 마친 명단입니다. {data.createdCount ?? 0}명을 등록했고 {data.counts.total - (data.createdCount ?? 0)}줄은
+          건너뛰었습니다.
         </div>
       ) : (
         <div className="card">

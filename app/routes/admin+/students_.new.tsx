@@ -139,7 +139,15 @@ export default function NewStudent() {
         </div>
         <div className="field">
           <label htmlFor="password">임시 비밀번호</label>
-          <input id="password" name="password" type="password" autoComplete="new-password" required minLength={8} {...described('password')} />
+          <input
+            id="password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={8}
+            {...described('password')}
+          />
           <p className="muted field-hint">{PASSWORD_HINT}. 학생은 처음 로그인할 때 자기 비밀번호를 새로 정합니다.</p>
           {error('password')}
         </div>

@@ -63,8 +63,7 @@ export default function Migration() {
       {temporary ? (
         <div className="alert info">
           <strong>{name}님, 리드인에 오신 것을 환영합니다.</strong>
-          학원에서 받은 임시 비밀번호로 로그인했습니다. 계정({loginId})을 이용하려면 먼저 새 비밀번호와 보안 질문을 등록해
-          주세요.
+          학원에서 받은 임시 비밀번호로 로그인했습니다. 계정({loginId})을 이용하려면 먼저 새 비밀번호와 보안 질문을 등록해 주세요.
         </div>
       ) : (
         <div className="alert info">

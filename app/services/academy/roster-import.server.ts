@@ -66,7 +66,11 @@ export function templateTable(): Table<ImportKey> {
   return { columns: IMPORT_COLUMNS.map((c) => ({ ...c })), rows: [] };
 }
 
-const normaliseHeader = (h: string) => h.replace(/^\uFEFF/, '').replace(/\s+/g, '').trim();
+const normaliseHeader = (h: string) =>
+  h
+    .replace(/^\uFEFF/, '')
+    .replace(/\s+/g, '')
+    .trim();
 
 /** Which column of the file holds each field (headers in any order; spaces ignored). */
 function columnIndexes(header: string[]) {

@@ -150,7 +150,11 @@ export async function isLoginIdInUse(loginId: string, ex: Executor = db()) {
 }
 
 /** The values of a new academy student (role USER, STUDENT, active, temporary password). */
-export function newStudentValues(organisationId: number, input: { name: string; loginId: string; grade: string; parentPhone?: string | null }, passwordHash: string) {
+export function newStudentValues(
+  organisationId: number,
+  input: { name: string; loginId: string; grade: string; parentPhone?: string | null },
+  passwordHash: string,
+) {
   return {
     loginId: input.loginId,
     passwordHash,
