@@ -117,8 +117,16 @@ export async function requireUser(request: Request, options: RequireOptions = {}
   const user = await getOptionalUser(request);
   if (!user) throw redirect(loginUrl(request));
   if (options.role && user.role !== options.role) return signOutTo(request, '/member/login');
-  if (!options.allowMigration && user.authorities.includes('MIGRATION')) throw redirect('/member/migration');
+  if (!options.allowMigration && mustSetPassword(user)) throw redirect('/member/migration');
   return user;
+}
+
+/**
+ * An account that has to choose its own password before anything else: one brought over from the previous system
+ * (MIGRATION), or one the academy gave a temporary password (mustChangePassword).
+ */
+export function mustSetPassword(user: { authorities: readonly string[]; mustChangePassword?: boolean }): boolean {
+  return user.authorities.includes('MIGRATION') || user.mustChangePassword === true;
 }
 
 /** A 403 carrying the spec's alert (title and message); the area's error boundary shows it as the alert dialog. */
@@ -168,7 +176,7 @@ export function homeFor(user: { role: UserRole; authorities: Authority[] }): str
 /** Sign-in pages send a signed-in user home. */
 export async function redirectIfSignedIn(request: Request) {
   const user = await getOptionalUser(request);
-  if (user) throw redirect(user.authorities.includes('MIGRATION') ? '/member/migration' : homeFor(user));
+  if (user) throw redirect(mustSetPassword(user) ? '/member/migration' : homeFor(user));
 }
 
 /** The landing guard: a signed-in user goes to their dashboard (spec §2). */
