@@ -25,6 +25,9 @@ test("the head's dashboard names a reader who stopped, and the name opens the st
 });
 
 test("a student's monthly report prints on one A4 page without buttons or menus", async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
   await signIn(page, 'head', /\/admin\/dashboard$/);
   await page.getByRole('link', { name: '햇살반 월간 리포트' }).click();
   await expect(page.getByRole('heading', { name: /^햇살반 \d{4}년 \d{1,2}월 독서 리포트$/ })).toBeVisible();
@@ -46,6 +49,8 @@ test("a student's monthly report prints on one A4 page without buttons or menus"
   await expect(report).toBeVisible();
   await expect(page.getByText('브라우저의 인쇄 기능(Ctrl+P)을 사용하세요.')).toBeHidden();
   expect(await printedPages(page)).toBe(1);
+  // The pages hydrate without an error (JavaScript on).
+  expect(errors).toEqual([]);
 });
 
 test('a report of another month is chosen with the month form', async ({ page }) => {
