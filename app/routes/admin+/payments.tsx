@@ -20,7 +20,7 @@ export default function Payments() {
   const monthNo = Number(d.month.slice(5));
   const c = d.contact;
   return (
-    <div className="page">
+    <div className="page payments">
       <header className="page-title">
         <h1>결제</h1>
         <p>학원의 이번 달 기본 이용료와 지금까지의 결제 내역입니다.</p>
@@ -91,7 +91,9 @@ export default function Payments() {
               <tbody>
                 {d.history.map((p) => (
                   <tr key={p.id}>
-                    <td>{p.month.replace('-', '년 ')}월</td>
+                    <td>
+                      {p.month.slice(0, 4)}년 {Number(p.month.slice(5))}월
+                    </td>
                     <td>{p.tier}</td>
                     <td>{p.method}</td>
                     <td>{p.success ? <strong>{p.status}</strong> : p.status}</td>

@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { requireBasicPay } from '~/auth/guards.server';
-import { HorizontalBarChart } from '~/components/charts';
 import { idParam, orRespond, pageData } from '~/lib/http.server';
 import { classReport, reportMonth } from '~/services/academy/parent-report.server';
 import { MonthPicker, ReportToolbar, minutesText, monthTitle } from './__report-parts';
@@ -20,8 +19,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return pageData(await orRespond(() => classReport(user, classId, month)));
 }
 
+/** A small bar of the student's minutes against the class's most (the number is in the cell beside it). */
+function MinutesBar({ value, max }: { value: number; max: number }) {
+  const width = max > 0 ? Math.round((value / max) * 100) : 0;
+  return (
+    <svg className="mini-bar" viewBox="0 0 100 10" preserveAspectRatio="none" aria-hidden="true" focusable="false">
+      <rect x="0" y="0" width="100" height="10" rx="2" fill="#eef1f4" />
+      {width > 0 ? <rect x="0" y="0" width={width} height="10" rx="2" fill="#1f5f8b" /> : null}
+    </svg>
+  );
+}
+
 export default function ClassReport() {
   const r = useLoaderData<typeof loader>();
+  const most = Math.max(0, ...r.students.map((s) => s.figures.minutes));
   return (
     <div className="page">
       <ReportToolbar back={{ to: '/admin/dashboard', label: '대시보드' }}>
@@ -41,59 +52,57 @@ export default function ClassReport() {
         </header>
 
         {r.students.length ? (
-          <>
-            <div className="table-wrap">
-              <table className="table print-table" data-testid="class-rows">
-                <thead>
-                  <tr>
-                    <th scope="col">학생</th>
-                    <th scope="col" className="num">
-                      읽은 날
+          <div className="table-wrap">
+            <table className="table print-table" data-testid="class-rows">
+              <thead>
+                <tr>
+                  <th scope="col">학생</th>
+                  <th scope="col" className="num">
+                    읽은 날
+                  </th>
+                  <th scope="col" className="num">
+                    독서 시간
+                  </th>
+                  <th scope="col">
+                    <span className="visually-hidden">독서 시간 막대</span>
+                  </th>
+                  <th scope="col" className="num">
+                    쪽수
+                  </th>
+                  <th scope="col" className="num">
+                    완독
+                  </th>
+                  <th scope="col" className="num">
+                    문제 분석(평균)
+                  </th>
+                  <th scope="col" className="num">
+                    노트
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {r.students.map((s) => (
+                  <tr key={s.id}>
+                    <th scope="row">
+                      <Link to={`/admin/reports/students/${s.id}?month=${r.month}`}>{s.name}</Link>
+                      {s.grade ? <span className="muted"> {s.grade}</span> : null}
                     </th>
-                    <th scope="col" className="num">
-                      독서 시간
-                    </th>
-                    <th scope="col" className="num">
-                      쪽수
-                    </th>
-                    <th scope="col" className="num">
-                      완독
-                    </th>
-                    <th scope="col" className="num">
-                      문제 분석(평균)
-                    </th>
-                    <th scope="col" className="num">
-                      노트
-                    </th>
+                    <td className="num">{s.figures.daysRead}일</td>
+                    <td className="num">{minutesText(s.figures.minutes)}</td>
+                    <td className="bar-cell">
+                      <MinutesBar value={s.figures.minutes} max={most} />
+                    </td>
+                    <td className="num">{s.figures.pages.toLocaleString('ko-KR')}쪽</td>
+                    <td className="num">{s.figures.booksCompleted}권</td>
+                    <td className="num">
+                      {s.figures.analyses}회{s.figures.averageScore !== null ? ` (${s.figures.averageScore}점)` : ''}
+                    </td>
+                    <td className="num">{s.figures.notes}편</td>
                   </tr>
-                </thead>
-                <tbody>
-                  {r.students.map((s) => (
-                    <tr key={s.id}>
-                      <th scope="row">
-                        <Link to={`/admin/reports/students/${s.id}?month=${r.month}`}>{s.name}</Link>
-                        {s.grade ? <span className="muted"> {s.grade}</span> : null}
-                      </th>
-                      <td className="num">{s.figures.daysRead}일</td>
-                      <td className="num">{minutesText(s.figures.minutes)}</td>
-                      <td className="num">{s.figures.pages.toLocaleString('ko-KR')}쪽</td>
-                      <td className="num">{s.figures.booksCompleted}권</td>
-                      <td className="num">
-                        {s.figures.analyses}회{s.figures.averageScore !== null ? ` (${s.figures.averageScore}점)` : ''}
-                      </td>
-                      <td className="num">{s.figures.notes}편</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <HorizontalBarChart
-              title="학생별 독서 시간(분)"
-              unit="분"
-              width={640}
-              data={r.students.map((s) => ({ label: s.name, value: s.figures.minutes, display: `${s.figures.minutes}분` }))}
-            />
-          </>
+                ))}
+              </tbody>
+            </table>
+          </div>
         ) : (
           <p className="muted">이 달에 반에 있던 학생이 없습니다.</p>
         )}

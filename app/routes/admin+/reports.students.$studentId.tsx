@@ -52,7 +52,8 @@ export default function ParentReport() {
                 title="수준 진단 결과(L1–L10)"
                 min={1}
                 max={10}
-                height={170}
+                width={420}
+                height={220}
                 format={(v) => `L${v}`}
                 data={r.levels.map((p) => ({
                   label: p.date.slice(2).replaceAll('-', '.'),
