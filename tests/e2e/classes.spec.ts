@@ -8,6 +8,8 @@ import { gotoReady, perProject, signIn } from './support';
 const suffix = () => `${Date.now().toString(36).slice(-5)}${perProject('j', 'n')}`;
 
 test('the head adds a teacher and a class, renames and closes the class, then deactivates the teacher', async ({ page }) => {
+  // A long flow of many round trips: room for a busy machine.
+  test.setTimeout(90_000);
   const tag = suffix();
   const loginId = `cls${tag}`;
   const teacherName = `반선생${tag}`;

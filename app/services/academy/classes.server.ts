@@ -30,7 +30,9 @@ export const CLASS_MESSAGES = {
   teacherAdded: (name: string) => `${name} 선생님을 담당으로 추가했습니다.`,
   teacherRemoved: (name: string) => `${name} 선생님을 담당에서 뺐습니다.`,
   studentsAdded: (count: number, moved: number) =>
-    `학생 ${count}명을 반에 넣었습니다.${moved ? ` (다른 반에서 옮긴 학생 ${moved}명)` : ''}`,
+    count === 0
+      ? '고른 학생은 모두 이미 이 반에 있습니다.'
+      : `학생 ${count}명을 반에 넣었습니다.${moved ? ` (다른 반에서 옮긴 학생 ${moved}명)` : ''}`,
   studentRemoved: (name: string) => `${name} 학생을 반에서 뺐습니다.`,
 } as const;
 
