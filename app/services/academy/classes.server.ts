@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, notEx
 import { db, type Executor } from '~/db/client.server';
 import { classes, classMemberships, classTeachers, users } from '~/db/schema';
 import { now } from '~/lib/clock.server';
+import { CLASS_NAME_MAX } from '~/domain/classes';
 import { DomainError } from '~/lib/errors';
 import { type AcademyStaff, academyOf, classInScope, classesInScope, isHead, SCOPE_MESSAGES } from './scope.server';
 
@@ -9,7 +10,6 @@ import { type AcademyStaff, academyOf, classInScope, classesInScope, isHead, SCO
 // and out; a TEACHER sees the classes they teach. A student is in one class at a time; moving ends the old membership
 // and starts a new one, so a class keeps its history.
 
-export const CLASS_NAME_MAX = 30;
 export const CANDIDATES_PAGE_SIZE = 20;
 
 export const CLASS_MESSAGES = {
