@@ -95,3 +95,20 @@ test('a teacher sees only the classes they teach; another class is not found', a
   const response = await page.goto(href!);
   expect(response?.status()).toBe(404);
 });
+
+test('the class and teacher pages hydrate without an error @js-only', async ({ page }) => {
+  test.skip(test.info().project.name !== 'js', 'JavaScript only');
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  await signIn(page, 'head', /\/admin\/dashboard$/);
+  await gotoReady(page, '/admin/classes');
+  await page.getByRole('link', { name: '햇살반', exact: true }).click();
+  await expect(page.getByRole('heading', { name: '햇살반', level: 1 })).toBeVisible();
+  await gotoReady(page, page.url());
+  await gotoReady(page, '/admin/teachers');
+  await page.getByRole('link', { name: '임준호 선생님 관리' }).click();
+  await expect(page.getByRole('heading', { name: '임준호 선생님', level: 1 })).toBeVisible();
+  await gotoReady(page, page.url());
+  expect(errors).toEqual([]);
+});
