@@ -8,6 +8,8 @@ import { gotoReady, perProject, signIn } from './support';
 const suffix = () => `${Date.now().toString(36).slice(-5)}${perProject('j', 'n')}`;
 
 test('the head adds a teacher and a class, renames and closes the class, then deactivates the teacher', async ({ page }) => {
+  // A long flow of many round trips: room for a busy machine.
+  test.setTimeout(90_000);
   const tag = suffix();
   const loginId = `cls${tag}`;
   const teacherName = `반선생${tag}`;
@@ -92,4 +94,21 @@ test('a teacher sees only the classes they teach; another class is not found', a
 
   const response = await page.goto(href!);
   expect(response?.status()).toBe(404);
+});
+
+test('the class and teacher pages hydrate without an error @js-only', async ({ page }) => {
+  test.skip(test.info().project.name !== 'js', 'JavaScript only');
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  await signIn(page, 'head', /\/admin\/dashboard$/);
+  await gotoReady(page, '/admin/classes');
+  await page.getByRole('link', { name: '햇살반', exact: true }).click();
+  await expect(page.getByRole('heading', { name: '햇살반', level: 1 })).toBeVisible();
+  await gotoReady(page, page.url());
+  await gotoReady(page, '/admin/teachers');
+  await page.getByRole('link', { name: '임준호 선생님 관리' }).click();
+  await expect(page.getByRole('heading', { name: '임준호 선생님', level: 1 })).toBeVisible();
+  await gotoReady(page, page.url());
+  expect(errors).toEqual([]);
 });

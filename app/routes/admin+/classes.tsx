@@ -3,10 +3,11 @@ import { json } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { requireBasicPay } from '~/auth/guards.server';
 import { CsrfInput } from '~/components/csrf';
+import { CLASS_NAME_MAX } from '~/domain/classes';
 import { formatKoreanDate } from '~/lib/dates';
 import { isDomainError } from '~/lib/errors';
 import { domainErrorResponse, pageData, positiveInt, redirectWithFlash } from '~/lib/http.server';
-import { CLASS_MESSAGES, CLASS_NAME_MAX, createClass, listClasses, listTeacherChoices } from '~/services/academy/classes.server';
+import { CLASS_MESSAGES, createClass, listClasses, listTeacherChoices } from '~/services/academy/classes.server';
 import { isHead } from '~/services/academy/scope.server';
 
 export const meta: MetaFunction = () => [{ title: '반 관리 | 리드인' }];

@@ -3,6 +3,7 @@ import { json } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { requireBasicPay } from '~/auth/guards.server';
 import { CsrfInput } from '~/components/csrf';
+import { CLASS_NAME_MAX } from '~/domain/classes';
 import { ConfirmDialog } from '~/components/dialogs';
 import { Pagination } from '~/components/pagination';
 import { formatKoreanDate } from '~/lib/dates';
@@ -12,7 +13,6 @@ import {
   addClassTeacher,
   addStudentsToClass,
   CLASS_MESSAGES as M,
-  CLASS_NAME_MAX,
   closeClass,
   getClassDetail,
   listClassCandidates,

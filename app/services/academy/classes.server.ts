@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, notEx
 import { db, type Executor } from '~/db/client.server';
 import { classes, classMemberships, classTeachers, users } from '~/db/schema';
 import { now } from '~/lib/clock.server';
+import { CLASS_NAME_MAX } from '~/domain/classes';
 import { DomainError } from '~/lib/errors';
 import { type AcademyStaff, academyOf, classInScope, classesInScope, isHead, SCOPE_MESSAGES } from './scope.server';
 
@@ -9,7 +10,6 @@ import { type AcademyStaff, academyOf, classInScope, classesInScope, isHead, SCO
 // and out; a TEACHER sees the classes they teach. A student is in one class at a time; moving ends the old membership
 // and starts a new one, so a class keeps its history.
 
-export const CLASS_NAME_MAX = 30;
 export const CANDIDATES_PAGE_SIZE = 20;
 
 export const CLASS_MESSAGES = {
@@ -30,7 +30,9 @@ export const CLASS_MESSAGES = {
   teacherAdded: (name: string) => `${name} 선생님을 담당으로 추가했습니다.`,
   teacherRemoved: (name: string) => `${name} 선생님을 담당에서 뺐습니다.`,
   studentsAdded: (count: number, moved: number) =>
-    `학생 ${count}명을 반에 넣었습니다.${moved ? ` (다른 반에서 옮긴 학생 ${moved}명)` : ''}`,
+    count === 0
+      ? '고른 학생은 모두 이미 이 반에 있습니다.'
+      : `학생 ${count}명을 반에 넣었습니다.${moved ? ` (다른 반에서 옮긴 학생 ${moved}명)` : ''}`,
   studentRemoved: (name: string) => `${name} 학생을 반에서 뺐습니다.`,
 } as const;
 
