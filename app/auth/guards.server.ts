@@ -135,9 +135,11 @@ export function alertResponse(message: string, title: string = SPEC_MESSAGES.ale
 }
 
 /** HEAD-only pages: '알림' / '학원장만 접근 가능합니다.' */
-export async function requireHead(request: Request): Promise<SignedIn> {
+export async function requireHead(request: Request, options: { basicPay?: boolean } = {}): Promise<SignedIn> {
   const user = await requireUser(request, { role: 'ADMIN' });
   if (!user.authorities.includes('HEAD')) throw alertResponse(SPEC_MESSAGES.headOnly);
+  // Head-only pages that also need this month's basic payment (all but the payment page itself).
+  if (options.basicPay && !(await hasBasicPay(user.organisationId))) throw alertResponse(SPEC_MESSAGES.basicPayRequired);
   return user;
 }
 

@@ -17,7 +17,7 @@ export const meta: MetaFunction = () => [{ title: '선생님 관리 | 리드인'
 // choose their classes.
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireHead(request);
+  const user = await requireHead(request, { basicPay: true });
   const staff = await listTeachers(user);
   return pageData({
     staff: staff.map((s) => ({
@@ -38,7 +38,7 @@ type Field = 'name' | 'loginId' | 'phone' | 'password';
 type Failure = { values: Record<Field, string>; errors: Partial<Record<Field | 'form', string>> };
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireHead(request);
+  const user = await requireHead(request, { basicPay: true });
   const form = await request.formData();
   const values = {
     name: String(form.get('name') ?? ''),

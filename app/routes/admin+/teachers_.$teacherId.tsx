@@ -23,7 +23,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data
 // longer sign in and their sessions end; their classes keep them, shown as 비활성) or reactivation.
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireHead(request);
+  const user = await requireHead(request, { basicPay: true });
   const teacherId = idParam(params.teacherId, M.notFound);
   const [teacher, classes] = await orRespond(() => Promise.all([getTeacher(user, teacherId), listClassOptions(user)]));
   const taught = new Set(teacher.classes.map((c) => c.id));
@@ -46,7 +46,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 type Failure = { intent: string; error?: string; values?: { name: string; phone: string }; errors?: { name?: string; phone?: string } };
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireHead(request);
+  const user = await requireHead(request, { basicPay: true });
   const teacherId = idParam(params.teacherId, M.notFound);
   const form = await request.formData();
   const intent = String(form.get('intent') ?? '');
