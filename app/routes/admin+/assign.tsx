@@ -70,12 +70,11 @@ function selectionQuery(s: Selection, extra: Record<string, string> = {}) {
   return q.toString();
 }
 
-const METHODS = ASSIGNABLE_READ_METHODS.map((m) => ({ value: m, label: readMethodChoiceLabel(m) }));
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const staff = await requireBasicPay(request);
   const params = new URL(request.url).searchParams;
   const selection = selectionOf(params);
+  const readMethods = ASSIGNABLE_READ_METHODS.map((m) => ({ value: m, label: readMethodChoiceLabel(m) }));
   let step: Step = (['books', 'target', 'preview'] as const).find((s) => s === params.get('step')) ?? 'books';
   let error: string | null = null;
   try {
@@ -86,7 +85,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     if (step === 'preview') {
       try {
         const preview = await previewAssignment(staff, inputOf(selection));
-        return pageData({ step, selection, error, preview, methods: METHODS, catalogue: null, chosen: preview.books, target: null });
+        return pageData({ step, selection, error, preview, methods: readMethods, catalogue: null, chosen: preview.books, target: null });
       } catch (e) {
         if (!isDomainError(e) || e.status === 404 || e.status === 403) throw e;
         step = 'target';
@@ -102,7 +101,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         selection,
         error,
         preview: null,
-        methods: METHODS,
+        methods: readMethods,
         catalogue: null,
         chosen,
         target: { classes, students, filterClass },
@@ -116,7 +115,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       field: params.get('field') ?? '',
       page: pageParam(request),
     });
-    return pageData({ step, selection, error, preview: null, methods: METHODS, catalogue, chosen, target: null });
+    return pageData({ step, selection, error, preview: null, methods: readMethods, catalogue, chosen, target: null });
   } catch (e) {
     if (isDomainError(e)) throw domainErrorResponse(e);
     throw e;

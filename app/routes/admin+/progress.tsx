@@ -4,7 +4,8 @@ import { requireBasicPay } from '~/auth/guards.server';
 import { Pagination } from '~/components/pagination';
 import { BOOK_STATUS_LABELS } from '~/domain/reading';
 import { orRespond, pageData } from '~/lib/http.server';
-import { classProgress, INACTIVE_DAYS, periodQuery, progressQueryOf, SORTS, type SortKey } from '~/services/academy/progress.server';
+import { INACTIVE_DAYS, SORTS, type SortKey } from '~/domain/class-progress';
+import { classProgress, periodQuery, progressQueryOf } from '~/services/academy/progress.server';
 
 export const meta: MetaFunction = () => [{ title: '학습 현황 | 리드인 학원' }];
 
