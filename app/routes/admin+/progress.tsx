@@ -60,7 +60,7 @@ export default function ProgressPage() {
       ) : (
         <>
           <Form method="get" className="card filters">
-            <div className="filter-row">
+            <div className="filter-form">
               <div className="field">
                 <label htmlFor="classId">반</label>
                 <select id="classId" name="classId" defaultValue={d.chosen?.id}>
