@@ -70,12 +70,11 @@ function selectionQuery(s: Selection, extra: Record<string, string> = {}) {
   return q.toString();
 }
 
-const METHODS = ASSIGNABLE_READ_METHODS.map((m) => ({ value: m, label: readMethodChoiceLabel(m) }));
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const staff = await requireBasicPay(request);
   const params = new URL(request.url).searchParams;
   const selection = selectionOf(params);
+  const readMethods = ASSIGNABLE_READ_METHODS.map((m) => ({ value: m, label: readMethodChoiceLabel(m) }));
   let step: Step = (['books', 'target', 'preview'] as const).find((s) => s === params.get('step')) ?? 'books';
   let error: string | null = null;
   try {
@@ -86,7 +85,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     if (step === 'preview') {
       try {
         const preview = await previewAssignment(staff, inputOf(selection));
-        return pageData({ step, selection, error, preview, methods: METHODS, catalogue: null, chosen: preview.books, target: null });
+        return pageData({ step, selection, error, preview, methods: readMethods, catalogue: null, chosen: preview.books, target: null });
       } catch (e) {
         if (!isDomainError(e) || e.status === 404 || e.status === 403) throw e;
         step = 'target';
@@ -102,7 +101,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         selection,
         error,
         preview: null,
-        methods: METHODS,
+        methods: readMethods,
         catalogue: null,
         chosen,
         target: { classes, students, filterClass },
@@ -116,7 +115,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       field: params.get('field') ?? '',
       page: pageParam(request),
     });
-    return pageData({ step, selection, error, preview: null, methods: METHODS, catalogue, chosen, target: null });
+    return pageData({ step, selection, error, preview: null, methods: readMethods, catalogue, chosen, target: null });
   } catch (e) {
     if (isDomainError(e)) throw domainErrorResponse(e);
     throw e;
@@ -141,9 +140,9 @@ export async function action({ request }: ActionFunctionArgs) {
 
 function Steps({ step }: { step: Step }) {
   const steps: { key: Step; label: string }[] = [
-    { key: 'books', label: '1. 도서 선택' },
-    { key: 'target', label: '2. 대상·읽기 방식' },
-    { key: 'preview', label: '3. 확인' },
+    { key: 'books', label: '도서 선택' },
+    { key: 'target', label: '대상·읽기 방식' },
+    { key: 'preview', label: '확인' },
   ];
   return (
     <ol className="steps" aria-label="배정 단계">
@@ -203,7 +202,7 @@ function BooksStep({ data }: { data: Data }) {
         ))}
       <fieldset className="card filters">
         <legend>도서 찾기</legend>
-        <div className="filter-row">
+        <div className="filter-form">
           <div className="field">
             <label htmlFor="q">제목·저자</label>
             <input id="q" name="q" type="search" defaultValue={catalogue.query.q} maxLength={100} />
@@ -345,7 +344,7 @@ function TargetStep({ data }: { data: Data }) {
           <label>
             <input type="radio" name="target" value="students" defaultChecked={selection.target === 'students'} /> 고른 학생
           </label>
-          <div className="filter-row">
+          <div className="filter-form">
             <label htmlFor="filterClass">반으로 좁히기</label>
             <select id="filterClass" name="filterClass" defaultValue={target.filterClass ?? ''}>
               <option value="">전체 학생</option>
@@ -362,7 +361,7 @@ function TargetStep({ data }: { data: Data }) {
           {target.students.length === 0 ? (
             <p className="muted">학생이 없습니다.</p>
           ) : (
-            <ul className="check-list" aria-label="학생 목록">
+            <ul className="check-list" aria-label="학생 목록" style={{ listStyle: 'none', paddingLeft: 0, columns: '16rem' }}>
               {target.students.map((s) => (
                 <li key={s.id}>
                   <label>

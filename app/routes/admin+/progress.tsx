@@ -4,7 +4,8 @@ import { requireBasicPay } from '~/auth/guards.server';
 import { Pagination } from '~/components/pagination';
 import { BOOK_STATUS_LABELS } from '~/domain/reading';
 import { orRespond, pageData } from '~/lib/http.server';
-import { classProgress, INACTIVE_DAYS, periodQuery, progressQueryOf, SORTS, type SortKey } from '~/services/academy/progress.server';
+import { INACTIVE_DAYS, SORTS, type SortKey } from '~/domain/class-progress';
+import { classProgress, periodQuery, progressQueryOf } from '~/services/academy/progress.server';
 
 export const meta: MetaFunction = () => [{ title: '학습 현황 | 리드인 학원' }];
 
@@ -59,7 +60,7 @@ export default function ProgressPage() {
       ) : (
         <>
           <Form method="get" className="card filters">
-            <div className="filter-row">
+            <div className="filter-form">
               <div className="field">
                 <label htmlFor="classId">반</label>
                 <select id="classId" name="classId" defaultValue={d.chosen?.id}>

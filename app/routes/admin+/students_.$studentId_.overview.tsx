@@ -205,7 +205,7 @@ export default function StudentOverview() {
         {notes.items.length === 0 ? (
           <p className="muted">제출한 독서 노트가 없습니다.</p>
         ) : (
-          <ul className="note-list">
+          <ul className="note-list stack" style={{ listStyle: 'none', paddingLeft: 0 }}>
             {notes.items.map((n) => (
               <li key={n.id} className="card">
                 <h3>

@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { db, executeRows } from '~/db/client.server';
 import { classes, users } from '~/db/schema';
 import { BookStatus, NoteState } from '~/domain/enums';
+import { INACTIVE_DAYS, PROGRESS_PAGE_SIZE, SORTS, type SortKey } from '~/domain/class-progress';
 import { NOTE_STATE_LABELS } from '~/domain/notes';
 import { BOOK_STATUS_LABELS } from '~/domain/reading';
 import { now } from '~/lib/clock.server';
@@ -16,9 +17,7 @@ import { classInScope, classesInScope, studentsInScope, SCOPE_MESSAGES, type Aca
 // The rows of a class come from one aggregate query whatever the number of students; sorting, filtering and paging
 // happen on those rows, so the page and the export show the same numbers.
 
-export const PROGRESS_PAGE_SIZE = 20;
-/** A student with no reading in this many days (today included) is marked as not reading. */
-export const INACTIVE_DAYS = 7;
+export { INACTIVE_DAYS, PROGRESS_PAGE_SIZE, SORTS, type SortKey };
 
 export type PeriodKind = 'week' | 'month';
 export type Period = { kind: PeriodKind; from: string; to: string; month: string; label: string; prev: string; next: string | null };
@@ -79,20 +78,6 @@ export function parsePeriod(params: URLSearchParams, today = seoulDay(now())): P
 /** The query string of a period (for links and the export). */
 export const periodQuery = (period: Period) =>
   period.kind === 'month' ? `period=month&month=${period.month}` : `period=week&start=${period.from}`;
-
-export const SORTS = {
-  name: '이름',
-  days: '독서일',
-  minutes: '독서 시간',
-  pages: '쪽수',
-  book: '현재 도서',
-  note: '최근 노트',
-  last: '마지막 독서',
-  completed: '완독',
-  analyses: '문제 분석',
-  notes: '노트 작성',
-} as const;
-export type SortKey = keyof typeof SORTS;
 
 export type ProgressRow = {
   studentId: number;
