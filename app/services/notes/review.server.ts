@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ne, not } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { books, noteHistory, notes, organisations, resultBooks } from '~/db/schema';
 import type { Note } from '~/db/schema';
@@ -19,11 +19,11 @@ import { studentsInScope } from '../academy/scope.server';
 import {
   addHistory,
   assertCanOpen,
+  assertNoteInScope,
   forbidden,
   getNoteForViewer,
   guardedUpdate,
   noteConflict,
-  notFound,
   noteRow,
   pageOf,
   refused,
@@ -32,21 +32,6 @@ import {
 
 // The teachers' and coaches' side of reading notes: the academy's notes, the coach queue, recent corrections, and
 // each review action, guarded on state and version (NOTE_CONFLICT when someone acted first).
-
-/**
- * A note of the staff member's academy whose student is outside their scope (a TEACHER: not in their classes) is
- * "not found", like a note that does not exist. Another academy's note keeps the access rules' answer
- * (assertCanOpen); coaches are not narrowed.
- */
-async function assertNoteInScope(viewer: NoteViewer, noteId: number) {
-  if (reviewerRole(viewer) !== 'TEACHER' || viewer.organisationId === null) return;
-  const [row] = await db()
-    .select({ id: notes.id })
-    .from(notes)
-    .innerJoin(student, eq(student.id, notes.userId))
-    .where(and(eq(notes.id, noteId), eq(student.organisationId, viewer.organisationId), not(studentsInScope(viewer, student))));
-  if (row) throw notFound();
-}
 
 /** A note for the academy's note page: 404 outside the staff member's scope, then the usual access rules. */
 export async function getNoteForStaff(viewer: NoteViewer, noteId: number) {
