@@ -21,6 +21,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const found = await orRespond(() => getRosterImport(user, positiveInt(params.importId) ?? 0));
   return pageData({
     ...found,
+    consentLabel: STUDENT_MESSAGES.guardianConsent,
     createdAt: formatDateTime(found.createdAt),
     confirmedAt: found.confirmedAt ? formatDateTime(found.confirmedAt) : null,
     rows: found.rows.map((r) => ({
@@ -99,7 +100,7 @@ export default function RosterPreview() {
               <div className="field consent">
                 <label className="checkbox">
                   <input type="checkbox" name="guardianConsent" required />
-                  <span>{STUDENT_MESSAGES.guardianConsent}</span>
+                  <span>{data.consentLabel}</span>
                 </label>
               </div>
               <button type="submit" disabled={busy}>

@@ -17,7 +17,7 @@ export const meta: MetaFunction = () => [{ title: '학생 추가 | 리드인' }]
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireBasicPay(request);
   const classOptions = await orRespond(() => openClassesInScope(user));
-  return pageData({ classOptions, isHead: user.authorities.includes('HEAD') });
+  return pageData({ classOptions, isHead: user.authorities.includes('HEAD'), consentLabel: STUDENT_MESSAGES.guardianConsent });
 }
 
 type Values = Record<'name' | 'loginId' | 'grade' | 'classId' | 'parentPhone', string>;
@@ -53,7 +53,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function NewStudent() {
-  const { classOptions, isHead } = useLoaderData<typeof loader>();
+  const { classOptions, isHead, consentLabel } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   const navigation = useNavigation();
   const v = failed?.values;
@@ -154,7 +154,7 @@ export default function NewStudent() {
         <div className="field consent">
           <label className="checkbox">
             <input type="checkbox" name="guardianConsent" required {...described('guardianConsent')} />
-            <span>{STUDENT_MESSAGES.guardianConsent}</span>
+            <span>{consentLabel}</span>
           </label>
           {error('guardianConsent')}
         </div>
