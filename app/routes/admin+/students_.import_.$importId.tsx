@@ -30,7 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       loginId: r.loginId,
       grade: r.grade,
       className: r.className,
-      parentPhone: r.parentPhone,
+      parentPhone: r.parentPhone ?? (r.phoneText || null),
       generates: r.errors.length === 0 && !r.passwordHash && found.status === 'PREVIEW',
       errors: r.errors,
       outcome: r.outcome ?? null,
@@ -95,7 +95,7 @@ export default function RosterPreview() {
             </div>
           ) : null}
           {data.counts.valid > 0 ? (
-            <Form method="post" className="inline-form">
+            <Form method="post">
               <CsrfInput />
               <div className="field consent">
                 <label className="checkbox">

@@ -82,7 +82,16 @@ export default function NewStudent() {
         <CsrfInput />
         <div className="field">
           <label htmlFor="name">이름</label>
-          <input id="name" name="name" defaultValue={v?.name} required maxLength={30} autoComplete="off" {...described('name')} />
+          <input
+            id="name"
+            name="name"
+            type="text"
+            defaultValue={v?.name}
+            required
+            maxLength={30}
+            autoComplete="off"
+            {...described('name')}
+          />
           {error('name')}
         </div>
         <div className="field">
@@ -90,6 +99,7 @@ export default function NewStudent() {
           <input
             id="loginId"
             name="loginId"
+            type="text"
             defaultValue={v?.loginId}
             required
             pattern="[a-z0-9]{4,20}"
