@@ -141,7 +141,7 @@ export default function EditStudent() {
           <input type="hidden" name="intent" value="save" />
           <div className="field">
             <label htmlFor="name">이름</label>
-            <input id="name" name="name" defaultValue={v.name} required maxLength={30} {...described('name')} />
+            <input id="name" name="name" type="text" defaultValue={v.name} required maxLength={30} {...described('name')} />
             {error('name')}
           </div>
           <div className="field">

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
-import { Form, Link, useActionData, useNavigation } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { requireBasicPay, requireHead } from '~/auth/guards.server';
 import { CsrfInput } from '~/components/csrf';
 import { isDomainError, DomainError } from '~/lib/errors';
@@ -16,7 +16,7 @@ export const meta: MetaFunction = () => [{ title: '명단 가져오기 | 리드�
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireHead(request);
   await requireBasicPay(request);
-  return pageData({});
+  return pageData({ headers: IMPORT_COLUMNS.map((c) => c.header).join(', ') });
 }
 
 const tooLarge = () => new DomainError('ROSTER_TOO_LARGE', IMPORT_MESSAGES.tooLarge, 413);
@@ -41,6 +41,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ImportRoster() {
+  const { headers } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting';
@@ -55,7 +56,7 @@ export default function ImportRoster() {
       <div className="card">
         <p>
           엑셀(.xlsx) 또는 CSV 파일로 여러 학생을 한 번에 등록합니다. 첫 줄에 열 이름(
-          {IMPORT_COLUMNS.map((c) => c.header).join(', ')})을 적고, 그 아래에 학생을 한 줄에 한 명씩 적어 주세요. 열의 순서는 상관없습니다.
+          {headers})을 적고, 그 아래에 학생을 한 줄에 한 명씩 적어 주세요. 열의 순서는 상관없습니다.
         </p>
         <ul className="muted">
           <li>학년은 초1~고3 (예: 초4), 반은 운영 중인 반의 이름을 적습니다. 반과 학부모 연락처는 비워 둘 수 있습니다.</li>

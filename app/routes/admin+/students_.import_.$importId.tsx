@@ -21,6 +21,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const found = await orRespond(() => getRosterImport(user, positiveInt(params.importId) ?? 0));
   return pageData({
     ...found,
+    consentLabel: STUDENT_MESSAGES.guardianConsent,
     createdAt: formatDateTime(found.createdAt),
     confirmedAt: found.confirmedAt ? formatDateTime(found.confirmedAt) : null,
     rows: found.rows.map((r) => ({
@@ -29,7 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       loginId: r.loginId,
       grade: r.grade,
       className: r.className,
-      parentPhone: r.parentPhone,
+      parentPhone: r.parentPhone ?? (r.phoneText || null),
       generates: r.errors.length === 0 && !r.passwordHash && found.status === 'PREVIEW',
       errors: r.errors,
       outcome: r.outcome ?? null,
@@ -94,12 +95,12 @@ export default function RosterPreview() {
             </div>
           ) : null}
           {data.counts.valid > 0 ? (
-            <Form method="post" className="inline-form">
+            <Form method="post">
               <CsrfInput />
               <div className="field consent">
                 <label className="checkbox">
                   <input type="checkbox" name="guardianConsent" required />
-                  <span>{STUDENT_MESSAGES.guardianConsent}</span>
+                  <span>{data.consentLabel}</span>
                 </label>
               </div>
               <button type="submit" disabled={busy}>

@@ -17,7 +17,7 @@ export const meta: MetaFunction = () => [{ title: '학생 추가 | 리드인' }]
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireBasicPay(request);
   const classOptions = await orRespond(() => openClassesInScope(user));
-  return pageData({ classOptions, isHead: user.authorities.includes('HEAD') });
+  return pageData({ classOptions, isHead: user.authorities.includes('HEAD'), consentLabel: STUDENT_MESSAGES.guardianConsent });
 }
 
 type Values = Record<'name' | 'loginId' | 'grade' | 'classId' | 'parentPhone', string>;
@@ -53,7 +53,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function NewStudent() {
-  const { classOptions, isHead } = useLoaderData<typeof loader>();
+  const { classOptions, isHead, consentLabel } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   const navigation = useNavigation();
   const v = failed?.values;
@@ -82,7 +82,16 @@ export default function NewStudent() {
         <CsrfInput />
         <div className="field">
           <label htmlFor="name">이름</label>
-          <input id="name" name="name" defaultValue={v?.name} required maxLength={30} autoComplete="off" {...described('name')} />
+          <input
+            id="name"
+            name="name"
+            type="text"
+            defaultValue={v?.name}
+            required
+            maxLength={30}
+            autoComplete="off"
+            {...described('name')}
+          />
           {error('name')}
         </div>
         <div className="field">
@@ -90,6 +99,7 @@ export default function NewStudent() {
           <input
             id="loginId"
             name="loginId"
+            type="text"
             defaultValue={v?.loginId}
             required
             pattern="[a-z0-9]{4,20}"
@@ -154,7 +164,7 @@ export default function NewStudent() {
         <div className="field consent">
           <label className="checkbox">
             <input type="checkbox" name="guardianConsent" required {...described('guardianConsent')} />
-            <span>{STUDENT_MESSAGES.guardianConsent}</span>
+            <span>{consentLabel}</span>
           </label>
           {error('guardianConsent')}
         </div>

@@ -54,6 +54,8 @@ export type ImportRow = {
   className: string;
   classId: number | null;
   parentPhone: string | null;
+  /** The parent's phone as written in the file (shown when it is not a phone number). */
+  phoneText?: string;
   passwordHash: string | null;
   errors: string[];
   /** After the confirm: CREATED, or SKIPPED with the reason (errors, or an id taken meanwhile). */
@@ -159,6 +161,7 @@ export async function previewRoster(staff: AcademyStaff, fileName: string, bytes
       className,
       classId,
       parentPhone,
+      phoneText,
       // Hashed now (valid rows only), so the file's passwords are never stored as typed.
       passwordHash: password && errors.length === 0 ? await hashPassword(password) : null,
       errors,

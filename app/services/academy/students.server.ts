@@ -49,7 +49,7 @@ const optionalClassId = z.preprocess(
   (v) => (v === '' || v === undefined || v === null ? undefined : v),
   z.coerce.number().int().positive(STUDENT_MESSAGES.classRequired).optional(),
 );
-const gradeField = z.enum(GRADES, { required_error: STUDENT_MESSAGES.gradeRule, invalid_type_error: STUDENT_MESSAGES.gradeRule });
+const gradeField = z.enum(GRADES, { errorMap: () => ({ message: STUDENT_MESSAGES.gradeRule }) });
 const parentPhoneField = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
   z
