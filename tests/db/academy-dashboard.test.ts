@@ -341,6 +341,34 @@ describe('an academy without this month’s basic payment (head2)', () => {
       expect(res.status).toBe(403);
       expect(await res.json()).toMatchObject({ alert: { message: '이번 달 기본 결제를 해주세요.' } });
     }
+
+    // Every other page and download of the admin area, its loader and its action, refuses the same way.
+    const modules = import.meta.glob<{
+      loader?: (args: LoaderFunctionArgs) => Promise<unknown>;
+      action?: (args: LoaderFunctionArgs) => Promise<unknown>;
+    }>('../../app/routes/admin+/*.{ts,tsx}');
+    const open = ['_layout', 'dashboard', 'payments', 'my-page._index', 'my-page.me', '__report-parts'];
+    const params = { studentId: String(student.id), classId: String(klass.id), importId: '1', teacherId: String(head2.id), noteId: '1' };
+    let checked = 0;
+    for (const [file, load] of Object.entries(modules)) {
+      const name = file
+        .split('/')
+        .pop()!
+        .replace(/\.tsx?$/, '');
+      if (open.includes(name)) continue;
+      const mod = await load();
+      for (const fn of [mod.loader, mod.action]) {
+        if (!fn) continue;
+        const method = fn === mod.action ? 'POST' : 'GET';
+        const res = await respond(() =>
+          fn({ request: makeRequest('/admin/x', { cookie, method, form: method === 'POST' ? {} : undefined }), params, context: {} }),
+        );
+        expect(res.status, `${name} ${method}`).toBe(403);
+        expect(await res.json(), `${name} ${method}`).toMatchObject({ alert: { message: '이번 달 기본 결제를 해주세요.' } });
+        checked += 1;
+      }
+    }
+    expect(checked).toBeGreaterThan(25);
   });
 });
 

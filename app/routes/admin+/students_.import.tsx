@@ -14,7 +14,7 @@ export const meta: MetaFunction = () => [{ title: '명단 가져오기 | 리드�
 // kept as a preview, shown on /admin/students/import/{id} before anything is saved.
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireHead(request);
+  await requireHead(request, { basicPay: true });
   await requireBasicPay(request);
   return pageData({ headers: IMPORT_COLUMNS.map((c) => c.header).join(', ') });
 }
@@ -22,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const tooLarge = () => new DomainError('ROSTER_TOO_LARGE', IMPORT_MESSAGES.tooLarge, 413);
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireHead(request);
+  const user = await requireHead(request, { basicPay: true });
   await requireBasicPay(request);
   try {
     const form = await readMultipart(request, MAX_ROSTER_BYTES, tooLarge);

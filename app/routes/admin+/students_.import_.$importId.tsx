@@ -16,7 +16,7 @@ export const meta: MetaFunction = () => [{ title: '명단 확인 | 리드인' }]
 // answer). A second confirm saves nothing again.
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireHead(request);
+  const user = await requireHead(request, { basicPay: true });
   await requireBasicPay(request);
   const found = await orRespond(() => getRosterImport(user, positiveInt(params.importId) ?? 0));
   return pageData({
@@ -40,7 +40,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireHead(request);
+  const user = await requireHead(request, { basicPay: true });
   await requireBasicPay(request);
   const form = await request.formData();
   try {
