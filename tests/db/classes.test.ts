@@ -15,12 +15,12 @@ import {
   getClassDetail,
   listClassCandidates,
   listClasses,
-  listClassOptions,
   moveStudentToClass,
   removeClassTeacher,
   removeStudentFromClass,
   renameClass,
 } from '~/services/academy/classes.server';
+import { openClassesInScope } from '~/services/academy/scope.server';
 import { addTeacher, setTeacherActive, setTeacherClasses, updateTeacher } from '~/services/academy/teachers.server';
 import { makeRequest, respond, sessionCookie } from '../support/auth';
 import { useTestDatabase } from '../support/db';
@@ -74,7 +74,7 @@ describe('classes of an academy', () => {
     expect(detail.history.map((h) => h.id)).toEqual([student.id]);
     // A closed class takes no new students and is not offered in select boxes.
     await expect(addStudentsToClass(head, created.id, [student.id])).rejects.toMatchObject({ status: 409, code: 'CLASS_CLOSED' });
-    expect((await listClassOptions(head)).map((c) => c.id)).not.toContain(created.id);
+    expect((await openClassesInScope(head)).map((c) => c.id)).not.toContain(created.id);
     // Open classes first, the closed one still listed.
     const list = await listClasses(head);
     expect(list.at(-1)).toMatchObject({ id: created.id, status: 'CLOSED' });
@@ -187,7 +187,7 @@ describe('classes of an academy', () => {
     expect(Number(n)).toBeGreaterThan(10);
     // Their open class, and the closed class they taught (history); never 달빛반.
     expect(mine.map((c) => c.name)).toEqual(['햇살반', '겨울방학반']);
-    expect((await listClassOptions(teacher)).map((c) => c.name)).toEqual(['햇살반']);
+    expect((await openClassesInScope(teacher)).map((c) => c.name)).toEqual(['햇살반']);
     expect((await getClassDetail(teacher, sun.id)).students.length).toBeGreaterThan(0);
     await expect(getClassDetail(teacher, moon.id)).rejects.toMatchObject({ status: 404, message: '찾을 수 없는 반입니다.' });
     const sprout = await classNamed('새싹반');

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { requireBasicPay } from '~/auth/guards.server';
+import { openClassesInScope } from '~/services/academy/scope.server';
 import { CsrfInput } from '~/components/csrf';
 import { Pagination } from '~/components/pagination';
 import { CAREER_FIELDS, GENRES, LEVELS, genreLabel } from '~/domain/catalogue';
@@ -10,7 +11,6 @@ import { domainErrorResponse, pageData, pageParam, positiveInt, redirectWithFlas
 import {
   chosenBooks,
   confirmAssignment,
-  openClassesInScope,
   previewAssignment,
   searchCatalogue,
   studentsForChoice,

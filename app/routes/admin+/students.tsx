@@ -8,16 +8,10 @@ import { Pagination } from '~/components/pagination';
 import { isDomainError } from '~/lib/errors';
 import { formatDateTime } from '~/lib/dates';
 import { resetStudentPassword } from '~/services/academy-members.server';
-import {
-  filterQuery,
-  listStudents,
-  openClassesInScope,
-  rosterFilter,
-  statusLabel,
-  STUDENT_STATUS_FILTERS,
-} from '~/services/academy/students.server';
+import { filterQuery, listStudents, rosterFilter, statusLabel, STUDENT_STATUS_FILTERS } from '~/services/academy/students.server';
 import { orRespond, pageData, pageParam } from '~/lib/http.server';
 import { decideJoinRequest, listJoinRequests } from '~/services/join-requests.server';
+import { openClassesInScope } from '~/services/academy/scope.server';
 import { CsrfInput } from '~/components/csrf';
 
 export const meta: MetaFunction = () => [{ title: '학생 관리 | 리드인' }];

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { requireBasicPay } from '~/auth/guards.server';
+import { openClassesInScope } from '~/services/academy/scope.server';
 import { CsrfInput } from '~/components/csrf';
 import { ConfirmDialog } from '~/components/dialogs';
 import { GRADES } from '~/domain/accounts';
@@ -13,7 +14,6 @@ import {
   editStudentSchema,
   fieldErrors,
   getStudent,
-  openClassesInScope,
   statusLabel,
   updateStudent,
   type StatusChange,

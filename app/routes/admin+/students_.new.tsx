@@ -6,7 +6,8 @@ import { CsrfInput } from '~/components/csrf';
 import { GRADES, PASSWORD_HINT } from '~/domain/accounts';
 import { isDomainError } from '~/lib/errors';
 import { domainErrorResponse, orRespond, pageData, redirectWithFlash } from '~/lib/http.server';
-import { addStudent, fieldErrors, newStudentSchema, openClassesInScope, STUDENT_MESSAGES } from '~/services/academy/students.server';
+import { openClassesInScope } from '~/services/academy/scope.server';
+import { addStudent, fieldErrors, newStudentSchema, STUDENT_MESSAGES } from '~/services/academy/students.server';
 
 export const meta: MetaFunction = () => [{ title: '학생 추가 | 리드인' }];
 

@@ -7,7 +7,7 @@ import { CONSTRAINTS } from '~/domain/account-constraints';
 import { formatDateTime } from '~/lib/dates';
 import { isDomainError } from '~/lib/errors';
 import { domainErrorResponse, idParam, orRespond, pageData, positiveInt, redirectWithFlash } from '~/lib/http.server';
-import { listClassOptions } from '~/services/academy/classes.server';
+import { openClassesInScope } from '~/services/academy/scope.server';
 import {
   getTeacher,
   setTeacherActive,
@@ -25,7 +25,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireHead(request, { basicPay: true });
   const teacherId = idParam(params.teacherId, M.notFound);
-  const [teacher, classes] = await orRespond(() => Promise.all([getTeacher(user, teacherId), listClassOptions(user)]));
+  const [teacher, classes] = await orRespond(() => Promise.all([getTeacher(user, teacherId), openClassesInScope(user)]));
   const taught = new Set(teacher.classes.map((c) => c.id));
   return pageData({
     teacher: {

@@ -7,7 +7,7 @@ import { DomainError } from '~/lib/errors';
 import { now } from '~/lib/clock.server';
 import { seoulDay } from '~/lib/dates';
 import { ASSIGNMENT_MESSAGES, CLOSED_STATUSES, parseReadMethod, readMethodChoiceLabel } from '~/services/assignments.server';
-import { classInScope, classesInScope, studentsInScope, type AcademyStaff } from './scope.server';
+import { classInScope, studentsInScope, type AcademyStaff } from './scope.server';
 
 // Assigning books to a whole class or to chosen students in one go (product.md §3): choose books from the active
 // catalogue, choose the students (a class of the staff member's scope, or students picked one by one), a read method
@@ -92,15 +92,6 @@ export async function chosenBooks(bookIds: number[], ex: Executor = db()) {
 }
 
 // ───────────────────────────── step 2: the students ─────────────────────────────
-
-/** The open classes in the staff member's scope, by name. */
-export async function openClassesInScope(staff: AcademyStaff) {
-  return db()
-    .select({ id: classes.id, name: classes.name })
-    .from(classes)
-    .where(and(classesInScope(staff), eq(classes.status, 'OPEN')))
-    .orderBy(asc(classes.name), asc(classes.id));
-}
 
 /** The students in scope (optionally of one class), with their current class, for the checkbox list (one query). */
 export async function studentsForChoice(staff: AcademyStaff, classId?: number | null) {

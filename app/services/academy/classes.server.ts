@@ -121,15 +121,6 @@ async function teachersOf(classIds: number[], ex: Executor = db()) {
   return map;
 }
 
-/** Open classes in scope, for select boxes. */
-export function listClassOptions(staff: AcademyStaff): Promise<{ id: number; name: string }[]> {
-  return db()
-    .select({ id: classes.id, name: classes.name })
-    .from(classes)
-    .where(and(classesInScope(staff), eq(classes.status, 'OPEN')))
-    .orderBy(asc(classes.name), asc(classes.id));
-}
-
 /** The class each of these students is in now (students in no class are absent from the map). */
 export async function currentClassOf(studentIds: number[], ex: Executor = db()) {
   const map = new Map<number, { id: number; name: string }>();

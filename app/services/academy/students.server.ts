@@ -12,7 +12,7 @@ import { formatKoreanDate, formatDateTime } from '~/lib/dates';
 import { DomainError } from '~/lib/errors';
 import { positiveInt } from '~/lib/http.server';
 import type { Table } from '~/lib/spreadsheets.server';
-import { classesInScope, classInScope, isHead, studentInScope, studentsInScope, type AcademyStaff } from './scope.server';
+import { classInScope, isHead, studentInScope, studentsInScope, type AcademyStaff } from './scope.server';
 
 // The students of an academy as its head and teachers manage them (issue 11): added by hand with a temporary password
 // (the first sign-in chooses the student's own), edited, moved between classes (history kept), paused and withdrawn.
@@ -98,15 +98,6 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
 }
 
 // ── Classes ─────────────────────────────────────────────────────────────────────────────────────────────────────
-
-/** The open classes this staff member may put a student into (a teacher: the ones they teach). */
-export function openClassesInScope(staff: AcademyStaff, ex: Executor = db()) {
-  return ex
-    .select({ id: classes.id, name: classes.name })
-    .from(classes)
-    .where(and(classesInScope(staff), eq(classes.status, 'OPEN')))
-    .orderBy(asc(classes.name), asc(classes.id));
-}
 
 /** The open class a student may be put into by this staff member, or an error (404 outside the scope). */
 async function openClassFor(staff: AcademyStaff, classId: number, ex: Executor) {
