@@ -117,8 +117,16 @@ export async function requireUser(request: Request, options: RequireOptions = {}
   const user = await getOptionalUser(request);
   if (!user) throw redirect(loginUrl(request));
   if (options.role && user.role !== options.role) return signOutTo(request, '/member/login');
-  if (!options.allowMigration && user.authorities.includes('MIGRATION')) throw redirect('/member/migration');
+  if (!options.allowMigration && mustSetPassword(user)) throw redirect('/member/migration');
   return user;
+}
+
+/**
+ * An account that has to choose its own password before anything else: one brought over from the previous system
+ * (MIGRATION), or one the academy gave a temporary password (mustChangePassword).
+ */
+export function mustSetPassword(user: { authorities: readonly string[]; mustChangePassword?: boolean }): boolean {
+  return user.authorities.includes('MIGRATION') || user.mustChangePassword === true;
 }
 
 /** A 403 carrying the spec's alert (title and message); the area's error boundary shows it as the alert dialog. */
@@ -127,9 +135,11 @@ export function alertResponse(message: string, title: string = SPEC_MESSAGES.ale
 }
 
 /** HEAD-only pages: '알림' / '학원장만 접근 가능합니다.' */
-export async function requireHead(request: Request): Promise<SignedIn> {
+export async function requireHead(request: Request, options: { basicPay?: boolean } = {}): Promise<SignedIn> {
   const user = await requireUser(request, { role: 'ADMIN' });
   if (!user.authorities.includes('HEAD')) throw alertResponse(SPEC_MESSAGES.headOnly);
+  // Head-only pages that also need this month's basic payment (all but the payment page itself).
+  if (options.basicPay && !(await hasBasicPay(user.organisationId))) throw alertResponse(SPEC_MESSAGES.basicPayRequired);
   return user;
 }
 
@@ -168,7 +178,7 @@ export function homeFor(user: { role: UserRole; authorities: Authority[] }): str
 /** Sign-in pages send a signed-in user home. */
 export async function redirectIfSignedIn(request: Request) {
   const user = await getOptionalUser(request);
-  if (user) throw redirect(user.authorities.includes('MIGRATION') ? '/member/migration' : homeFor(user));
+  if (user) throw redirect(mustSetPassword(user) ? '/member/migration' : homeFor(user));
 }
 
 /** The landing guard: a signed-in user goes to their dashboard (spec §2). */

@@ -6,6 +6,7 @@ import { users } from '~/db/schema';
 import { now } from '~/lib/clock.server';
 import { DomainError } from '~/lib/errors';
 import { ACCOUNT_MESSAGES } from './accounts.server';
+import { studentsInScope, type AcademyStaff } from './academy/scope.server';
 
 // The people of an academy as its head and teachers see them (admin area).
 
@@ -33,10 +34,10 @@ export function listAcademyStaff(organisationId: number) {
     .orderBy(sql`case when 'HEAD' = any(${users.authorities}) then 0 else 1 end`, asc(users.name));
 }
 
-/** The academy's students, a page at a time (two queries). */
-export async function listAcademyStudents(organisationId: number, page = 1) {
+/** The students this staff member may see (a head the academy's, a teacher their classes'), a page at a time. */
+export async function listAcademyStudents(staff: AcademyStaff, page = 1) {
   const safePage = Math.max(1, Math.floor(page) || 1);
-  const where = and(eq(users.organisationId, organisationId), eq(users.role, 'USER'));
+  const where = studentsInScope(staff);
   const [rows, [{ total }]] = await Promise.all([
     db()
       .select(memberColumns)
@@ -51,18 +52,20 @@ export async function listAcademyStudents(organisationId: number, page = 1) {
 }
 
 /**
- * spec: POST student/changePassword { studentId, password }. A head or teacher sets a new password for a student of
- * their own academy; the student's sessions end.
+ * spec: POST student/changePassword { studentId, password }. A head or teacher sets a temporary password for a
+ * student in their scope (a teacher: their classes' students); the student's sessions end and the next sign-in must
+ * choose the student's own password first.
  */
-export async function resetStudentPassword(actor: { organisationId: number | null }, studentId: number, password: string) {
-  if (!actor.organisationId) throw new DomainError('STUDENT_NOT_FOUND', ACCOUNT_MESSAGES.notOurStudent, 404);
+export async function resetStudentPassword(actor: AcademyStaff, studentId: number, password: string) {
+  const notOurs = () => new DomainError('STUDENT_NOT_FOUND', ACCOUNT_MESSAGES.notOurStudent, 404);
+  if (actor.role !== 'ADMIN' || !actor.organisationId || !Number.isInteger(studentId) || studentId <= 0) throw notOurs();
   const passwordHash = await hashPassword(password);
   const updated = await db()
     .update(users)
-    .set({ passwordHash, updatedAt: now() })
-    .where(and(eq(users.id, studentId), eq(users.role, 'USER'), eq(users.organisationId, actor.organisationId)))
+    .set({ passwordHash, mustChangePassword: true, updatedAt: now() })
+    .where(and(eq(users.id, studentId), studentsInScope(actor)))
     .returning({ id: users.id, name: users.name, loginId: users.loginId });
-  if (updated.length !== 1) throw new DomainError('STUDENT_NOT_FOUND', ACCOUNT_MESSAGES.notOurStudent, 404);
+  if (updated.length !== 1) throw notOurs();
   await revokeAllForUser(studentId);
   return updated[0];
 }

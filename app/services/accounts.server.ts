@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { and, asc, eq, gte, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, or, sql } from 'drizzle-orm';
 import { hashPassword, hashSecurityAnswer, verifyPassword, verifySecurityAnswer } from '~/auth/password.server';
 import { allowCodeRequest, limitedAttempt } from '~/auth/rate-limit.server';
 import { revokeAllForUser } from '~/auth/tokens.server';
@@ -360,8 +360,9 @@ async function recoverPassword(kind: MemberKind, input: { loginId: string; name:
 // ── Migration accounts ──────────────────────────────────────────────────────────────────────────────────────────
 
 /**
- * An account brought over from the previous system sets a new password and a security question; MIGRATION is then
- * removed from its authorities and every session of the account ends (the caller starts a fresh one).
+ * An account brought over from the previous system, or one the academy gave a temporary password, sets a new password
+ * and a security question; MIGRATION and mustChangePassword are then cleared and every session of the account ends
+ * (the caller starts a fresh one).
  */
 export async function completeMigration(userId: number, input: { password: string; securityQuestion: number; securityAnswer: string }) {
   const [passwordHash, answerHash] = await Promise.all([hashPassword(input.password), hashSecurityAnswer(input.securityAnswer)]);
@@ -372,9 +373,10 @@ export async function completeMigration(userId: number, input: { password: strin
       securityQuestion: input.securityQuestion,
       securityAnswerHash: answerHash,
       authorities: sql`array_remove(${users.authorities}, 'MIGRATION')`,
+      mustChangePassword: false,
       updatedAt: now(),
     })
-    .where(and(eq(users.id, userId), sql`'MIGRATION' = any(${users.authorities})`))
+    .where(and(eq(users.id, userId), or(sql`'MIGRATION' = any(${users.authorities})`, eq(users.mustChangePassword, true))))
     .returning();
   if (!updated) throw new DomainError('NOT_MIGRATION', '이미 비밀번호를 변경한 계정입니다.', 409);
   await revokeAllForUser(userId);

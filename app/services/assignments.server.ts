@@ -67,6 +67,9 @@ export const READ_METHOD_EDITABLE: BookStatus[] = [BookStatus.WAITING, BookStatu
 
 export const STUDENT_BOOKS_PAGE_SIZE = 20;
 
+/** Statuses in which a book is no longer open: the same book may be assigned again (a class assignment skips open ones). */
+export const CLOSED_STATUSES: BookStatus[] = [BookStatus.COMPLETE, BookStatus.EXCLUDE];
+
 export type Staff = AcademyStaff;
 
 const studentNotFound = () => new DomainError('STUDENT_NOT_FOUND', M.studentNotFound, 404);
@@ -134,6 +137,7 @@ export async function listStudentBooks(staff: Staff, studentId: number, page = 1
         readMethod: resultBooks.readMethod,
         retakeAllowed: resultBooks.retakeAllowed,
         assignedAt: resultBooks.assignedAt,
+        dueOn: resultBooks.dueOn,
         marked: markedSql,
         ...readingTotalsColumns,
       })

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import { db, executeRows } from '~/db/client.server';
 import { books, levelHistory, notes, problemAttempts, resultBooks, users } from '~/db/schema';
 import { BookStatus, NoteState } from '~/domain/enums';
@@ -13,16 +13,22 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const DASHBOARD_DAYS = 28;
 export const REPORT_MONTHS = 6;
 
-/** Every reading session of a student, page records and no-page progress alike: (date, minutes, pages, result book). */
-const sessionsOf = (userId: number) => sql`(
-  select rr.read_date as day, rr.minutes::int as minutes, (rr.end_page - rr.start_page + 1)::int as pages, rr.result_book_id
+/**
+ * Every reading session, page records and no-page progress alike, of the students `userIds` selects (a subquery or a
+ * list of ids): (user, date, minutes, pages, result book). The academy's dashboard and reports use it as well.
+ */
+export const sessionsOfUsers = (userIds: SQL) => sql`(
+  select rr.user_id, rr.read_date as day, rr.minutes::int as minutes, (rr.end_page - rr.start_page + 1)::int as pages, rr.result_book_id
     from reading_records rr join result_books rb on rb.id = rr.result_book_id
-   where rr.user_id = ${userId} and rb.status <> ${BookStatus.EXCLUDE}
+   where rr.user_id in (${userIds}) and rb.status <> ${BookStatus.EXCLUDE}
   union all
-  select np.read_date, np.minutes::int, 0, np.result_book_id
+  select np.user_id, np.read_date, np.minutes::int, 0, np.result_book_id
     from no_page_progress np join result_books rb on rb.id = np.result_book_id
-   where np.user_id = ${userId} and rb.status <> ${BookStatus.EXCLUDE}
+   where np.user_id in (${userIds}) and rb.status <> ${BookStatus.EXCLUDE}
 )`;
+
+/** Every reading session of a student: (date, minutes, pages, result book). */
+const sessionsOf = (userId: number) => sessionsOfUsers(sql`${userId}`);
 
 type DayRow = { day: string; minutes: number; pages: number; books: number };
 

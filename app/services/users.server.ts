@@ -19,6 +19,7 @@ export async function findAuthUser(id: number) {
       status: users.status,
       profileImage: users.profileImage,
       level: users.level,
+      mustChangePassword: users.mustChangePassword,
     })
     .from(users)
     .where(eq(users.id, id));

@@ -53,7 +53,7 @@ const ROUTES: { path: string; loader: (args: LoaderFunctionArgs) => unknown; exp
   {
     path: '/admin/teachers',
     loader: adminTeachers.loader,
-    expected: table({ USER: LOGIN, ADMIN: 200, SUPER: LOGIN }, { teacher: 'HEAD', teacher2: 'HEAD' }),
+    expected: table({ USER: LOGIN, ADMIN: 200, SUPER: LOGIN }, { teacher: 'HEAD', teacher2: 'HEAD', head2: 'PAY' }),
   },
   {
     path: '/admin/students',

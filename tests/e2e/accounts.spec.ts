@@ -68,7 +68,7 @@ test('a student registers with an academy code, is signed in, and joins the acad
   await expect(request).toContainText(name);
   await request.getByRole('button', { name: '승인' }).click();
   await expect(head.getByRole('status')).toHaveText(`${name} 학생의 가입을 승인했습니다. 이제 우리 학원 학생 목록에 있습니다.`);
-  await expect(head.getByRole('link', { name })).toBeVisible();
+  await expect(head.getByRole('link', { name, exact: true })).toBeVisible();
   await head.close();
 
   await page.goto('/user/dashboard');

@@ -8,7 +8,7 @@ import { gotoReady, perProject, signIn } from './support';
 // retake allowance of their COMPLETE book, so the other specs are not disturbed.
 
 async function openStudent(page: Page, name: string) {
-  await gotoReady(page, '/admin/students');
+  await gotoReady(page, `/admin/students?q=${encodeURIComponent(name)}`);
   await page.getByRole('link', { name, exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/students\/\d+$/);
   await expect(page.getByRole('heading', { name: `${name} 학생의 도서` })).toBeVisible();

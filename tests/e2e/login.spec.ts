@@ -5,8 +5,8 @@ import { gotoReady, signIn } from './support';
 const HOMES: [string, RegExp, string][] = [
   ['student', /\/user\/activity$/, '독서 활동'],
   ['adult', /\/user\/activity$/, '독서 활동'],
-  ['head', /\/admin\/dashboard$/, '님, 안녕하세요'],
-  ['teacher', /\/admin\/dashboard$/, '님, 안녕하세요'],
+  ['head', /\/admin\/dashboard$/, '월 학원 현황'],
+  ['teacher', /\/admin\/dashboard$/, '월 학원 현황'],
   ['super', /\/super\/user$/, '회원 관리'],
   ['admin2', /\/super\/user$/, '회원 관리'],
   ['coach', /\/super\/coach\/sharpening$/, '첨삭 대기열'],

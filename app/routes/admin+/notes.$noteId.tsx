@@ -1,12 +1,12 @@
 import { getFormProps, getTextareaProps, useForm } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { requireUser } from '~/auth/guards.server';
+import { requireBasicPay } from '~/auth/guards.server';
 import { NoteBody, NoteFeedback, NoteHistory } from '~/components/notes';
 import { NOTE_LIMITS } from '~/domain/notes';
 import { handleReviewForm } from '~/lib/forms/note-review.server';
 import { idParam, orRespond, pageData } from '~/lib/http.server';
-import { getNoteForViewer } from '~/services/notes/access.server';
+import { getNoteForStaff } from '~/services/notes/review.server';
 import { CsrfInput } from '~/components/csrf';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -14,13 +14,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request, { role: 'ADMIN' });
-  const detail = await orRespond(() => getNoteForViewer(user, idParam(params.noteId)));
+  const user = await requireBasicPay(request);
+  const detail = await orRespond(() => getNoteForStaff(user, idParam(params.noteId)));
   return pageData({ detail });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request, { role: 'ADMIN' });
+  const user = await requireBasicPay(request);
   const noteId = idParam(params.noteId);
   return handleReviewForm(request, user, noteId, () => `/admin/notes/${noteId}`);
 }

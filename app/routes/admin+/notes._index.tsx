@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { requireUser } from '~/auth/guards.server';
+import { requireBasicPay } from '~/auth/guards.server';
 import { NoteStateBadge, When } from '~/components/notes';
 import { Pagination } from '~/components/pagination';
 import { NoteState } from '~/domain/enums';
@@ -20,7 +20,7 @@ const TABS: { key: string; label: string; state?: NoteState }[] = [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request, { role: 'ADMIN' });
+  const user = await requireBasicPay(request);
   const key = new URL(request.url).searchParams.get('state') ?? 'ALL';
   const tab = TABS.find((t) => t.key === key) ?? TABS[0];
   const list = await orRespond(() => listAcademyNotes(user, { state: tab.state, page: pageParam(request) }));

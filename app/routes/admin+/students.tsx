@@ -7,8 +7,11 @@ import { setFlash } from '~/auth/session.server';
 import { Pagination } from '~/components/pagination';
 import { isDomainError } from '~/lib/errors';
 import { formatDateTime } from '~/lib/dates';
-import { listAcademyStudents, resetStudentPassword } from '~/services/academy-members.server';
+import { resetStudentPassword } from '~/services/academy-members.server';
+import { filterQuery, listStudents, rosterFilter, statusLabel, STUDENT_STATUS_FILTERS } from '~/services/academy/students.server';
+import { orRespond, pageData, pageParam } from '~/lib/http.server';
 import { decideJoinRequest, listJoinRequests } from '~/services/join-requests.server';
+import { openClassesInScope } from '~/services/academy/scope.server';
 import { CsrfInput } from '~/components/csrf';
 
 export const meta: MetaFunction = () => [{ title: '학생 관리 | 리드인' }];
@@ -18,15 +21,21 @@ export const meta: MetaFunction = () => [{ title: '학생 관리 | 리드인' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireBasicPay(request);
-  const page = Number(new URL(request.url).searchParams.get('page') ?? 1);
+  const filter = rosterFilter(request);
+
   const isHead = user.authorities.includes('HEAD');
-  const [list, requests] = await Promise.all([
-    user.organisationId ? listAcademyStudents(user.organisationId, page) : { rows: [], total: 0, page: 1, pages: 1 },
+  const [list, requests, classOptions] = await Promise.all([
+    orRespond(() => listStudents(user, filter, pageParam(request))),
     isHead && user.organisationId ? listJoinRequests(user.organisationId) : [],
+    orRespond(() => openClassesInScope(user)),
   ]);
-  return json({
+  return pageData({
     ...list,
     isHead,
+    filter: { classId: filter.classId ? String(filter.classId) : '', status: filter.status ?? '', q: filter.q ?? '' },
+    query: filterQuery(filter),
+    classOptions,
+    statuses: STUDENT_STATUS_FILTERS.map((s) => ({ value: s, label: statusLabel(s) })),
     requests: requests.map((r) => ({
       id: r.id,
       name: r.name,
@@ -41,6 +50,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       loginId: s.loginId,
       grade: s.grade,
       level: s.level,
+      className: s.className,
+      status: s.status,
+      statusLabel: statusLabel(s.status),
       lastLoginAt: s.lastLoginAt ? formatDateTime(s.lastLoginAt) : null,
     })),
   });
@@ -72,7 +84,10 @@ export async function action({ request }: ActionFunctionArgs) {
     const student = await resetStudentPassword(user, parsed.data.studentId, parsed.data.password);
     return redirect(new URL(request.url).pathname + new URL(request.url).search, {
       headers: {
-        'Set-Cookie': await setFlash({ kind: 'success', message: `${student.name}(${student.loginId}) 학생의 비밀번호를 초기화했습니다.` }),
+        'Set-Cookie': await setFlash({
+          kind: 'success',
+          message: `${student.name}(${student.loginId}) 학생의 비밀번호를 임시 비밀번호로 바꿨습니다. 다음 로그인에서 학생이 새 비밀번호를 정합니다.`,
+        }),
       },
     });
   } catch (error) {
@@ -82,14 +97,61 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminStudents() {
-  const { rows, total, page, pages, isHead, requests } = useLoaderData<typeof loader>();
+  const { rows, total, page, pages, isHead, requests, filter, query, classOptions, statuses } = useLoaderData<typeof loader>();
+  const suffix = query ? `?${query}` : '';
   const failed = useActionData<typeof action>();
   return (
     <section aria-labelledby="students-title">
       <h1 id="students-title" className="page-title">
         학생 관리
       </h1>
-      <p className="muted">우리 학원 학생 {total}명</p>
+      <div className="report-actions">
+        <Link to="/admin/students/new" className="button">
+          학생 추가
+        </Link>
+        {isHead ? (
+          <Link to="/admin/students/import" className="button secondary">
+            명단 가져오기
+          </Link>
+        ) : null}
+        <a href={`/admin/students/export.xlsx${suffix}`} className="button secondary" download>
+          명단 내보내기 (엑셀)
+        </a>
+        <a href={`/admin/students/export.csv${suffix}`} className="button secondary" download>
+          명단 내보내기 (CSV)
+        </a>
+      </div>
+      <Form method="get" className="filter-form card" aria-label="학생 찾기">
+        <div className="field">
+          <label htmlFor="filter-class">반</label>
+          <select id="filter-class" name="classId" defaultValue={filter.classId}>
+            <option value="">전체 반</option>
+            {classOptions.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="filter-status">상태</label>
+          <select id="filter-status" name="status" defaultValue={filter.status}>
+            <option value="">전체 상태</option>
+            {statuses.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="filter-q">이름 또는 아이디</label>
+          <input id="filter-q" name="q" type="search" defaultValue={filter.q} maxLength={50} />
+        </div>
+        <button type="submit">찾기</button>
+        {query ? <Link to="/admin/students">조건 지우기</Link> : null}
+      </Form>
+      <p className="muted">{query ? `찾은 학생 ${total}명` : isHead ? `우리 학원 학생 ${total}명` : `내 반 학생 ${total}명`}</p>
       {failed && !failed.studentId ? (
         <div className="alert error" role="alert">
           {failed.error}
@@ -145,7 +207,9 @@ export default function AdminStudents() {
       ) : null}
       {rows.length === 0 ? (
         <p className="card muted">
-          등록된 학생이 없습니다. 학생이 회원가입할 때 학원 코드를 입력하고 학원장이 승인하면 이 목록에 나타납니다.
+          {query
+            ? '조건에 맞는 학생이 없습니다.'
+            : '등록된 학생이 없습니다. 학생 추가나 명단 가져오기로 등록하거나, 학생이 회원가입할 때 학원 코드를 입력하고 학원장이 승인하면 이 목록에 나타납니다.'}
         </p>
       ) : (
         <div className="table-wrap">
@@ -156,8 +220,11 @@ export default function AdminStudents() {
                 <th scope="col">이름</th>
                 <th scope="col">아이디</th>
                 <th scope="col">학년</th>
+                <th scope="col">반</th>
                 <th scope="col">레벨</th>
+                <th scope="col">상태</th>
                 <th scope="col">최근 로그인</th>
+                <th scope="col">관리</th>
                 <th scope="col">비밀번호 초기화</th>
               </tr>
             </thead>
@@ -169,21 +236,30 @@ export default function AdminStudents() {
                   </td>
                   <td>{s.loginId}</td>
                   <td>{s.grade ?? '-'}</td>
+                  <td>{s.className ?? '-'}</td>
                   <td>{s.level ?? '-'}</td>
+                  <td>
+                    <span className={`badge status-${s.status.toLowerCase()}`}>{s.statusLabel}</span>
+                  </td>
                   <td>{s.lastLoginAt ?? '기록 없음'}</td>
+                  <td>
+                    <Link to={`/admin/students/${s.id}/edit`} aria-label={`${s.name} 정보 수정`}>
+                      수정
+                    </Link>
+                  </td>
                   <td>
                     <Form method="post" className="inline-form" aria-label={`${s.name} 비밀번호 초기화`}>
                       <CsrfInput />
                       <input type="hidden" name="studentId" value={s.id} />
                       <label className="sr-only" htmlFor={`pw-${s.id}`}>
-                        {s.name} 새 비밀번호
+                        {s.name} 임시 비밀번호
                       </label>
                       <input
                         id={`pw-${s.id}`}
                         name="password"
                         type="password"
                         autoComplete="new-password"
-                        placeholder="새 비밀번호"
+                        placeholder="임시 비밀번호"
                         minLength={8}
                         required
                         aria-invalid={failed?.studentId === s.id ? true : undefined}
@@ -205,7 +281,7 @@ export default function AdminStudents() {
           </table>
         </div>
       )}
-      <Pagination page={page} pages={pages} base="/admin/students" />
+      <Pagination page={page} pages={pages} href={(p) => `/admin/students?${query ? `${query}&` : ''}page=${p}`} />
     </section>
   );
 }

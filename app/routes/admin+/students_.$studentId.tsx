@@ -129,7 +129,7 @@ export default function AdminStudentBooks() {
   return (
     <section aria-labelledby="student-books-title" className="stack student-books-page">
       <p>
-        <Link to="/admin/students">← 학생 관리</Link>
+        <Link to="/admin/students">← 학생 관리</Link> · <Link to={`/admin/students/${student.id}/overview`}>학생 한눈에 보기</Link>
       </p>
       <h1 id="student-books-title" className="page-title">
         {student.name} 학생의 도서
@@ -255,6 +255,7 @@ export default function AdminStudentBooks() {
                         <span className="book-title">{b.title}</span>
                         <span className="muted small-text">
                           레벨 {b.level} · {b.assignedAt} 배정
+                          {b.dueOn ? ` · 마감 ${b.dueOn}` : ''}
                         </span>
                         {error ? (
                           <p className="field-error" role="alert">

@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { safeRedirectPath } from '~/lib/safe-redirect';
 import { loginSchema as schema, parseWithZod } from '~/auth/account-schemas.server';
 import { authenticator } from '~/auth/authenticator.server';
-import { homeFor, redirectIfSignedIn } from '~/auth/guards.server';
+import { homeFor, mustSetPassword, redirectIfSignedIn } from '~/auth/guards.server';
 import { checkHoneypot, honeypot } from '~/auth/honeypot.server';
 import { rememberCookie } from '~/auth/remember.server';
 import { readFlash, startSession } from '~/auth/session.server';
@@ -70,7 +70,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   headers.append('Set-Cookie', session.setCookie);
   headers.append('Set-Cookie', xsrfCookie(session.familyId));
   headers.append('Set-Cookie', await rememberCookie.serialize(rememberId ? loginId : '', rememberId ? {} : { maxAge: 0 }));
-  if (user.authorities.includes('MIGRATION')) return redirect('/member/migration', { headers });
+  if (mustSetPassword(user)) return redirect('/member/migration', { headers });
   // A redirectTo is honoured only when it is a same-site path; otherwise the user's home.
   const home = homeFor(user);
   const target = redirectTo ? safeRedirectPath(redirectTo, home) : home;

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json, redirect } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { migrationSchema as schema, parseWithZod } from '~/auth/account-schemas.server';
-import { homeFor, requireUser } from '~/auth/guards.server';
+import { homeFor, mustSetPassword, requireUser } from '~/auth/guards.server';
 import { setFlash, startSession } from '~/auth/session.server';
 import { xsrfCookie } from '~/auth/xsrf.server';
 import { FormErrors, SecurityQuestionField, TextField } from '~/components/form-fields';
@@ -15,17 +15,18 @@ import { PASSWORD_HINT } from '~/domain/accounts';
 
 export const meta: MetaFunction = () => [{ title: '비밀번호 재설정 | 리드인' }];
 
-// An account brought over from the previous system (authority MIGRATION) must set a new password and a security
-// question before any other page opens (product.md §1); the guards send it here.
+// An account brought over from the previous system (authority MIGRATION), or one the academy gave a temporary password
+// (mustChangePassword), must set a new password and a security question before any other page opens (product.md §1);
+// the guards send it here.
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, { allowMigration: true });
-  if (!user.authorities.includes('MIGRATION')) throw redirect(homeFor(user));
-  return json({ name: user.name, loginId: user.loginId });
+  if (!mustSetPassword(user)) throw redirect(homeFor(user));
+  return json({ name: user.name, loginId: user.loginId, temporary: !user.authorities.includes('MIGRATION') });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, { allowMigration: true });
-  if (!user.authorities.includes('MIGRATION')) throw redirect(homeFor(user));
+  if (!mustSetPassword(user)) throw redirect(homeFor(user));
   const submission = parseWithZod(await request.formData(), { schema });
   if (submission.status !== 'success') {
     return json(submission.reply({ hideFields: ['password', 'confirm'] }), { status: 400 });
@@ -47,7 +48,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Migration() {
-  const { name, loginId } = useLoaderData<typeof loader>();
+  const { name, loginId, temporary } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
   const [form, fields] = useForm({
@@ -59,10 +60,17 @@ export default function Migration() {
   return (
     <div className="page auth-card card">
       <h1>비밀번호 재설정</h1>
-      <div className="alert info">
-        <strong>{name}님, 리드인이 새로워졌습니다.</strong>
-        이전 서비스에서 옮겨 온 계정({loginId})은 처음 한 번 새 비밀번호와 보안 질문을 등록해야 이용할 수 있습니다.
-      </div>
+      {temporary ? (
+        <div className="alert info">
+          <strong>{name}님, 리드인에 오신 것을 환영합니다.</strong>
+          학원에서 받은 임시 비밀번호로 로그인했습니다. 계정({loginId})을 이용하려면 먼저 새 비밀번호와 보안 질문을 등록해 주세요.
+        </div>
+      ) : (
+        <div className="alert info">
+          <strong>{name}님, 리드인이 새로워졌습니다.</strong>
+          이전 서비스에서 옮겨 온 계정({loginId})은 처음 한 번 새 비밀번호와 보안 질문을 등록해야 이용할 수 있습니다.
+        </div>
+      )}
       <FormErrors errors={form.errors} id={form.errorId} />
       <Form method="post" {...getFormProps(form)}>
         <CsrfInput />

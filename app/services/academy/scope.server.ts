@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { db, type Executor } from '~/db/client.server';
 import { classes, users } from '~/db/schema';
@@ -78,4 +78,13 @@ export async function classInScope(staff: AcademyStaff, classId: number, ex: Exe
     .where(and(eq(classes.id, classId), where));
   if (!row) throw new DomainError('CLASS_NOT_FOUND', SCOPE_MESSAGES.classNotFound, 404);
   return row;
+}
+
+/** The open classes in scope, by name (a teacher: the ones they teach), for the select boxes of the admin forms. */
+export function openClassesInScope(staff: AcademyStaff, ex: Executor = db()): Promise<{ id: number; name: string }[]> {
+  return ex
+    .select({ id: classes.id, name: classes.name })
+    .from(classes)
+    .where(and(classesInScope(staff), eq(classes.status, 'OPEN')))
+    .orderBy(asc(classes.name), asc(classes.id));
 }

@@ -1,10 +1,11 @@
-import { aliasedTable, and, asc, eq } from 'drizzle-orm';
+import { aliasedTable, and, asc, eq, not } from 'drizzle-orm';
 import type { Executor } from '~/db/client.server';
 import { db } from '~/db/client.server';
 import { books, noteHistory, notes, organisations, resultBooks, users } from '~/db/schema';
 import type { Note, NoteAction, NoteActorRole } from '~/db/schema';
 import { NoteState } from '~/domain/enums';
-import { NOTE_MESSAGES, allowedReviewActions, canViewNote, type NoteViewer } from '~/domain/notes';
+import { NOTE_MESSAGES, allowedReviewActions, canViewNote, reviewerRole, type NoteViewer } from '~/domain/notes';
+import { studentsInScope } from '../academy/scope.server';
 import { now } from '~/lib/clock.server';
 import { DomainError } from '~/lib/errors';
 import { storage } from '../storage.server';
@@ -124,8 +125,24 @@ export async function addHistory(
   await tx.insert(noteHistory).values({ ...entry, comment: entry.comment ?? null, createdAt: now() });
 }
 
-/** The stored image of a note, for a viewer allowed to see the note (403 otherwise, 404 without image). */
+/**
+ * A note of the staff member's academy whose student is outside their scope (a TEACHER: not in their classes) is
+ * "not found", like a note that does not exist. Another academy's note keeps the access rules' answer
+ * (assertCanOpen); coaches are not narrowed.
+ */
+export async function assertNoteInScope(viewer: NoteViewer, noteId: number) {
+  if (reviewerRole(viewer) !== 'TEACHER' || viewer.organisationId === null) return;
+  const [row] = await db()
+    .select({ id: notes.id })
+    .from(notes)
+    .innerJoin(student, eq(student.id, notes.userId))
+    .where(and(eq(notes.id, noteId), eq(student.organisationId, viewer.organisationId), not(studentsInScope(viewer, student))));
+  if (row) throw notFound();
+}
+
+/** The stored image of a note, for a viewer allowed to see the note (403 otherwise, 404 without image or out of scope). */
 export async function getNoteImage(viewer: NoteViewer, noteId: number) {
+  await assertNoteInScope(viewer, noteId);
   const [row] = await db()
     .select({ userId: notes.userId, state: notes.state, imageKey: notes.imageKey, organisationId: users.organisationId })
     .from(notes)

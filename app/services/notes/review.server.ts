@@ -15,16 +15,38 @@ import {
 import { now } from '~/lib/clock.server';
 import { reopenForRewrite } from '../book-status.server';
 import { DomainError } from '~/lib/errors';
-import { addHistory, assertCanOpen, forbidden, guardedUpdate, noteConflict, noteRow, pageOf, refused, student } from './access.server';
+import { studentsInScope } from '../academy/scope.server';
+import {
+  addHistory,
+  assertCanOpen,
+  assertNoteInScope,
+  forbidden,
+  getNoteForViewer,
+  guardedUpdate,
+  noteConflict,
+  noteRow,
+  pageOf,
+  refused,
+  student,
+} from './access.server';
 
 // The teachers' and coaches' side of reading notes: the academy's notes, the coach queue, recent corrections, and
 // each review action, guarded on state and version (NOTE_CONFLICT when someone acted first).
 
-/** Notes of the teacher's academy (submitted ones: drafts stay private), optionally of one state, 10 per page. */
+/** A note for the academy's note page: 404 outside the staff member's scope, then the usual access rules. */
+export async function getNoteForStaff(viewer: NoteViewer, noteId: number) {
+  await assertNoteInScope(viewer, noteId);
+  return getNoteForViewer(viewer, noteId);
+}
+
+/**
+ * Notes of the teacher's students (submitted ones: drafts stay private), optionally of one state, 10 per page. A HEAD
+ * sees the academy's, a TEACHER their classes' students' (scope.server).
+ */
 export async function listAcademyNotes(viewer: NoteViewer, options: { state?: NoteState; page?: number } = {}) {
   if (reviewerRole(viewer) !== 'TEACHER' || viewer.organisationId === null) throw forbidden();
   const p = pageOf(options.page ?? 1);
-  const academy = and(eq(student.organisationId, viewer.organisationId), ne(notes.state, NoteState.NONE));
+  const academy = and(eq(student.organisationId, viewer.organisationId), studentsInScope(viewer, student), ne(notes.state, NoteState.NONE));
   const where = options.state !== undefined ? and(academy, eq(notes.state, options.state)) : academy;
   const [counts, items] = await Promise.all([
     db()
@@ -117,6 +139,7 @@ export type ReviewInput = {
 export async function reviewNote(viewer: NoteViewer, input: ReviewInput): Promise<Note> {
   const role = reviewerRole(viewer);
   if (!role) throw forbidden();
+  await assertNoteInScope(viewer, input.noteId);
   const row = await noteRow(input.noteId);
   assertCanOpen(viewer, row && { userId: row.note.userId, organisationId: row.organisationId, state: row.note.state });
   const current = row!.note;

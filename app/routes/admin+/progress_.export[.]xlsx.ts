@@ -1,0 +1,13 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { requireBasicPay } from '~/auth/guards.server';
+import { orRespond } from '~/lib/http.server';
+import { downloadResponse, toXlsx } from '~/lib/spreadsheets.server';
+import { classProgress, progressQueryOf, progressTable } from '~/services/academy/progress.server';
+
+// The class progress of the period as an Excel file: the same rows and numbers as /admin/progress (every page).
+export async function loader({ request }: LoaderFunctionArgs) {
+  const staff = await requireBasicPay(request);
+  const progress = await orRespond(() => classProgress(staff, progressQueryOf(request)));
+  const body = await toXlsx(progressTable(progress), '학습 현황');
+  return downloadResponse(body, `학습현황_${progress.chosen?.name ?? '반'}_${progress.period.from}_${progress.period.to}.xlsx`, 'xlsx');
+}

@@ -1,0 +1,215 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { requireBasicPay, requireHead } from '~/auth/guards.server';
+import { CsrfInput } from '~/components/csrf';
+import { formatDateTime } from '~/lib/dates';
+import { isDomainError } from '~/lib/errors';
+import { domainErrorResponse, orRespond, pageData, positiveInt } from '~/lib/http.server';
+import { confirmRosterImport, getRosterImport } from '~/services/academy/roster-import.server';
+import { STUDENT_MESSAGES } from '~/services/academy/students.server';
+
+export const meta: MetaFunction = () => [{ title: '명단 확인 | 리드인' }];
+
+// The preview of an uploaded roster: every row with its errors and the counts. 등록하기 saves the valid rows in one
+// transaction and answers with the result on this page (the generated temporary passwords are shown only in that
+// answer). A second confirm saves nothing again.
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireHead(request, { basicPay: true });
+  await requireBasicPay(request);
+  const found = await orRespond(() => getRosterImport(user, positiveInt(params.importId) ?? 0));
+  return pageData({
+    ...found,
+    consentLabel: STUDENT_MESSAGES.guardianConsent,
+    createdAt: formatDateTime(found.createdAt),
+    confirmedAt: found.confirmedAt ? formatDateTime(found.confirmedAt) : null,
+    rows: found.rows.map((r) => ({
+      line: r.line,
+      name: r.name,
+      loginId: r.loginId,
+      grade: r.grade,
+      className: r.className,
+      parentPhone: r.parentPhone ?? (r.phoneText || null),
+      generates: r.errors.length === 0 && !r.passwordHash && found.status === 'PREVIEW',
+      errors: r.errors,
+      outcome: r.outcome ?? null,
+      skipReason: r.skipReason ?? null,
+    })),
+  });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireHead(request, { basicPay: true });
+  await requireBasicPay(request);
+  const form = await request.formData();
+  try {
+    const result = await confirmRosterImport(user, positiveInt(params.importId) ?? 0, form.get('guardianConsent') === 'on');
+    return json({ result, error: null });
+  } catch (error) {
+    if (isDomainError(error)) {
+      if (error.status === 404 || error.status === 403) throw domainErrorResponse(error);
+      return json({ result: null, error: error.message }, { status: error.status });
+    }
+    throw error;
+  }
+}
+
+export default function RosterPreview() {
+  const data = useLoaderData<typeof loader>();
+  const answered = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting';
+  const result = answered?.result;
+  return (
+    <section aria-labelledby="preview-title">
+      <p>
+        <Link to="/admin/students">‹ 학생 관리</Link> · <Link to="/admin/students/import">다른 파일 가져오기</Link>
+      </p>
+      <h1 id="preview-title" className="page-title">
+        {result || data.status === 'CONFIRMED' ? '명단 가져오기 결과' : '명단 확인'}
+      </h1>
+      <p className="muted">
+        {data.fileName} · 올린 시각 {data.createdAt}
+        {data.confirmedAt ? ` · 등록 시각 ${data.confirmedAt}` : ''}
+      </p>
+      {result ? (
+        <ResultSummary result={result} />
+      ) : data.status === 'CONFIRMED' ? (
+        <div className="alert info" role="status">
+          이미 등록을 마친 명단입니다. {data.createdCount ?? 0}명을 등록했고 {data.counts.total - (data.createdCount ?? 0)}줄은
+          건너뛰었습니다.
+        </div>
+      ) : (
+        <div className="card">
+          <p role="status">
+            모두 {data.counts.total}줄 · 등록할 수 있는 학생 <strong>{data.counts.valid}명</strong> · 오류{' '}
+            <strong>{data.counts.invalid}줄</strong>
+          </p>
+          {data.counts.invalid > 0 ? (
+            <p className="muted">오류가 있는 줄은 등록하지 않습니다. 고친 파일을 다시 올리거나, 오류 없는 줄만 먼저 등록할 수 있습니다.</p>
+          ) : null}
+          {answered?.error ? (
+            <div className="alert error" role="alert">
+              {answered.error}
+            </div>
+          ) : null}
+          {data.counts.valid > 0 ? (
+            <Form method="post">
+              <CsrfInput />
+              <div className="field consent">
+                <label className="checkbox">
+                  <input type="checkbox" name="guardianConsent" required />
+                  <span>{data.consentLabel}</span>
+                </label>
+              </div>
+              <button type="submit" disabled={busy}>
+                {busy ? '등록하는 중…' : `${data.counts.valid}명 등록하기`}
+              </button>
+            </Form>
+          ) : null}
+        </div>
+      )}
+      <div className="table-wrap">
+        <table className="table">
+          <caption className="sr-only">명단의 줄마다 확인한 결과</caption>
+          <thead>
+            <tr>
+              <th scope="col">줄</th>
+              <th scope="col">이름</th>
+              <th scope="col">아이디</th>
+              <th scope="col">학년</th>
+              <th scope="col">반</th>
+              <th scope="col">학부모 연락처</th>
+              <th scope="col">확인 결과</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.rows.map((r) => (
+              <tr key={r.line} className={r.errors.length ? 'row-error' : undefined}>
+                <td>{r.line}</td>
+                <td>{r.name || '-'}</td>
+                <td>{r.loginId || '-'}</td>
+                <td>{r.grade || '-'}</td>
+                <td>{r.className || '-'}</td>
+                <td>{r.parentPhone ?? '-'}</td>
+                <td>
+                  {r.outcome === 'CREATED' ? (
+                    '등록함'
+                  ) : r.outcome === 'SKIPPED' ? (
+                    <span className="field-error">건너뜀: {r.skipReason}</span>
+                  ) : r.errors.length ? (
+                    <ul className="field-error plain-list">
+                      {r.errors.map((e) => (
+                        <li key={e}>{e}</li>
+                      ))}
+                    </ul>
+                  ) : (
+                    <>확인{r.generates ? ' (임시 비밀번호 자동 생성)' : ''}</>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+type Result = NonNullable<NonNullable<ReturnType<typeof useActionData<typeof action>>>['result']>;
+
+function ResultSummary({ result }: { result: Result }) {
+  const generated = result.created.filter((c) => c.generatedPassword);
+  return (
+    <div className="card">
+      {result.alreadyConfirmed ? (
+        <div className="alert info" role="status">
+          이미 등록을 마친 명단입니다. 이번에는 아무도 새로 등록하지 않았습니다. (처음 등록한 학생 {result.created.length}명)
+        </div>
+      ) : (
+        <div className="alert success" role="status">
+          {result.created.length}명을 등록했습니다. 건너뛴 줄 {result.skipped.length}줄.
+        </div>
+      )}
+      {generated.length > 0 ? (
+        <>
+          <h2>자동으로 만든 임시 비밀번호</h2>
+          <p className="muted">이 화면에서만 한 번 보여 줍니다. 지금 적어 두거나 인쇄해 학생에게 알려 주세요.</p>
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">이름</th>
+                <th scope="col">아이디</th>
+                <th scope="col">임시 비밀번호</th>
+              </tr>
+            </thead>
+            <tbody>
+              {generated.map((c) => (
+                <tr key={c.line}>
+                  <td>{c.name}</td>
+                  <td>{c.loginId}</td>
+                  <td>
+                    <code>{c.generatedPassword}</code>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      ) : null}
+      {result.skipped.length > 0 ? (
+        <>
+          <h2>건너뛴 줄</h2>
+          <ul>
+            {result.skipped.map((s) => (
+              <li key={s.line}>
+                {s.line}줄 {s.name || '(이름 없음)'} {s.loginId ? `(${s.loginId})` : ''}: {s.reason}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </div>
+  );
+}
