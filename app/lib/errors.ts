@@ -13,3 +13,9 @@ export class DomainError extends Error {
 }
 
 export const isDomainError = (e: unknown): e is DomainError => e instanceof DomainError;
+
+/** A database error from a unique index (PostgreSQL 23505), as node-postgres or PGlite report it. */
+export const isUniqueViolation = (e: unknown) =>
+  typeof e === 'object' &&
+  e !== null &&
+  ((e as { code?: string }).code === '23505' || (e as { cause?: { code?: string } }).cause?.code === '23505');

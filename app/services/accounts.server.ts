@@ -19,7 +19,7 @@ import { seoulDay } from '~/lib/dates';
 import { guardianToken, maskPhone, sendGuardianCode } from './guardian-consent.server';
 import { codeMatches, codesSentLastHour, consumeCode, countFailedTry, issueCode, livePendingCode } from './one-time-codes.server';
 import { now, nowMs } from '~/lib/clock.server';
-import { DomainError } from '~/lib/errors';
+import { DomainError, isUniqueViolation } from '~/lib/errors';
 import { sendMessage } from './messages.server';
 
 export const ACCOUNT_MESSAGES = {
@@ -118,11 +118,6 @@ export type Registration = {
   securityAnswer: string;
   academyCode?: string;
 };
-
-const isUniqueViolation = (e: unknown) =>
-  typeof e === 'object' &&
-  e !== null &&
-  ((e as { code?: string }).code === '23505' || (e as { cause?: { code?: string } }).cause?.code === '23505');
 
 export async function isLoginIdTaken(loginId: string) {
   return (await findUserByLoginId(loginId)) !== null;

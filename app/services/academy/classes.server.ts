@@ -3,7 +3,7 @@ import { db, type Executor } from '~/db/client.server';
 import { classes, classMemberships, classTeachers, users } from '~/db/schema';
 import { now } from '~/lib/clock.server';
 import { CLASS_NAME_MAX } from '~/domain/classes';
-import { DomainError } from '~/lib/errors';
+import { DomainError, isUniqueViolation } from '~/lib/errors';
 import { type AcademyStaff, academyOf, classInScope, classesInScope, isHead, SCOPE_MESSAGES } from './scope.server';
 
 // Classes (반) of an academy: a HEAD creates, renames and closes them, chooses their teachers and moves students in
@@ -48,11 +48,6 @@ export function className(raw: unknown): string {
   if ([...name].length > CLASS_NAME_MAX) throw new DomainError('INVALID_CLASS_NAME', CLASS_MESSAGES.nameTooLong, 400);
   return name;
 }
-
-const isUniqueViolation = (e: unknown) =>
-  typeof e === 'object' &&
-  e !== null &&
-  ((e as { code?: string }).code === '23505' || (e as { cause?: { code?: string } }).cause?.code === '23505');
 
 async function refuseTakenName(ex: Executor, organisationId: number, name: string, exceptId = 0) {
   const [taken] = await ex

@@ -6,7 +6,7 @@ import { db } from '~/db/client.server';
 import { classes, rosterImports, userConsents, users } from '~/db/schema';
 import { ACCOUNT_FIELD_MESSAGES, GRADES, normalisePhone } from '~/domain/accounts';
 import { now } from '~/lib/clock.server';
-import { DomainError } from '~/lib/errors';
+import { DomainError, isUniqueViolation } from '~/lib/errors';
 import { readTable, type Table } from '~/lib/spreadsheets.server';
 import { academyOf, isHead, type AcademyStaff } from './scope.server';
 import { newStudentValues, placeInClass } from './students.server';
@@ -31,6 +31,7 @@ export const MAX_ROSTER_BYTES = 2 * 1024 * 1024;
 export const MAX_ROSTER_ROWS = 500;
 
 export const IMPORT_MESSAGES = {
+  raced: '그사이 다른 곳에서 같은 아이디가 등록되어 아무도 등록하지 않았습니다. 명단을 다시 올려 확인해 주세요.',
   noFile: '가져올 파일을 선택해 주세요.',
   tooLarge: '파일이 너무 큽니다. 2MB 이하의 파일을 올려 주세요.',
   tooManyRows: `한 번에 ${MAX_ROSTER_ROWS}명까지 가져올 수 있습니다. 파일을 나눠서 올려 주세요.`,
@@ -231,73 +232,79 @@ export async function confirmRosterImport(staff: AcademyStaff, importId: number,
     generated.set(row.line, password);
     hashes.set(row.line, await hashPassword(password));
   }
-  return db().transaction(async (tx) => {
-    const [locked] = await tx
-      .select({ status: rosterImports.status, rows: rosterImports.rows })
-      .from(rosterImports)
-      .where(and(eq(rosterImports.id, importId), eq(rosterImports.organisationId, organisationId)))
-      .for('update');
-    const rows = locked.rows as ImportRow[];
-    if (locked.status === 'CONFIRMED') return { alreadyConfirmed: true, ...summary(rows) };
-    const candidates = rows.filter((r) => r.errors.length === 0);
-    const ids = candidates.map((r) => r.loginId.toLowerCase());
-    const takenNow = new Set(
-      ids.length
-        ? (
-            await tx
-              .select({ loginId: sql<string>`lower(${users.loginId})` })
-              .from(users)
-              .where(inArray(sql`lower(${users.loginId})`, ids))
-          ).map((r) => r.loginId)
-        : [],
-    );
-    const openIds = new Set(
-      (
-        await tx
-          .select({ id: classes.id })
-          .from(classes)
-          .where(and(eq(classes.organisationId, organisationId), eq(classes.status, 'OPEN')))
-      ).map((c) => c.id),
-    );
-    let createdCount = 0;
-    for (const row of rows) {
-      if (row.errors.length) {
-        row.outcome = 'SKIPPED';
-        row.skipReason = row.errors.join(' ');
-        continue;
+  try {
+    return await db().transaction(async (tx) => {
+      const [locked] = await tx
+        .select({ status: rosterImports.status, rows: rosterImports.rows })
+        .from(rosterImports)
+        .where(and(eq(rosterImports.id, importId), eq(rosterImports.organisationId, organisationId)))
+        .for('update');
+      const rows = locked.rows as ImportRow[];
+      if (locked.status === 'CONFIRMED') return { alreadyConfirmed: true, ...summary(rows) };
+      const candidates = rows.filter((r) => r.errors.length === 0);
+      const ids = candidates.map((r) => r.loginId.toLowerCase());
+      const takenNow = new Set(
+        ids.length
+          ? (
+              await tx
+                .select({ loginId: sql<string>`lower(${users.loginId})` })
+                .from(users)
+                .where(inArray(sql`lower(${users.loginId})`, ids))
+            ).map((r) => r.loginId)
+          : [],
+      );
+      const openIds = new Set(
+        (
+          await tx
+            .select({ id: classes.id })
+            .from(classes)
+            .where(and(eq(classes.organisationId, organisationId), eq(classes.status, 'OPEN')))
+        ).map((c) => c.id),
+      );
+      let createdCount = 0;
+      for (const row of rows) {
+        if (row.errors.length) {
+          row.outcome = 'SKIPPED';
+          row.skipReason = row.errors.join(' ');
+          continue;
+        }
+        if (takenNow.has(row.loginId.toLowerCase())) {
+          row.outcome = 'SKIPPED';
+          row.skipReason = ACCOUNT_FIELD_MESSAGES.loginIdTaken;
+          continue;
+        }
+        if (row.classId !== null && !openIds.has(row.classId)) {
+          row.outcome = 'SKIPPED';
+          row.skipReason = IMPORT_MESSAGES.classUnknown(row.className);
+          continue;
+        }
+        const [user] = await tx
+          .insert(users)
+          .values(newStudentValues(organisationId, row, row.passwordHash ?? hashes.get(row.line)!))
+          .returning({ id: users.id });
+        await tx.insert(userConsents).values({ userId: user.id, kind: 'GUARDIAN', policyCode: null });
+        if (row.classId !== null) await placeInClass(tx, user.id, row.classId);
+        row.outcome = 'CREATED';
+        createdCount += 1;
       }
-      if (takenNow.has(row.loginId.toLowerCase())) {
-        row.outcome = 'SKIPPED';
-        row.skipReason = ACCOUNT_FIELD_MESSAGES.loginIdTaken;
-        continue;
-      }
-      if (row.classId !== null && !openIds.has(row.classId)) {
-        row.outcome = 'SKIPPED';
-        row.skipReason = IMPORT_MESSAGES.classUnknown(row.className);
-        continue;
-      }
-      const [user] = await tx
-        .insert(users)
-        .values(newStudentValues(organisationId, row, row.passwordHash ?? hashes.get(row.line)!))
-        .returning({ id: users.id });
-      await tx.insert(userConsents).values({ userId: user.id, kind: 'GUARDIAN', policyCode: null });
-      if (row.classId !== null) await placeInClass(tx, user.id, row.classId);
-      row.outcome = 'CREATED';
-      createdCount += 1;
-    }
-    // The hashes are no longer needed once the students exist.
-    const stored = rows.map((r) => ({ ...r, passwordHash: null }));
-    await tx
-      .update(rosterImports)
-      .set({ status: 'CONFIRMED', createdCount, confirmedAt: now(), rows: stored })
-      .where(eq(rosterImports.id, importId));
-    const result = summary(rows);
-    return {
-      alreadyConfirmed: false,
-      skipped: result.skipped,
-      created: result.created.map((c) => ({ ...c, generatedPassword: generated.get(c.line) ?? null })),
-    };
-  });
+      // The hashes are no longer needed once the students exist.
+      const stored = rows.map((r) => ({ ...r, passwordHash: null }));
+      await tx
+        .update(rosterImports)
+        .set({ status: 'CONFIRMED', createdCount, confirmedAt: now(), rows: stored })
+        .where(eq(rosterImports.id, importId));
+      const result = summary(rows);
+      return {
+        alreadyConfirmed: false,
+        skipped: result.skipped,
+        created: result.created.map((c) => ({ ...c, generatedPassword: generated.get(c.line) ?? null })),
+      };
+    });
+  } catch (error) {
+    // Someone took one of the login ids between the preview and this confirm: nothing was saved.
+    if (isUniqueViolation(error)) throw new DomainError('LOGIN_ID_TAKEN', IMPORT_MESSAGES.raced, 409);
+    throw error;
+  }
 }
 
 function summary(rows: ImportRow[]): Omit<ConfirmResult, 'alreadyConfirmed'> {

@@ -9,7 +9,7 @@ import { ACCOUNT_FIELD_MESSAGES, GRADES, normalisePhone } from '~/domain/account
 import type { MemberStatus } from '~/domain/enums';
 import { now } from '~/lib/clock.server';
 import { formatKoreanDate, formatDateTime } from '~/lib/dates';
-import { DomainError } from '~/lib/errors';
+import { DomainError, isUniqueViolation } from '~/lib/errors';
 import { positiveInt } from '~/lib/http.server';
 import type { Table } from '~/lib/spreadsheets.server';
 import { classInScope, isHead, studentInScope, studentsInScope, type AcademyStaff } from './scope.server';
@@ -124,11 +124,6 @@ export async function placeInClass(tx: Executor, studentId: number, classId: num
 }
 
 // ── Adding a student ────────────────────────────────────────────────────────────────────────────────────────────
-
-const isUniqueViolation = (e: unknown) =>
-  typeof e === 'object' &&
-  e !== null &&
-  ((e as { code?: string }).code === '23505' || (e as { cause?: { code?: string } }).cause?.code === '23505');
 
 export const loginIdTaken = () => new DomainError('LOGIN_ID_TAKEN', ACCOUNT_FIELD_MESSAGES.loginIdTaken, 409);
 

@@ -7,7 +7,7 @@ import { db } from '~/db/client.server';
 import { classes, classTeachers, users } from '~/db/schema';
 import { ACCOUNT_FIELD_MESSAGES } from '~/domain/accounts';
 import { now } from '~/lib/clock.server';
-import { DomainError } from '~/lib/errors';
+import { DomainError, isUniqueViolation } from '~/lib/errors';
 import { listAcademyStaff } from '../academy-members.server';
 import { isLoginIdTaken } from '../accounts.server';
 import { CLASS_MESSAGES, requireHeadStaff } from './classes.server';
@@ -31,11 +31,6 @@ export const TEACHER_MESSAGES = {
 /** The new teacher form (the same login id and password rules as registration). */
 export const teacherSchema = z.object({ name: nameField, loginId: loginIdField, phone: phoneField, password: passwordField });
 export const teacherEditSchema = z.object({ name: nameField, phone: phoneField });
-
-const isUniqueViolation = (e: unknown) =>
-  typeof e === 'object' &&
-  e !== null &&
-  ((e as { code?: string }).code === '23505' || (e as { cause?: { code?: string } }).cause?.code === '23505');
 
 /** The academy's staff, the head first, each with the open classes they teach. */
 export async function listTeachers(staff: AcademyStaff) {
