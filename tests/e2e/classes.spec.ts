@@ -97,7 +97,6 @@ test('a teacher sees only the classes they teach; another class is not found', a
 });
 
 test('the class and teacher pages hydrate without an error @js-only', async ({ page }) => {
-  test.skip(test.info().project.name !== 'js', 'JavaScript only');
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
