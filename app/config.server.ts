@@ -27,7 +27,38 @@ const schema = z.object({
   BUSINESS_PHONE: z.string().optional(),
   BUSINESS_EMAIL: z.string().optional(),
   BUSINESS_HOURS: z.string().optional(),
+  /** Toss Payments keys (개발 연동 test_… or live_…). Without a secret key the experience environment uses the local simulator. */
+  TOSS_CLIENT_KEY: z.string().optional(),
+  TOSS_SECRET_KEY: z.string().optional(),
+  /** Toss's REST API and browser SDK; changed only to point the real adapter at the simulator in tests. */
+  TOSS_API_URL: z.string().url().optional(),
+  TOSS_SDK_URL: z.string().url().optional(),
+  /** The port our server listens on (the simulator is served by it, under /__toss). */
+  PORT: z.string().optional(),
+  /** The company's account for 무통장입금. */
+  DEPOSIT_BANK: z.string().optional(),
+  DEPOSIT_ACCOUNT: z.string().optional(),
+  DEPOSIT_HOLDER: z.string().optional(),
 });
+
+/**
+ * Who takes card and transfer payments: Toss Payments when a secret key is configured, the local simulator (served by
+ * our own server under /__toss, same HTTP API) in the experience environment without keys, nobody otherwise (then only
+ * 무통장입금 is offered).
+ */
+export type PaymentsConfig = {
+  provider: 'toss' | 'simulator' | null;
+  clientKey: string;
+  secretKey: string;
+  /** Base of the REST API without a trailing slash: 'https://api.tosspayments.com' or 'http://127.0.0.1:3000/__toss'. */
+  apiUrl: string;
+  /** The v2 browser SDK: 'https://js.tosspayments.com/v2/standard' or the simulator's. */
+  sdkUrl: string;
+  deposit: { bank: string; account: string; holder: string } | null;
+};
+
+/** The simulator's keys: not secret, they open nothing but the simulator. */
+export const SIMULATOR_KEYS = { clientKey: 'test_ck_simulator', secretKey: 'test_sk_simulator' } as const;
 
 /** The seller's details shown in the footer; null fields are not configured (and not shown). */
 export type BusinessDetails = {
@@ -71,7 +102,33 @@ export type Config = {
   publicUrl: string | null;
   migrationsDir: string;
   business: BusinessDetails;
+  payments: PaymentsConfig;
 };
+
+function paymentsConfig(parsed: z.infer<typeof schema>, appEnv: 'EXP' | 'PROD'): PaymentsConfig {
+  const deposit =
+    parsed.DEPOSIT_BANK && parsed.DEPOSIT_ACCOUNT && parsed.DEPOSIT_HOLDER
+      ? { bank: parsed.DEPOSIT_BANK, account: parsed.DEPOSIT_ACCOUNT, holder: parsed.DEPOSIT_HOLDER }
+      : appEnv === 'EXP'
+        ? { bank: '국민은행', account: '000000-00-000000', holder: '주식회사 리드인' }
+        : null;
+  const trim = (url: string) => url.replace(/\/+$/, '');
+  if (parsed.TOSS_SECRET_KEY) {
+    return {
+      provider: 'toss',
+      clientKey: parsed.TOSS_CLIENT_KEY ?? '',
+      secretKey: parsed.TOSS_SECRET_KEY,
+      apiUrl: trim(parsed.TOSS_API_URL ?? 'https://api.tosspayments.com'),
+      sdkUrl: parsed.TOSS_SDK_URL ?? 'https://js.tosspayments.com/v2/standard',
+      deposit,
+    };
+  }
+  if (appEnv === 'EXP') {
+    const base = trim(parsed.TOSS_API_URL ?? `http://127.0.0.1:${parsed.PORT ?? '3000'}/__toss`);
+    return { provider: 'simulator', ...SIMULATOR_KEYS, apiUrl: base, sdkUrl: parsed.TOSS_SDK_URL ?? `${base}/v2/standard`, deposit };
+  }
+  return { provider: null, clientKey: '', secretKey: '', apiUrl: '', sdkUrl: '', deposit };
+}
 
 const DEV_SECRET = 'readin-development-secret-change-me';
 
@@ -168,6 +225,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     publicUrl: parsed.PUBLIC_URL ? parsed.PUBLIC_URL.replace(/\/+$/, '') : null,
     migrationsDir: path.resolve('drizzle'),
     business: businessDetails(parsed, appEnv),
+    payments: paymentsConfig(parsed, appEnv),
   };
 }
 

@@ -1,7 +1,7 @@
 import { json, redirect } from '@remix-run/node';
 import type { Authority, UserRole } from '~/domain/enums';
 import { SPEC_MESSAGES } from '~/messages';
-import { hasBasicPay } from '~/services/payments.server';
+import { hasBasicPay } from '~/services/payments/basic-pay.server';
 import { findAuthUser, type AuthUser } from '~/services/users.server';
 import { requireCsrf } from './csrf.server';
 import { endSession, getSession, sessionStorage, writeSession } from './session.server';

@@ -11,7 +11,7 @@ import { now } from '~/lib/clock.server';
 import { DomainError } from '~/lib/errors';
 import { ACCOUNT_MESSAGES } from './accounts.server';
 import { PROFILE_IMAGE_MESSAGES, processProfileImage } from './images.server';
-import { hasBasicPay } from './payments.server';
+import { hasBasicPay } from './payments/basic-pay.server';
 import { storage } from './storage.server';
 
 // The my page of every area (user, admin, super): one service behind /…/my-page, /…/my-page/me and the API calls

@@ -7,6 +7,8 @@ export const agencies = pgTable('agencies', {
   id: serial('id').primaryKey(),
   branchId: integer('branch_id').notNull(),
   name: text('name').notNull(),
+  /** The agency's share of its academies' payments, in basis points (1000 = 10 %). */
+  settlementRate: integer('settlement_rate').notNull().default(1000),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -28,6 +30,8 @@ export const organisations = pgTable(
     agencyId: integer('agency_id').references(() => agencies.id),
     phone: text('phone'),
     address: text('address'),
+    /** A branch's share of its academies' payments, in basis points (1500 = 15 %); branches only. */
+    settlementRate: integer('settlement_rate'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,7 +1,17 @@
-import { index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { PaymentMethod, PaymentStatus, ReceiptType, Tier } from '~/domain/enums';
-import { organisations } from './organisations';
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { PaymentMethod, PaymentStatus, ReceiptType, SendState, SettlementStatus, Tier } from '~/domain/enums';
+import { agencies, organisations } from './organisations';
+import { users } from './users';
 
+/** How the browser came to the provider's window, so the return leads back the same way. */
+export type PaymentWindow = 'popup' | 'page';
+
+/**
+ * One order: one tier for one month of one organisation (an academy, or an individual member's own organisation).
+ * Written WAITING with its amount fixed on the server before any provider window opens; moves only forward:
+ * WAITING → SUCCESS | FAIL | CANCEL, SUCCESS → REFUND when the whole amount has been refunded.
+ */
 export const payments = pgTable(
   'payments',
   {
@@ -20,11 +30,194 @@ export const payments = pgTable(
     receiptType: text('receipt_type').$type<ReceiptType>().notNull().default('N'),
     approvedAt: timestamp('approved_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** What the provider's window and receipt call the order: '리드인 기본 이용료 2026년 11월'. */
+    orderName: text('order_name').notNull().default(''),
+    /** Who placed the order (the head, or the individual member). */
+    payerUserId: integer('payer_user_id').references(() => users.id, { onDelete: 'set null' }),
+    window: text('window').$type<PaymentWindow>().notNull().default('page'),
+    /** The provider's key for the payment, known from the success URL (or the billing charge) on. */
+    paymentKey: text('payment_key'),
+    /** Set when one request claimed the confirmation: no other request calls the provider's confirm for this order. */
+    confirmStartedAt: timestamp('confirm_started_at', { withTimezone: true }),
+    /** An order not confirmed by then is expired by the sweeper (after re-reading it from the provider). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** Sum of the refunds done; the balance is amount - refundedAmount. */
+    refundedAmount: integer('refunded_amount').notNull().default(0),
+    failCode: text('fail_code'),
+    failMessage: text('fail_message'),
+    /** '신한카드 4330-12**-****-1234' or '국민은행 계좌이체': what the receipt shows of the means of payment. */
+    paidWith: text('paid_with'),
+    /** The provider's receipt page. */
+    receiptUrl: text('receipt_url'),
+    /** The cash receipt's identity (phone number for C, business registration number for T) and its result. */
+    cashReceiptIdentity: text('cash_receipt_identity'),
+    cashReceiptKey: text('cash_receipt_key'),
+    cashReceiptUrl: text('cash_receipt_url'),
+    /** 무통장입금: the name the deposit is sent under, and the operator who confirmed it. */
+    depositorName: text('depositor_name'),
+    confirmedByUserId: integer('confirmed_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Charged with the academy's billing key by the monthly job. */
+    automatic: boolean('automatic').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('payments_order_id_key').on(t.orderId),
     index('payments_basic_pay_idx').on(t.organisationId, t.paidMonth, t.tier, t.status),
+    uniqueIndex('payments_payment_key_key')
+      .on(t.paymentKey)
+      .where(sql`${t.paymentKey} is not null`),
+    // One tier of one month is paid once: at most one order is being confirmed or has succeeded.
+    uniqueIndex('payments_one_success_key')
+      .on(t.organisationId, t.paidMonth, t.tier)
+      .where(sql`${t.status} = 999 or (${t.status} = 1 and ${t.confirmStartedAt} is not null)`),
+    index('payments_waiting_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 1`),
   ],
 );
 
 export type Payment = typeof payments.$inferSelect;
+
+/**
+ * A refund (full or partial) of a SUCCESS payment, asked by an operator. The form carries a key made when it was
+ * shown, so a double click finds the first row and refunds once.
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: serial('id').primaryKey(),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    amount: integer('amount').notNull(),
+    reason: text('reason').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    state: text('state').$type<'PENDING' | 'DONE' | 'FAILED'>().notNull().default('PENDING'),
+    transactionKey: text('transaction_key'),
+    error: text('error'),
+    requestedByUserId: integer('requested_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('payment_refunds_key').on(t.idempotencyKey), index('payment_refunds_payment_idx').on(t.paymentId)],
+);
+
+export type PaymentRefund = typeof paymentRefunds.$inferSelect;
+
+/** Who a price is for: an academy, or an individual (adult) member paying their own BASIC. */
+export type PricePlan = 'academy' | 'personal';
+
+/**
+ * The price of a tier from a Seoul date on, set by operators. The price of a month is the newest row whose
+ * effectiveFrom is on or before the month's first day.
+ */
+export const prices = pgTable(
+  'prices',
+  {
+    id: serial('id').primaryKey(),
+    plan: text('plan').$type<PricePlan>().notNull(),
+    tier: smallint('tier').$type<Tier>().notNull(),
+    amount: integer('amount').notNull(),
+    /** Active students the tier covers (BASIC: the first N; ADD1/ADD2: N more); null where size does not matter. */
+    studentLimit: integer('student_limit'),
+    effectiveFrom: date('effective_from', { mode: 'string' }).notNull(),
+    createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('prices_plan_tier_from_key').on(t.plan, t.tier, t.effectiveFrom)],
+);
+
+export type Price = typeof prices.$inferSelect;
+
+/**
+ * A settlement line (the spec's second status): each SUCCESS academy payment yields one for its branch and agency
+ * at their rates; WAITING until paid out (SUCCESS); REFUND or CANCEL when the payment is refunded or cancelled.
+ */
+export const settlements = pgTable(
+  'settlements',
+  {
+    id: serial('id').primaryKey(),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    academyId: integer('academy_id')
+      .notNull()
+      .references(() => organisations.id),
+    branchId: integer('branch_id')
+      .notNull()
+      .references(() => organisations.id),
+    agencyId: integer('agency_id').references(() => agencies.id),
+    /** The payment's month, 'YYYY-MM'. */
+    month: text('month').notNull(),
+    /** The payment's balance the shares are computed on (amount - refunds). */
+    baseAmount: integer('base_amount').notNull(),
+    branchRate: integer('branch_rate').notNull(),
+    agencyRate: integer('agency_rate').notNull(),
+    branchAmount: integer('branch_amount').notNull(),
+    agencyAmount: integer('agency_amount').notNull(),
+    status: smallint('status').$type<SettlementStatus>().notNull(),
+    paidOutAt: timestamp('paid_out_at', { withTimezone: true }),
+    paidOutByUserId: integer('paid_out_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('settlements_payment_key').on(t.paymentId), index('settlements_branch_month_idx').on(t.branchId, t.month)],
+);
+
+export type Settlement = typeof settlements.$inferSelect;
+
+/** An academy's card for the automatic monthly payment (the HEAD opts in); one per academy, replaced on re-registration. */
+export const billingKeys = pgTable(
+  'billing_keys',
+  {
+    id: serial('id').primaryKey(),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    customerKey: text('customer_key').notNull(),
+    /** The provider's billing key: never shown, never logged. */
+    billingKey: text('billing_key').notNull(),
+    cardSummary: text('card_summary'),
+    active: boolean('active').notNull().default(true),
+    createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('billing_keys_active_key')
+      .on(t.organisationId)
+      .where(sql`${t.active}`),
+  ],
+);
+
+export type BillingKey = typeof billingKeys.$inferSelect;
+
+/**
+ * Background jobs (architecture.md §8): written in the transaction of the change that causes them (or by a schedule,
+ * under a key that makes a second run a no-op), claimed with FOR UPDATE SKIP LOCKED, retried with backoff.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    /** Deduplication key: a second job with the same key is not added. */
+    key: text('key').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    state: smallint('state').$type<SendState>().notNull(),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: smallint('attempts').notNull().default(0),
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('jobs_key').on(t.key),
+    index('jobs_due_idx')
+      .on(t.runAt)
+      .where(sql`${t.state} in (1, 2)`),
+  ],
+);
+
+export type Job = typeof jobs.$inferSelect;

@@ -7,6 +7,7 @@ import { seedProblems } from './problems.server';
 import { seedNotes } from './notes.server';
 import { seedAccounts, seedJoinRequests } from './accounts.server';
 import { seedClasses } from './classes.server';
+import { seedPayments } from './payments.server';
 import { now } from '~/lib/clock.server';
 
 /**
@@ -25,6 +26,7 @@ export const SEED_STEPS: SeedStep[] = [
   { name: 'accounts', run: seedAccounts },
   { name: 'join-requests', run: (tx) => seedJoinRequests(tx, now()) },
   { name: 'classes', run: (tx) => seedClasses(tx, now()) },
+  { name: 'payments', run: (tx) => seedPayments(tx, now()) },
 ];
 
 export async function seedDemo(db: Database, steps: SeedStep[] = SEED_STEPS): Promise<string[]> {

@@ -1,5 +1,5 @@
 import { apiRoute } from '~/lib/api.server';
-import { hasBasicPay } from '~/services/payments.server';
+import { hasBasicPay } from '~/services/payments/basic-pay.server';
 
 // GET /api/me → the current user (spec §3: userRole, authority, basicPay, …).
 export const { loader, action } = apiRoute({

@@ -4,7 +4,7 @@ import { API_BODY_MAX_BYTES } from '~/lib/api-response.server';
 import { apiError, apiRoute } from '~/lib/api.server';
 import { SPEC_MESSAGES } from '~/messages';
 import { resetStudentPassword } from '~/services/academy-members.server';
-import { hasBasicPay } from '~/services/payments.server';
+import { hasBasicPay } from '~/services/payments/basic-pay.server';
 
 // POST /api/student/changePassword { studentId, password }: a head or teacher resets the password of a student of
 // their own academy (spec §7). The student's sessions end. Like the students page, this needs this month's payment.

@@ -6,7 +6,7 @@ import { DEMO_PRICES } from '~/db/seed/base.server';
 import { PaymentMethod, PaymentStatus, Tier } from '~/domain/enums';
 import { now } from '~/lib/clock.server';
 import { formatKoreanDate, seoulMonth } from '~/lib/dates';
-import { hasBasicPay } from '~/services/payments.server';
+import { hasBasicPay } from '~/services/payments/basic-pay.server';
 import { academyOf, type AcademyStaff } from './scope.server';
 
 // The academy's payments as its head sees them (product.md §3 "payments (HEAD only)"): what this month's basic fee is,

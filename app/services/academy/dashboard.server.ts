@@ -3,7 +3,7 @@ import { db, executeRows } from '~/db/client.server';
 import { BookStatus, NoteState, ReadMethod } from '~/domain/enums';
 import { now } from '~/lib/clock.server';
 import { seoulDay, seoulDayStart, seoulMonth } from '~/lib/dates';
-import { hasBasicPay } from '~/services/payments.server';
+import { hasBasicPay } from '~/services/payments/basic-pay.server';
 import { sessionsOfUsers } from '~/services/reports.server';
 import { classesInScope, isHead, studentsInScope, type AcademyStaff } from './scope.server';
 
