@@ -1,5 +1,5 @@
 import { and, count, desc, eq } from 'drizzle-orm';
-import { db } from '~/db/client.server';
+import { db, type Executor } from '~/db/client.server';
 import { messages, users, type MessageChannel } from '~/db/schema';
 import { SendState } from '~/domain/enums';
 import { now } from '~/lib/clock.server';
@@ -10,8 +10,9 @@ import { messageProvider } from './message-provider.server';
 
 export type NewMessage = { recipientUserId: number | null; phone: string; channel: MessageChannel; kind: string; body: string };
 
-export async function enqueueMessage(message: NewMessage) {
-  const [row] = await db()
+/** Stores a message WAITING; pass the transaction of the change that causes it, so both commit or neither. */
+export async function enqueueMessage(message: NewMessage, executor: Executor = db()) {
+  const [row] = await executor
     .insert(messages)
     .values({ ...message, sendState: SendState.WAITING })
     .returning();

@@ -7,6 +7,7 @@ import { PaymentMethod, PaymentStatus, Tier } from '~/domain/enums';
 import { now } from '~/lib/clock.server';
 import { formatKoreanDate, seoulMonth } from '~/lib/dates';
 import { hasBasicPay } from '~/services/payments/basic-pay.server';
+import { won } from '~/services/payments/outcomes.server';
 import { academyOf, type AcademyStaff } from './scope.server';
 
 // The academy's payments as its head sees them (product.md §3 "payments (HEAD only)"): what this month's basic fee is,
@@ -43,8 +44,7 @@ export const BASIC_MONTHLY_PRICE: number = DEMO_PRICES.BASIC;
 
 export const PAYMENTS_PAGE_SIZE = 12;
 
-/** '₩99,000' */
-export const won = (amount: number) => `₩${amount.toLocaleString('ko-KR')}`;
+export { won };
 
 export async function billingOverview(staff: AcademyStaff, page = 1) {
   const organisationId = academyOf(staff);

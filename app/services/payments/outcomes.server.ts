@@ -1,0 +1,104 @@
+import { and, eq, ne } from 'drizzle-orm';
+import type { Tx } from '~/db/client.server';
+import { payments, users } from '~/db/schema';
+import { PaymentStatus } from '~/domain/enums';
+import { now } from '~/lib/clock.server';
+import { enqueueMessage } from '~/services/messages.server';
+import { createSettlementLine } from './settlements.server';
+
+// How an order ends, whoever ends it (the card confirmation, the sweeper, an operator confirming a deposit, the
+// monthly billing charge). States only move forward: every change is a guarded UPDATE … WHERE status = WAITING, so of
+// two racing requests one wins and the other changes nothing.
+
+/** '₩99,000' */
+export const won = (amount: number) => `₩${amount.toLocaleString('ko-KR')}`;
+
+export type SuccessDetails = {
+  paymentKey?: string | null;
+  approvedAt?: Date | null;
+  paidWith?: string | null;
+  receiptUrl?: string | null;
+  confirmedByUserId?: number | null;
+  cashReceiptKey?: string | null;
+  cashReceiptUrl?: string | null;
+};
+
+/**
+ * WAITING → SUCCESS in the caller's transaction: writes the settlement line, cancels the other orders still waiting
+ * for the same tier and month (a deposit announced, then paid by card), and queues the receipt message to the payer.
+ * Returns false when the order was not WAITING (another request ended it first).
+ */
+export async function markSucceeded(tx: Tx, paymentId: number, details: SuccessDetails = {}): Promise<boolean> {
+  const at = now();
+  const [row] = await tx
+    .update(payments)
+    .set({
+      status: PaymentStatus.SUCCESS,
+      approvedAt: details.approvedAt ?? at,
+      ...(details.paymentKey ? { paymentKey: details.paymentKey } : {}),
+      ...(details.paidWith ? { paidWith: details.paidWith } : {}),
+      ...(details.receiptUrl ? { receiptUrl: details.receiptUrl } : {}),
+      ...(details.confirmedByUserId ? { confirmedByUserId: details.confirmedByUserId } : {}),
+      ...(details.cashReceiptKey ? { cashReceiptKey: details.cashReceiptKey } : {}),
+      ...(details.cashReceiptUrl ? { cashReceiptUrl: details.cashReceiptUrl } : {}),
+      failCode: null,
+      failMessage: null,
+      updatedAt: at,
+    })
+    .where(and(eq(payments.id, paymentId), eq(payments.status, PaymentStatus.WAITING)))
+    .returning();
+  if (!row) return false;
+  await createSettlementLine(tx, row.id);
+  await tx
+    .update(payments)
+    .set({
+      status: PaymentStatus.CANCEL,
+      failCode: 'PAID_BY_ANOTHER_ORDER',
+      failMessage: '같은 달의 다른 결제가 완료되어 취소되었습니다.',
+      updatedAt: at,
+    })
+    .where(
+      and(
+        eq(payments.organisationId, row.organisationId),
+        eq(payments.paidMonth, row.paidMonth),
+        eq(payments.tier, row.tier),
+        eq(payments.status, PaymentStatus.WAITING),
+        ne(payments.id, row.id),
+      ),
+    );
+  if (row.payerUserId) {
+    const [payer] = await tx.select({ phone: users.phone }).from(users).where(eq(users.id, row.payerUserId));
+    if (payer?.phone) {
+      await enqueueMessage(
+        {
+          recipientUserId: row.payerUserId,
+          phone: payer.phone,
+          channel: 'TALK',
+          kind: 'PAYMENT_RECEIPT',
+          body: `[리드인] ${row.orderName || '이용료'} ${won(row.amount)} 결제가 완료되었습니다. 주문번호 ${row.orderId}`,
+        },
+        tx,
+      );
+    }
+  }
+  return true;
+}
+
+/** WAITING → FAIL (or CANCEL when the payer gave up in the window), keeping the provider's code and message as given. */
+export async function markFailed(
+  tx: Tx,
+  paymentId: number,
+  failure: { code: string; message: string; status?: typeof PaymentStatus.FAIL | typeof PaymentStatus.CANCEL },
+): Promise<boolean> {
+  const [row] = await tx
+    .update(payments)
+    .set({
+      status: failure.status ?? PaymentStatus.FAIL,
+      failCode: failure.code.slice(0, 100),
+      failMessage: failure.message.slice(0, 500),
+      updatedAt: now(),
+    })
+    .where(and(eq(payments.id, paymentId), eq(payments.status, PaymentStatus.WAITING)))
+    .returning({ id: payments.id });
+  return Boolean(row);
+}
