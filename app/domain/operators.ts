@@ -77,6 +77,12 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'book.create': '도서 등록',
   'book.update': '도서 수정',
   'book.status': '도서 상태 변경',
+  'price.create': '가격 등록',
+  'payment.confirm-deposit': '입금 확인',
+  'payment.cancel': '주문 취소',
+  'payment.refund': '환불',
+  'payment.cash-receipt': '현금영수증 발급',
+  'settlement.payout': '정산 지급',
 };
 
 export const ITEM_STATUS_LABELS: Record<number, string> = { 1: '사용 중', 100: '완료', 200: '사용 안 함' };

@@ -12,7 +12,11 @@ const SUPER_MENUS: (NavItem & { for: Authority[] })[] = [
   { to: '/super/user', label: '회원 관리', for: ['ADMIN1', 'ADMIN2'] },
   { to: '/super/books', label: '도서 관리', for: ['ADMIN1', 'ADMIN2', 'PRODUCT'] },
   { to: '/super/coach/sharpening', label: '첨삭', for: ['ADMIN1', 'ADMIN2', 'COACH'] },
-  { to: '/super/tax/u/region/agency', label: '지사', for: ['ADMIN1', 'ADMIN2', 'BRANCH'] },
+  // The branch's home carries its settlement: BRANCH knows it as 지사, operators as 정산 (every branch).
+  { to: '/super/tax/u/region/agency', label: '지사', for: ['BRANCH'] },
+  { to: '/super/tax/u/region/agency', label: '정산', for: ['ADMIN1', 'ADMIN2'] },
+  { to: '/super/payments', label: '결제', for: ['ADMIN1', 'ADMIN2'] },
+  { to: '/super/prices', label: '가격', for: ['ADMIN1', 'ADMIN2'] },
   { to: '/super/messages', label: '발송 메시지', for: ['ADMIN1', 'ADMIN2'] },
   { to: '/super/audit', label: '감사 기록', for: ['ADMIN1'] },
   { to: '/super/my-page', label: '마이페이지', for: ['ADMIN1', 'ADMIN2', 'COACH', 'BRANCH', 'PRODUCT'] },

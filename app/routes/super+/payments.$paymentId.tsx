@@ -1,0 +1,432 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { requireSuper } from '~/auth/guards.server';
+import { clientIp } from '~/auth/rate-limit.server';
+import { CsrfInput } from '~/components/csrf';
+import { PaymentMethod, PaymentStatus, ReceiptType } from '~/domain/enums';
+import {
+  OP_METHOD_LABELS,
+  OP_RECEIPT_LABELS,
+  OP_STATUS_LABELS,
+  OP_TIER_LABELS,
+  OPERATOR_PAYMENT_MESSAGES as M,
+  monthLabel,
+  rateLabel,
+  SETTLEMENT_STATUS_LABELS,
+  wonLabel,
+} from '~/domain/operator-payments';
+import { formatDateTime } from '~/lib/dates';
+import { isDomainError } from '~/lib/errors';
+import { idParam, notFound, pageData, positiveInt, redirectWithFlash } from '~/lib/http.server';
+import { cancelOrder, confirmDeposit, issueCashReceiptFor, paymentDetail } from '~/services/operators/payments.server';
+import { recheckRefund, refundPayment } from '~/services/payments/refunds.server';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.payment.orderId ?? '결제'} | 결제 | 리드인 운영` }];
+
+// One order as operators see it: everything it has (provider fields, receipts, the deposit's name), its refunds, its
+// settlement line, and the acts: confirm a 무통장입금, cancel a waiting order, refund a paid one in full or in part. The
+// refund form carries a key made when the page was shown: posting it twice refunds once.
+
+const when = (d: Date | string | null) => (d ? formatDateTime(d) : null);
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireSuper(request);
+  const id = idParam(params.paymentId);
+  const detail = await paymentDetail(id);
+  if (!detail) throw notFound(M.paymentNotFound);
+  const p = detail.payment;
+  return pageData({
+    payment: {
+      ...p,
+      createdAt: when(p.createdAt)!,
+      approvedAt: when(p.approvedAt),
+      expiresAt: when(p.expiresAt),
+      updatedAt: when(p.updatedAt)!,
+      confirmStartedAt: when(p.confirmStartedAt),
+    },
+    organisationName: detail.organisationName,
+    organisationKind: detail.organisationKind,
+    payerName: detail.payerName,
+    payerLoginId: detail.payerLoginId,
+    confirmedByName: detail.confirmedByName,
+    refunds: detail.refunds.map((r) => ({ ...r, createdAt: when(r.createdAt)!, completedAt: when(r.completedAt) })),
+    settlement: detail.settlement
+      ? { ...detail.settlement, paidOutAt: when(detail.settlement.paidOutAt), updatedAt: when(detail.settlement.updatedAt) }
+      : null,
+    balance: detail.balance,
+    sameTier: detail.sameTier,
+    refundKey: detail.refundKey,
+    gateway: detail.gateway,
+  });
+}
+
+type ActionError = { intent: string; error: string };
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const operator = await requireSuper(request);
+  const id = idParam(params.paymentId);
+  const form = await request.formData();
+  const intent = String(form.get('intent') ?? '');
+  const origin = { address: clientIp(request), origin: new URL(request.url).origin };
+  const here = `/super/payments/${id}`;
+  try {
+    if (intent === 'confirm-deposit') {
+      const done = await confirmDeposit(operator, id, origin);
+      if (done.cashReceipt === 'failed')
+        return redirectWithFlash(here, `입금을 확인했습니다. 현금영수증은 발급하지 못했습니다: ${done.cashReceiptError}`, 'error');
+      return redirectWithFlash(here, done.cashReceipt === 'issued' ? '입금을 확인하고 현금영수증을 발급했습니다.' : '입금을 확인했습니다.');
+    }
+    if (intent === 'cash-receipt') {
+      const done = await issueCashReceiptFor(operator, id, origin);
+      if (done.cashReceipt === 'failed')
+        return json({ intent, error: `현금영수증을 발급하지 못했습니다: ${done.cashReceiptError}` }, { status: 502 });
+      return redirectWithFlash(here, '현금영수증을 발급했습니다.');
+    }
+    if (intent === 'cancel') {
+      await cancelOrder(operator, id, origin);
+      return redirectWithFlash(here, '주문을 취소했습니다.');
+    }
+    if (intent === 'refund') {
+      const raw = String(form.get('amount') ?? '')
+        .replace(/[,\s원₩]/g, '')
+        .slice(0, 12);
+      const amount = /^\d+$/.test(raw) ? Number(raw) : NaN;
+      const outcome = await refundPayment(
+        operator,
+        { paymentId: id, amount, reason: String(form.get('reason') ?? ''), key: String(form.get('refundKey') ?? '') },
+        origin,
+      );
+      const whole = outcome.payment.status === PaymentStatus.REFUND;
+      return redirectWithFlash(
+        here,
+        outcome.replayed
+          ? '이미 처리된 환불 요청입니다. 환불은 한 번만 처리되었습니다.'
+          : `${wonLabel(outcome.refund.amount)}을 환불했습니다.${whole ? ' 결제 금액 전액이 환불되었습니다.' : ''}`,
+      );
+    }
+    if (intent === 'recheck') {
+      const refundId = positiveInt(form.get('refundId'));
+      if (!refundId) return json({ intent, error: '요청을 처리할 수 없습니다.' }, { status: 400 });
+      const outcome = await recheckRefund(refundId, operator, origin);
+      if (outcome.refund.paymentId !== id) throw notFound();
+      const message =
+        outcome.refund.state === 'DONE'
+          ? '결제사에서 환불이 확인되었습니다.'
+          : outcome.refund.state === 'FAILED'
+            ? '결제사에 환불 기록이 없어 환불 요청을 실패로 마쳤습니다. 필요하면 다시 환불해 주세요.'
+            : '결제사에 연결하지 못했습니다. 잠시 후 다시 확인해 주세요.';
+      return redirectWithFlash(here, message, outcome.refund.state === 'DONE' ? 'success' : 'error');
+    }
+    return json({ intent, error: '요청을 처리할 수 없습니다.' } satisfies ActionError, { status: 400 });
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    if (error.status === 404) throw notFound(error.message);
+    return json({ intent, error: error.message } satisfies ActionError, { status: error.status });
+  }
+}
+
+function ErrorFor({ intent, failed }: { intent: string; failed?: ActionError }) {
+  if (failed?.intent !== intent) return null;
+  return (
+    <p className="alert error" role="alert">
+      {failed.error}
+    </p>
+  );
+}
+
+const REFUND_STATE_LABELS = { PENDING: '처리 중', DONE: '완료', FAILED: '실패' } as const;
+
+export default function PaymentPage() {
+  const data = useLoaderData<typeof loader>();
+  const failed = useActionData<typeof action>() as ActionError | undefined;
+  const busy = useNavigation().state === 'submitting';
+  const { payment: p, settlement: s } = data;
+  const waiting = p.status === PaymentStatus.WAITING;
+  const deposit = p.method === PaymentMethod.DEPOSIT;
+  const paidSameTier = data.sameTier.find((o) => o.status === PaymentStatus.SUCCESS);
+  return (
+    <section aria-labelledby="payment-title" className="stack">
+      <p>
+        <Link to="/super/payments">‹ 결제 목록</Link>
+      </p>
+      <h1 id="payment-title" className="page-title">
+        {p.orderName || `${OP_TIER_LABELS[p.tier]} ${monthLabel(p.paidMonth)}`}{' '}
+        <span className={`badge payment-status-${p.status}`}>{OP_STATUS_LABELS[p.status]}</span>
+      </h1>
+      <div className="card">
+        <dl className="facts">
+          <dt>주문번호</dt>
+          <dd>{p.orderId}</dd>
+          <dt>학원·회원</dt>
+          <dd>
+            {data.organisationName}
+            {data.organisationKind === 'student' ? ' (개인 회원)' : ''}
+          </dd>
+          <dt>주문한 사람</dt>
+          <dd>{data.payerName ? `${data.payerName} (${data.payerLoginId})` : '-'}</dd>
+          <dt>이용 월</dt>
+          <dd>{monthLabel(p.paidMonth)}</dd>
+          <dt>항목</dt>
+          <dd>{OP_TIER_LABELS[p.tier]}</dd>
+          <dt>결제 방법</dt>
+          <dd>
+            {OP_METHOD_LABELS[p.method]}
+            {p.automatic ? ' (자동 결제)' : ''}
+          </dd>
+          <dt>금액</dt>
+          <dd>{wonLabel(p.amount)}</dd>
+          {p.refundedAmount > 0 ? (
+            <>
+              <dt>환불된 금액</dt>
+              <dd>{wonLabel(p.refundedAmount)}</dd>
+            </>
+          ) : null}
+          <dt>주문 시각</dt>
+          <dd>{p.createdAt}</dd>
+          <dt>결제 시각</dt>
+          <dd>{p.approvedAt ?? '-'}</dd>
+          {p.paidWith ? (
+            <>
+              <dt>결제 수단</dt>
+              <dd>{p.paidWith}</dd>
+            </>
+          ) : null}
+          {deposit ? (
+            <>
+              <dt>입금자명</dt>
+              <dd>{p.depositorName ?? '-'}</dd>
+              <dt>입금 확인</dt>
+              <dd>{data.confirmedByName ?? (waiting ? '입금 대기' : '-')}</dd>
+            </>
+          ) : null}
+          <dt>영수증</dt>
+          <dd>
+            {OP_RECEIPT_LABELS[p.receiptType]}
+            {p.cashReceiptIdentity ? ` · ${p.cashReceiptIdentity}` : ''}
+            {p.cashReceiptUrl ? (
+              <>
+                {' '}
+                · <a href={p.cashReceiptUrl}>현금영수증 보기</a>
+              </>
+            ) : p.cashReceiptKey ? (
+              ' · 발급됨'
+            ) : null}
+            {p.receiptUrl ? (
+              <>
+                {' '}
+                · <a href={p.receiptUrl}>결제 영수증 보기</a>
+              </>
+            ) : null}
+          </dd>
+          {p.paymentKey ? (
+            <>
+              <dt>결제사 결제 키</dt>
+              <dd className="mono">{p.paymentKey}</dd>
+            </>
+          ) : null}
+          {p.failMessage ? (
+            <>
+              <dt>{p.status === PaymentStatus.CANCEL ? '취소 사유' : '실패 사유'}</dt>
+              <dd>
+                {p.failMessage}
+                {p.failCode ? <span className="muted"> ({p.failCode})</span> : null}
+              </dd>
+            </>
+          ) : null}
+          {waiting && p.expiresAt ? (
+            <>
+              <dt>승인 기한</dt>
+              <dd>{p.expiresAt}</dd>
+            </>
+          ) : null}
+        </dl>
+      </div>
+
+      {waiting && deposit ? (
+        <div className="card">
+          <h2>입금 확인</h2>
+          <p>
+            회사 계좌에 <strong>{p.depositorName ?? '(입금자명 없음)'}</strong> 이름으로 <strong>{wonLabel(p.amount)}</strong>이 들어온 것을
+            확인한 뒤 눌러 주세요. 확인하면 결제 완료가 되고 학원에 알림이 갑니다.
+            {p.receiptType !== ReceiptType.NONE ? ' 현금영수증도 함께 발급합니다.' : ''}
+          </p>
+          {paidSameTier ? (
+            <p className="alert error">
+              이 학원은 이미 이 달의 같은 항목을 결제했습니다 (주문번호 {paidSameTier.orderId}). 입금을 확인할 수 없으니 입금액을 돌려
+              주세요.
+            </p>
+          ) : null}
+          <ErrorFor intent="confirm-deposit" failed={failed} />
+          <Form method="post">
+            <CsrfInput />
+            <input type="hidden" name="intent" value="confirm-deposit" />
+            <button type="submit" disabled={busy}>
+              입금 확인
+            </button>
+          </Form>
+        </div>
+      ) : null}
+
+      {!waiting && deposit && p.status === PaymentStatus.SUCCESS && p.receiptType !== ReceiptType.NONE && !p.cashReceiptKey ? (
+        <div className="card">
+          <h2>현금영수증</h2>
+          <p>아직 발급되지 않았습니다.</p>
+          <ErrorFor intent="cash-receipt" failed={failed} />
+          <Form method="post">
+            <CsrfInput />
+            <input type="hidden" name="intent" value="cash-receipt" />
+            <button type="submit" disabled={busy}>
+              현금영수증 발급
+            </button>
+          </Form>
+        </div>
+      ) : null}
+
+      {waiting ? (
+        <div className="card">
+          <h2>주문 취소</h2>
+          <p>결제되기 전의 주문을 취소합니다. 돈이 오가지 않았으므로 정산에도 잡히지 않습니다.</p>
+          <ErrorFor intent="cancel" failed={failed} />
+          <Form method="post">
+            <CsrfInput />
+            <input type="hidden" name="intent" value="cancel" />
+            <button type="submit" className="secondary" disabled={busy}>
+              주문 취소
+            </button>
+          </Form>
+        </div>
+      ) : null}
+
+      {p.status === PaymentStatus.SUCCESS ? (
+        <div className="card">
+          <h2>환불</h2>
+          <p>
+            환불할 수 있는 금액: <strong>{wonLabel(data.balance)}</strong>
+            {deposit
+              ? ' · 무통장입금은 회사가 입금 계좌로 돌려 보내고, 여기서는 환불을 기록합니다.'
+              : ' · 카드·계좌이체는 결제사에서 바로 취소됩니다.'}
+          </p>
+          <ErrorFor intent="refund" failed={failed} />
+          {data.balance > 0 ? (
+            <Form method="post" className="stack">
+              <CsrfInput />
+              <input type="hidden" name="intent" value="refund" />
+              <input type="hidden" name="refundKey" value={data.refundKey} />
+              <div className="field">
+                <label htmlFor="refund-amount">환불 금액 (원)</label>
+                <input id="refund-amount" name="amount" inputMode="numeric" required maxLength={12} defaultValue={String(data.balance)} />
+              </div>
+              <div className="field">
+                <label htmlFor="refund-reason">환불 사유</label>
+                <input id="refund-reason" name="reason" required maxLength={200} />
+              </div>
+              <div>
+                <button type="submit" className="danger" disabled={busy}>
+                  환불하기
+                </button>
+              </div>
+            </Form>
+          ) : null}
+        </div>
+      ) : null}
+
+      <div className="card">
+        <h2>환불 내역</h2>
+        <ErrorFor intent="recheck" failed={failed} />
+        {data.refunds.length === 0 ? (
+          <p className="muted">환불 내역이 없습니다.</p>
+        ) : (
+          <div className="table-wrap">
+            <table className="table">
+              <caption className="sr-only">환불 내역</caption>
+              <thead>
+                <tr>
+                  <th scope="col">요청 시각</th>
+                  <th scope="col">금액</th>
+                  <th scope="col">사유</th>
+                  <th scope="col">상태</th>
+                  <th scope="col">처리 시각</th>
+                  <th scope="col">요청한 사람</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.refunds.map((r) => (
+                  <tr key={r.id}>
+                    <td>{r.createdAt}</td>
+                    <td>{wonLabel(r.amount)}</td>
+                    <td>{r.reason}</td>
+                    <td>
+                      {REFUND_STATE_LABELS[r.state]}
+                      {r.error ? <span className="muted"> ({r.error})</span> : null}
+                      {r.state === 'PENDING' ? (
+                        <Form method="post" className="inline-form">
+                          <CsrfInput />
+                          <input type="hidden" name="intent" value="recheck" />
+                          <input type="hidden" name="refundId" value={r.id} />
+                          <button type="submit" className="small" disabled={busy}>
+                            환불 결과 확인
+                          </button>
+                        </Form>
+                      ) : null}
+                    </td>
+                    <td>{r.completedAt ?? '-'}</td>
+                    <td>{r.requestedBy ?? '-'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </div>
+
+      <div className="card">
+        <h2>정산</h2>
+        {s ? (
+          <dl className="facts">
+            <dt>지사</dt>
+            <dd>
+              <Link to={`/super/tax/u/region/agency?${new URLSearchParams({ branch: String(s.branchId), month: s.month })}`}>
+                {s.branchName}
+              </Link>
+            </dd>
+            <dt>대리점</dt>
+            <dd>{s.agencyName ?? '-'}</dd>
+            <dt>정산 기준 금액</dt>
+            <dd>{wonLabel(s.baseAmount)}</dd>
+            <dt>지사 몫</dt>
+            <dd>
+              {wonLabel(s.branchAmount)} ({rateLabel(s.branchRate)})
+            </dd>
+            <dt>대리점 몫</dt>
+            <dd>
+              {wonLabel(s.agencyAmount)} ({rateLabel(s.agencyRate)})
+            </dd>
+            <dt>상태</dt>
+            <dd>
+              {SETTLEMENT_STATUS_LABELS[s.status]}
+              {s.status === 200 && s.paidOutAt ? ' · 지급한 몫 회수 필요' : ''}
+            </dd>
+            <dt>지급</dt>
+            <dd>{s.paidOutAt ? `${s.paidOutAt} (${s.paidOutBy ?? '-'})` : '-'}</dd>
+          </dl>
+        ) : (
+          <p className="muted">정산 내역이 없습니다. (결제 완료된 학원 결제만 지사 정산에 잡힙니다.)</p>
+        )}
+      </div>
+
+      {data.sameTier.length > 0 ? (
+        <div className="card">
+          <h2>같은 달 같은 항목의 다른 주문</h2>
+          <ul>
+            {data.sameTier.map((o) => (
+              <li key={o.id}>
+                <Link to={`/super/payments/${o.id}`}>{o.orderId}</Link> · {OP_METHOD_LABELS[o.method]} · {OP_STATUS_LABELS[o.status]}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </section>
+  );
+}
