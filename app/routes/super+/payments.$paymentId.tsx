@@ -315,11 +315,11 @@ export default function PaymentPage() {
               <input type="hidden" name="refundKey" value={data.refundKey} />
               <div className="field">
                 <label htmlFor="refund-amount">환불 금액 (원)</label>
-                <input id="refund-amount" name="amount" inputMode="numeric" required maxLength={12} defaultValue={String(data.balance)} />
+                <input type="text" id="refund-amount" name="amount" inputMode="numeric" required maxLength={12} defaultValue={String(data.balance)} />
               </div>
               <div className="field">
                 <label htmlFor="refund-reason">환불 사유</label>
-                <input id="refund-reason" name="reason" required maxLength={200} />
+                <input type="text" id="refund-reason" name="reason" required maxLength={200} />
               </div>
               <div>
                 <button type="submit" className="danger" disabled={busy}>

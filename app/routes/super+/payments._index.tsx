@@ -87,7 +87,7 @@ export default function PaymentsConsole() {
         </label>
         <label>
           학원·회원 이름
-          <input name="academy" defaultValue={query.academy ?? ''} maxLength={50} />
+          <input type="text" name="academy" defaultValue={query.academy ?? ''} maxLength={50} />
         </label>
         <button type="submit">검색</button>
       </Form>

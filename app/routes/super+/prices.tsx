@@ -149,11 +149,12 @@ export default function Prices() {
           </div>
           <div className="field">
             <label htmlFor="amount">금액 (원, 부가세 포함)</label>
-            <input id="amount" name="amount" inputMode="numeric" required maxLength={12} defaultValue={values?.amount ?? ''} />
+            <input type="text" id="amount" name="amount" inputMode="numeric" required maxLength={12} defaultValue={values?.amount ?? ''} />
           </div>
           <div className="field">
             <label htmlFor="studentLimit">학생 수 (학원의 기본 이용료·학생 추가 1·2만)</label>
             <input
+              type="text"
               id="studentLimit"
               name="studentLimit"
               inputMode="numeric"
