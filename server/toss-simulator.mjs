@@ -34,6 +34,8 @@ export const TEST_CARDS = [
 
 const BANK_NAMES = { 88: '신한은행', '04': 'KB국민은행', 20: '우리은행', 81: '하나은행', '03': 'IBK기업은행', 11: 'NH농협은행' };
 
+const MAX_IDEMPOTENCY_KEYS = 20_000;
+
 /** Toss's errors used here: `[status, message]` by code. */
 const ERRORS = {
   UNAUTHORIZED_KEY: [401, '인증되지 않은 시크릿 키 혹은 클라이언트 키 입니다.'],
@@ -106,9 +108,9 @@ export function createTossSimulator({ secretKey, clientKey, webhookUrl, confirmD
     orders: new Map(),
     /** @type {Map<string, { status: number; body: unknown } | 'pending'>} first answers by Idempotency-Key */
     idempotency: new Map(),
-    /** @type {Map<string, { customerKey: string; card: (typeof TEST_CARDS)[number]; used: boolean; expiresAt: number }>} */
+    /** @type {Map<string, { customerKey: string; card: (typeof TEST_CARDS)[number]; used: boolean; expiresAt: number; browserBase: string }>} */
     billingAuths: new Map(),
-    /** @type {Map<string, { customerKey: string; card: (typeof TEST_CARDS)[number] }>} */
+    /** @type {Map<string, { customerKey: string; card: (typeof TEST_CARDS)[number]; browserBase: string }>} */
     billingKeys: new Map(),
     /** @type {Map<string, any>} */
     cashReceipts: new Map(),
@@ -153,7 +155,9 @@ export function createTossSimulator({ secretKey, clientKey, webhookUrl, confirmD
   };
 
   /** Toss's Payment object. */
-  const paymentObject = (p, baseUrl) => {
+  const paymentObject = (p, apiBase) => {
+    // Links are for browsers: the address the browser reached the window at, else the one the API was called at.
+    const baseUrl = p.browserBase ?? apiBase;
     const isCard = p.method === '카드';
     return {
       mId: 'tsimulator',
@@ -280,6 +284,8 @@ export function createTossSimulator({ secretKey, clientKey, webhookUrl, confirmD
     if (previous === 'pending') return fail(res, 'IDEMPOTENT_REQUEST_PROCESSING');
     if (previous) return res.status(previous.status).json(previous.body);
     state.idempotency.set(idempotencyKey, 'pending');
+    // Toss keeps a key for 15 days; a long-running simulator keeps the latest ones only.
+    if (state.idempotency.size > MAX_IDEMPOTENCY_KEYS) state.idempotency.delete(state.idempotency.keys().next().value);
     // A caller that gave up (a timeout) does not stop the work: its answer is kept for the replay, as Toss keeps it.
     const json = res.json.bind(res);
     res.json = (body) => {
@@ -386,7 +392,7 @@ export function createTossSimulator({ secretKey, clientKey, webhookUrl, confirmD
       }
       auth.used = true;
       const billingKey = key('bill_', 16);
-      state.billingKeys.set(billingKey, { customerKey, card: auth.card });
+      state.billingKeys.set(billingKey, { customerKey, card: auth.card, browserBase: auth.browserBase });
       res.json({
         mId: 'tsimulator',
         customerKey,
@@ -422,6 +428,7 @@ export function createTossSimulator({ secretKey, clientKey, webhookUrl, confirmD
     if (existing && existing.status !== 'READY') return fail(res, 'DUPLICATED_ORDER_ID');
     const payment = newPayment({ orderId, orderName, amount, method: '카드', customerKey, type: 'BILLING' });
     payment.card = billing.card;
+    payment.browserBase = billing.browserBase;
     payment.status = 'IN_PROGRESS';
     payment.authenticatedAt = now();
     const baseUrl = baseOf(req);
@@ -474,7 +481,7 @@ export function createTossSimulator({ secretKey, clientKey, webhookUrl, confirmD
       customerIdentityNumber: customerIdentityNumber.slice(0, 3) + '*'.repeat(customerIdentityNumber.length - 3),
       failure: null,
       requestedAt: kst(now()),
-      receiptUrl: `${baseOf(req)}/receipt/cash/${receiptKey}`,
+      receiptUrl: `${state.payments.get(state.orders.get(orderId) ?? '')?.browserBase ?? baseOf(req)}/receipt/cash/${receiptKey}`,
     };
     state.cashReceipts.set(receiptKey, receipt);
     res.json(receipt);
@@ -506,12 +513,14 @@ export function createTossSimulator({ secretKey, clientKey, webhookUrl, confirmD
       expiredByControl: false,
       successUrl: null,
       failUrl: null,
+      browserBase: null,
     };
     state.payments.set(payment.paymentKey, payment);
     state.orders.set(orderId, payment.paymentKey);
     return payment;
   };
 
+  // The windows' pay button comes first in the form (Enter in a form presses its first button); the row shows it on the right.
   const page = (res, status, title, body) =>
     res.status(status).set({
       'Content-Type': 'text/html; charset=utf-8',
@@ -535,7 +544,7 @@ legend{font-weight:600;margin-bottom:8px}
 label{display:flex;gap:8px;align-items:center;padding:8px;border-radius:8px;cursor:pointer}
 label:hover{background:#f2f4f6}
 label small{color:#6b7684;margin-left:auto}
-.actions{display:flex;gap:8px}
+.actions{display:flex;flex-direction:row-reverse;gap:8px}
 button{flex:1;padding:12px;border-radius:8px;border:0;font-size:16px;font-weight:600;cursor:pointer}
 button.pay{background:#3182f6;color:#fff}button.cancel{background:#e5e8eb;color:#333d4b}
 .error{color:#d22030}
@@ -576,6 +585,7 @@ button.pay{background:#3182f6;color:#fff}button.cancel{background:#e5e8eb;color:
       customerKey: str('customerKey') || null,
     });
     payment.successUrl = str('successUrl');
+    payment.browserBase = baseOf(req);
     payment.failUrl = str('failUrl');
     page(
       res,
@@ -586,7 +596,7 @@ button.pay{background:#3182f6;color:#fff}button.cancel{background:#e5e8eb;color:
       }</dd></dl></section>
 <form method="post" action="window"><input type="hidden" name="session" value="${escapeHtml(payment.paymentKey)}">
 <section>${cardChoices(method)}</section>
-<div class="actions"><button class="cancel" name="action" value="cancel">결제 취소</button><button class="pay" name="action" value="pay">결제하기</button></div>
+<div class="actions"><button class="pay" name="action" value="pay">결제하기</button><button class="cancel" name="action" value="cancel">결제 취소</button></div>
 </form><p class="note">실제로 돈이 나가지 않는 시뮬레이터입니다. 카드를 골라 결과를 정합니다.</p>`,
     );
   });
@@ -651,7 +661,7 @@ button.pay{background:#3182f6;color:#fff}button.cancel{background:#e5e8eb;color:
 <input type="hidden" name="successUrl" value="${escapeHtml(str('successUrl'))}">
 <input type="hidden" name="failUrl" value="${escapeHtml(str('failUrl'))}">
 <section>${cardChoices('CARD')}</section>
-<div class="actions"><button class="cancel" name="action" value="cancel">등록 취소</button><button class="pay" name="action" value="pay">카드 등록하기</button></div>
+<div class="actions"><button class="pay" name="action" value="pay">카드 등록하기</button><button class="cancel" name="action" value="cancel">등록 취소</button></div>
 </form><p class="note">실제 카드가 등록되지 않는 시뮬레이터입니다.</p>`,
     );
   });
@@ -666,7 +676,7 @@ button.pay{background:#3182f6;color:#fff}button.cancel{background:#e5e8eb;color:
     }
     const card = TEST_CARDS.find((c) => c.value === cardValue) ?? TEST_CARDS[0];
     const authKey = key('bln_', 16);
-    state.billingAuths.set(authKey, { customerKey, card, used: false, expiresAt: now() + AUTHENTICATED_TTL_MS });
+    state.billingAuths.set(authKey, { customerKey, card, used: false, expiresAt: now() + AUTHENTICATED_TTL_MS, browserBase: baseOf(req) });
     res.redirect(302, withParams(successUrl, { customerKey, authKey }));
   });
 
@@ -775,6 +785,7 @@ const SDK_SOURCE = `// 토스페이먼츠 v2 SDK를 흉내 내는 시뮬레이�
       }
     };
   };
+  window.TossPayments.ANONYMOUS = 'ANONYMOUS';
 })();
 `;
 

@@ -76,6 +76,12 @@ describe('the Toss adapter against the simulator', () => {
       successUrl: SUCCESS,
       failUrl: FAIL,
     });
+    // The window is where the browser finds the simulator's SDK, even when our server calls its API on the loopback.
+    const behindProxy = createTossGateway({ ...configOf(sim), sdkUrl: 'https://exp.readin.example/__toss/v2/standard' });
+    expect(behindProxy.windowUrl(params)).toMatch(/^https:\/\/exp\.readin\.example\/__toss\/v2\/window\?method=CARD&/);
+    expect(behindProxy.billingWindowUrl({ customerKey: 'org_1', successUrl: SUCCESS, failUrl: FAIL })).toMatch(
+      /^https:\/\/exp\.readin\.example\/__toss\/v2\/billing-window\?/,
+    );
     const toss = createTossGateway({ ...configOf(sim), provider: 'toss' });
     expect(toss.name).toBe('toss');
     expect(toss.windowUrl(params)).toBeNull();

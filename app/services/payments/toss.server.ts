@@ -113,6 +113,9 @@ export function createTossGateway(config: PaymentsConfig, options: TossGatewayOp
   const apiUrl = config.apiUrl.replace(/\/+$/, '');
   const authorization = `Basic ${Buffer.from(`${config.secretKey}:`).toString('base64')}`;
   const name: PaymentGateway['name'] = config.provider === 'simulator' ? 'simulator' : 'toss';
+  // The simulator's windows are found next to its SDK (`{base}/v2/standard`): the browser's address of the simulator,
+  // which may differ from the address our server calls its API at (apiUrl, usually the loopback).
+  const browserBase = /\/v2\/standard\/?$/.test(config.sdkUrl) ? config.sdkUrl.replace(/\/v2\/standard\/?$/, '') : apiUrl;
 
   /** Whatever text leaves the adapter is cleaned of the secret and the header made from it. */
   const clean = (text: string) => {
@@ -188,7 +191,7 @@ export function createTossGateway(config: PaymentsConfig, options: TossGatewayOp
 
     windowUrl(params: CheckoutParams) {
       if (name !== 'simulator') return null;
-      return `${apiUrl}/v2/window?${query({
+      return `${browserBase}/v2/window?${query({
         method: params.method,
         clientKey: config.clientKey,
         orderId: params.orderId,
@@ -202,7 +205,7 @@ export function createTossGateway(config: PaymentsConfig, options: TossGatewayOp
 
     billingWindowUrl(params: BillingAuthParams) {
       if (name !== 'simulator') return null;
-      return `${apiUrl}/v2/billing-window?${query({
+      return `${browserBase}/v2/billing-window?${query({
         method: 'CARD',
         clientKey: config.clientKey,
         customerKey: params.customerKey,
