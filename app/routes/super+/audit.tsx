@@ -112,6 +112,8 @@ export default function AuditTrail() {
                       <Link to={`/super/user/${r.targetId}`}>
                         {r.targetName ? `${r.targetName} (${r.targetLoginId})` : `#${r.targetId}`}
                       </Link>
+                    ) : r.targetType === 'payment' && r.targetId ? (
+                      <Link to={`/super/payments/${r.targetId}`}>결제 #{r.targetId}</Link>
                     ) : (
                       '-'
                     )}

@@ -315,7 +315,15 @@ export default function PaymentPage() {
               <input type="hidden" name="refundKey" value={data.refundKey} />
               <div className="field">
                 <label htmlFor="refund-amount">환불 금액 (원)</label>
-                <input type="text" id="refund-amount" name="amount" inputMode="numeric" required maxLength={12} defaultValue={String(data.balance)} />
+                <input
+                  type="text"
+                  id="refund-amount"
+                  name="amount"
+                  inputMode="numeric"
+                  required
+                  maxLength={12}
+                  defaultValue={String(data.balance)}
+                />
               </div>
               <div className="field">
                 <label htmlFor="refund-reason">환불 사유</label>
