@@ -15,7 +15,7 @@ import { findUserByLoginId } from '~/services/accounts.server';
 import { addPrice } from '~/services/operators/prices.server';
 import { cancelOrder, confirmDeposit } from '~/services/operators/payments.server';
 import { hasBasicPay } from '~/services/payments/basic-pay.server';
-import { paymentGateway } from '~/services/payments/gateway.server';
+import { paymentGateway, useGateway, type PaymentGateway } from '~/services/payments/gateway.server';
 import { markSucceeded } from '~/services/payments/outcomes.server';
 import { billFor } from '~/services/payments/prices.server';
 import { newRefundKey, refundPayment } from '~/services/payments/refunds.server';
@@ -292,6 +292,46 @@ describe('refunds', () => {
     expect(rows[0]).toMatchObject({ idempotencyKey: key, state: 'DONE', amount: 99_000 });
     const [after] = await db().select().from(payments).where(eq(payments.id, paid.id));
     expect(after).toMatchObject({ status: PaymentStatus.REFUND, refundedAmount: 99_000 });
+  });
+
+  it('a lost cancel answer is settled by reading the payment back, never by cancelling again', async () => {
+    const { academy } = await branchAcademy();
+    const real = paymentGateway()!;
+    /** The provider does (or does not) cancel, and the answer never arrives. */
+    const lossy = (cancels: boolean): PaymentGateway =>
+      Object.assign(Object.create(real) as PaymentGateway, {
+        cancel: async (...args: Parameters<PaymentGateway['cancel']>) => {
+          if (cancels) await real.cancel(...args);
+          return { ok: false as const, error: { kind: 'network' as const, message: 'timeout' } };
+        },
+      });
+    try {
+      const paid = await paidByCard(academy.id);
+      const before = await cancelCalls();
+      useGateway(lossy(true));
+      const outcome = await refundPayment(
+        operator,
+        { paymentId: paid.id, amount: 20_000, reason: '응답 유실', key: newRefundKey() },
+        origin,
+      );
+      expect(outcome.refund).toMatchObject({ state: 'DONE', amount: 20_000 });
+      expect(outcome.refund.transactionKey).toBeTruthy();
+      expect(outcome.payment.refundedAmount).toBe(20_000);
+      expect(await cancelCalls()).toBe(before + 1);
+
+      // The provider never saw it: the refund fails and its amount is refundable again.
+      useGateway(lossy(false));
+      expect(
+        await refusal(refundPayment(operator, { paymentId: paid.id, amount: 79_000, reason: '응답 유실', key: newRefundKey() }, origin)),
+      ).toBe('환불하지 못했습니다: 결제사에 환불 기록이 없습니다.');
+      const [after] = await db().select().from(payments).where(eq(payments.id, paid.id));
+      expect(after).toMatchObject({ status: PaymentStatus.SUCCESS, refundedAmount: 20_000 });
+      useGateway(real);
+      const rest = await refundPayment(operator, { paymentId: paid.id, amount: 79_000, reason: '다시', key: newRefundKey() }, origin);
+      expect(rest.payment).toMatchObject({ status: PaymentStatus.REFUND, refundedAmount: 99_000 });
+    } finally {
+      useGateway(real);
+    }
   });
 
   // Two operators refunding the whole balance at once (different form keys): the payment's row lock lets one reserve
