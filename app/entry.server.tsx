@@ -15,6 +15,11 @@ import { htmlBodyStream } from '~/lib/html-stream.server';
 import { log, loggedPath, requestIdOf } from '~/lib/log.server';
 import { applySecurityHeaders } from '~/lib/security-headers.server';
 import { unavailablePage } from '~/lib/unavailable.server';
+import { jobsSummaryLine } from '~/services/jobs/worker.server';
+
+// The job runner's two ways in (app/services/jobs/worker.server.ts): server/index.mjs starts it in the web server when
+// that runs the jobs; server/worker.mjs (`npm run worker`) starts it alone.
+export { startBackgroundJobs, startWorker } from '~/services/jobs/worker.server';
 
 // The server does not answer before the database is migrated (and seeded in the experience environment).
 await ensureDatabase();
@@ -33,6 +38,7 @@ export function startupSummary(): string[] {
     const first = DEMO_ACCOUNTS[0];
     lines.push(`체험 계정: ${first.loginId} / ${DEMO_PASSWORD} (${first.role}) — 다른 계정은 로그인 화면과 README에 있습니다.`);
   }
+  lines.push(jobsSummaryLine());
   lines.push(
     process.env.LOG_REQUESTS === 'true' || process.env.LOG_REQUESTS === '1'
       ? '요청 기록: 켜짐 (LOG_REQUESTS)'

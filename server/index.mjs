@@ -180,6 +180,9 @@ const server = app.listen(port, host, () => {
   if (simulator) console.log(`  결제: 토스페이먼츠 시뮬레이터를 ${url}/__toss 에서 제공합니다 (실제 결제 없음).`);
   for (const line of build.entry.module.startupSummary?.() ?? []) console.log(`  ${line}`);
 });
+// Background jobs (app/services/jobs/worker.server.ts): this server runs them on the embedded database or with RUN_JOBS=1;
+// otherwise `npm run worker` does. The returned function stops the runner (its job in progress ends first).
+const stopJobs = (await build.entry.module.startBackgroundJobs?.()) ?? (async () => {});
 // Slow clients cannot hold a connection open forever.
 server.headersTimeout = 20_000;
 server.requestTimeout = 120_000;
@@ -192,6 +195,7 @@ function shutdown(signal) {
   console.log(`${signal}: 새 요청을 받지 않고, 처리 중인 요청을 마친 뒤 끝냅니다.`);
   // When the last request has finished, the database pool is closed (its connections end cleanly) and the process exits.
   server.close(async () => {
+    await stopJobs().catch(() => {});
     await globalThis[Symbol.for('readin.database')]?.connection?.close().catch(() => {});
     process.exit(0);
   });

@@ -36,6 +36,9 @@ const logger: Logger = { logQuery: recordQuery };
  * and an unhandled `error` event ends the process. So every client gets its own listener when it is created: the query
  * in flight rejects as usual, the pool drops the broken client when it is released, and the next checkout connects anew.
  */
+/** The advisory lock key the migrations are applied under ('readin' as a number). */
+const MIGRATION_LOCK = 0x72656164;
+
 export function connectPostgres(url: string, options: { max?: number; onConnectionError?: (error: Error) => void } = {}): Connection {
   const pool = new pg.Pool({
     connectionString: url,
@@ -66,7 +69,21 @@ export function connectPostgres(url: string, options: { max?: number; onConnecti
   return {
     kind: 'postgres',
     db: db as unknown as Database,
-    migrate: (migrationsFolder) => migratePostgres(db, { migrationsFolder }),
+    // Several processes may start together on one database (servers, `npm run worker`): a session advisory lock makes
+    // them migrate one after the other; the later ones find nothing left to apply.
+    migrate: async (migrationsFolder) => {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+        try {
+          await migratePostgres(drizzlePostgres(client, { schema, logger }), { migrationsFolder });
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+        }
+      } finally {
+        client.release();
+      }
+    },
     close: () => pool.end(),
   };
 }

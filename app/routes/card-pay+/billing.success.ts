@@ -1,0 +1,26 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { requireHead } from '~/auth/guards.server';
+import { isDomainError } from '~/lib/errors';
+import { redirectWithFlash } from '~/lib/http.server';
+import { AUTOMATIC_MESSAGES, completeCardRegistration } from '~/services/payments/automatic.server';
+
+// The billing-key window's success return (`?customerKey&authKey`). Same-site, so the head's session is here: the
+// customerKey must be their academy's. The provider issues the billing key from the authKey (kept on the server,
+// never shown); the head lands on the automatic-payment page with the outcome.
+
+const PAGE = '/admin/payments/automatic';
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireHead(request);
+  const url = new URL(request.url);
+  try {
+    const { replaced } = await completeCardRegistration(user, {
+      customerKey: url.searchParams.get('customerKey') ?? '',
+      authKey: url.searchParams.get('authKey') ?? '',
+    });
+    return redirectWithFlash(PAGE, replaced ? AUTOMATIC_MESSAGES.replaced : AUTOMATIC_MESSAGES.registered);
+  } catch (error) {
+    if (isDomainError(error)) return redirectWithFlash(PAGE, error.message, 'error');
+    throw error;
+  }
+}

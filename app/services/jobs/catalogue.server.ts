@@ -1,0 +1,34 @@
+import { defineJob, defineSchedule } from './runner.server';
+import { deliverWaitingMessages } from './outbox.server';
+import { AUTOBILL_JOB, chargeMonth, enqueueMonthlyCharges } from '~/services/payments/automatic.server';
+
+// Every job and schedule of the app, in one place. The job runner (runner.server.ts) runs them: in the server process
+// on the embedded database, in `npm run worker` beside PostgreSQL (app/services/jobs/worker.server.ts).
+
+/** How often the outbox is emptied: a receipt queued in a payment's transaction goes out within seconds. */
+export const OUTBOX_EVERY_MS = 5_000;
+/** The monthly charge's schedule looks for academies to charge every hour (from the 1st of each Seoul month). */
+export const AUTOBILL_EVERY_MS = 60 * 60_000;
+
+let registered = false;
+
+/** Registers the app's jobs and schedules (once per process). */
+export function registerAppJobs() {
+  if (registered) return;
+  registered = true;
+  defineSchedule('outbox', OUTBOX_EVERY_MS, async () => {
+    await deliverWaitingMessages();
+  });
+  defineSchedule('autobill', AUTOBILL_EVERY_MS, async (at) => {
+    await enqueueMonthlyCharges(at);
+  });
+  // A charge is retried (a network error, the provider unavailable) with backoff from two minutes; a refused card is
+  // recorded as the order's FAIL and the job ends there (the head is told; nothing is charged again that month).
+  defineJob(
+    AUTOBILL_JOB,
+    async (payload) => {
+      await chargeMonth(Number(payload.organisationId), String(payload.month));
+    },
+    { maxAttempts: 6, backoffMs: 2 * 60_000 },
+  );
+}
