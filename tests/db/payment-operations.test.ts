@@ -190,6 +190,23 @@ describe('deposits', () => {
     expect(await refusal(confirmDeposit(operator, order.id, origin))).toBe(M.notWaiting);
   });
 
+  it('a deposit is refunded by recording it (the company transfers the money back): no provider call', async () => {
+    const { academy, head } = await branchAcademy();
+    const order = await waitingOrder(academy.id, { method: PaymentMethod.DEPOSIT, payerUserId: head.id });
+    await confirmDeposit(operator, order.id, origin);
+    const before = await cancelCalls();
+    const outcome = await refundPayment(operator, { paymentId: order.id, amount: 99_000, reason: '해지', key: newRefundKey() }, origin);
+    expect(outcome.refund).toMatchObject({ state: 'DONE', transactionKey: null });
+    expect(outcome.payment).toMatchObject({ status: PaymentStatus.REFUND, refundedAmount: 99_000 });
+    expect((await lineOf(order.id)).status).toBe(SettlementStatus.REFUND);
+    expect(await cancelCalls()).toBe(before);
+    const [told] = await db()
+      .select()
+      .from(messages)
+      .where(and(eq(messages.recipientUserId, head.id), eq(messages.kind, 'PAYMENT_REFUND')));
+    expect(told.body).toContain('입금하신 계좌로 돌려드립니다.');
+  });
+
   it('refuses a deposit for a tier already paid that month, with a Korean message', async () => {
     const { academy } = await branchAcademy();
     await paidByCard(academy.id);
