@@ -347,6 +347,8 @@ async function reread(order: Payment): Promise<Payment> {
 
 const describe = (e: GatewayError) => (e.kind === 'network' ? `network: ${e.message}` : `${e.status} ${e.code}`);
 
+const UNSETTLED_CODES = new Set(['ALREADY_PROCESSED_PAYMENT', 'IDEMPOTENT_REQUEST_PROCESSING', 'PROVIDER_ERROR']);
+
 /** The confirm call and what follows from its answer (only the claimer gets here). */
 async function confirmClaimed(order: Payment, paymentKey: string): Promise<Payment> {
   const gateway = paymentGateway();
@@ -360,7 +362,9 @@ async function confirmClaimed(order: Payment, paymentKey: string): Promise<Payme
     return reread(order);
   }
   const error = result.error;
-  if (error.kind === 'network' || error.status >= 500 || error.code === 'ALREADY_PROCESSED_PAYMENT') {
+  // The outcome is unknown (a lost answer, the provider's own failure, a replay of the key still running) or already
+  // decided (ALREADY_PROCESSED_PAYMENT): read it back, never confirm again under a new key.
+  if (error.kind === 'network' || error.status >= 500 || UNSETTLED_CODES.has(error.code)) {
     log.warn({ orderId: order.orderId, error: describe(error) }, 'payment confirm unsettled: reading it back');
     return reread(order);
   }
