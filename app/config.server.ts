@@ -125,7 +125,9 @@ function paymentsConfig(parsed: z.infer<typeof schema>, appEnv: 'EXP' | 'PROD'):
   }
   if (appEnv === 'EXP') {
     const base = trim(parsed.TOSS_API_URL ?? `http://127.0.0.1:${parsed.PORT ?? '3000'}/__toss`);
-    return { provider: 'simulator', ...SIMULATOR_KEYS, apiUrl: base, sdkUrl: parsed.TOSS_SDK_URL ?? `${base}/v2/standard`, deposit };
+    // The server calls the simulator on the loopback; browsers reach it at the site's public address when there is one.
+    const browserBase = parsed.PUBLIC_URL ? `${trim(parsed.PUBLIC_URL)}/__toss` : base;
+    return { provider: 'simulator', ...SIMULATOR_KEYS, apiUrl: base, sdkUrl: parsed.TOSS_SDK_URL ?? `${browserBase}/v2/standard`, deposit };
   }
   return { provider: null, clientKey: '', secretKey: '', apiUrl: '', sdkUrl: '', deposit };
 }

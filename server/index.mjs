@@ -10,6 +10,7 @@ import compression from 'compression';
 import express from 'express';
 import pino from 'pino';
 import { allowedMethods, bodyCheck, isApiPath, isCrossOriginWrite, redactPath } from './edge.mjs';
+import { createTossSimulator, simulatorMount } from './toss-simulator.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.PORT ?? 3000);
@@ -75,6 +76,12 @@ app.use((req, res, next) => {
 });
 
 app.get('/healthz', (_req, res) => res.set(EDGE_HEADERS).json({ status: 'ok' }));
+
+// The local Toss Payments simulator (docs/payments.md): in the experience environment without a secret key, or when
+// TOSS_SIMULATOR=1. Before the edge's rules: it is another party's API (its own JSON body parser and limits) and its
+// payment window posts back to itself.
+const simulator = simulatorMount(process.env);
+if (simulator) app.use('/__toss', createTossSimulator(simulator).router);
 
 app.use((req, res, next) => {
   const allowed = allowedMethods(req.path);
@@ -170,6 +177,7 @@ app.use((error, req, res, _next) => {
 const server = app.listen(port, host, () => {
   const url = `http://${host ?? 'localhost'}:${port}`;
   console.log(`리드인: ${url}`);
+  if (simulator) console.log(`  결제: 토스페이먼츠 시뮬레이터를 ${url}/__toss 에서 제공합니다 (실제 결제 없음).`);
   for (const line of build.entry.module.startupSummary?.() ?? []) console.log(`  ${line}`);
 });
 // Slow clients cannot hold a connection open forever.
