@@ -180,7 +180,8 @@ export function PayForm({ d, failed, action }: { d: PaymentsPageData; failed?: P
     form.target = PAY_WINDOW_NAME;
     windowField.value = 'popup';
     waiting.current = true;
-    setPopup('open');
+    // After the browser has read the form: a render now would put the hidden field's value back before it is sent.
+    setTimeout(() => setPopup('open'), 0);
   };
 
   const error = (field: string) =>
@@ -210,7 +211,7 @@ export function PayForm({ d, failed, action }: { d: PaymentsPageData; failed?: P
       ) : null}
       <form method="post" action={action} className="pay-form" onSubmit={onSubmit} noValidate>
         <CsrfInput />
-        <input type="hidden" name="window" value="page" />
+        <input type="hidden" name="window" defaultValue="page" />
         <fieldset>
           <legend>결제할 항목</legend>
           {d.payable.map((l, i) => (

@@ -88,14 +88,20 @@ describe('creating an order', () => {
     const head = await unpaidHead();
     const deposit = { tier: Tier.BASIC, method: PaymentMethod.DEPOSIT, window: 'page' as const };
     await expect(createOrder(head, { ...deposit, receiptType: 'N' })).rejects.toThrow(ORDER_MESSAGES.depositorName);
-    await expect(createOrder(head, { ...deposit, receiptType: 'T', cashReceiptIdentity: '123-45-6789', depositorName: '푸른솔' })).rejects.toThrow(
-      '현금영수증(지출증빙)을 받을 사업자등록번호 10자리를 입력해 주세요.',
-    );
-    await expect(createOrder(head, { ...deposit, receiptType: 'C', cashReceiptIdentity: '12345', depositorName: '푸른솔' })).rejects.toThrow(
-      ORDER_MESSAGES.personalIdentity,
-    );
+    await expect(
+      createOrder(head, { ...deposit, receiptType: 'T', cashReceiptIdentity: '123-45-6789', depositorName: '푸른솔' }),
+    ).rejects.toThrow('현금영수증(지출증빙)을 받을 사업자등록번호 10자리를 입력해 주세요.');
+    await expect(
+      createOrder(head, { ...deposit, receiptType: 'C', cashReceiptIdentity: '12345', depositorName: '푸른솔' }),
+    ).rejects.toThrow(ORDER_MESSAGES.personalIdentity);
     const order = await createOrder(head, { ...deposit, receiptType: 'T', cashReceiptIdentity: '123-45-67890', depositorName: '푸른솔' });
-    expect(order).toMatchObject({ method: 'm', receiptType: 'T', cashReceiptIdentity: '1234567890', depositorName: '푸른솔', amount: 99000 });
+    expect(order).toMatchObject({
+      method: 'm',
+      receiptType: 'T',
+      cashReceiptIdentity: '1234567890',
+      depositorName: '푸른솔',
+      amount: 99000,
+    });
     expect(order.expiresAt!.getTime() - order.createdAt.getTime()).toBe(7 * 24 * 3600_000);
     // Asked again (a double submit): the same waiting order.
     const again = await createOrder(head, { ...deposit, receiptType: 'N', depositorName: '푸른솔' });
@@ -114,7 +120,13 @@ describe('creating an order', () => {
 describe('the provider’s window returns', () => {
   it('pays BASIC: SUCCESS with how it was paid, basicPay at once, the waiting deposit of the month cancelled', async () => {
     const head = await unpaidHead();
-    const deposit = await createOrder(head, { tier: Tier.BASIC, method: PaymentMethod.DEPOSIT, receiptType: 'N', depositorName: '학원', window: 'page' });
+    const deposit = await createOrder(head, {
+      tier: Tier.BASIC,
+      method: PaymentMethod.DEPOSIT,
+      receiptType: 'N',
+      depositorName: '학원',
+      window: 'page',
+    });
     const order = await createOrder(head, card());
     expect(await hasBasicPay(head.organisationId)).toBe(false);
     const result = await payInWindow(order, 'ok');
@@ -139,7 +151,11 @@ describe('the provider’s window returns', () => {
     const head = await unpaidHead();
     const order = await createOrder(head, card());
     await payInWindow(order, 'ok', (url) => url.searchParams.set('amount', '1000'));
-    expect(await row(order.id)).toMatchObject({ status: PaymentStatus.FAIL, failCode: 'AMOUNT_MISMATCH', failMessage: ORDER_MESSAGES.amountMismatch });
+    expect(await row(order.id)).toMatchObject({
+      status: PaymentStatus.FAIL,
+      failCode: 'AMOUNT_MISMATCH',
+      failMessage: ORDER_MESSAGES.amountMismatch,
+    });
     expect(await confirmCalls(order.orderId)).toBe(0);
   });
 
@@ -205,7 +221,9 @@ describe('the provider’s window returns', () => {
 
     const popup = await createOrder(head, { ...card(Tier.NEW), window: 'popup' });
     const popupBack = new URL(await sim.windowPay(checkoutParams(popup, ORIGIN), 'ok'));
-    const res2 = await respond(() => successLoader({ request: makeRequest(popupBack.pathname + popupBack.search), params: {}, context: {} }));
+    const res2 = await respond(() =>
+      successLoader({ request: makeRequest(popupBack.pathname + popupBack.search), params: {}, context: {} }),
+    );
     expect(res2.headers.get('Location')).toBe(`/card-pay/close?orderId=${popup.orderId}`);
     expect((await row(popup.id)).status).toBe(PaymentStatus.SUCCESS);
   });
@@ -260,13 +278,23 @@ describe('the sweeper', () => {
     } finally {
       setClock(undefined);
     }
-    expect(await row(abandoned.id)).toMatchObject({ status: PaymentStatus.FAIL, failCode: 'EXPIRED', failMessage: '결제 시간이 지나 주문이 만료되었습니다.' });
+    expect(await row(abandoned.id)).toMatchObject({
+      status: PaymentStatus.FAIL,
+      failCode: 'EXPIRED',
+      failMessage: '결제 시간이 지나 주문이 만료되었습니다.',
+    });
     expect((await row(charged.id)).status).toBe(PaymentStatus.SUCCESS);
   });
 
   it('expires a deposit not confirmed within seven days', async () => {
     const head = await unpaidHead();
-    const order = await createOrder(head, { tier: Tier.BASIC, method: PaymentMethod.DEPOSIT, receiptType: 'N', depositorName: '학원', window: 'page' });
+    const order = await createOrder(head, {
+      tier: Tier.BASIC,
+      method: PaymentMethod.DEPOSIT,
+      receiptType: 'N',
+      depositorName: '학원',
+      window: 'page',
+    });
     const later = Date.now() + 8 * 24 * 3600_000;
     setClock(() => later);
     try {
@@ -298,7 +326,10 @@ describe('webhooks', () => {
       { paymentKey: back.searchParams.get('paymentKey')!, orderId: other.orderId, amount: other.amount },
       `confirm-${other.orderId}`,
     );
-    await handleWebhook({ eventType: 'PAYMENT_STATUS_CHANGED', data: { paymentKey: back.searchParams.get('paymentKey'), orderId: other.orderId, status: 'ABORTED' } });
+    await handleWebhook({
+      eventType: 'PAYMENT_STATUS_CHANGED',
+      data: { paymentKey: back.searchParams.get('paymentKey'), orderId: other.orderId, status: 'ABORTED' },
+    });
     expect((await row(other.id)).status).toBe(PaymentStatus.SUCCESS);
   });
 
@@ -309,7 +340,10 @@ describe('webhooks', () => {
     const paid = await row(order.id);
     const cancelled = await sim.gateway.cancel(paid.paymentKey!, { cancelReason: '가맹점 관리자에서 취소' }, `cancel-${order.orderId}`);
     expect(cancelled.ok).toBe(true);
-    await handleWebhook({ eventType: 'PAYMENT_STATUS_CHANGED', data: { paymentKey: paid.paymentKey, orderId: order.orderId, status: 'CANCELED' } });
+    await handleWebhook({
+      eventType: 'PAYMENT_STATUS_CHANGED',
+      data: { paymentKey: paid.paymentKey, orderId: order.orderId, status: 'CANCELED' },
+    });
     expect(await row(order.id)).toMatchObject({ status: PaymentStatus.REFUND, refundedAmount: order.amount });
     expect(await reconcileOrder(order.orderId)).toMatchObject({ status: PaymentStatus.REFUND });
   });

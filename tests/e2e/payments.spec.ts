@@ -64,16 +64,32 @@ test('head3 pays BASIC through the 500 px popup, which ends at /card-pay/close (
   await gotoReady(page, '/admin/payments');
   await expect(page.getByText('아직 결제 내역이 없습니다.')).toBeVisible();
 
+  // The popup is opened 500 px wide; every address it goes through is recorded.
+  await page.evaluate(() => {
+    const open = window.open.bind(window);
+    window.open = (...args: Parameters<typeof window.open>) => {
+      (window as unknown as { openedWith: unknown[] }).openedWith = args;
+      return open(...args);
+    };
+  });
   const popupOpened = page.waitForEvent('popup');
   await chooseAndPay(page, /기본 이용료/, '카드');
   const popup = await popupOpened;
-  await popup.waitForLoadState();
-  expect(popup.viewportSize()?.width ?? 500).toBeLessThanOrEqual(500);
+  const visited: string[] = [];
+  popup.on('framenavigated', (frame) => {
+    if (frame === popup.mainFrame()) visited.push(new URL(frame.url()).pathname);
+  });
+  expect(await page.evaluate(() => (window as unknown as { openedWith: unknown[] }).openedWith)).toEqual([
+    '',
+    'readin-pay',
+    'width=500,height=720',
+  ]);
+  const closed = popup.waitForEvent('close');
+  // Our checkout page loads the provider's SDK, which opens the simulator's window.
   await payInSimulator(popup, '정상 승인');
   // The popup comes back to /card-pay/close, tells this page where the receipt is and closes itself.
-  const closed = popup.waitForEvent('close');
-  await expect(popup).toHaveURL(/\/card-pay\/close\?orderId=RI-/).catch(() => {}); // may already be closing
   await closed;
+  expect(visited).toEqual(expect.arrayContaining(['/__toss/v2/window', '/card-pay/close']));
   await expect(page).toHaveURL(/\/admin\/payments\/\d+$/);
   await expect(page.getByTestId('receipt-status')).toHaveText('결제 완료');
 
