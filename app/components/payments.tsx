@@ -484,7 +484,7 @@ export function PaymentReceiptView({ r }: { r: ReceiptData }) {
           ) : null}
         </dl>
         {r.receiptUrl ? (
-          <p>
+          <p className="provider-receipt">
             <a href={r.receiptUrl} target="_blank" rel="noopener noreferrer">
               결제사 영수증 보기
             </a>

@@ -18,6 +18,7 @@ import {
   type Payer,
 } from '~/services/payments/orders.server';
 import { loader as successLoader } from '~/routes/card-pay+/success';
+import { action as webhookAction } from '~/routes/card-pay+/webhook';
 import { createAcademy, createStaff, createStudent } from '../support/factories';
 import { makeRequest, respond } from '../support/auth';
 import { useTestDatabase } from '../support/db';
@@ -316,6 +317,21 @@ describe('webhooks', () => {
       await handleWebhook({ eventType: 'PAYMENT_STATUS_CHANGED', data: { paymentKey: paid.paymentKey, orderId: order.orderId, status } });
     }
     expect(await row(order.id)).toMatchObject({ status: PaymentStatus.SUCCESS, refundedAmount: 0 });
+    // Through the route: a server-to-server JSON post, no session and no form token, answered 200.
+    const posted = await webhookAction({
+      request: new Request('http://localhost/card-pay/webhook', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          eventType: 'PAYMENT_STATUS_CHANGED',
+          data: { paymentKey: paid.paymentKey, orderId: order.orderId, status: 'CANCELED' },
+        }),
+      }),
+      params: {},
+      context: {},
+    });
+    expect(posted.status).toBe(200);
+    expect((await row(order.id)).status).toBe(PaymentStatus.SUCCESS);
     // An order we do not know, and a body that is not a webhook: ignored.
     await handleWebhook({ eventType: 'PAYMENT_STATUS_CHANGED', data: { paymentKey: 'nope', orderId: 'RI-00000000-unknown' } });
     await handleWebhook('not json at all');

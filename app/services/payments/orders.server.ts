@@ -238,6 +238,9 @@ const CARD_ISSUERS: Record<string, string> = {
   '11': 'KB국민카드',
   '91': 'NH농협카드',
   '34': 'Sh수협은행',
+  '4V': '해외 VISA',
+  '4M': '해외 MASTER',
+  '4J': '해외 JCB',
 };
 const BANKS: Record<string, string> = {
   '39': '경남은행',
