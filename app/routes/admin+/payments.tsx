@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { useActionData, useLoaderData } from '@remix-run/react';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { requireHead } from '~/auth/guards.server';
 import { BillSection, PaymentHistory, PayForm, WaitingDeposits, type PayFormFailure } from '~/components/payments';
 import { orRespond, pageData, pageParam } from '~/lib/http.server';
@@ -34,6 +34,13 @@ export default function Payments() {
       <BillSection d={d} receiptBase="/admin/payments" />
       <WaitingDeposits d={d} receiptBase="/admin/payments" />
       <PayForm d={d} failed={failed} action="/admin/payments" />
+      <section className="card" aria-labelledby="automatic-title">
+        <h2 id="automatic-title">자동 결제</h2>
+        <p>카드를 등록해 두면 매월 1일에 그달의 이용료가 자동으로 결제됩니다.</p>
+        <p>
+          <Link to="/admin/payments/automatic">자동 결제 설정</Link>
+        </p>
+      </section>
       <PaymentHistory d={d} base="/admin/payments" />
     </div>
   );
