@@ -13,7 +13,7 @@ import { DEMO_PASSWORD } from '~/domain/accounts';
 import { isDatabaseUnavailable } from '~/db/errors.server';
 import { htmlBodyStream } from '~/lib/html-stream.server';
 import { log, loggedPath, requestIdOf } from '~/lib/log.server';
-import { applySecurityHeaders } from '~/lib/security-headers.server';
+import { applySecurityHeaders, paymentCheckoutOrigins } from '~/lib/security-headers.server';
 import { unavailablePage } from '~/lib/unavailable.server';
 import { jobsSummaryLine } from '~/services/jobs/worker.server';
 
@@ -64,7 +64,7 @@ export default function handleRequest(
 ) {
   if (unavailable.has(request)) return unavailablePage(requestIdOf(request));
   const nonce = createNonce();
-  applySecurityHeaders(responseHeaders, nonce);
+  applySecurityHeaders(responseHeaders, nonce, paymentCheckoutOrigins(new URL(request.url).pathname));
   const requestRef = responseStatusCode >= 500 ? requestIdOf(request) : undefined;
   noStoreWhenSignedIn(request, responseHeaders);
   // Bots and no-JS clients get the whole document at once; browsers get it streamed.

@@ -12,6 +12,7 @@ export const SPEC_MESSAGES = {
   readSaveFailed: '독서활동 저장에 실패하였습니다.',
   loginExpired: '로그인이 만료되었습니다. 다시 로그인 해주세요.',
   extendLogin: '로그인을 연장하시겠습니까?',
+  popupBlocked: '팝업 차단을 해제해주세요.',
 } as const;
 
 /** The session codes of the spec's error catalogue (§8); the reading codes are READING_ERRORS' keys. */

@@ -24,7 +24,7 @@ export const UNAUTHENTICATED_TTL_MS = 30 * 60 * 1000;
  * @type {{ value: 'ok' | 'reject' | 'slow' | 'processed' | 'expire' | 'webhook'; label: string; company: string; issuerCode: string; number: string; bankCode: string }[]}
  */
 export const TEST_CARDS = [
-  { value: 'ok', label: '정상 승인', company: '신한', issuerCode: '4V', number: '43301234****123*', bankCode: '88' },
+  { value: 'ok', label: '정상 승인', company: '신한', issuerCode: '41', number: '43301234****123*', bankCode: '88' },
   { value: 'reject', label: '한도 초과', company: '국민', issuerCode: '11', number: '94900912****881*', bankCode: '04' },
   { value: 'slow', label: '응답 지연', company: '삼성', issuerCode: '51', number: '51234567****456*', bankCode: '20' },
   { value: 'processed', label: '이미 처리됨', company: '현대', issuerCode: '61', number: '40170712****347*', bankCode: '81' },

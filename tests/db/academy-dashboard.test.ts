@@ -347,7 +347,16 @@ describe('an academy without this month’s basic payment (head2)', () => {
       loader?: (args: LoaderFunctionArgs) => Promise<unknown>;
       action?: (args: LoaderFunctionArgs) => Promise<unknown>;
     }>('../../app/routes/admin+/*.{ts,tsx}');
-    const open = ['_layout', 'dashboard', 'payments', 'payments_.automatic', 'my-page._index', 'my-page.me', '__report-parts'];
+    const open = [
+      '_layout',
+      'dashboard',
+      'payments',
+      'payments_.$paymentId',
+      'payments_.automatic',
+      'my-page._index',
+      'my-page.me',
+      '__report-parts',
+    ];
     const params = { studentId: String(student.id), classId: String(klass.id), importId: '1', teacherId: String(head2.id), noteId: '1' };
     let checked = 0;
     for (const [file, load] of Object.entries(modules)) {

@@ -136,7 +136,7 @@ describe('the Toss adapter against the simulator', () => {
       cancels: [],
       failure: null,
     });
-    expect(payment.card).toEqual({ issuerCode: '4V', number: '43301234****123*', approveNo: expect.stringMatching(/^\d{8}$/) });
+    expect(payment.card).toEqual({ issuerCode: '41', number: '43301234****123*', approveNo: expect.stringMatching(/^\d{8}$/) });
     expect(payment.approvedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+09:00$/);
     expect(payment.requestedAt).toMatch(/\+09:00$/);
     expect(payment.receiptUrl).toBe(`${sim.url}/receipt/${paymentKey}`);

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { gotoReady, signIn } from './support';
 
 // The academy's dashboard, payment page and printable monthly reports. Read-only: nothing here changes demo data.
-// reader05 (장시우) is one of the demo readers who stopped reading 9–12 days ago; 푸른솔 (head2) has not paid this month.
+// reader05 (장시우) is one of the demo readers who stopped reading 9–12 days ago; 초록숲 (head4) has not paid this month (its 무통장입금 has not arrived).
 
 const A4 = { width: 794, height: 1123 }; // 210 × 297 mm at 96 CSS px per inch
 
@@ -68,13 +68,14 @@ test('a report of another month is chosen with the month form', async ({ page })
 });
 
 test('an academy that has not paid sees the notice on its dashboard and can open the payment page', async ({ page }) => {
-  await signIn(page, 'head2', /\/admin\/dashboard$/);
+  await signIn(page, 'head4', /\/admin\/dashboard$/);
   await expect(page.getByRole('alert').filter({ hasText: '이번 달 기본 결제를 해주세요.' })).toBeVisible();
   await expect(page.getByTestId('basic-pay')).toHaveText('미결제');
   await page.getByRole('alert').getByRole('link', { name: '결제 안내 보기' }).click();
   await expect(page).toHaveURL(/\/admin\/payments$/);
   await expect(page.getByRole('heading', { name: '결제', exact: true })).toBeVisible();
   await expect(page.getByTestId('due-amount')).toHaveText('₩99,000');
-  await expect(page.getByTestId('due-state')).toHaveText('미결제');
+  // Its 무통장입금 order of this month is waiting for the deposit.
+  await expect(page.getByTestId('due-state')).toContainText('입금 대기');
   await expect(page.getByText('무통장입금', { exact: true }).first()).toBeVisible();
 });

@@ -21,8 +21,8 @@ test('the head sees the teachers list', async ({ page }) => {
   await expect(page.getByRole('cell', { name: '임준호' })).toBeVisible();
 });
 
-test('head2 (not paid this month) on the students page sees the basicPay alert', async ({ page }) => {
-  await signIn(page, 'head2', /\/admin\/dashboard$/);
+test('head4 (not paid this month) on the students page sees the basicPay alert', async ({ page }) => {
+  await signIn(page, 'head4', /\/admin\/dashboard$/);
   await page.goto('/admin/students');
   const alert = page.getByRole('alertdialog');
   await expect(alert).toContainText('이번 달 기본 결제를 해주세요.');

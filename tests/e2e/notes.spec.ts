@@ -137,8 +137,8 @@ test('a teacher of another academy, or of another class, cannot open an academy-
   await page.goto('/admin/notes?state=COMMENT_COMPLETE');
   const href = await page.getByRole('row').filter({ hasText: '김하늘' }).getByRole('link').first().getAttribute('href');
   await signOut(page);
-  await signIn(page, 'teacher2', /\/admin\/dashboard$/);
-  // 푸른솔 has not paid this month: its admin pages answer the payment alert before anything is looked up.
+  await signIn(page, 'teacher5', /\/admin\/dashboard$/);
+  // 초록숲 has not paid this month: its admin pages answer the payment alert before anything is looked up.
   const res = await page.goto(href!);
   expect(res?.status()).toBe(403);
   await expect(page.getByText('이번 달 기본 결제를 해주세요.')).toBeVisible();

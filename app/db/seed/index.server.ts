@@ -8,6 +8,7 @@ import { seedNotes } from './notes.server';
 import { seedAccounts, seedJoinRequests } from './accounts.server';
 import { seedClasses } from './classes.server';
 import { seedPayments } from './payments.server';
+import { seedUnpaidAcademy } from './unpaid-academy.server';
 import { now } from '~/lib/clock.server';
 
 /**
@@ -27,6 +28,7 @@ export const SEED_STEPS: SeedStep[] = [
   { name: 'join-requests', run: (tx) => seedJoinRequests(tx, now()) },
   { name: 'classes', run: (tx) => seedClasses(tx, now()) },
   { name: 'payments', run: (tx) => seedPayments(tx, now()) },
+  { name: 'unpaid-academy', run: (tx) => seedUnpaidAcademy(tx, now()) },
 ];
 
 export async function seedDemo(db: Database, steps: SeedStep[] = SEED_STEPS): Promise<string[]> {

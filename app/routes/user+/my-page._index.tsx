@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { useLoaderData } from '@remix-run/react';
+import { Link, useLoaderData } from '@remix-run/react';
 import { requireUser } from '~/auth/guards.server';
 import { myPageData } from '~/lib/forms/my-page.server';
 import { MyPageOverview } from '~/components/my-page';
@@ -13,5 +13,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function MyPage() {
   const { me } = useLoaderData<typeof loader>();
-  return <MyPageOverview me={me} base="/user/my-page" />;
+  return (
+    <>
+      <MyPageOverview me={me} base="/user/my-page" />
+      {/* An individual member pays their own monthly fee; an academy's students are covered by their academy. */}
+      {me.organisationKind === 'student' ? (
+        <section className="card" aria-labelledby="my-payments-title">
+          <h2 id="my-payments-title">이용료 결제</h2>
+          <p>{me.basicPay ? '이번 달 기본 이용료가 결제되었습니다.' : '이번 달 기본 결제를 해주세요.'}</p>
+          <p>
+            <Link className="button" to="/user/my-page/payments">
+              결제 및 결제 내역
+            </Link>
+          </p>
+        </section>
+      ) : null}
+    </>
+  );
 }

@@ -1,6 +1,7 @@
 import { defineJob, defineSchedule } from './runner.server';
 import { deliverWaitingMessages } from './outbox.server';
 import { AUTOBILL_JOB, chargeMonth, enqueueMonthlyCharges } from '~/services/payments/automatic.server';
+import { expireOverdueOrders } from '~/services/payments/orders.server';
 
 // Every job and schedule of the app, in one place. The job runner (runner.server.ts) runs them: in the server process
 // on the embedded database, in `npm run worker` beside PostgreSQL (app/services/jobs/worker.server.ts).
@@ -9,6 +10,8 @@ import { AUTOBILL_JOB, chargeMonth, enqueueMonthlyCharges } from '~/services/pay
 export const OUTBOX_EVERY_MS = 5_000;
 /** The monthly charge's schedule looks for academies to charge every hour (from the 1st of each Seoul month). */
 export const AUTOBILL_EVERY_MS = 60 * 60_000;
+/** Orders not confirmed in time (30 minutes in the window, 10 after it, 7 days for a deposit) are read back and ended. */
+export const SWEEP_EVERY_MS = 60_000;
 
 let registered = false;
 
@@ -21,6 +24,11 @@ export function registerAppJobs() {
   });
   defineSchedule('autobill', AUTOBILL_EVERY_MS, async (at) => {
     await enqueueMonthlyCharges(at);
+  });
+  // Each overdue order is re-read from the provider and ended with a guarded update, so two workers sweeping at once
+  // end it once.
+  defineSchedule('payments-sweep', SWEEP_EVERY_MS, async (at) => {
+    await expireOverdueOrders(at);
   });
   // A charge is retried (a network error, the provider unavailable) with backoff from two minutes; a refused card is
   // recorded as the order's FAIL and the job ends there (the head is told; nothing is charged again that month).

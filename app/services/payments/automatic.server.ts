@@ -12,6 +12,7 @@ import { log } from '~/lib/log.server';
 import { enqueueJob } from '~/services/jobs/runner.server';
 import { enqueueMessage } from '~/services/messages.server';
 import { paymentGateway, type GatewayError, type GatewayPayment, type PaymentGateway } from './gateway.server';
+import { paidWithOf } from './orders.server';
 import { markFailed, markSucceeded, won } from './outcomes.server';
 import { billFor } from './prices.server';
 
@@ -409,7 +410,7 @@ async function settle(paymentId: number, orderId: string, tier: Tier, payment: G
       markSucceeded(tx, paymentId, {
         paymentKey: payment.paymentKey,
         approvedAt: payment.approvedAt ? new Date(payment.approvedAt) : now(),
-        paidWith: payment.card ? `카드 ${payment.card.number}` : null,
+        paidWith: paidWithOf(payment),
         receiptUrl: payment.receiptUrl,
       }),
     );

@@ -1,0 +1,90 @@
+import { and, eq, isNotNull } from 'drizzle-orm';
+import { hashPassword } from '~/auth/password.server';
+import { DEMO_PASSWORD } from '~/domain/accounts';
+import { PaymentMethod, PaymentStatus, Tier } from '~/domain/enums';
+import { addMonths, seoulMonth } from '~/lib/dates';
+import { createSettlementLine } from '~/services/payments/settlements.server';
+import type { Tx } from '../client.server';
+import { organisations, payments, users } from '../schema';
+import { DEMO_PRICES } from './base.server';
+
+/**
+ * 초록숲 독서교실 (head `head4`, teacher `teacher5`): an academy that registered two months ago and has announced a 무통장입금 for this
+ * month's BASIC that has not arrived. It stays unpaid whatever else is tried in the demo (푸른솔's head2 is the account
+ * to pay with), so the unpaid academy's pages can always be seen.
+ */
+export async function seedUnpaidAcademy(tx: Tx, at: Date) {
+  const month = seoulMonth(at);
+  const [sunshine] = await tx
+    .select({ branchId: organisations.branchId, agencyId: organisations.agencyId })
+    .from(organisations)
+    .where(and(eq(organisations.code, 'HAEORUM'), isNotNull(organisations.branchId)));
+  const [academy] = await tx
+    .insert(organisations)
+    .values({
+      kind: 'academy',
+      name: '초록숲 독서교실',
+      code: 'CHOROK',
+      branchId: sunshine?.branchId ?? null,
+      agencyId: sunshine?.agencyId ?? null,
+      phone: '02-000-2004',
+      address: '서울 성북구',
+    })
+    .returning();
+  const [head] = await tx
+    .insert(users)
+    .values({
+      loginId: 'head4',
+      passwordHash: await hashPassword(DEMO_PASSWORD),
+      name: '윤초록',
+      email: 'head4@readin.example',
+      phone: '010-3000-0006',
+      role: 'ADMIN',
+      authorities: ['HEAD'],
+      organisationId: academy.id,
+    })
+    .returning({ id: users.id });
+  await tx.insert(users).values({
+    loginId: 'teacher5',
+    passwordHash: await hashPassword(DEMO_PASSWORD),
+    name: '서나무',
+    email: 'teacher5@readin.example',
+    phone: '010-3000-0007',
+    role: 'ADMIN',
+    authorities: ['TEACHER'],
+    organisationId: academy.id,
+  });
+  const registered = addMonths(month, -2);
+  const [registration] = await tx
+    .insert(payments)
+    .values({
+      orderId: `DEMO-${registered}-${academy.id}-NEW`,
+      organisationId: academy.id,
+      tier: Tier.NEW,
+      method: PaymentMethod.CARD,
+      status: PaymentStatus.SUCCESS,
+      amount: DEMO_PRICES.NEW,
+      paidMonth: registered,
+      orderName: `리드인 신규 등록비 ${registered.slice(0, 4)}년 ${Number(registered.slice(5))}월`,
+      payerUserId: head.id,
+      paidWith: '신한카드 43301234****123*',
+      approvedAt: new Date(at.getTime() - 60 * 24 * 3600_000),
+    })
+    .returning({ id: payments.id });
+  await createSettlementLine(tx, registration.id);
+  await tx.insert(payments).values({
+    orderId: `DEMO-${month}-${academy.id}-BASIC`,
+    organisationId: academy.id,
+    tier: Tier.BASIC,
+    method: PaymentMethod.DEPOSIT,
+    status: PaymentStatus.WAITING,
+    amount: DEMO_PRICES.BASIC,
+    paidMonth: month,
+    orderName: `리드인 기본 이용료 ${month.slice(0, 4)}년 ${Number(month.slice(5))}월`,
+    payerUserId: head.id,
+    depositorName: '초록숲독서',
+    receiptType: 'T',
+    cashReceiptIdentity: '1234567890',
+    expiresAt: new Date(at.getTime() + 7 * 24 * 3600_000),
+  });
+}

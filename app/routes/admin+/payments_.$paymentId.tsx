@@ -1,0 +1,31 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { requireHead } from '~/auth/guards.server';
+import { PaymentReceiptView } from '~/components/payments';
+import { idParam, notFound, orRespond, pageData } from '~/lib/http.server';
+import { paymentReceipt } from '~/services/academy/billing.server';
+import { recheckPayment } from '~/services/payments/receipt.server';
+
+export const meta: MetaFunction = () => [{ title: '결제 영수증 | 리드인' }];
+
+// One order's receipt (HEAD of that academy only; another academy's id answers 404). An order still being confirmed
+// offers '다시 확인하기', which reads it back from the provider.
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireHead(request);
+  const id = idParam(params.paymentId);
+  return pageData(await orRespond(() => paymentReceipt(user, id)));
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireHead(request);
+  const id = idParam(params.paymentId);
+  if (!(await orRespond(() => recheckPayment(user, id)))) throw notFound();
+  return redirect(`/admin/payments/${id}`);
+}
+
+export default function PaymentReceiptPage() {
+  const r = useLoaderData<typeof loader>();
+  return <PaymentReceiptView r={r} />;
+}

@@ -1,0 +1,13 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
+import { notFound } from '~/lib/http.server';
+import { handleFailReturn, returnDestination } from '~/services/payments/orders.server';
+
+// GET /card-pay/fail?code&message&orderId: the provider's window ended without a payment (the payer closed it:
+// PAY_PROCESS_CANCELED → CANCEL; a refusal → FAIL with the provider's message). No session needed.
+export async function loader({ request }: LoaderFunctionArgs) {
+  const q = new URL(request.url).searchParams;
+  const result = await handleFailReturn({ code: q.get('code'), message: q.get('message'), orderId: q.get('orderId') });
+  if (!result) throw notFound('주문을 찾을 수 없습니다.');
+  return redirect(await returnDestination(result.order), { headers: { 'Cache-Control': 'no-store' } });
+}

@@ -1,0 +1,44 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { requireUser } from '~/auth/guards.server';
+import { BillSection, PaymentHistory, PayForm, WaitingDeposits, type PayFormFailure } from '~/components/payments';
+import { orRespond, pageData, pageParam } from '~/lib/http.server';
+import { paymentsOverview } from '~/services/academy/billing.server';
+import { payAction } from '~/lib/forms/pay.server';
+import { payerOrganisation } from '~/services/payments/orders.server';
+
+export const meta: MetaFunction = () => [{ title: '결제 | 리드인' }];
+
+// An individual member's own payments (product.md §3: individual members pay their own BASIC from their my page):
+// the same bill, pay form and history as the HEAD's page, for their own organisation. Students of an academy are
+// covered by their academy and have nothing to pay here (403).
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request, { role: 'USER' });
+  return pageData(await orRespond(async () => paymentsOverview(await payerOrganisation(user), pageParam(request))));
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request, { role: 'USER' });
+  return payAction(request, user);
+}
+
+export default function MyPayments() {
+  const d = useLoaderData<typeof loader>();
+  const failed = useActionData<typeof action>() as PayFormFailure | undefined;
+  return (
+    <div className="page payments">
+      <p>
+        <Link to="/user/my-page">‹ 마이페이지</Link>
+      </p>
+      <header className="page-title">
+        <h1>결제</h1>
+        <p>개인회원 이번 달 이용료와 지금까지의 결제 내역입니다.</p>
+      </header>
+      <BillSection d={d} receiptBase="/user/my-page/payments" />
+      <WaitingDeposits d={d} receiptBase="/user/my-page/payments" />
+      <PayForm d={d} failed={failed} action="/user/my-page/payments" />
+      <PaymentHistory d={d} base="/user/my-page/payments" />
+    </div>
+  );
+}
