@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import { and, desc, eq, like } from 'drizzle-orm';
+import { and, desc, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '~/db/client.server';
 import { agencies, auditEvents, messages, organisations, paymentRefunds, payments, settlements, users } from '~/db/schema';
@@ -501,7 +501,23 @@ describe('branch settlement', () => {
 
 describe('demo data', () => {
   it('has receipts of each type, a refund row for the refunded payment, and settlement lines for the demo branch', async () => {
-    const demo = await db().select().from(payments).where(like(payments.orderId, 'DEMO-%'));
+    // The payments of the base demo academies and member (head, head2, adult); later steps add their own.
+    const payers = await db()
+      .select()
+      .from(users)
+      .where(inArray(users.loginId, ['head', 'head2', 'adult']));
+    const demo = await db()
+      .select()
+      .from(payments)
+      .where(
+        and(
+          like(payments.orderId, 'DEMO-%'),
+          inArray(
+            payments.organisationId,
+            payers.map((u) => u.organisationId!),
+          ),
+        ),
+      );
     expect(new Set(demo.map((p) => p.receiptType))).toEqual(new Set(['C', 'T', 'N']));
     const refunded = demo.find((p) => p.status === PaymentStatus.REFUND)!;
     expect(refunded.refundedAmount).toBe(refunded.amount);
