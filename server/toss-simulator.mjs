@@ -299,19 +299,10 @@ export function createTossSimulator({ secretKey, clientKey, webhookUrl, confirmD
 
   const intAmount = (value) => (typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : null);
 
-  router.post('/v1/payments/confirm', post('confirm', bodyOrderId), async (req, res) => {
-    const { paymentKey, orderId, amount } = req.body ?? {};
-    if (typeof paymentKey !== 'string' || typeof orderId !== 'string' || intAmount(amount) === null) return fail(res, 'INVALID_REQUEST');
-    const payment = state.payments.get(paymentKey);
-    if (!payment) return fail(res, 'NOT_FOUND_PAYMENT');
-    if (payment.orderId !== orderId) return fail(res, 'INVALID_REQUEST', '주문번호가 결제 정보와 일치하지 않습니다.');
-    if (payment.totalAmount !== amount) return fail(res, 'INVALID_REQUEST', '결제 금액이 결제 요청 금액과 일치하지 않습니다.');
-    refresh(payment);
-    if (['DONE', 'CANCELED', 'PARTIAL_CANCELED'].includes(payment.status)) return fail(res, 'ALREADY_PROCESSED_PAYMENT');
-    if (payment.status === 'ABORTED' && payment.card?.value === 'reject') return fail(res, 'REJECT_CARD_PAYMENT');
-    if (payment.status !== 'IN_PROGRESS') return fail(res, 'NOT_FOUND_PAYMENT_SESSION');
+  /** Ends an authenticated payment the way its test card says (approval, refusal, a late answer, …) and answers. */
+  const settleByCard = async (req, res, payment, card) => {
     const baseUrl = baseOf(req);
-    switch (payment.card.value) {
+    switch (card) {
       case 'reject':
         payment.status = 'ABORTED';
         payment.failure = { code: 'REJECT_CARD_PAYMENT', message: ERRORS.REJECT_CARD_PAYMENT[1] };
@@ -334,6 +325,20 @@ export function createTossSimulator({ secretKey, clientKey, webhookUrl, confirmD
         approve(payment);
         return res.json(paymentObject(payment, baseUrl));
     }
+  };
+
+  router.post('/v1/payments/confirm', post('confirm', bodyOrderId), async (req, res) => {
+    const { paymentKey, orderId, amount } = req.body ?? {};
+    if (typeof paymentKey !== 'string' || typeof orderId !== 'string' || intAmount(amount) === null) return fail(res, 'INVALID_REQUEST');
+    const payment = state.payments.get(paymentKey);
+    if (!payment) return fail(res, 'NOT_FOUND_PAYMENT');
+    if (payment.orderId !== orderId) return fail(res, 'INVALID_REQUEST', '주문번호가 결제 정보와 일치하지 않습니다.');
+    if (payment.totalAmount !== amount) return fail(res, 'INVALID_REQUEST', '결제 금액이 결제 요청 금액과 일치하지 않습니다.');
+    refresh(payment);
+    if (['DONE', 'CANCELED', 'PARTIAL_CANCELED'].includes(payment.status)) return fail(res, 'ALREADY_PROCESSED_PAYMENT');
+    if (payment.status === 'ABORTED' && payment.card?.value === 'reject') return fail(res, 'REJECT_CARD_PAYMENT');
+    if (payment.status !== 'IN_PROGRESS') return fail(res, 'NOT_FOUND_PAYMENT_SESSION');
+    return settleByCard(req, res, payment, payment.card.value);
   });
 
   router.get('/v1/payments/orders/:orderId', (req, res) => {
@@ -431,27 +436,8 @@ export function createTossSimulator({ secretKey, clientKey, webhookUrl, confirmD
     payment.browserBase = billing.browserBase;
     payment.status = 'IN_PROGRESS';
     payment.authenticatedAt = now();
-    const baseUrl = baseOf(req);
-    switch (billing.card.value) {
-      case 'reject':
-        payment.status = 'ABORTED';
-        payment.failure = { code: 'REJECT_CARD_PAYMENT', message: ERRORS.REJECT_CARD_PAYMENT[1] };
-        return fail(res, 'REJECT_CARD_PAYMENT');
-      case 'processed':
-        approve(payment);
-        return fail(res, 'ALREADY_PROCESSED_PAYMENT');
-      case 'slow':
-        approve(payment);
-        await new Promise((resolve) => setTimeout(resolve, confirmDelayMs));
-        return res.json(paymentObject(payment, baseUrl));
-      case 'webhook':
-        approve(payment);
-        res.on('finish', () => void sendContradictoryWebhooks(payment, baseUrl));
-        return res.json(paymentObject(payment, baseUrl));
-      default:
-        approve(payment);
-        return res.json(paymentObject(payment, baseUrl));
-    }
+    // A billing charge has no authentication session to expire: that card approves here.
+    return settleByCard(req, res, payment, billing.card.value === 'expire' ? 'ok' : billing.card.value);
   });
 
   router.post('/v1/cash-receipts', post('cashReceipt', bodyOrderId), (req, res) => {
