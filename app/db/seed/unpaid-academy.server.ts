@@ -1,11 +1,11 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { hashPassword } from '~/auth/password.server';
 import { DEMO_PASSWORD } from '~/domain/accounts';
-import { PaymentMethod, PaymentStatus, Tier } from '~/domain/enums';
+import { PaymentMethod, PaymentStatus, SettlementStatus, Tier } from '~/domain/enums';
 import { addMonths, seoulMonth } from '~/lib/dates';
 import { createSettlementLine } from '~/services/payments/settlements.server';
 import type { Tx } from '../client.server';
-import { organisations, payments, users } from '../schema';
+import { organisations, payments, settlements, users } from '../schema';
 import { DEMO_PRICES } from './base.server';
 
 /**
@@ -72,6 +72,11 @@ export async function seedUnpaidAcademy(tx: Tx, at: Date) {
     })
     .returning({ id: payments.id });
   await createSettlementLine(tx, registration.id);
+  // Its branch was paid its share the month after, as for the other academies' past months.
+  await tx
+    .update(settlements)
+    .set({ status: SettlementStatus.SUCCESS, paidOutAt: new Date(at.getTime() - 25 * 24 * 3600_000) })
+    .where(eq(settlements.paymentId, registration.id));
   await tx.insert(payments).values({
     orderId: `DEMO-${month}-${academy.id}-BASIC`,
     organisationId: academy.id,
