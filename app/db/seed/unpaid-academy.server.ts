@@ -69,6 +69,7 @@ export async function seedUnpaidAcademy(tx: Tx, at: Date) {
       payerUserId: head.id,
       paidWith: '신한카드 43301234****123*',
       approvedAt: new Date(at.getTime() - 60 * 24 * 3600_000),
+      createdAt: new Date(at.getTime() - 60 * 24 * 3600_000),
     })
     .returning({ id: payments.id });
   await createSettlementLine(tx, registration.id);
@@ -90,6 +91,8 @@ export async function seedUnpaidAcademy(tx: Tx, at: Date) {
     depositorName: '초록숲독서',
     receiptType: 'T',
     cashReceiptIdentity: '1234567890',
-    expiresAt: new Date(at.getTime() + 7 * 24 * 3600_000),
+    // Announced two days ago: the deposit is awaited for five more.
+    createdAt: new Date(at.getTime() - 2 * 24 * 3600_000),
+    expiresAt: new Date(at.getTime() + 5 * 24 * 3600_000),
   });
 }
