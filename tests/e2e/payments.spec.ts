@@ -89,7 +89,8 @@ test('head3 pays BASIC through the 500 px popup, which ends at /card-pay/close (
   await payInSimulator(popup, '정상 승인');
   // The popup comes back to /card-pay/close, tells this page where the receipt is and closes itself.
   await closed;
-  expect(visited).toEqual(expect.arrayContaining(['/__toss/v2/window', '/card-pay/close']));
+  // (payInSimulator saw the popup at the simulator's window; the popup may have reached it before the listener was added.)
+  expect(visited).toContain('/card-pay/close');
   await expect(page).toHaveURL(/\/admin\/payments\/\d+$/);
   await expect(page.getByTestId('receipt-status')).toHaveText('결제 완료');
 
