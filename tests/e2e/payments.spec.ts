@@ -105,3 +105,20 @@ test('head3 pays BASIC through the 500 px popup, which ends at /card-pay/close (
   await expect(page.getByTestId('receipt-status')).toHaveText('결제 실패');
   await expect(page.getByTestId('failure-message')).toHaveText('한도초과 혹은 잔액부족으로 결제에 실패했습니다.');
 });
+
+test('a refusal message from the fail URL is shown as text, never as markup @nojs-only', async ({ page }) => {
+  // head4 (초록숲) stays unpaid: a card order that fails changes nothing the other specs look at.
+  await signIn(page, 'head4', /\/admin\/dashboard$/);
+  await page.goto('/admin/payments');
+  await chooseAndPay(page, /기본 이용료/, '카드');
+  await expect(page).toHaveURL(/\/__toss\/v2\/window/);
+  const orderId = new URL(page.url()).searchParams.get('orderId')!;
+  // What a provider (or anyone) may put in the fail URL's message.
+  const message = '<img src=x onerror="document.title=\'owned\'"><b>한도 초과</b>';
+  await page.goto(`/card-pay/fail?code=REJECT_CARD_PAYMENT&message=${encodeURIComponent(message)}&orderId=${orderId}`);
+  await expect(page).toHaveURL(/\/admin\/payments\/\d+$/);
+  await expect(page.getByTestId('receipt-status')).toHaveText('결제 실패');
+  await expect(page.getByTestId('failure-message')).toHaveText(message);
+  await expect(page.getByTestId('failure-message').locator('img, b')).toHaveCount(0);
+  await expect(page).not.toHaveTitle('owned');
+});
