@@ -426,7 +426,9 @@ docs/decisions/021-performance-measurement.md.
 Rerun with \`npm run perf\` (prints the table; \`npm run perf -- --write\` replaces the section below; \`--no-build\`
 reuses the last build; \`PERF_RUNS\` and \`PERF_SECONDS\` change the Lighthouse runs per page and the load's seconds).
 The figures come from a shared machine with two cores and are noisy: compare runs of the same machine and read the
-median, not one run.
+median, not one run. The line above the table says how many runs each figure is the median of. TTI is
+Lighthouse's: the end of the last long task before a 5 s quiet window, so it equals FCP when no task over 50 ms was
+seen; on this machine it flips between about 2.6 s and 7.3 s from one run to the next on the same page.
 `;
 
 async function writeReport(section: string) {
