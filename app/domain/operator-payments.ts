@@ -1,29 +1,7 @@
-import { PaymentMethod, PaymentStatus, ReceiptType, SettlementStatus, Tier } from './enums';
+import { ReceiptType, Tier } from './enums';
 
 // The labels and messages of the operators' payment pages (super area: prices, the payments console, settlement).
 // Shared by server and client code: no server imports here.
-
-export const OP_TIER_LABELS: Record<number, string> = {
-  [Tier.BASIC]: '기본 이용료',
-  [Tier.ADD1]: '학생 추가 1',
-  [Tier.ADD2]: '학생 추가 2',
-  [Tier.NEW]: '신규 등록',
-  [Tier.NONE]: '없음',
-};
-
-export const OP_METHOD_LABELS: Record<string, string> = {
-  [PaymentMethod.CARD]: '카드',
-  [PaymentMethod.BANK_TRANSFER]: '계좌이체',
-  [PaymentMethod.DEPOSIT]: '무통장입금',
-};
-
-export const OP_STATUS_LABELS: Record<number, string> = {
-  [PaymentStatus.WAITING]: '결제 대기',
-  [PaymentStatus.CANCEL]: '결제 취소',
-  [PaymentStatus.REFUND]: '환불',
-  [PaymentStatus.FAIL]: '결제 실패',
-  [PaymentStatus.SUCCESS]: '결제 완료',
-};
 
 export const OP_RECEIPT_LABELS: Record<string, string> = {
   [ReceiptType.PERSONAL]: '현금영수증 (개인 소득공제)',
@@ -31,28 +9,16 @@ export const OP_RECEIPT_LABELS: Record<string, string> = {
   [ReceiptType.NONE]: '발급 안 함',
 };
 
-export const SETTLEMENT_STATUS_LABELS: Record<number, string> = {
-  [SettlementStatus.WAITING]: '지급 대기',
-  [SettlementStatus.SUCCESS]: '지급 완료',
-  [SettlementStatus.REFUND]: '환불',
-  [SettlementStatus.CANCEL]: '취소',
-};
-
 export const PLAN_LABELS: Record<string, string> = { academy: '학원', personal: '개인 회원' };
 
 /** Tiers each plan has a price for. */
-export const PLAN_TIERS: Record<'academy' | 'personal', number[]> = {
+export const PLAN_TIERS: Record<'academy' | 'personal', Tier[]> = {
   academy: [Tier.BASIC, Tier.ADD1, Tier.ADD2, Tier.NEW],
   personal: [Tier.BASIC],
 };
 
 /** Rates are stored in basis points: 1500 → '15%'. */
 export const rateLabel = (rate: number) => `${(rate / 100).toLocaleString('ko-KR', { maximumFractionDigits: 2 })}%`;
-
-/** '₩99,000' (the same as the server's `won()`, for components). */
-export const wonLabel = (amount: number) => `₩${amount.toLocaleString('ko-KR')}`;
-
-export const monthLabel = (month: string) => `${month.slice(0, 4)}년 ${Number(month.slice(5))}월`;
 
 export const OPERATOR_PAYMENT_MESSAGES = {
   paymentNotFound: '결제를 찾을 수 없습니다.',

@@ -52,6 +52,9 @@ export function formatKoreanDate(date: DateInput): string {
   return `${year}년 ${month}월 ${day}일`;
 }
 
+/** '2026-11' → '2026년 11월' */
+export const monthLabel = (month: string) => `${month.slice(0, 4)}년 ${Number(month.slice(5))}월`;
+
 /** '2026년 11월 21일 15:20' */
 export function formatKoreanDateTime(date: DateInput): string {
   return `${formatKoreanDate(date)} ${formatTime(date)}`;

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNotNull, like } from 'drizzle-orm';
 import { hashPassword } from '~/auth/password.server';
 import { DEMO_PASSWORD } from '~/domain/accounts';
 import { PaymentMethod, PaymentStatus, SettlementStatus, Tier } from '~/domain/enums';
+import { orderNameOf } from '~/domain/payments';
 import { addMonths, seoulMonth } from '~/lib/dates';
 import { createSettlementLine, share } from '~/services/payments/settlements.server';
 import type { Tx } from '../client.server';
@@ -53,10 +54,6 @@ export async function seedPayments(tx: Tx, at: Date) {
 
   await completeDemoPayments(tx, at);
 }
-
-const TIER_NAMES: Record<number, string> = { 1: '기본 이용료', 2: '학생 추가 1', 3: '학생 추가 2', 4: '신규 등록비' };
-const orderNameOf = (tier: number, month: string) =>
-  `리드인 ${TIER_NAMES[tier] ?? '이용료'} ${month.slice(0, 4)}년 ${Number(month.slice(5))}월`;
 
 /** A moment on the 3rd of a Seoul month at 10:00 (or `at` when that is still to come). */
 function inMonth(month: string, at: Date, day = 3) {

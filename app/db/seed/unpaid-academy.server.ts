@@ -2,6 +2,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import { hashPassword } from '~/auth/password.server';
 import { DEMO_PASSWORD } from '~/domain/accounts';
 import { PaymentMethod, PaymentStatus, SettlementStatus, Tier } from '~/domain/enums';
+import { orderNameOf } from '~/domain/payments';
 import { addMonths, seoulMonth } from '~/lib/dates';
 import { createSettlementLine } from '~/services/payments/settlements.server';
 import type { Tx } from '../client.server';
@@ -65,7 +66,7 @@ export async function seedUnpaidAcademy(tx: Tx, at: Date) {
       status: PaymentStatus.SUCCESS,
       amount: DEMO_PRICES.NEW,
       paidMonth: registered,
-      orderName: `리드인 신규 등록비 ${registered.slice(0, 4)}년 ${Number(registered.slice(5))}월`,
+      orderName: orderNameOf(Tier.NEW, registered),
       payerUserId: head.id,
       paidWith: '신한카드 43301234****123*',
       approvedAt: new Date(at.getTime() - 60 * 24 * 3600_000),
@@ -86,7 +87,7 @@ export async function seedUnpaidAcademy(tx: Tx, at: Date) {
     status: PaymentStatus.WAITING,
     amount: DEMO_PRICES.BASIC,
     paidMonth: month,
-    orderName: `리드인 기본 이용료 ${month.slice(0, 4)}년 ${Number(month.slice(5))}월`,
+    orderName: orderNameOf(Tier.BASIC, month),
     payerUserId: head.id,
     depositorName: '초록숲독서',
     receiptType: 'T',

@@ -6,7 +6,7 @@ import type { MonthFigures } from '~/services/academy/parent-report.server';
 // Pieces shared by the printable monthly reports (a student's, a class's). Not a route: flat routes skip `__` files.
 
 /** '2026년 11월' */
-export const monthTitle = (month: string) => `${month.slice(0, 4)}년 ${Number(month.slice(5))}월`;
+export { monthLabel as monthTitle } from '~/lib/dates';
 
 /** The screen-only bar above a report: back link, month choice, print. */
 export function ReportToolbar({ back, children }: { back: { to: string; label: string }; children?: ReactNode }) {

@@ -6,6 +6,7 @@ import { requireHead } from '~/auth/guards.server';
 import { CsrfInput } from '~/components/csrf';
 import { ConfirmDialog, useHydrated } from '~/components/dialogs';
 import { PaymentStatus } from '~/domain/enums';
+import { PAYMENT_STATUS_LABELS } from '~/domain/payments';
 import { formatKoreanDate, formatKoreanDateTime } from '~/lib/dates';
 import { isDomainError } from '~/lib/errors';
 import { orRespond, pageData, redirectWithFlash } from '~/lib/http.server';
@@ -86,14 +87,6 @@ function openBillingWindow(auth: BillingAuth, onError: (message: string) => void
   script.onerror = () => onError('결제 모듈을 불러오지 못했습니다. 잠시 후 다시 시도해 주세요.');
   document.head.appendChild(script);
 }
-
-const STATUS_LABELS: Record<number, string> = {
-  [PaymentStatus.WAITING]: '결제 진행 중',
-  [PaymentStatus.SUCCESS]: '결제 완료',
-  [PaymentStatus.FAIL]: '결제 실패',
-  [PaymentStatus.CANCEL]: '취소',
-  [PaymentStatus.REFUND]: '환불',
-};
 
 export default function AutomaticPayment() {
   const d = useLoaderData<typeof loader>();
@@ -222,7 +215,7 @@ export default function AutomaticPayment() {
                     <td>{o.orderName}</td>
                     <td>{o.amountText}</td>
                     <td>
-                      {STATUS_LABELS[o.status] ?? o.status}
+                      {PAYMENT_STATUS_LABELS[o.status as PaymentStatus] ?? o.status}
                       {o.status === PaymentStatus.FAIL && o.failMessage ? <span className="muted"> ({o.failMessage})</span> : null}
                     </td>
                   </tr>

@@ -5,17 +5,8 @@ import { requireSuper } from '~/auth/guards.server';
 import { clientIp } from '~/auth/rate-limit.server';
 import { CsrfInput } from '~/components/csrf';
 import { PaymentMethod, PaymentStatus, ReceiptType } from '~/domain/enums';
-import {
-  OP_METHOD_LABELS,
-  OP_RECEIPT_LABELS,
-  OP_STATUS_LABELS,
-  OP_TIER_LABELS,
-  OPERATOR_PAYMENT_MESSAGES as M,
-  monthLabel,
-  rateLabel,
-  SETTLEMENT_STATUS_LABELS,
-  wonLabel,
-} from '~/domain/operator-payments';
+import { OP_RECEIPT_LABELS, OPERATOR_PAYMENT_MESSAGES as M, rateLabel } from '~/domain/operator-payments';
+import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, SETTLEMENT_STATUS_LABELS, TIER_LABELS, monthLabel, won } from '~/domain/payments';
 import { formatDateTime } from '~/lib/dates';
 import { isDomainError } from '~/lib/errors';
 import { idParam, notFound, pageData, positiveInt, redirectWithFlash } from '~/lib/http.server';
@@ -102,7 +93,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         here,
         outcome.replayed
           ? '이미 처리된 환불 요청입니다. 환불은 한 번만 처리되었습니다.'
-          : `${wonLabel(outcome.refund.amount)}을 환불했습니다.${whole ? ' 결제 금액 전액이 환불되었습니다.' : ''}`,
+          : `${won(outcome.refund.amount)}을 환불했습니다.${whole ? ' 결제 금액 전액이 환불되었습니다.' : ''}`,
       );
     }
     if (intent === 'recheck') {
@@ -151,8 +142,8 @@ export default function PaymentPage() {
         <Link to="/super/payments">‹ 결제 목록</Link>
       </p>
       <h1 id="payment-title" className="page-title">
-        {p.orderName || `${OP_TIER_LABELS[p.tier]} ${monthLabel(p.paidMonth)}`}{' '}
-        <span className={`badge payment-status-${p.status}`}>{OP_STATUS_LABELS[p.status]}</span>
+        {p.orderName || `${TIER_LABELS[p.tier]} ${monthLabel(p.paidMonth)}`}{' '}
+        <span className={`badge payment-status-${p.status}`}>{PAYMENT_STATUS_LABELS[p.status]}</span>
       </h1>
       <div className="card">
         <dl className="facts">
@@ -168,18 +159,18 @@ export default function PaymentPage() {
           <dt>이용 월</dt>
           <dd>{monthLabel(p.paidMonth)}</dd>
           <dt>항목</dt>
-          <dd>{OP_TIER_LABELS[p.tier]}</dd>
+          <dd>{TIER_LABELS[p.tier]}</dd>
           <dt>결제 방법</dt>
           <dd>
-            {OP_METHOD_LABELS[p.method]}
+            {PAYMENT_METHOD_LABELS[p.method]}
             {p.automatic ? ' (자동 결제)' : ''}
           </dd>
           <dt>금액</dt>
-          <dd>{wonLabel(p.amount)}</dd>
+          <dd>{won(p.amount)}</dd>
           {p.refundedAmount > 0 ? (
             <>
               <dt>환불된 금액</dt>
-              <dd>{wonLabel(p.refundedAmount)}</dd>
+              <dd>{won(p.refundedAmount)}</dd>
             </>
           ) : null}
           <dt>주문 시각</dt>
@@ -247,7 +238,7 @@ export default function PaymentPage() {
         <div className="card">
           <h2>입금 확인</h2>
           <p>
-            회사 계좌에 <strong>{p.depositorName ?? '(입금자명 없음)'}</strong> 이름으로 <strong>{wonLabel(p.amount)}</strong>이 들어온 것을
+            회사 계좌에 <strong>{p.depositorName ?? '(입금자명 없음)'}</strong> 이름으로 <strong>{won(p.amount)}</strong>이 들어온 것을
             확인한 뒤 눌러 주세요. 확인하면 결제 완료가 되고 학원에 알림이 갑니다.
             {p.receiptType !== ReceiptType.NONE ? ' 현금영수증도 함께 발급합니다.' : ''}
           </p>
@@ -302,7 +293,7 @@ export default function PaymentPage() {
         <div className="card">
           <h2>환불</h2>
           <p>
-            환불할 수 있는 금액: <strong>{wonLabel(data.balance)}</strong>
+            환불할 수 있는 금액: <strong>{won(data.balance)}</strong>
             {deposit
               ? ' · 무통장입금은 회사가 입금 계좌로 돌려 보내고, 여기서는 환불을 기록합니다.'
               : ' · 카드·계좌이체는 결제사에서 바로 취소됩니다.'}
@@ -362,7 +353,7 @@ export default function PaymentPage() {
                 {data.refunds.map((r) => (
                   <tr key={r.id}>
                     <td>{r.createdAt}</td>
-                    <td>{wonLabel(r.amount)}</td>
+                    <td>{won(r.amount)}</td>
                     <td>{r.reason}</td>
                     <td>
                       {REFUND_STATE_LABELS[r.state]}
@@ -401,14 +392,14 @@ export default function PaymentPage() {
             <dt>대리점</dt>
             <dd>{s.agencyName ?? '-'}</dd>
             <dt>정산 기준 금액</dt>
-            <dd>{wonLabel(s.baseAmount)}</dd>
+            <dd>{won(s.baseAmount)}</dd>
             <dt>지사 몫</dt>
             <dd>
-              {wonLabel(s.branchAmount)} ({rateLabel(s.branchRate)})
+              {won(s.branchAmount)} ({rateLabel(s.branchRate)})
             </dd>
             <dt>대리점 몫</dt>
             <dd>
-              {wonLabel(s.agencyAmount)} ({rateLabel(s.agencyRate)})
+              {won(s.agencyAmount)} ({rateLabel(s.agencyRate)})
             </dd>
             <dt>상태</dt>
             <dd>
@@ -429,7 +420,8 @@ export default function PaymentPage() {
           <ul>
             {data.sameTier.map((o) => (
               <li key={o.id}>
-                <Link to={`/super/payments/${o.id}`}>{o.orderId}</Link> · {OP_METHOD_LABELS[o.method]} · {OP_STATUS_LABELS[o.status]}
+                <Link to={`/super/payments/${o.id}`}>{o.orderId}</Link> · {PAYMENT_METHOD_LABELS[o.method]} ·{' '}
+                {PAYMENT_STATUS_LABELS[o.status]}
               </li>
             ))}
           </ul>

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { requireSuper } from '~/auth/guards.server';
 import { Pagination } from '~/components/pagination';
-import { OP_METHOD_LABELS, OP_STATUS_LABELS, OP_TIER_LABELS, monthLabel, wonLabel } from '~/domain/operator-payments';
+import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, TIER_LABELS, monthLabel, won } from '~/domain/payments';
 import { now } from '~/lib/clock.server';
 import { addMonths, formatDateTime, seoulMonth } from '~/lib/dates';
 import { pageData, pageParam } from '~/lib/http.server';
@@ -23,8 +23,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const academy = (params.get('academy') ?? '').trim().slice(0, 50);
   const list = await listPayments(
     {
-      status: status in OP_STATUS_LABELS ? status : undefined,
-      method: method in OP_METHOD_LABELS ? method : undefined,
+      status: status in PAYMENT_STATUS_LABELS ? status : undefined,
+      method: method in PAYMENT_METHOD_LABELS ? method : undefined,
       month: months.includes(month) ? month : undefined,
       academy: academy || undefined,
     },
@@ -56,7 +56,7 @@ export default function PaymentsConsole() {
           상태
           <select name="status" defaultValue={query.status ?? ''}>
             <option value="">전체</option>
-            {Object.entries(OP_STATUS_LABELS).map(([value, label]) => (
+            {Object.entries(PAYMENT_STATUS_LABELS).map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
               </option>
@@ -67,7 +67,7 @@ export default function PaymentsConsole() {
           결제 방법
           <select name="method" defaultValue={query.method ?? ''}>
             <option value="">전체</option>
-            {Object.entries(OP_METHOD_LABELS).map(([value, label]) => (
+            {Object.entries(PAYMENT_METHOD_LABELS).map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
               </option>
@@ -121,19 +121,19 @@ export default function PaymentsConsole() {
                     {r.organisationKind === 'student' ? <span className="muted"> (개인)</span> : null}
                   </td>
                   <td>{monthLabel(r.paidMonth)}</td>
-                  <td>{OP_TIER_LABELS[r.tier] ?? r.tier}</td>
+                  <td>{TIER_LABELS[r.tier] ?? r.tier}</td>
                   <td>
-                    {OP_METHOD_LABELS[r.method] ?? r.method}
+                    {PAYMENT_METHOD_LABELS[r.method] ?? r.method}
                     {r.depositorName ? <span className="muted"> ({r.depositorName})</span> : null}
                   </td>
                   <td>
-                    {wonLabel(r.amount)}
+                    {won(r.amount)}
                     {r.refundedAmount > 0 && r.refundedAmount < r.amount ? (
-                      <span className="muted"> (환불 {wonLabel(r.refundedAmount)})</span>
+                      <span className="muted"> (환불 {won(r.refundedAmount)})</span>
                     ) : null}
                   </td>
                   <td>
-                    <span className={`badge payment-status-${r.status}`}>{OP_STATUS_LABELS[r.status] ?? r.status}</span>
+                    <span className={`badge payment-status-${r.status}`}>{PAYMENT_STATUS_LABELS[r.status] ?? r.status}</span>
                   </td>
                   <td>
                     <Link to={`/super/payments/${r.id}`}>{r.orderId}</Link>

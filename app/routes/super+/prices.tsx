@@ -1,10 +1,12 @@
+import type { Tier } from '~/domain/enums';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { requireSuper } from '~/auth/guards.server';
 import { clientIp } from '~/auth/rate-limit.server';
 import { CsrfInput } from '~/components/csrf';
-import { OP_TIER_LABELS, PLAN_LABELS, PLAN_TIERS, wonLabel } from '~/domain/operator-payments';
+import { PLAN_LABELS, PLAN_TIERS } from '~/domain/operator-payments';
+import { TIER_LABELS, won } from '~/domain/payments';
 import { formatKoreanDate } from '~/lib/dates';
 import { isDomainError } from '~/lib/errors';
 import { pageData, redirectWithFlash } from '~/lib/http.server';
@@ -30,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-type Choice = { plan: string; tier: number };
+type Choice = { plan: string; tier: Tier };
 const CHOICES: Choice[] = Object.entries(PLAN_TIERS).flatMap(([plan, tiers]) => tiers.map((tier) => ({ plan, tier })));
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -57,7 +59,7 @@ export async function action({ request }: ActionFunctionArgs) {
     );
     return redirectWithFlash(
       '/super/prices',
-      `${PLAN_LABELS[row.plan]} ${OP_TIER_LABELS[row.tier]} 가격 ${wonLabel(row.amount)}을 ${row.effectiveFrom}부터 적용합니다.`,
+      `${PLAN_LABELS[row.plan]} ${TIER_LABELS[row.tier]} 가격 ${won(row.amount)}을 ${row.effectiveFrom}부터 적용합니다.`,
     );
   } catch (error) {
     if (!isDomainError(error)) throw error;
@@ -101,7 +103,7 @@ export default function Prices() {
                 if (list.length === 0)
                   return [
                     <tr key={`${plan}-${tier}`}>
-                      <th scope="row">{OP_TIER_LABELS[tier]}</th>
+                      <th scope="row">{TIER_LABELS[tier]}</th>
                       <td colSpan={5} className="muted">
                         가격이 없습니다. 가격이 정해질 때까지 이 항목은 결제할 수 없습니다.
                       </td>
@@ -111,10 +113,10 @@ export default function Prices() {
                   <tr key={r.id} className={`price-${r.state}`}>
                     {i === 0 ? (
                       <th scope="row" rowSpan={list.length}>
-                        {OP_TIER_LABELS[tier]}
+                        {TIER_LABELS[tier]}
                       </th>
                     ) : null}
-                    <td>{wonLabel(r.amount)}</td>
+                    <td>{won(r.amount)}</td>
                     <td>{r.withLimit ? `${r.studentLimit}명${tier === 1 ? '까지' : ' 추가'}` : '-'}</td>
                     <td>{r.effectiveLabel}</td>
                     <td>
@@ -142,7 +144,7 @@ export default function Prices() {
             <select id="planTier" name="planTier" required defaultValue={values?.planTier ?? 'academy:1'}>
               {CHOICES.map((c) => (
                 <option key={`${c.plan}:${c.tier}`} value={`${c.plan}:${c.tier}`}>
-                  {PLAN_LABELS[c.plan]} · {OP_TIER_LABELS[c.tier]}
+                  {PLAN_LABELS[c.plan]} · {TIER_LABELS[c.tier]}
                 </option>
               ))}
             </select>

@@ -4,7 +4,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { alertResponse, requireSuper, type SignedIn } from '~/auth/guards.server';
 import { clientIp } from '~/auth/rate-limit.server';
 import { CsrfInput } from '~/components/csrf';
-import { monthLabel, OP_METHOD_LABELS, OP_TIER_LABELS, rateLabel, SETTLEMENT_STATUS_LABELS, wonLabel } from '~/domain/operator-payments';
+import { rateLabel } from '~/domain/operator-payments';
+import { PAYMENT_METHOD_LABELS, SETTLEMENT_STATUS_LABELS, TIER_LABELS, monthLabel, won } from '~/domain/payments';
 import { now } from '~/lib/clock.server';
 import { formatDateTime } from '~/lib/dates';
 import { isDomainError } from '~/lib/errors';
@@ -74,7 +75,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const done = await markPaidOut(user, branchId, month, { address: clientIp(request), origin: new URL(request.url).origin });
     return redirectWithFlash(
       `/super/tax/u/region/agency?${new URLSearchParams({ month, branch: String(branchId) })}`,
-      `${monthLabel(month)} 정산 ${done.lines}건을 지급 완료로 표시했습니다. (지사 ${wonLabel(done.branch)}, 대리점 ${wonLabel(done.agency)})`,
+      `${monthLabel(month)} 정산 ${done.lines}건을 지급 완료로 표시했습니다. (지사 ${won(done.branch)}, 대리점 ${won(done.agency)})`,
     );
   } catch (error) {
     if (!isDomainError(error)) throw error;
@@ -178,16 +179,16 @@ export default function BranchHome() {
           <dt>정산 대상 결제</dt>
           <dd data-testid="settlement-count">{report.totals.count}건</dd>
           <dt>결제 금액 합계</dt>
-          <dd data-testid="settlement-base">{wonLabel(report.totals.base)}</dd>
+          <dd data-testid="settlement-base">{won(report.totals.base)}</dd>
           <dt>지사 정산액</dt>
-          <dd data-testid="settlement-branch">{wonLabel(report.totals.branchAmount)}</dd>
+          <dd data-testid="settlement-branch">{won(report.totals.branchAmount)}</dd>
           <dt>대리점 정산액</dt>
-          <dd data-testid="settlement-agency">{wonLabel(report.totals.agencyAmount)}</dd>
+          <dd data-testid="settlement-agency">{won(report.totals.agencyAmount)}</dd>
           {report.recover.count > 0 ? (
             <>
               <dt>회수 필요 (지급 후 환불)</dt>
               <dd>
-                {report.recover.count}건 · 지사 {wonLabel(report.recover.branchAmount)} · 대리점 {wonLabel(report.recover.agencyAmount)}
+                {report.recover.count}건 · 지사 {won(report.recover.branchAmount)} · 대리점 {won(report.recover.agencyAmount)}
               </dd>
             </>
           ) : null}
@@ -221,9 +222,9 @@ export default function BranchHome() {
               <tr key={s.status}>
                 <th scope="row">{s.label}</th>
                 <td>{s.count}건</td>
-                <td>{wonLabel(s.base)}</td>
-                <td>{wonLabel(s.branchAmount)}</td>
-                <td>{wonLabel(s.agencyAmount)}</td>
+                <td>{won(s.base)}</td>
+                <td>{won(s.branchAmount)}</td>
+                <td>{won(s.agencyAmount)}</td>
               </tr>
             ))}
           </tbody>
@@ -253,12 +254,12 @@ export default function BranchHome() {
                     </Link>
                   </th>
                   <td>
-                    {b.count}건 · {wonLabel(b.base)}
+                    {b.count}건 · {won(b.base)}
                   </td>
-                  <td>{wonLabel(b.branchAmount)}</td>
-                  <td>{wonLabel(b.agencyAmount)}</td>
+                  <td>{won(b.branchAmount)}</td>
+                  <td>{won(b.agencyAmount)}</td>
                   <td>
-                    {b.waiting.count}건 · 지사 {wonLabel(b.waiting.branchAmount)} · 대리점 {wonLabel(b.waiting.agencyAmount)}
+                    {b.waiting.count}건 · 지사 {won(b.waiting.branchAmount)} · 대리점 {won(b.waiting.agencyAmount)}
                   </td>
                   <td>
                     {b.waiting.count > 0 ? (
@@ -311,9 +312,9 @@ export default function BranchHome() {
                     <td>
                       {a.count}건 <span className="muted">(전체 {a.lines}건)</span>
                     </td>
-                    <td>{wonLabel(a.base)}</td>
-                    <td>{wonLabel(a.branchAmount)}</td>
-                    <td>{wonLabel(a.agencyAmount)}</td>
+                    <td>{won(a.base)}</td>
+                    <td>{won(a.branchAmount)}</td>
+                    <td>{won(a.agencyAmount)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -323,9 +324,9 @@ export default function BranchHome() {
                   {allBranches ? <td /> : null}
                   <td />
                   <td>{report.totals.count}건</td>
-                  <td>{wonLabel(report.totals.base)}</td>
-                  <td>{wonLabel(report.totals.branchAmount)}</td>
-                  <td>{wonLabel(report.totals.agencyAmount)}</td>
+                  <td>{won(report.totals.base)}</td>
+                  <td>{won(report.totals.branchAmount)}</td>
+                  <td>{won(report.totals.agencyAmount)}</td>
                 </tr>
               </tfoot>
             </table>
@@ -351,8 +352,8 @@ export default function BranchHome() {
                     {allBranches ? <td>{g.branchName}</td> : null}
                     <td>{g.academyCount}곳</td>
                     <td>{g.count}건</td>
-                    <td>{wonLabel(g.base)}</td>
-                    <td>{wonLabel(g.agencyAmount)}</td>
+                    <td>{won(g.base)}</td>
+                    <td>{won(g.agencyAmount)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -388,15 +389,15 @@ export default function BranchHome() {
                   <tr key={l.id} data-order-id={l.orderId}>
                     <th scope="row">{l.academyName}</th>
                     <td>{allBranches ? <Link to={`/super/payments/${l.paymentId}`}>{l.orderId}</Link> : l.orderId}</td>
-                    <td>{OP_TIER_LABELS[l.tier] ?? l.tier}</td>
-                    <td>{OP_METHOD_LABELS[l.method] ?? l.method}</td>
+                    <td>{TIER_LABELS[l.tier] ?? l.tier}</td>
+                    <td>{PAYMENT_METHOD_LABELS[l.method] ?? l.method}</td>
                     <td>{l.approvedAt ?? '-'}</td>
-                    <td>{wonLabel(l.baseAmount)}</td>
+                    <td>{won(l.baseAmount)}</td>
                     <td>
-                      {wonLabel(l.branchAmount)} <span className="muted">({rateLabel(l.branchRate)})</span>
+                      {won(l.branchAmount)} <span className="muted">({rateLabel(l.branchRate)})</span>
                     </td>
                     <td>
-                      {wonLabel(l.agencyAmount)} <span className="muted">({rateLabel(l.agencyRate)})</span>
+                      {won(l.agencyAmount)} <span className="muted">({rateLabel(l.agencyRate)})</span>
                     </td>
                     <td>
                       <span className={`badge settlement-status-${l.status}`}>{SETTLEMENT_STATUS_LABELS[l.status]}</span>
@@ -431,15 +432,15 @@ export default function BranchHome() {
               <tbody>
                 <tr>
                   <th scope="row">지사 몫</th>
-                  <td>{wonLabel(report.invoice.branch.total)}</td>
-                  <td data-testid="invoice-branch-supply">{wonLabel(report.invoice.branch.supply)}</td>
-                  <td data-testid="invoice-branch-vat">{wonLabel(report.invoice.branch.vat)}</td>
+                  <td>{won(report.invoice.branch.total)}</td>
+                  <td data-testid="invoice-branch-supply">{won(report.invoice.branch.supply)}</td>
+                  <td data-testid="invoice-branch-vat">{won(report.invoice.branch.vat)}</td>
                 </tr>
                 <tr>
                   <th scope="row">대리점 몫</th>
-                  <td>{wonLabel(report.invoice.agency.total)}</td>
-                  <td>{wonLabel(report.invoice.agency.supply)}</td>
-                  <td>{wonLabel(report.invoice.agency.vat)}</td>
+                  <td>{won(report.invoice.agency.total)}</td>
+                  <td>{won(report.invoice.agency.supply)}</td>
+                  <td>{won(report.invoice.agency.vat)}</td>
                 </tr>
               </tbody>
             </table>

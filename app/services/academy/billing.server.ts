@@ -3,41 +3,19 @@ import { config } from '~/config.server';
 import { db } from '~/db/client.server';
 import { paymentRefunds, payments } from '~/db/schema';
 import { PaymentMethod, PaymentStatus, ReceiptType, Tier } from '~/domain/enums';
+import { monthLabel, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, TIER_LABELS, won } from '~/domain/payments';
 import { now } from '~/lib/clock.server';
 import { formatKoreanDate, formatKoreanDateTime, seoulMonth } from '~/lib/dates';
 import { DomainError } from '~/lib/errors';
 import { hasBasicPay } from '~/services/payments/basic-pay.server';
 import { paymentGateway } from '~/services/payments/gateway.server';
 import { ORDER_MESSAGES, payerOrganisation, receiptPath, type Payer, type PayerOrganisation } from '~/services/payments/orders.server';
-import { won } from '~/services/payments/outcomes.server';
 import { billFor } from '~/services/payments/prices.server';
 
 // The payments page of a payer (product.md §3 "payments (HEAD only)"; an individual member's own from their my page):
 // this Seoul month's bill from the price table (each line paid, being confirmed, waiting for a deposit, or due), how
 // to pay it (card and transfer through the provider's window, 무통장입금 to the company's account), the history, and
 // each order's receipt.
-
-export const TIER_LABELS: Record<Tier, string> = {
-  [Tier.BASIC]: '기본 이용료',
-  [Tier.ADD1]: '학생 추가 1',
-  [Tier.ADD2]: '학생 추가 2',
-  [Tier.NEW]: '신규 등록',
-  [Tier.NONE]: '없음',
-};
-
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
-  [PaymentMethod.CARD]: '카드',
-  [PaymentMethod.BANK_TRANSFER]: '계좌이체',
-  [PaymentMethod.DEPOSIT]: '무통장입금',
-};
-
-export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
-  [PaymentStatus.WAITING]: '결제 대기',
-  [PaymentStatus.CANCEL]: '결제 취소',
-  [PaymentStatus.REFUND]: '환불',
-  [PaymentStatus.FAIL]: '결제 실패',
-  [PaymentStatus.SUCCESS]: '결제 완료',
-};
 
 export const RECEIPT_TYPE_LABELS: Record<ReceiptType, string> = {
   [ReceiptType.PERSONAL]: '소득공제용 (휴대폰 번호)',
@@ -46,10 +24,6 @@ export const RECEIPT_TYPE_LABELS: Record<ReceiptType, string> = {
 };
 
 export const PAYMENTS_PAGE_SIZE = 12;
-
-export { won };
-
-const monthLabel = (month: string) => `${month.slice(0, 4)}년 ${Number(month.slice(5))}월`;
 
 export type BillLineState = 'paid' | 'checking' | 'deposit' | 'due';
 

@@ -6,7 +6,7 @@ import { INACTIVE_DAYS, PROGRESS_PAGE_SIZE, SORTS, type SortKey } from '~/domain
 import { NOTE_STATE_LABELS } from '~/domain/notes';
 import { BOOK_STATUS_LABELS } from '~/domain/reading';
 import { now } from '~/lib/clock.server';
-import { seoulDay } from '~/lib/dates';
+import { monthLabel, seoulDay } from '~/lib/dates';
 import { DomainError } from '~/lib/errors';
 import { pageParam, positiveInt } from '~/lib/http.server';
 import { classInScope, classesInScope, studentsInScope, SCOPE_MESSAGES, type AcademyStaff } from './scope.server';
@@ -55,7 +55,7 @@ export function parsePeriod(params: URLSearchParams, today = seoulDay(now())): P
       from: `${m}-01`,
       to: lastDayOf(m),
       month: m,
-      label: `${m.slice(0, 4)}년 ${Number(m.slice(5))}월`,
+      label: monthLabel(m),
       prev: `period=month&month=${prevMonth(m)}`,
       next: following <= today.slice(0, 7) ? `period=month&month=${following}` : null,
     };

@@ -77,7 +77,8 @@ const digits = (value: string) => (/^\d{1,9}$/.test(value.replace(/,/g, '').trim
 /** Validates and stores a new price (audited). Throws a DomainError with the Korean message of the first problem. */
 export async function addPrice(operator: Operator, input: NewPrice, origin: Origin) {
   const plan = input.plan as PricePlan;
-  if (!(plan in PLAN_TIERS) || !PLAN_TIERS[plan].includes(input.tier)) throw new DomainError('PRICE_PLAN', M.pricePlanInvalid);
+  if (!(plan in PLAN_TIERS) || !(PLAN_TIERS[plan] as number[]).includes(input.tier))
+    throw new DomainError('PRICE_PLAN', M.pricePlanInvalid);
   const tier = input.tier as Tier;
   const amount = digits(input.amount);
   if (amount === null) throw new DomainError('PRICE_AMOUNT', M.priceAmountInvalid);

@@ -5,6 +5,7 @@ import { config } from '~/config.server';
 import { db } from '~/db/client.server';
 import { billingKeys, organisations, payments, users, type BillingKey } from '~/db/schema';
 import { PaymentMethod, PaymentStatus, Tier } from '~/domain/enums';
+import { orderNameOf, won } from '~/domain/payments';
 import { now } from '~/lib/clock.server';
 import { addMonths, seoulDayStart, seoulMonth } from '~/lib/dates';
 import { DomainError, isUniqueViolation } from '~/lib/errors';
@@ -13,7 +14,7 @@ import { enqueueJob } from '~/services/jobs/runner.server';
 import { enqueueMessage } from '~/services/messages.server';
 import { paymentGateway, type GatewayError, type GatewayPayment, type PaymentGateway } from './gateway.server';
 import { paidWithOf } from './orders.server';
-import { markFailed, markSucceeded, won } from './outcomes.server';
+import { markFailed, markSucceeded } from './outcomes.server';
 import { billFor } from './prices.server';
 
 // The optional automatic monthly payment (issue 14): the HEAD registers a card in the provider's billing window; the
@@ -40,8 +41,6 @@ export const AUTOMATIC_MESSAGES = {
 export const AUTOBILL_JOB = 'autobill';
 
 /** What a tier is called on an automatic order (the provider's receipt and our history). */
-const TIER_NAMES: Partial<Record<Tier, string>> = { [Tier.BASIC]: '기본 이용료', [Tier.ADD1]: '추가 학생 1', [Tier.ADD2]: '추가 학생 2' };
-
 /** The instant the Seoul month 'YYYY-MM' begins. */
 export function monthStart(month: string): Date {
   return seoulDayStart(`${month}-01`)!;
@@ -319,7 +318,6 @@ async function orderFor(key: BillingKey, month: string, tier: Tier, amount: numb
   const orderId = automaticOrderId(key.organisationId, month, tier);
   const [existing] = await db().select().from(payments).where(eq(payments.orderId, orderId));
   if (existing) return { order: existing, created: false };
-  const [y, m] = month.split('-').map(Number);
   const at = now();
   try {
     const [row] = await db()
@@ -332,7 +330,7 @@ async function orderFor(key: BillingKey, month: string, tier: Tier, amount: numb
         status: PaymentStatus.WAITING,
         amount,
         paidMonth: month,
-        orderName: `리드인 ${TIER_NAMES[tier] ?? '이용료'} ${y}년 ${m}월 (자동 결제)`,
+        orderName: `${orderNameOf(tier, month)} (자동 결제)`,
         payerUserId: key.createdByUserId,
         // Claimed for confirmation: of this order and a card payment the head starts by hand, one goes through.
         confirmStartedAt: at,

@@ -4,6 +4,7 @@ import { config } from '~/config.server';
 import { db } from '~/db/client.server';
 import { organisations, payments, type Payment, type PaymentWindow } from '~/db/schema';
 import { PaymentMethod, PaymentStatus, ReceiptType, Tier, type OrganisationKind } from '~/domain/enums';
+import { orderNameOf } from '~/domain/payments';
 import { now } from '~/lib/clock.server';
 import { seoulDay, seoulMonth } from '~/lib/dates';
 import { DomainError, isUniqueViolation } from '~/lib/errors';
@@ -50,14 +51,6 @@ const LOSER_WAIT_MS = 5_000;
 
 const MINUTE = 60_000;
 
-export const TIER_NAMES: Record<Tier, string> = {
-  [Tier.BASIC]: '기본 이용료',
-  [Tier.ADD1]: '학생 추가 1',
-  [Tier.ADD2]: '학생 추가 2',
-  [Tier.NEW]: '신규 등록비',
-  [Tier.NONE]: '없음',
-};
-
 /** Who pays: a HEAD for their academy, or an individual member for their own organisation (kind 'student'). */
 export type Payer = { id: number; role: string; authorities: readonly string[]; organisationId: number | null };
 
@@ -95,11 +88,6 @@ const digits = (s: string | null | undefined) => (s ?? '').replace(/\D/g, '');
 /** The order id: Toss accepts 6–64 characters of [A-Za-z0-9_-]. */
 export function newOrderId(at: Date = now()): string {
   return `RI-${seoulDay(at).replace(/-/g, '')}-${randomBytes(9).toString('base64url')}`;
-}
-
-/** '리드인 기본 이용료 2026년 11월' */
-export function orderNameOf(tier: Tier, month: string): string {
-  return `리드인 ${TIER_NAMES[tier]} ${month.slice(0, 4)}년 ${Number(month.slice(5))}월`;
 }
 
 function validReceipt(input: OrderInput): { receiptType: ReceiptType; identity: string | null } {

@@ -2,6 +2,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { Tx } from '~/db/client.server';
 import { payments, users } from '~/db/schema';
 import { PaymentStatus } from '~/domain/enums';
+import { won } from '~/domain/payments';
 import { now } from '~/lib/clock.server';
 import { enqueueMessage } from '~/services/messages.server';
 import { createSettlementLine } from './settlements.server';
@@ -10,8 +11,7 @@ import { createSettlementLine } from './settlements.server';
 // monthly billing charge). States only move forward: every change is a guarded UPDATE … WHERE status = WAITING, so of
 // two racing requests one wins and the other changes nothing.
 
-/** '₩99,000' */
-export const won = (amount: number) => `₩${amount.toLocaleString('ko-KR')}`;
+export { won };
 
 export type SuccessDetails = {
   paymentKey?: string | null;

@@ -4,13 +4,8 @@ import { config } from '~/config.server';
 import { db } from '~/db/client.server';
 import { agencies, organisations, payments, settlements, users } from '~/db/schema';
 import { SettlementStatus, type PaymentMethod, type Tier } from '~/domain/enums';
-import {
-  OP_METHOD_LABELS,
-  OP_TIER_LABELS,
-  OPERATOR_PAYMENT_MESSAGES as M,
-  rateLabel,
-  SETTLEMENT_STATUS_LABELS,
-} from '~/domain/operator-payments';
+import { OPERATOR_PAYMENT_MESSAGES as M, rateLabel } from '~/domain/operator-payments';
+import { PAYMENT_METHOD_LABELS, SETTLEMENT_STATUS_LABELS, TIER_LABELS } from '~/domain/payments';
 import { now } from '~/lib/clock.server';
 import { addMonths, seoulDay, seoulMonth } from '~/lib/dates';
 import { positiveInt } from '~/lib/http.server';
@@ -224,8 +219,8 @@ export function settlementTable(report: SettlementReport): Table {
     agency: l.agencyName ?? '',
     academy: l.academyName,
     orderId: l.orderId,
-    tier: OP_TIER_LABELS[l.tier] ?? String(l.tier),
-    method: OP_METHOD_LABELS[l.method] ?? l.method,
+    tier: TIER_LABELS[l.tier] ?? String(l.tier),
+    method: PAYMENT_METHOD_LABELS[l.method] ?? l.method,
     approvedAt: day(l.approvedAt),
     base: l.baseAmount,
     branchRate: rateLabel(l.branchRate),

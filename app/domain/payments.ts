@@ -1,0 +1,46 @@
+import { monthLabel } from '~/lib/dates';
+import { PaymentMethod, PaymentStatus, SettlementStatus, Tier } from './enums';
+
+export { monthLabel };
+
+// The words every payment page uses (the head's and the individual member's pages, receipts, the operators' console,
+// settlement, the demo data): one place, so a tier or a state reads the same everywhere.
+// Shared by server and client code: no server imports here.
+
+export const TIER_LABELS: Record<Tier, string> = {
+  [Tier.BASIC]: '기본 이용료',
+  [Tier.ADD1]: '학생 추가 1',
+  [Tier.ADD2]: '학생 추가 2',
+  [Tier.NEW]: '신규 등록',
+  [Tier.NONE]: '없음',
+};
+
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  [PaymentMethod.CARD]: '카드',
+  [PaymentMethod.BANK_TRANSFER]: '계좌이체',
+  [PaymentMethod.DEPOSIT]: '무통장입금',
+};
+
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  [PaymentStatus.WAITING]: '결제 대기',
+  [PaymentStatus.CANCEL]: '결제 취소',
+  [PaymentStatus.REFUND]: '환불',
+  [PaymentStatus.FAIL]: '결제 실패',
+  [PaymentStatus.SUCCESS]: '결제 완료',
+};
+
+export const SETTLEMENT_STATUS_LABELS: Record<SettlementStatus, string> = {
+  [SettlementStatus.WAITING]: '지급 대기',
+  [SettlementStatus.SUCCESS]: '지급 완료',
+  [SettlementStatus.REFUND]: '환불',
+  [SettlementStatus.CANCEL]: '취소',
+};
+
+/** '₩99,000' */
+export const won = (amount: number) => `₩${amount.toLocaleString('ko-KR')}`;
+
+/** What the provider's window and the receipt call an order: '리드인 기본 이용료 2026년 11월'. */
+export function orderNameOf(tier: Tier, month: string): string {
+  const name = tier === Tier.NEW ? '신규 등록비' : TIER_LABELS[tier];
+  return `리드인 ${name} ${monthLabel(month)}`;
+}
