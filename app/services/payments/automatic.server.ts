@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { and, asc, desc, eq, inArray, like, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, like, lt } from 'drizzle-orm';
 import type { SignedIn } from '~/auth/guards.server';
 import { config } from '~/config.server';
 import { db } from '~/db/client.server';
@@ -11,10 +11,9 @@ import { addMonths, seoulDayStart, seoulMonth } from '~/lib/dates';
 import { DomainError, isUniqueViolation } from '~/lib/errors';
 import { log } from '~/lib/log.server';
 import { enqueueJob } from '~/services/jobs/runner.server';
-import { enqueueMessage } from '~/services/messages.server';
 import { paymentGateway, type GatewayError, type GatewayPayment, type PaymentGateway } from './gateway.server';
 import { paidWithOf } from './orders.server';
-import { markFailed, markSucceeded } from './outcomes.server';
+import { markFailed, markSucceeded, notifyPayer } from './outcomes.server';
 import { billFor } from './prices.server';
 
 // The optional automatic monthly payment (issue 14): the HEAD registers a card in the provider's billing window; the
@@ -364,7 +363,7 @@ async function chargeLine(gateway: PaymentGateway, key: BillingKey, month: strin
   // A WAITING order may have been charged by an earlier run whose answer was lost: read it back first.
   if (!found.created) {
     const read = await gateway.getPaymentByOrderId(orderId);
-    if (read.ok) return settle(order.id, orderId, tier, read.value, key);
+    if (read.ok) return settle(order.id, orderId, tier, read.value);
     if (read.error.kind === 'network') throw new OutcomeUnknown(`${orderId}: 결제 결과를 다시 읽지 못했습니다 (${read.error.message})`);
     if (read.error.code !== 'NOT_FOUND_PAYMENT') throw new OutcomeUnknown(`${orderId}: ${read.error.code}`);
   }
@@ -373,8 +372,8 @@ async function chargeLine(gateway: PaymentGateway, key: BillingKey, month: strin
     { customerKey: key.customerKey, amount: order.amount, orderId, orderName: order.orderName },
     `autobill-${orderId}`,
   );
-  if (charged.ok) return settle(order.id, orderId, tier, charged.value, key);
-  return failedCharge(gateway, order.id, orderId, tier, charged.error, key);
+  if (charged.ok) return settle(order.id, orderId, tier, charged.value);
+  return failedCharge(gateway, order.id, orderId, tier, charged.error);
 }
 
 async function failedCharge(
@@ -383,7 +382,6 @@ async function failedCharge(
   orderId: string,
   tier: Tier,
   error: GatewayError,
-  key: BillingKey,
 ): Promise<ChargeOutcome> {
   const unknownOutcome =
     error.kind === 'network' ||
@@ -394,15 +392,15 @@ async function failedCharge(
   if (unknownOutcome) {
     // Lost, or answered by an earlier request: the provider's record of the order decides, never a second charge.
     const read = await gateway.getPaymentByOrderId(orderId);
-    if (read.ok) return settle(paymentId, orderId, tier, read.value, key);
+    if (read.ok) return settle(paymentId, orderId, tier, read.value);
     throw new OutcomeUnknown(`${orderId}: ${error.kind === 'network' ? error.message : error.code}`);
   }
-  await refuse(paymentId, { code: error.code, message: error.message }, key);
+  await refuse(paymentId, { code: error.code, message: error.message });
   return { tier, orderId, result: 'FAIL' };
 }
 
 /** The provider's record of the order decides: DONE succeeds, ABORTED/EXPIRED/CANCELED fail, anything else is retried. */
-async function settle(paymentId: number, orderId: string, tier: Tier, payment: GatewayPayment, key: BillingKey): Promise<ChargeOutcome> {
+async function settle(paymentId: number, orderId: string, tier: Tier, payment: GatewayPayment): Promise<ChargeOutcome> {
   if (payment.status === 'DONE') {
     await db().transaction((tx) =>
       markSucceeded(tx, paymentId, {
@@ -415,41 +413,21 @@ async function settle(paymentId: number, orderId: string, tier: Tier, payment: G
     return { tier, orderId, result: 'SUCCESS' };
   }
   if (payment.status === 'ABORTED' || payment.status === 'EXPIRED' || payment.status === 'CANCELED') {
-    await refuse(paymentId, payment.failure ?? { code: payment.status, message: '카드 결제가 승인되지 않았습니다.' }, key);
+    await refuse(paymentId, payment.failure ?? { code: payment.status, message: '카드 결제가 승인되지 않았습니다.' });
     return { tier, orderId, result: 'FAIL' };
   }
   throw new OutcomeUnknown(`${orderId}: ${payment.status}`);
 }
 
-/** A refused charge: the order FAILs with the provider's message, and the heads are told by talk (same transaction). */
-async function refuse(paymentId: number, failure: { code: string; message: string }, key: BillingKey) {
+/** A refused charge: the order FAILs with the provider's message, and the head is told by talk (same transaction). */
+async function refuse(paymentId: number, failure: { code: string; message: string }) {
   await db().transaction(async (tx) => {
     const [order] = await tx.select().from(payments).where(eq(payments.id, paymentId));
     if (!(await markFailed(tx, paymentId, failure))) return;
-    const heads = await tx
-      .select({ id: users.id, phone: users.phone })
-      .from(users)
-      .where(
-        and(
-          eq(users.organisationId, key.organisationId),
-          eq(users.role, 'ADMIN'),
-          sql`'HEAD' = any(${users.authorities})`,
-          eq(users.status, 'ACTIVE'),
-        ),
-      );
-    for (const head of heads) {
-      if (!head.phone) continue;
-      await enqueueMessage(
-        {
-          recipientUserId: head.id,
-          phone: head.phone,
-          channel: 'TALK',
-          kind: 'AUTOMATIC_PAYMENT_FAILED',
-          body: `[리드인] ${order.orderName} ${won(order.amount)} 자동 결제에 실패했습니다. 사유: ${failure.message} 결제 페이지에서 카드를 바꾸거나 직접 결제해 주세요.`,
-        },
-        tx,
-      );
-    }
+    await notifyPayer(tx, order, {
+      kind: 'AUTOMATIC_PAYMENT_FAILED',
+      body: `[리드인] ${order.orderName} ${won(order.amount)} 자동 결제에 실패했습니다. 사유: ${failure.message} 결제 페이지에서 카드를 바꾸거나 직접 결제해 주세요.`,
+    });
   });
 }
 

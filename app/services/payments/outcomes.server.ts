@@ -1,6 +1,6 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Tx } from '~/db/client.server';
-import { payments, users } from '~/db/schema';
+import { payments, users, type Payment } from '~/db/schema';
 import { PaymentStatus } from '~/domain/enums';
 import { won } from '~/domain/payments';
 import { now } from '~/lib/clock.server';
@@ -66,21 +66,10 @@ export async function markSucceeded(tx: Tx, paymentId: number, details: SuccessD
         ne(payments.id, row.id),
       ),
     );
-  if (row.payerUserId) {
-    const [payer] = await tx.select({ phone: users.phone }).from(users).where(eq(users.id, row.payerUserId));
-    if (payer?.phone) {
-      await enqueueMessage(
-        {
-          recipientUserId: row.payerUserId,
-          phone: payer.phone,
-          channel: 'TALK',
-          kind: 'PAYMENT_RECEIPT',
-          body: `[리드인] ${row.orderName || '이용료'} ${won(row.amount)} 결제가 완료되었습니다. 주문번호 ${row.orderId}`,
-        },
-        tx,
-      );
-    }
-  }
+  await notifyPayer(tx, row, {
+    kind: 'PAYMENT_RECEIPT',
+    body: `[리드인] ${row.orderName || '이용료'} ${won(row.amount)} 결제가 완료되었습니다. 주문번호 ${row.orderId}`,
+  });
   return true;
 }
 
@@ -101,4 +90,37 @@ export async function markFailed(
     .where(and(eq(payments.id, paymentId), eq(payments.status, PaymentStatus.WAITING)))
     .returning({ id: payments.id });
   return Boolean(row);
+}
+
+/**
+ * Who hears about an order: the user who placed it; else the academy's first active head; else (an individual
+ * member's own organisation) its member. Null when nobody is left.
+ */
+export async function payerOf(tx: Tx, payment: Pick<Payment, 'payerUserId' | 'organisationId'>) {
+  const person = { id: users.id, phone: users.phone };
+  if (payment.payerUserId) {
+    const [payer] = await tx.select(person).from(users).where(eq(users.id, payment.payerUserId));
+    if (payer) return payer;
+  }
+  const active = and(eq(users.organisationId, payment.organisationId), eq(users.status, 'ACTIVE'));
+  const [head] = await tx
+    .select(person)
+    .from(users)
+    .where(and(active, sql`'HEAD' = any(${users.authorities})`))
+    .orderBy(users.id)
+    .limit(1);
+  if (head) return head;
+  const [member] = await tx.select(person).from(users).where(active).orderBy(users.id).limit(1);
+  return member ?? null;
+}
+
+/** Queues a talk message about an order to its payer (see payerOf), in the transaction of the change it reports. */
+export async function notifyPayer(
+  tx: Tx,
+  payment: Pick<Payment, 'payerUserId' | 'organisationId'>,
+  message: { kind: string; body: string },
+) {
+  const recipient = await payerOf(tx, payment);
+  if (!recipient?.phone) return;
+  await enqueueMessage({ recipientUserId: recipient.id, phone: recipient.phone, channel: 'TALK', ...message }, tx);
 }

@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { db, type Tx } from '~/db/client.server';
-import { paymentRefunds, payments, users, type Payment, type PaymentRefund } from '~/db/schema';
+import { paymentRefunds, payments, type Payment, type PaymentRefund } from '~/db/schema';
 import { PaymentMethod, PaymentStatus } from '~/domain/enums';
 import { OPERATOR_PAYMENT_MESSAGES as M } from '~/domain/operator-payments';
 import { now } from '~/lib/clock.server';
 import { DomainError, isUniqueViolation } from '~/lib/errors';
-import { enqueueMessage } from '~/services/messages.server';
 import { recordAudit } from '~/services/operators/audit.server';
 import { paymentGateway, type GatewayPayment } from './gateway.server';
-import { won } from './outcomes.server';
+import { notifyPayer, won } from './outcomes.server';
 import { followPayment } from './settlements.server';
 
 // Refunds of SUCCESS payments, full or partial, asked by an operator (issue 14). The refund form carries a key made
@@ -197,21 +196,12 @@ async function completeRefund(
   if (!payment) throw new Error(`refund ${refund.id}: payment ${refund.paymentId} is no longer SUCCESS`);
   await followPayment(tx, refund.paymentId);
   const whole = payment.status === PaymentStatus.REFUND;
-  const recipient = await payerOf(tx, payment);
-  if (recipient?.phone) {
-    await enqueueMessage(
-      {
-        recipientUserId: recipient.id,
-        phone: recipient.phone,
-        channel: 'TALK',
-        kind: 'PAYMENT_REFUND',
-        body: `[리드인] ${payment.orderName || '이용료'} ${won(refund.amount)}${whole ? ' 전액' : ''} 환불이 처리되었습니다.${
-          payment.method === PaymentMethod.DEPOSIT ? ' 입금하신 계좌로 돌려드립니다.' : ''
-        } 주문번호 ${payment.orderId}`,
-      },
-      tx,
-    );
-  }
+  await notifyPayer(tx, payment, {
+    kind: 'PAYMENT_REFUND',
+    body: `[리드인] ${payment.orderName || '이용료'} ${won(refund.amount)}${whole ? ' 전액' : ''} 환불이 처리되었습니다.${
+      payment.method === PaymentMethod.DEPOSIT ? ' 입금하신 계좌로 돌려드립니다.' : ''
+    } 주문번호 ${payment.orderId}`,
+  });
   await recordAudit(tx, {
     actorId: operator.id,
     action: 'payment.refund',
@@ -231,26 +221,3 @@ async function completeRefund(
 }
 
 /** Who is told about the payment: the one who paid, else the academy's head. */
-async function payerOf(tx: Tx, payment: Payment) {
-  if (payment.payerUserId) {
-    const [payer] = await tx.select({ id: users.id, phone: users.phone }).from(users).where(eq(users.id, payment.payerUserId));
-    if (payer) return payer;
-  }
-  const [head] = await tx
-    .select({ id: users.id, phone: users.phone })
-    .from(users)
-    .where(and(eq(users.organisationId, payment.organisationId), sql`'HEAD' = any(${users.authorities})`, eq(users.status, 'ACTIVE')))
-    .orderBy(users.id)
-    .limit(1);
-  if (head) return head;
-  // An individual member's own organisation: the member.
-  const [member] = await tx
-    .select({ id: users.id, phone: users.phone })
-    .from(users)
-    .where(and(eq(users.organisationId, payment.organisationId), eq(users.status, 'ACTIVE')))
-    .orderBy(users.id)
-    .limit(1);
-  return member ?? null;
-}
-
-export { payerOf };
