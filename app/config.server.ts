@@ -52,7 +52,7 @@ export type PaymentsConfig = {
   secretKey: string;
   /** Base of the REST API without a trailing slash: 'https://api.tosspayments.com' or 'http://127.0.0.1:3000/__toss'. */
   apiUrl: string;
-  /** The v2 browser SDK: 'https://js.tosspayments.com/v2/standard' or the simulator's. */
+  /** The v2 browser SDK: 'https://js.tosspayments.com/v2/standard', or the simulator's (a path on our own site). */
   sdkUrl: string;
   deposit: { bank: string; account: string; holder: string } | null;
 };
@@ -125,8 +125,10 @@ function paymentsConfig(parsed: z.infer<typeof schema>, appEnv: 'EXP' | 'PROD'):
   }
   if (appEnv === 'EXP') {
     const base = trim(parsed.TOSS_API_URL ?? `http://127.0.0.1:${parsed.PORT ?? '3000'}/__toss`);
-    // The server calls the simulator on the loopback; browsers reach it at the site's public address when there is one.
-    const browserBase = parsed.PUBLIC_URL ? `${trim(parsed.PUBLIC_URL)}/__toss` : base;
+    // The server calls the simulator on the loopback; browsers reach it on the site itself: at its public address when
+    // there is one, else by a path on whatever address the browser used (localhost, 127.0.0.1, a LAN name), so the
+    // window is always on the page's own origin (form-action 'self' lets the pay form's redirect go there).
+    const browserBase = parsed.PUBLIC_URL ? `${trim(parsed.PUBLIC_URL)}/__toss` : '/__toss';
     return { provider: 'simulator', ...SIMULATOR_KEYS, apiUrl: base, sdkUrl: parsed.TOSS_SDK_URL ?? `${browserBase}/v2/standard`, deposit };
   }
   return { provider: null, clientKey: '', secretKey: '', apiUrl: '', sdkUrl: '', deposit };

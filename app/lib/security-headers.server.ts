@@ -40,7 +40,8 @@ export function paymentCheckoutOrigins(pathname: string): string[] {
   if (!pathname.startsWith('/card-pay/checkout/')) return [];
   const { provider, sdkUrl } = config().payments;
   if (!provider || !sdkUrl) return [];
-  const origins = [new URL(sdkUrl).origin];
+  // A path (the simulator served by this site) is our own origin: 'self' covers it.
+  const origins = /^https?:\/\//.test(sdkUrl) ? [new URL(sdkUrl).origin] : [];
   if (provider === 'toss') origins.push('https://*.tosspayments.com');
   return origins;
 }

@@ -159,3 +159,34 @@ describe('secrets and cookie flags in production', () => {
     expect(missingBusinessDetails(set.business)).not.toContain('BUSINESS_NAME');
   });
 });
+
+describe('payments configuration', () => {
+  it('serves the simulator to browsers on whatever address they used, and to the server on the loopback', async () => {
+    const c = readConfig({ PORT: '3000' }).payments;
+    expect(c.provider).toBe('simulator');
+    expect(c.apiUrl).toBe('http://127.0.0.1:3000/__toss');
+    // A path: a head on http://localhost:3000 is sent to http://localhost:3000/__toss/…, the page's own origin.
+    expect(c.sdkUrl).toBe('/__toss/v2/standard');
+    const { createTossGateway } = await import('~/services/payments/toss.server');
+    const window = createTossGateway(c).windowUrl({
+      method: 'CARD',
+      orderId: 'RI-20261125-abcdef',
+      orderName: '리드인 기본 이용료 2026년 11월',
+      amount: 99000,
+      customerKey: 'ck_1',
+      successUrl: 'http://localhost:3000/card-pay/success',
+      failUrl: 'http://localhost:3000/card-pay/fail',
+    });
+    expect(window).toMatch(/^\/__toss\/v2\/window\?/);
+  });
+
+  it('sends browsers to the public address when there is one, and to Toss with keys', () => {
+    expect(readConfig({ PUBLIC_URL: 'https://exp.readin.example/' }).payments.sdkUrl).toBe('https://exp.readin.example/__toss/v2/standard');
+    const toss = readConfig({ TOSS_SECRET_KEY: 'test_sk_x', TOSS_CLIENT_KEY: 'test_ck_x' }).payments;
+    expect(toss).toMatchObject({
+      provider: 'toss',
+      apiUrl: 'https://api.tosspayments.com',
+      sdkUrl: 'https://js.tosspayments.com/v2/standard',
+    });
+  });
+});
