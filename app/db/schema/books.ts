@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './users';
 import type { ItemStatus } from '~/domain/enums';
 
 export const books = pgTable(
@@ -31,3 +32,22 @@ export const books = pgTable(
 );
 
 export type Book = typeof books.$inferSelect;
+
+/** An uploaded catalogue file between its preview and its confirmation (the operators' bulk import of books). */
+export const bookImports = pgTable(
+  'book_imports',
+  {
+    id: serial('id').primaryKey(),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => users.id),
+    fileName: text('file_name').notNull(),
+    /** The parsed rows with their errors, as the preview showed them. */
+    rows: jsonb('rows').notNull(),
+    status: text('status').$type<'PREVIEW' | 'CONFIRMED'>().notNull().default('PREVIEW'),
+    createdCount: integer('created_count'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  },
+  (t) => [index('book_imports_created_idx').on(t.createdBy, t.createdAt)],
+);

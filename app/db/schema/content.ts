@@ -1,20 +1,37 @@
-import { boolean, index, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
-import type { FaqSection } from '~/domain/enums';
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './users';
 
-/** FAQ entries of the landing and user areas; operators edit them. */
-export const faqs = pgTable(
-  'faqs',
+export type ContentKind = 'FAQ' | 'POLICY';
+export type FaqEntry = { question: string; answer: string };
+
+/**
+ * Versions of the texts operators edit: a FAQ section (code: operating, agency, info; `entries` holds its questions
+ * and Markdown answers) or a policy (code: readin, privacy, …; `body` is its Markdown). The version in effect is the
+ * newest whose `effectiveFrom` has passed; a version is never edited after it takes effect, a new one is written.
+ * Markdown is rendered and sanitised on the server when shown, never stored as HTML.
+ */
+export const contentVersions = pgTable(
+  'content_versions',
   {
     id: serial('id').primaryKey(),
-    section: text('section').$type<FaqSection>().notNull(),
-    question: text('question').notNull(),
-    answer: text('answer').notNull(),
-    sortOrder: smallint('sort_order').notNull().default(0),
-    published: boolean('published').notNull().default(true),
+    kind: text('kind').$type<ContentKind>().notNull(),
+    code: text('code').notNull(),
+    version: smallint('version').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull().default(''),
+    entries: jsonb('entries')
+      .$type<FaqEntry[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    effectiveFrom: timestamp('effective_from', { withTimezone: true }).notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('faqs_section_idx').on(t.section, t.sortOrder)],
+  (t) => [
+    uniqueIndex('content_versions_key').on(t.kind, t.code, t.version),
+    index('content_versions_effective_idx').on(t.kind, t.code, t.effectiveFrom),
+  ],
 );
 
-export type Faq = typeof faqs.$inferSelect;
+export type ContentVersion = typeof contentVersions.$inferSelect;

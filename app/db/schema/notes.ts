@@ -32,6 +32,8 @@ export const notes = pgTable(
     imageHeight: integer('image_height'),
     imageType: text('image_type'),
     state: smallint('state').$type<NoteState>().notNull().default(-1),
+    /** The coach a note waiting for correction is assigned to (null: any coach may take it). */
+    coachId: integer('coach_id').references(() => users.id, { onDelete: 'set null' }),
     /** Optimistic lock: bumped by every change. */
     version: integer('version').notNull().default(1),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
@@ -47,6 +49,7 @@ export const notes = pgTable(
     uniqueIndex('notes_result_book_key').on(t.resultBookId),
     index('notes_user_idx').on(t.userId, t.updatedAt),
     index('notes_state_idx').on(t.state, t.stateChangedAt),
+    index('notes_coach_idx').on(t.coachId, t.state),
     index('notes_unread_idx')
       .on(t.userId)
       .where(sql`${t.hasUnreadComment}`),

@@ -2,11 +2,15 @@ import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { OrganisationKind } from '~/domain/enums';
 
+export type OrganisationStatus = 'ACTIVE' | 'CLOSED';
+
 /** An agency (대리점) belongs to one branch (지사). */
 export const agencies = pgTable('agencies', {
   id: serial('id').primaryKey(),
   branchId: integer('branch_id').notNull(),
   name: text('name').notNull(),
+  contactName: text('contact_name'),
+  phone: text('phone'),
   /** The agency's share of its academies' payments, in basis points (1000 = 10 %). */
   settlementRate: integer('settlement_rate').notNull().default(1000),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -28,8 +32,15 @@ export const organisations = pgTable(
     region: text('region'),
     branchId: integer('branch_id'),
     agencyId: integer('agency_id').references(() => agencies.id),
+    /** The academy's contact person (원장 or 담당자) and numbers. */
+    contactName: text('contact_name'),
     phone: text('phone'),
     address: text('address'),
+    /**
+     * ACTIVE, or CLOSED (해지) for an academy whose contract ended: its code takes no new registrations and it is not
+     * billed; its members' histories stay.
+     */
+    status: text('status').$type<OrganisationStatus>().notNull().default('ACTIVE'),
     /** A branch's share of its academies' payments, in basis points (1500 = 15 %); branches only. */
     settlementRate: integer('settlement_rate'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

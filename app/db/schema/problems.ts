@@ -22,9 +22,41 @@ export const problemSets = pgTable(
     /** Target level of a course test (null: spans all levels). */
     level: smallint('level'),
     status: smallint('status').$type<ItemStatus>().notNull().default(1),
+    /**
+     * The published version students take now (problem_set_versions.id); null until the first publication. Not a
+     * declared foreign key, to keep the two tables' definitions free of a cycle; publishing sets it in one transaction.
+     */
+    currentVersionId: integer('current_version_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('problem_sets_book_idx').on(t.bookId), index('problem_sets_kind_idx').on(t.kind, t.status)],
+);
+
+/**
+ * A version of a problem set's problems. Operators edit a draft (publishedAt null, at most one per set); publishing it
+ * makes it the set's current version. A published version never changes again, so an attempt marked against it keeps
+ * its result whatever the set becomes.
+ */
+export const problemSetVersions = pgTable(
+  'problem_set_versions',
+  {
+    id: serial('id').primaryKey(),
+    setId: integer('set_id')
+      .notNull()
+      .references(() => problemSets.id, { onDelete: 'cascade' }),
+    version: smallint('version').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    publishedBy: integer('published_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('problem_set_versions_key').on(t.setId, t.version),
+    uniqueIndex('problem_set_versions_one_draft_key')
+      .on(t.setId)
+      .where(sql`${t.publishedAt} is null`),
+  ],
 );
 
 export const problems = pgTable(
@@ -34,6 +66,10 @@ export const problems = pgTable(
     setId: integer('set_id')
       .notNull()
       .references(() => problemSets.id, { onDelete: 'cascade' }),
+    /** The version this problem belongs to (the set's problems are the current version's). */
+    versionId: integer('version_id')
+      .notNull()
+      .references(() => problemSetVersions.id, { onDelete: 'cascade' }),
     order: smallint('order').notNull(),
     examMethod: text('exam_method').$type<ExamMethod>().notNull(),
     question: text('question').notNull(),
@@ -56,7 +92,8 @@ export const problems = pgTable(
     level: smallint('level'),
   },
   (t) => [
-    uniqueIndex('problems_set_order_key').on(t.setId, t.order),
+    uniqueIndex('problems_version_order_key').on(t.versionId, t.order),
+    index('problems_set_idx').on(t.setId),
     check('problems_exam_method_check', sql`${t.examMethod} in ('m', 's')`),
     check('problems_points_check', sql`${t.points} > 0`),
   ],
@@ -73,6 +110,10 @@ export const problemAttempts = pgTable(
     setId: integer('set_id')
       .notNull()
       .references(() => problemSets.id),
+    /** The version taken: marking, review and results read this version's problems only. */
+    versionId: integer('version_id')
+      .notNull()
+      .references(() => problemSetVersions.id),
     resultBookId: integer('result_book_id').references(() => resultBooks.id, { onDelete: 'cascade' }),
     round: smallint('round').notNull().default(1),
     step: smallint('step').$type<ProblemStep>().notNull().default(1),
@@ -173,4 +214,5 @@ export const levelHistory = pgTable(
 
 export type ProblemSet = typeof problemSets.$inferSelect;
 export type Problem = typeof problems.$inferSelect;
+export type ProblemSetVersion = typeof problemSetVersions.$inferSelect;
 export type ProblemAttempt = typeof problemAttempts.$inferSelect;

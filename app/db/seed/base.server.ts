@@ -2,10 +2,11 @@ import { hashPassword, hashSecurityAnswer } from '~/auth/password.server';
 import { DEMO_PASSWORD } from '~/domain/accounts';
 import { PaymentMethod, PaymentStatus, Tier, type Authority, type UserRole } from '~/domain/enums';
 import { addMonths, seoulMonth } from '~/lib/dates';
-import { agencies, books, faqs, organisations, payments, users } from '../schema';
+import { agencies, books, contentVersions, organisations, payments, users } from '../schema';
 import type { Tx } from '../client.server';
 import { DEMO_BOOKS } from './data/books';
 import { DEMO_FAQS } from './data/faq';
+import { LANDING_FAQ_SECTIONS } from '~/content/landing';
 
 /** Monthly prices the demo uses (operators set the real ones). */
 export const DEMO_PRICES = { BASIC: 99000, ADD1: 45000, ADD2: 80000, NEW: 150000, PERSONAL: 19000 } as const;
@@ -189,7 +190,17 @@ export async function seedBase(tx: Tx) {
 
   await tx.insert(books).values(DEMO_BOOKS.map((b) => ({ ...b, careerFields: [...b.careerFields] })));
 
-  await tx.insert(faqs).values(DEMO_FAQS.map((f, i) => ({ section: f.section, question: f.question, answer: f.answer, sortOrder: i })));
+  // Version 1 of each FAQ section, in effect from a year ago.
+  await tx.insert(contentVersions).values(
+    LANDING_FAQ_SECTIONS.map((s) => ({
+      kind: 'FAQ' as const,
+      code: s.code,
+      version: 1,
+      title: s.title,
+      entries: DEMO_FAQS.filter((f) => f.section === s.code).map((f) => ({ question: f.question, answer: f.answer })),
+      effectiveFrom: new Date(Date.now() - 365 * 24 * 60 * 60 * 1000),
+    })),
+  );
 
   // Payments in every status. Academy 1 and the personal member have paid this month's BASIC; academy 2 has not.
   const month = seoulMonth();

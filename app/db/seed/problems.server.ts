@@ -10,6 +10,7 @@ import {
   problemAttempts,
   problemCategoryResults,
   problems,
+  problemSetVersions,
   problemSets,
   resultBooks,
   selfAnalyses,
@@ -34,9 +35,15 @@ async function insertSet(tx: Tx, set: BankSet, meta: { kind: 'BOOK_ANALYSIS' | '
       level: set.level ?? null,
     })
     .returning({ id: problemSets.id });
+  const [version] = await tx
+    .insert(problemSetVersions)
+    .values({ setId: row.id, version: 1, publishedAt: new Date() })
+    .returning({ id: problemSetVersions.id });
+  await tx.update(problemSets).set({ currentVersionId: version.id }).where(eq(problemSets.id, row.id));
   await tx.insert(problems).values(
     set.problems.map((p, i) => ({
       setId: row.id,
+      versionId: version.id,
       order: i + 1,
       examMethod: p.examMethod,
       question: p.question,
@@ -113,6 +120,7 @@ export async function seedProblems(tx: Tx) {
       .values({
         userId: rb.userId,
         setId,
+        versionId: list[0].versionId,
         resultBookId: rb.id,
         round: 1,
         step: ProblemStep.COMPLETE,

@@ -151,6 +151,12 @@ export async function advanceAttempt(userId: number, attemptId: number, from: Pr
   });
 }
 
+/** The version a new attempt takes: the set's current published one (a set never published offers no attempt). */
+function publishedVersion(set: { currentVersionId: number | null }): number {
+  if (set.currentVersionId === null) throw notFound();
+  return set.currentVersionId;
+}
+
 /**
  * Starts (START) and opens the confirmation (CONFIRM) of the target's attempt. A book must be in DIAGNOSIS; a test
  * whose last attempt is finished starts a new round. Repeating the call changes nothing.
@@ -164,7 +170,15 @@ export async function beginAttempt(userId: number, target: AttemptTarget): Promi
     }
     const [created] = await tx
       .insert(problemAttempts)
-      .values({ userId, setId: set.id, resultBookId, round: (attempt?.round ?? 0) + 1, step: ProblemStep.START, startedAt: now() })
+      .values({
+        userId,
+        setId: set.id,
+        versionId: publishedVersion(set),
+        resultBookId,
+        round: (attempt?.round ?? 0) + 1,
+        step: ProblemStep.START,
+        startedAt: now(),
+      })
       .onConflictDoNothing()
       .returning({ id: problemAttempts.id });
     if (created) return created.id;
@@ -187,7 +201,15 @@ export async function restartAttempt(userId: number, resultBookId: number): Prom
     if (used.length === 0) throw new DomainError(ProblemErrors.RETAKE_NOT_ALLOWED, MSG.retakeNotAllowed, 403);
     const [created] = await tx
       .insert(problemAttempts)
-      .values({ userId, setId: set.id, resultBookId, round: attempt.round + 1, step: ProblemStep.RESTART, startedAt: now() })
+      .values({
+        userId,
+        setId: set.id,
+        versionId: publishedVersion(set),
+        resultBookId,
+        round: attempt.round + 1,
+        step: ProblemStep.RESTART,
+        startedAt: now(),
+      })
       .returning();
     return created;
   });
