@@ -9,8 +9,13 @@ import { createRequire } from 'node:module';
 //
 // The three callers read `matchRoutes` from @remix-run/router's CommonJS exports at call time (server-runtime's
 // routeMatching.js, react-router's useRoutes, @remix-run/react's fog-of-war.js), so replacing that export serves them
-// all; tests/unit/route-match-cache.test.ts fails if a version of those packages stops doing so. The router's own
-// static handler keeps its internal copy (one uncached match per request).
+// all; tests/unit/route-match-cache.test.ts fails if a version of those packages stops doing so.
+//
+// The router's static handler (which runs the loaders and actions) matches with its own internal copy, once per
+// request. It is handed the routes of the matched branch only: for the chain of routes a path matches (known from the
+// cache), a static handler built over that chain alone, kept per chain. Its internal match then sees a handful of
+// routes, and finds the same chain (it is the best-ranked match of the whole table, and the chain's routes keep their
+// order). A path that matches nothing, or a route the chain does not hold, goes to the handler of the whole table.
 
 type Route = { id?: string; path?: string; index?: boolean; caseSensitive?: boolean; children?: Route[] };
 type Match = { params: Record<string, string | undefined>; pathname: string; pathnameBase: string; route: Route };
@@ -71,11 +76,60 @@ export function cachedMatchRoutes(original: MatchRoutes): MatchRoutes & { cached
   return Object.assign(cached, { cached: true as const });
 }
 
+type StaticHandler = {
+  dataRoutes: Route[];
+  query: (request: Request, options?: object) => Promise<unknown>;
+  queryRoute: (request: Request, options?: { routeId?: string }) => Promise<unknown>;
+};
+type CreateStaticHandler = (routes: Route[], options?: { basename?: string }) => StaticHandler;
+
+/** The routes of one matched chain, each keeping only its next link as child. */
+function chainRoutes(chain: Route[]): Route[] {
+  let child: Route | undefined;
+  for (let i = chain.length - 1; i >= 0; i -= 1) child = { ...chain[i], children: child ? [child] : undefined };
+  return [child!];
+}
+
+export function branchStaticHandlers(create: CreateStaticHandler, match: MatchRoutes): CreateStaticHandler & { branched: true } {
+  const branched: CreateStaticHandler = (routes, options) => {
+    const whole = create(routes, options);
+    const table = tableOf(routes);
+    if (!table) return whole;
+    const basename = options?.basename ?? '/';
+    const byChain = new Map<string, StaticHandler>();
+    const handlerFor = (request: Request, routeId?: string): StaticHandler => {
+      const matches = match(routes, new URL(request.url).pathname, basename);
+      if (!matches?.length || (routeId && !matches.some((m) => m.route.id === routeId))) return whole;
+      const chain = matches.map((m) => table.byId.get(m.route.id!)!);
+      const key = chain.map((r) => r.id).join('/');
+      let handler = byChain.get(key);
+      if (!handler) byChain.set(key, (handler = create(chainRoutes(chain), options)));
+      return handler;
+    };
+    return {
+      dataRoutes: whole.dataRoutes,
+      query: (request, queryOptions) => handlerFor(request).query(request, queryOptions),
+      queryRoute: (request, queryOptions) => handlerFor(request, queryOptions?.routeId).queryRoute(request, queryOptions),
+    };
+  };
+  return Object.assign(branched, { branched: true as const });
+}
+
 const require = createRequire(import.meta.url);
 
-/** Installs the cache once per process; returns whether `matchRoutes` is now the cached one. */
+type RouterModule = {
+  matchRoutes: MatchRoutes & { cached?: true };
+  createStaticHandler: CreateStaticHandler & { branched?: true };
+};
+
+/**
+ * Installs the cache and the branch handlers once per process (before the first request: Remix builds its static
+ * handler then); returns whether both are in place.
+ */
 export function installRouteMatchCache(): boolean {
-  const router = require('@remix-run/router') as { matchRoutes: MatchRoutes & { cached?: true } };
+  const router = require('@remix-run/router') as RouterModule;
   if (!router.matchRoutes.cached) router.matchRoutes = cachedMatchRoutes(router.matchRoutes);
-  return router.matchRoutes.cached === true;
+  if (!router.createStaticHandler.branched)
+    router.createStaticHandler = branchStaticHandlers(router.createStaticHandler, router.matchRoutes);
+  return router.matchRoutes.cached === true && router.createStaticHandler.branched === true;
 }
