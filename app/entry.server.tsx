@@ -14,12 +14,15 @@ import { isDatabaseUnavailable } from '~/db/errors.server';
 import { htmlBodyStream } from '~/lib/html-stream.server';
 import { log, loggedPath, requestIdOf } from '~/lib/log.server';
 import { applySecurityHeaders, paymentCheckoutOrigins } from '~/lib/security-headers.server';
+import { installRouteMatchCache } from '~/lib/route-match-cache.server';
 import { unavailablePage } from '~/lib/unavailable.server';
 import { jobsSummaryLine } from '~/services/jobs/worker.server';
 
 // The job runner's two ways in (app/services/jobs/worker.server.ts): server/index.mjs starts it in the web server when
 // that runs the jobs; server/worker.mjs (`npm run worker`) starts it alone.
 export { startBackgroundJobs, startWorker } from '~/services/jobs/worker.server';
+
+installRouteMatchCache();
 
 // The server does not answer before the database is migrated (and seeded in the experience environment).
 await ensureDatabase();

@@ -1,0 +1,133 @@
+import { createRequire } from 'node:module';
+import { createStaticHandler, matchRoutes as originalMatchRoutes } from '@remix-run/router';
+import { describe, expect, it, vi } from 'vitest';
+import { branchStaticHandlers, cachedMatchRoutes, installRouteMatchCache } from '~/lib/route-match-cache.server';
+
+const require = createRequire(import.meta.url);
+
+function table() {
+  return [
+    {
+      id: 'root',
+      path: '',
+      children: [
+        { id: 'routes/_index', index: true },
+        { id: 'routes/user+/activity', path: 'user/activity' },
+        { id: 'routes/user+/activity.readingBook.$id', path: 'user/activity/readingBook/:id' },
+        { id: 'routes/$', path: '*' },
+      ],
+    },
+  ];
+}
+
+describe('the route match cache', () => {
+  it('matches as the router does, with the objects of the table it is given', () => {
+    const match = cachedMatchRoutes(originalMatchRoutes as never);
+    for (const path of ['/', '/user/activity', '/user/activity/readingBook/42', '/nowhere/at/all']) {
+      const routes = table();
+      const expected = originalMatchRoutes(routes, path)!;
+      const got = match(routes, path)!;
+      expect(got.map((m) => [m.route.id, m.params, m.pathname, m.pathnameBase])).toEqual(
+        expected.map((m) => [m.route.id, m.params, m.pathname, m.pathnameBase]),
+      );
+      // A second tree built from the same routes (the render builds one per request) gets its own route objects.
+      const again = table();
+      const own = new Set<unknown>([again[0], ...again[0].children!]);
+      for (const m of match(again, path)!) expect(own.has(m.route)).toBe(true);
+    }
+  });
+
+  it('computes the matches of a path once per table, and hands out copies', () => {
+    const original = vi.fn(originalMatchRoutes as never) as never;
+    const match = cachedMatchRoutes(original);
+    const first = match(table(), '/user/activity/readingBook/7')!;
+    first.at(-1)!.params.id = 'changed';
+    const second = match(table(), { pathname: '/user/activity/readingBook/7' })!;
+    expect(second.at(-1)!.params).toEqual({ id: '7' });
+    match(table(), '/user/activity/readingBook/8');
+    expect(vi.mocked(original)).toHaveBeenCalledTimes(2);
+    // A changed table is another table.
+    const changed = table();
+    changed[0].children!.push({ id: 'routes/new', path: 'new' });
+    match(changed, '/user/activity/readingBook/7');
+    expect(vi.mocked(original)).toHaveBeenCalledTimes(3);
+  });
+
+  it('runs the loaders and actions of a path as the handler of the whole table does', async () => {
+    const loader = (id: string) => () => ({ id });
+    const dataTable = () => [
+      {
+        id: 'root',
+        path: '',
+        loader: loader('root'),
+        children: [
+          { id: 'index', index: true, loader: loader('index') },
+          {
+            id: 'user',
+            path: 'user',
+            loader: loader('user'),
+            children: [
+              { id: 'user-index', index: true, loader: loader('user-index'), action: () => ({ posted: 'user-index' }) },
+              { id: 'book', path: 'book/:id', loader: ({ params }: { params: { id: string } }) => ({ book: params.id }) },
+              { id: 'book-new', path: 'book/new', loader: loader('book-new'), action: () => ({ posted: 'book-new' }) },
+            ],
+          },
+          { id: 'splat', path: '*', loader: loader('splat') },
+        ],
+      },
+    ];
+    const whole = createStaticHandler(dataTable() as never);
+    // Each handler built, by the number of routes it was given.
+    const sizes: number[] = [];
+    const count = (routes: { children?: unknown[] }[]): number => routes.reduce((n, r) => n + 1 + count((r.children ?? []) as never), 0);
+    const create = (routes: never, options: never) => (sizes.push(count(routes)), createStaticHandler(routes, options));
+    const branched = branchStaticHandlers(create as never, cachedMatchRoutes(originalMatchRoutes as never))(dataTable() as never);
+    const summary = (context: unknown) => {
+      if (context instanceof Response) return { status: context.status };
+      const c = context as { matches: { route: { id: string } }[]; loaderData: unknown; actionData: unknown; statusCode: number };
+      return { ids: c.matches.map((m) => m.route.id), loaderData: c.loaderData, actionData: c.actionData, status: c.statusCode };
+    };
+    const requests = () => [
+      new Request('http://x/'),
+      new Request('http://x/user'),
+      new Request('http://x/user/book/7'),
+      new Request('http://x/user/book/new'),
+      new Request('http://x/elsewhere/deep'),
+      new Request('http://x/user/book/new', { method: 'POST', body: new URLSearchParams({ a: '1' }) }),
+      new Request('http://x/user?index', { method: 'POST', body: new URLSearchParams({ a: '1' }) }),
+    ];
+    const [a, b] = [requests(), requests()];
+    for (let i = 0; i < a.length; i += 1) {
+      expect(summary(await branched.query(b[i])), a[i].url).toEqual(summary(await whole.query(a[i])));
+    }
+    // The whole table once, then one chain per matched path: /user/book/7 is root → user → book.
+    expect(sizes[0]).toBe(7);
+    expect(sizes.slice(1)).toContain(3);
+    expect(Math.max(...sizes.slice(1))).toBeLessThanOrEqual(3);
+    const route = (url: string, routeId: string) => [new Request(url), { routeId }] as const;
+    for (const [url, routeId] of [
+      ['http://x/user/book/7', 'book'],
+      ['http://x/user/book/7', 'user'],
+      ['http://x/user', 'book'],
+    ] as const) {
+      const got = await branched.queryRoute(...route(url, routeId)).catch((e: Response) => e.status);
+      const want = await whole.queryRoute(...route(url, routeId)).catch((e: Response) => e.status);
+      expect(got, `${url} ${routeId}`).toEqual(want);
+    }
+  });
+
+  it('is what Remix and React Router call once installed', () => {
+    expect(installRouteMatchCache()).toBe(true);
+    const router = require('@remix-run/router');
+    expect(router.matchRoutes.cached).toBe(true);
+    expect(router.createStaticHandler.branched).toBe(true);
+    expect(require('node:fs').readFileSync(require.resolve('@remix-run/server-runtime/dist/server.js'), 'utf8')).toMatch(
+      /\brouter\.createStaticHandler\(/,
+    );
+    // The callers read the export at call time: server-runtime's matcher, react-router's useRoutes, the partial manifest.
+    for (const file of ['@remix-run/server-runtime/dist/routeMatching.js', '@remix-run/react/dist/fog-of-war.js']) {
+      expect(require('node:fs').readFileSync(require.resolve(file), 'utf8')).toMatch(/\brouter\.matchRoutes\(/);
+    }
+    expect(require('react-router').matchRoutes).toBe(router.matchRoutes);
+  });
+});
