@@ -127,7 +127,7 @@ export const MONTH_STATE_LABELS: Record<MonthState, string> = {
   waiting: '결제 확인 중',
   due: '미결제',
   unpriced: '가격 미정',
-  closed: '청구 안 함 (해지)',
+  closed: '해지 (자동 결제 없음)',
 };
 
 /** Short names of the tiers of a bill, for tables: '기본 + 추가 1'. */

@@ -34,10 +34,10 @@ export function OrganisationTabs() {
   );
 }
 
-/** '기본 + 추가 1' (NEW apart: it is the one-time registration, not the size). */
+/** '기본 + 추가 1', and '· 신규 등록' while the one-time registration (NEW, not a size tier) is on the bill. */
 export function tierText(tiers: number[]) {
   const size = tiers.filter((t) => t !== 4).map((t) => TIER_SHORT_LABELS[t]);
-  return size.length ? size.join(' + ') : '-';
+  return [size.join(' + ') || '-', ...(tiers.includes(4) ? [TIER_SHORT_LABELS[4]] : [])].join(' · ');
 }
 
 export type PlaceChoice = { id: number; name: string; region: string | null; agencies: { id: number; name: string }[] };

@@ -153,11 +153,10 @@ export default function AcademyPage() {
           message={
             <>
               <p>&lsquo;{academy.name}&rsquo; 학원을 해지할까요?</p>
-              <ul>
-                <li>학원 코드 {academy.code}로는 새 학생이 가입하거나 가입 신청을 승인받을 수 없습니다.</li>
-                <li>자동 결제와 매달의 청구에서 빠집니다.</li>
-                <li>학원장·선생님·학생은 계속 로그인할 수 있고, 지난 독서·결제 기록은 그대로 남습니다.</li>
-              </ul>
+              <p>
+                학원 코드 {academy.code}로는 새로 가입하거나 가입 승인을 받을 수 없고, 등록된 카드로 자동 결제하지 않습니다.
+                학원장·선생님·학생은 계속 로그인할 수 있고 지난 독서·결제 기록은 그대로 남습니다.
+              </p>
             </>
           }
           close={{ label: '취소', href: here }}
@@ -179,7 +178,10 @@ export default function AcademyPage() {
           title="해지 취소"
           icon="info"
           message={
-            <p>&lsquo;{academy.name}&rsquo; 학원의 해지를 취소할까요? 학원 코드로 다시 가입할 수 있고, 다음 달부터 다시 청구됩니다.</p>
+            <p>
+              &lsquo;{academy.name}&rsquo; 학원의 해지를 취소할까요? 학원 코드로 다시 가입할 수 있고, 등록된 카드가 있으면 자동 결제도 다시
+              됩니다.
+            </p>
           }
           close={{ label: '취소', href: here }}
           confirm={{
@@ -199,8 +201,7 @@ export default function AcademyPage() {
       {closed ? (
         <div className="alert info" role="status">
           {data.closedAt ? `${data.closedAt}에 ${data.closedBy ?? '운영자'}님이 해지한 학원입니다. ` : '해지된 학원입니다. '}
-          학원 코드로는 새로 가입할 수 없고 자동 결제와 청구에서 빠졌습니다. 학원장·선생님·학생은 계속 로그인할 수 있고 지난 기록은 그대로
-          남습니다.
+          학원 코드로는 새로 가입할 수 없고 자동 결제도 멈췄습니다. 학원장·선생님·학생은 계속 로그인할 수 있고 지난 기록은 그대로 남습니다.
         </div>
       ) : null}
 
@@ -238,7 +239,7 @@ export default function AcademyPage() {
         <p className="muted">
           요금 등급은 따로 정하지 않습니다. 매달 이용 중인 학생 수(지금 {bill.activeStudents}명)에 따라 기본 이용료에 학생 추가 요금이
           붙습니다.
-          {closed ? ' 해지된 학원이라 청구하지 않습니다.' : ''}
+          {closed ? ' 해지된 학원이라 자동 결제하지 않습니다.' : ''}
         </p>
         {bill.lines.length ? (
           <div className="table-wrap">
@@ -319,7 +320,7 @@ export default function AcademyPage() {
         <h2 id="status-title">{closed ? '해지 취소' : '학원 해지'}</h2>
         {closed ? (
           <>
-            <p>해지를 취소하면 학원 코드로 다시 가입할 수 있고, 다음 청구부터 다시 요금이 청구됩니다.</p>
+            <p>해지를 취소하면 학원 코드로 다시 가입할 수 있고, 등록된 카드가 있으면 자동 결제도 다시 됩니다.</p>
             <p>
               <Link to={`${here}?confirm=reopen`} className="button secondary">
                 해지 취소…
@@ -329,8 +330,8 @@ export default function AcademyPage() {
         ) : (
           <>
             <p>
-              해지하면 학원 코드로 새로 가입할 수 없고 자동 결제와 청구에서 빠집니다. 학원장·선생님·학생은 계속 로그인할 수 있고 지난 기록은
-              그대로 남습니다.
+              해지하면 학원 코드로 새로 가입할 수 없고 자동 결제가 멈춥니다. 학원장·선생님·학생은 계속 로그인할 수 있고 지난 기록은 그대로
+              남습니다.
             </p>
             <p>
               <Link to={`${here}?confirm=close`} className="button danger">
