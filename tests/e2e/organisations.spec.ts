@@ -31,6 +31,10 @@ test('an operator adds an academy, edits its contact, moves it to another branch
   const run = Date.now().toString(36).toUpperCase().slice(-6);
   const code = `${perProject('EJS', 'ENOJS')}${run}`;
   const name = `${perProject('자바 독서학원', '노자바 독서학원')} ${run}`;
+  // The pages hydrate without an error (with JavaScript); refused posts (400, 409) are expected answers.
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && !m.text().startsWith('Failed to load resource') && errors.push(m.text()));
 
   await signIn(page, 'super', /\/super\/user$/);
   await page.getByRole('link', { name: '기관 관리' }).click();
@@ -107,6 +111,7 @@ test('an operator adds an academy, edits its contact, moves it to another branch
   await expect(signUp.getByText(CLOSED_MESSAGE)).toBeVisible();
   await expect(signUp).toHaveURL(/\/member\/register\/student/);
   await visitor.close();
+  expect(errors).toEqual([]);
 });
 
 test('ADMIN2 opens the organisations; PRODUCT and COACH are sent to their own home', async ({ page }) => {

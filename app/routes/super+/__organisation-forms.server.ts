@@ -1,4 +1,7 @@
+import type { SubmissionResult } from '@conform-to/react';
+import { json } from '@remix-run/node';
 import { z } from 'zod';
+import { parseWithZod } from '~/auth/account-schemas.server';
 import {
   normaliseAcademyCode,
   normaliseContactPhone,
@@ -7,7 +10,8 @@ import {
   parseRatePercent,
   type OrganisationStatusValue,
 } from '~/domain/operators';
-import { positiveInt } from '~/lib/http.server';
+import { isDomainError } from '~/lib/errors';
+import { positiveInt, redirectWithFlash, refusedForm } from '~/lib/http.server';
 
 // The forms of /super/organisations (academies, branches, agencies). Each schema holds only the fields its form
 // shows: whatever else is posted (kind, code on an edit, settlementRate on an academy, status, ids) is never read.
@@ -108,3 +112,28 @@ export const ACADEMY_FIELD_OF = {
 };
 export const BRANCH_FIELD_OF = { BRANCH_NAME_TAKEN: 'name' };
 export const AGENCY_FIELD_OF = { AGENCY_NAME_TAKEN: 'name' };
+
+/**
+ * One form's post: parsed with its schema (only its fields), saved by `save`, or answered with the errors beside their
+ * fields (`fieldOf` places a service's refusal); `wrap` tags the reply with the intent on pages of several forms.
+ */
+export async function submitForm<T>(
+  formData: FormData,
+  schema: z.ZodType<T, z.ZodTypeDef, unknown>,
+  fieldOf: Partial<Record<string, string>>,
+  save: (value: T) => Promise<Response>,
+  wrap: (result: SubmissionResult<string[]>) => Record<string, unknown> = (result) => result as unknown as Record<string, unknown>,
+): Promise<Response> {
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status !== 'success') return json(wrap(submission.reply()), { status: 400 });
+  try {
+    return await save(submission.value);
+  } catch (error) {
+    if (isDomainError(error)) return refusedForm(submission, error, fieldOf, wrap);
+    throw error;
+  }
+}
+
+/** Back to the page with what was saved, or that nothing changed (a second post of the same form). */
+export const savedOrUnchanged = (to: string, changed: boolean, message: string) =>
+  redirectWithFlash(to, changed ? message : M.nothingChanged, changed ? 'success' : 'info');

@@ -2,7 +2,6 @@ import type { SubmissionResult } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { parseWithZod } from '~/auth/account-schemas.server';
 import { requireSuper } from '~/auth/guards.server';
 import { clientIp } from '~/auth/rate-limit.server';
 import { CsrfInput } from '~/components/csrf';
@@ -13,10 +12,10 @@ import { monthLabel, TIER_LABELS, won } from '~/domain/payments';
 import { now } from '~/lib/clock.server';
 import { formatKoreanDate } from '~/lib/dates';
 import { isDomainError } from '~/lib/errors';
-import { idParam, notFound, pageData, redirectWithFlash, refusedForm } from '~/lib/http.server';
+import { idParam, notFound, pageData, redirectWithFlash } from '~/lib/http.server';
 import { placeChoices } from '~/services/operators/branches.server';
 import { academyDetail, moveAcademy, setAcademyStatus, updateAcademyInfo } from '~/services/operators/organisations.server';
-import { ACADEMY_FIELD_OF, academyInfoSchema, academyPlaceSchema } from './__organisation-forms.server';
+import { ACADEMY_FIELD_OF, academyInfoSchema, academyPlaceSchema, savedOrUnchanged, submitForm } from './__organisation-forms.server';
 import { ACADEMY_INFO_CONSTRAINT, AcademyInfoFields, IntentForm, OrganisationTabs, PLACE_CONSTRAINT, PlaceFields } from './__organisations';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.academy.name ?? '학원'} | 기관 관리 | 리드인 운영` }];
@@ -85,36 +84,28 @@ export async function action({ request, params }: ActionFunctionArgs) {
           : `'${done.name}' 학원의 해지를 취소했습니다. 다시 학원 코드로 가입할 수 있습니다.`,
       );
     }
-    if (intent === 'info') {
-      const submission = parseWithZod(formData, { schema: academyInfoSchema });
-      if (submission.status !== 'success') return json(wrap(submission.reply()), { status: 400 });
-      try {
-        const done = await updateAcademyInfo(operator, id, submission.value, origin);
-        return redirectWithFlash(
-          here,
-          done.changed ? `'${done.name}' 학원 정보를 저장했습니다.` : ORGANISATION_MESSAGES.nothingChanged,
-          done.changed ? 'success' : 'info',
-        );
-      } catch (error) {
-        if (isDomainError(error)) return refusedForm(submission, error, ACADEMY_FIELD_OF, wrap);
-        throw error;
-      }
-    }
-    if (intent === 'move') {
-      const submission = parseWithZod(formData, { schema: academyPlaceSchema });
-      if (submission.status !== 'success') return json(wrap(submission.reply()), { status: 400 });
-      try {
-        const done = await moveAcademy(operator, id, submission.value, origin);
-        return redirectWithFlash(
-          here,
-          done.changed ? `'${done.name}' 학원을 ${done.branchName}(으)로 옮겼습니다.` : ORGANISATION_MESSAGES.nothingChanged,
-          done.changed ? 'success' : 'info',
-        );
-      } catch (error) {
-        if (isDomainError(error)) return refusedForm(submission, error, ACADEMY_FIELD_OF, wrap);
-        throw error;
-      }
-    }
+    if (intent === 'info')
+      return submitForm(
+        formData,
+        academyInfoSchema,
+        ACADEMY_FIELD_OF,
+        async (value) => {
+          const done = await updateAcademyInfo(operator, id, value, origin);
+          return savedOrUnchanged(here, done.changed, `'${done.name}' 학원 정보를 저장했습니다.`);
+        },
+        wrap,
+      );
+    if (intent === 'move')
+      return submitForm(
+        formData,
+        academyPlaceSchema,
+        ACADEMY_FIELD_OF,
+        async (value) => {
+          const done = await moveAcademy(operator, id, value, origin);
+          return savedOrUnchanged(here, done.changed, `'${done.name}' 학원을 ${done.branchName}(으)로 옮겼습니다.`);
+        },
+        wrap,
+      );
   } catch (error) {
     if (isDomainError(error) && error.status === 404) throw notFound(error.message);
     throw error;
@@ -146,51 +137,34 @@ export default function AcademyPage() {
       </h1>
       <OrganisationTabs />
 
-      {confirm === 'close' ? (
+      {confirm ? (
         <ConfirmDialog
-          title="학원 해지"
-          icon="warning"
+          title={confirm === 'close' ? '학원 해지' : '해지 취소'}
+          icon={confirm === 'close' ? 'warning' : 'info'}
           message={
-            <>
-              <p>&lsquo;{academy.name}&rsquo; 학원을 해지할까요?</p>
+            confirm === 'close' ? (
+              <>
+                <p>&lsquo;{academy.name}&rsquo; 학원을 해지할까요?</p>
+                <p>
+                  학원 코드 {academy.code}로는 새로 가입하거나 가입 승인을 받을 수 없고, 등록된 카드로 자동 결제하지 않습니다.
+                  학원장·선생님·학생은 계속 로그인할 수 있고 지난 독서·결제 기록은 그대로 남습니다.
+                </p>
+              </>
+            ) : (
               <p>
-                학원 코드 {academy.code}로는 새로 가입하거나 가입 승인을 받을 수 없고, 등록된 카드로 자동 결제하지 않습니다.
-                학원장·선생님·학생은 계속 로그인할 수 있고 지난 독서·결제 기록은 그대로 남습니다.
+                &lsquo;{academy.name}&rsquo; 학원의 해지를 취소할까요? 학원 코드로 다시 가입할 수 있고, 등록된 카드가 있으면 자동 결제도
+                다시 됩니다.
               </p>
-            </>
+            )
           }
           close={{ label: '취소', href: here }}
           confirm={{
             form: (
               <Form method="post" action={here}>
                 <CsrfInput />
-                <input type="hidden" name="intent" value="close" />
-                <button type="submit" className="button danger" disabled={busy}>
-                  해지하기
-                </button>
-              </Form>
-            ),
-          }}
-        />
-      ) : null}
-      {confirm === 'reopen' ? (
-        <ConfirmDialog
-          title="해지 취소"
-          icon="info"
-          message={
-            <p>
-              &lsquo;{academy.name}&rsquo; 학원의 해지를 취소할까요? 학원 코드로 다시 가입할 수 있고, 등록된 카드가 있으면 자동 결제도 다시
-              됩니다.
-            </p>
-          }
-          close={{ label: '취소', href: here }}
-          confirm={{
-            form: (
-              <Form method="post" action={here}>
-                <CsrfInput />
-                <input type="hidden" name="intent" value="reopen" />
-                <button type="submit" className="button" disabled={busy}>
-                  해지 취소하기
+                <input type="hidden" name="intent" value={confirm} />
+                <button type="submit" className={confirm === 'close' ? 'button danger' : 'button'} disabled={busy}>
+                  {confirm === 'close' ? '해지하기' : '해지 취소하기'}
                 </button>
               </Form>
             ),

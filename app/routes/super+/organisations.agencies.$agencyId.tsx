@@ -1,15 +1,13 @@
+import type { SubmissionResult } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
-import { parseWithZod } from '~/auth/account-schemas.server';
 import { requireSuper } from '~/auth/guards.server';
 import { clientIp } from '~/auth/rate-limit.server';
 import { rateLabel } from '~/domain/operator-payments';
 import { ORGANISATION_MESSAGES, ratePercentText } from '~/domain/operators';
-import { isDomainError } from '~/lib/errors';
-import { idParam, notFound, pageData, redirectWithFlash, refusedForm } from '~/lib/http.server';
+import { idParam, notFound, pageData } from '~/lib/http.server';
 import { agencyDetail, updateAgency } from '~/services/operators/branches.server';
-import { AGENCY_FIELD_OF, agencySchema } from './__organisation-forms.server';
+import { AGENCY_FIELD_OF, agencySchema, savedOrUnchanged, submitForm } from './__organisation-forms.server';
 import { AGENCY_CONSTRAINT, AgencyFields, IntentForm, OrganisationTabs } from './__organisations';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.agency.name ?? '대리점'} | 기관 관리 | 리드인 운영` }];
@@ -39,24 +37,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const operator = await requireSuper(request);
   const id = idParam(params.agencyId, ORGANISATION_MESSAGES.agencyNotFound);
-  const submission = parseWithZod(await request.formData(), { schema: agencySchema });
-  if (submission.status !== 'success') return json(submission.reply(), { status: 400 });
-  try {
-    const done = await updateAgency(operator, id, submission.value, { address: clientIp(request), origin: new URL(request.url).origin });
-    return redirectWithFlash(
-      `/super/organisations/agencies/${id}`,
-      done.changed ? `'${done.name}' 대리점 정보를 저장했습니다.` : ORGANISATION_MESSAGES.nothingChanged,
-      done.changed ? 'success' : 'info',
-    );
-  } catch (error) {
-    if (isDomainError(error)) return refusedForm(submission, error, AGENCY_FIELD_OF);
-    throw error;
-  }
+  const here = `/super/organisations/agencies/${id}`;
+  return submitForm(await request.formData(), agencySchema, AGENCY_FIELD_OF, async (value) => {
+    const done = await updateAgency(operator, id, value, { address: clientIp(request), origin: new URL(request.url).origin });
+    return savedOrUnchanged(here, done.changed, `'${done.name}' 대리점 정보를 저장했습니다.`);
+  });
 }
 
 export default function AgencyPage() {
   const { agency, branchName, academies } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
   return (
     <section aria-labelledby="agency-title" className="stack">
       <p>

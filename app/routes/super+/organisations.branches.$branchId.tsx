@@ -2,15 +2,13 @@ import type { SubmissionResult } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
-import { parseWithZod } from '~/auth/account-schemas.server';
 import { requireSuper } from '~/auth/guards.server';
 import { clientIp } from '~/auth/rate-limit.server';
 import { rateLabel } from '~/domain/operator-payments';
 import { ORGANISATION_MESSAGES, ratePercentText } from '~/domain/operators';
-import { isDomainError } from '~/lib/errors';
-import { idParam, notFound, pageData, redirectWithFlash, refusedForm } from '~/lib/http.server';
+import { idParam, notFound, pageData, redirectWithFlash } from '~/lib/http.server';
 import { branchDetail, createAgency, updateBranch } from '~/services/operators/branches.server';
-import { AGENCY_FIELD_OF, agencySchema, BRANCH_FIELD_OF, branchSchema } from './__organisation-forms.server';
+import { AGENCY_FIELD_OF, agencySchema, BRANCH_FIELD_OF, branchSchema, savedOrUnchanged, submitForm } from './__organisation-forms.server';
 import { AGENCY_CONSTRAINT, AgencyFields, BRANCH_CONSTRAINT, BranchFields, IntentForm, OrganisationTabs } from './__organisations';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.branch.name ?? '지사'} | 기관 관리 | 리드인 운영` }];
@@ -55,32 +53,28 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const origin = { address: clientIp(request), origin: new URL(request.url).origin };
   const here = `/super/organisations/branches/${id}`;
   const wrap = (result: SubmissionResult<string[]>): Failure => ({ intent, result });
-  if (intent === 'branch') {
-    const submission = parseWithZod(formData, { schema: branchSchema });
-    if (submission.status !== 'success') return json(wrap(submission.reply()), { status: 400 });
-    try {
-      const done = await updateBranch(operator, id, submission.value, origin);
-      return redirectWithFlash(
-        here,
-        done.changed ? `'${done.name}' 지사 정보를 저장했습니다.` : ORGANISATION_MESSAGES.nothingChanged,
-        done.changed ? 'success' : 'info',
-      );
-    } catch (error) {
-      if (isDomainError(error)) return refusedForm(submission, error, BRANCH_FIELD_OF, wrap);
-      throw error;
-    }
-  }
-  if (intent === 'agency') {
-    const submission = parseWithZod(formData, { schema: agencySchema });
-    if (submission.status !== 'success') return json(wrap(submission.reply()), { status: 400 });
-    try {
-      const done = await createAgency(operator, id, submission.value, origin);
-      return redirectWithFlash(here, `'${done.name}' 대리점을 등록했습니다.`);
-    } catch (error) {
-      if (isDomainError(error)) return refusedForm(submission, error, AGENCY_FIELD_OF, wrap);
-      throw error;
-    }
-  }
+  if (intent === 'branch')
+    return submitForm(
+      formData,
+      branchSchema,
+      BRANCH_FIELD_OF,
+      async (value) => {
+        const done = await updateBranch(operator, id, value, origin);
+        return savedOrUnchanged(here, done.changed, `'${done.name}' 지사 정보를 저장했습니다.`);
+      },
+      wrap,
+    );
+  if (intent === 'agency')
+    return submitForm(
+      formData,
+      agencySchema,
+      AGENCY_FIELD_OF,
+      async (value) => {
+        const done = await createAgency(operator, id, value, origin);
+        return redirectWithFlash(here, `'${done.name}' 대리점을 등록했습니다.`);
+      },
+      wrap,
+    );
   return json(wrap({ status: 'error', error: { '': ['요청을 처리할 수 없습니다.'] } }), { status: 400 });
 }
 

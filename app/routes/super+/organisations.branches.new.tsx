@@ -1,13 +1,11 @@
+import type { SubmissionResult } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { Link, useActionData } from '@remix-run/react';
-import { parseWithZod } from '~/auth/account-schemas.server';
 import { requireSuper } from '~/auth/guards.server';
 import { clientIp } from '~/auth/rate-limit.server';
-import { isDomainError } from '~/lib/errors';
-import { redirectWithFlash, refusedForm } from '~/lib/http.server';
+import { redirectWithFlash } from '~/lib/http.server';
 import { createBranch } from '~/services/operators/branches.server';
-import { BRANCH_FIELD_OF, branchSchema } from './__organisation-forms.server';
+import { BRANCH_FIELD_OF, branchSchema, submitForm } from './__organisation-forms.server';
 import { BRANCH_CONSTRAINT, BranchFields, IntentForm, OrganisationTabs } from './__organisations';
 
 export const meta: MetaFunction = () => [{ title: '지사 등록 | 기관 관리 | 리드인 운영' }];
@@ -22,22 +20,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const operator = await requireSuper(request);
-  const submission = parseWithZod(await request.formData(), { schema: branchSchema });
-  if (submission.status !== 'success') return json(submission.reply(), { status: 400 });
-  try {
-    const branch = await createBranch(operator, submission.value, { address: clientIp(request), origin: new URL(request.url).origin });
+  return submitForm(await request.formData(), branchSchema, BRANCH_FIELD_OF, async (value) => {
+    const branch = await createBranch(operator, value, { address: clientIp(request), origin: new URL(request.url).origin });
     return redirectWithFlash(
       `/super/organisations/branches/${branch.id}`,
       `'${branch.name}' 지사를 등록했습니다. 이제 대리점을 추가하세요.`,
     );
-  } catch (error) {
-    if (isDomainError(error)) return refusedForm(submission, error, BRANCH_FIELD_OF);
-    throw error;
-  }
+  });
 }
 
 export default function NewBranch() {
-  const lastResult = useActionData<typeof action>();
+  const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
   return (
     <section aria-labelledby="new-branch-title" className="stack">
       <p>

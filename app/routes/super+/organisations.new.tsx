@@ -1,15 +1,13 @@
+import type { SubmissionResult } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
-import { parseWithZod } from '~/auth/account-schemas.server';
 import { requireSuper } from '~/auth/guards.server';
 import { clientIp } from '~/auth/rate-limit.server';
 import { TextField } from '~/components/form-fields';
-import { isDomainError } from '~/lib/errors';
-import { pageData, positiveInt, redirectWithFlash, refusedForm } from '~/lib/http.server';
+import { pageData, positiveInt, redirectWithFlash } from '~/lib/http.server';
 import { placeChoices } from '~/services/operators/branches.server';
 import { createAcademy } from '~/services/operators/organisations.server';
-import { ACADEMY_FIELD_OF, newAcademySchema } from './__organisation-forms.server';
+import { ACADEMY_FIELD_OF, newAcademySchema, submitForm } from './__organisation-forms.server';
 import {
   ACADEMY_CODE_CONSTRAINT,
   ACADEMY_INFO_CONSTRAINT,
@@ -34,23 +32,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const operator = await requireSuper(request);
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: newAcademySchema });
-  if (submission.status !== 'success') return json(submission.reply(), { status: 400 });
-  try {
-    const academy = await createAcademy(operator, submission.value, { address: clientIp(request), origin: new URL(request.url).origin });
+  return submitForm(formData, newAcademySchema, ACADEMY_FIELD_OF, async (value) => {
+    const academy = await createAcademy(operator, value, { address: clientIp(request), origin: new URL(request.url).origin });
     return redirectWithFlash(
       `/super/organisations/${academy.id}`,
-      `'${academy.name}' 학원을 등록했습니다. 학생은 학원 코드 ${submission.value.code}로 가입할 수 있습니다.`,
+      `'${academy.name}' 학원을 등록했습니다. 학생은 학원 코드 ${value.code}로 가입할 수 있습니다.`,
     );
-  } catch (error) {
-    if (isDomainError(error)) return refusedForm(submission, error, ACADEMY_FIELD_OF);
-    throw error;
-  }
+  });
 }
 
 export default function NewAcademy() {
   const { places, branch } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
   return (
     <section aria-labelledby="new-academy-title" className="stack">
       <p>
