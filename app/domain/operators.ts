@@ -151,7 +151,6 @@ export const ORGANISATION_MESSAGES = {
   branchRequired: '지사를 선택해 주세요.',
   agencyRequired: '대리점을 선택해 주세요.',
   agencyNotInBranch: '선택한 대리점은 그 지사의 대리점이 아닙니다. 선택한 지사에 속한 대리점을 골라 주세요.',
-  branchHasNoAgency: '이 지사에는 아직 대리점이 없습니다. 지사 관리에서 대리점을 먼저 등록해 주세요.',
   branchNameTaken: '같은 이름의 지사가 이미 있습니다.',
   agencyNameTaken: '이 지사에 같은 이름의 대리점이 이미 있습니다.',
   alreadyClosed: '이미 해지된 학원입니다.',
