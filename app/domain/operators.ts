@@ -86,3 +86,88 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
 };
 
 export const ITEM_STATUS_LABELS: Record<number, string> = { 1: '사용 중', 100: '완료', 200: '사용 안 함' };
+
+// ── Organisations: branches (지사), agencies (대리점), academies and individual memberships ─────────────────────────
+// The words and rules of /super/organisations that need no database (the pages import them too).
+
+export const ORGANISATION_STATUSES = ['ACTIVE', 'CLOSED'] as const;
+export type OrganisationStatusValue = (typeof ORGANISATION_STATUSES)[number];
+export const ORGANISATION_STATUS_LABELS: Record<OrganisationStatusValue, string> = { ACTIVE: '이용 중', CLOSED: '해지' };
+
+/** An academy code: a letter, then letters and digits, 3–20 in all, kept in capitals (registration upper-cases). */
+export const ACADEMY_CODE_PATTERN = '[A-Za-z][A-Za-z0-9]{2,19}';
+export function normaliseAcademyCode(value: string): string | null {
+  const code = value.trim().toUpperCase();
+  return /^[A-Z][A-Z0-9]{2,19}$/.test(code) ? code : null;
+}
+
+/** A contact number (landline, mobile or a 4+4 representative number), written with hyphens; null when not one. */
+export function normaliseContactPhone(value: string): string | null {
+  const d = value.replace(/\D/g, '');
+  if (/^1[568]\d{6}$/.test(d)) return `${d.slice(0, 4)}-${d.slice(4)}`;
+  if (/^02\d{7,8}$/.test(d)) return `02-${d.slice(2, d.length - 4)}-${d.slice(-4)}`;
+  if (/^0[1-9]\d\d{7,8}$/.test(d)) return `${d.slice(0, 3)}-${d.slice(3, d.length - 4)}-${d.slice(-4)}`;
+  return null;
+}
+
+/** A settlement rate typed in percent ('15', '12.5') as basis points (1500, 1250); null outside 0–100 or finer than 0.01. */
+export function parseRatePercent(value: string): number | null {
+  const text = value.trim().replace(/%$/, '').trim();
+  if (!/^\d{1,3}(\.\d{1,2})?$/.test(text)) return null;
+  const bp = Math.round(Number(text) * 100);
+  return bp >= 0 && bp <= 10_000 ? bp : null;
+}
+/** Basis points as the percent a form shows: 1500 → '15', 1250 → '12.5'. */
+export const ratePercentText = (bp: number) => String(bp / 100);
+
+/** Where a payer's bill of this month stands, in the operators' lists. */
+export type MonthState = 'paid' | 'waiting' | 'due' | 'unpriced' | 'closed';
+export const MONTH_STATE_LABELS: Record<MonthState, string> = {
+  paid: '결제 완료',
+  waiting: '결제 확인 중',
+  due: '미결제',
+  unpriced: '가격 미정',
+  closed: '해지 (자동 결제 없음)',
+};
+
+/** Short names of the tiers of a bill, for tables: '기본 + 추가 1'. */
+export const TIER_SHORT_LABELS: Record<number, string> = { 1: '기본', 2: '추가 1', 3: '추가 2', 4: '신규 등록' };
+
+export const ORGANISATION_MESSAGES = {
+  academyNotFound: '학원을 찾을 수 없습니다.',
+  branchNotFound: '지사를 찾을 수 없습니다.',
+  agencyNotFound: '대리점을 찾을 수 없습니다.',
+  academyNameRequired: '학원 이름을 입력해 주세요.',
+  branchNameRequired: '지사 이름을 입력해 주세요.',
+  agencyNameRequired: '대리점 이름을 입력해 주세요.',
+  nameTooLong: '이름은 50자 이하로 입력해 주세요.',
+  regionRequired: '지역을 입력해 주세요.',
+  codeRequired: '학원 코드를 입력해 주세요.',
+  codeFormat: '학원 코드는 영문자로 시작하는 영문·숫자 3~20자로 입력해 주세요. (예: HAEORUM)',
+  codeTaken: '이미 쓰이고 있는 학원 코드입니다. 다른 코드를 입력해 주세요.',
+  phoneFormat: '전화번호를 정확히 입력해 주세요. (예: 02-123-4567, 010-1234-5678)',
+  textTooLong: '100자 이하로 입력해 주세요.',
+  rateFormat: '정산 비율은 0에서 100 사이의 숫자로 입력해 주세요. (예: 15 또는 12.5)',
+  branchRequired: '지사를 선택해 주세요.',
+  agencyRequired: '대리점을 선택해 주세요.',
+  agencyNotInBranch: '선택한 대리점은 그 지사의 대리점이 아닙니다. 선택한 지사에 속한 대리점을 골라 주세요.',
+  branchNameTaken: '같은 이름의 지사가 이미 있습니다.',
+  agencyNameTaken: '이 지사에 같은 이름의 대리점이 이미 있습니다.',
+  alreadyClosed: '이미 해지된 학원입니다.',
+  notClosed: '해지된 학원이 아닙니다.',
+  nothingChanged: '바뀐 내용이 없습니다.',
+} as const;
+
+/** The organisation changes the audit trail records, as its page names them. */
+export const ORGANISATION_AUDIT_LABELS: Record<string, string> = {
+  'academy.create': '학원 등록',
+  'academy.update': '학원 정보 수정',
+  'academy.move': '학원 지사 이동',
+  'academy.close': '학원 해지',
+  'academy.reopen': '학원 해지 취소',
+  'branch.create': '지사 등록',
+  'branch.update': '지사 정보 수정',
+  'agency.create': '대리점 등록',
+  'agency.update': '대리점 정보 수정',
+};
+Object.assign(AUDIT_ACTION_LABELS, ORGANISATION_AUDIT_LABELS);

@@ -28,6 +28,7 @@ export const ACCOUNT_MESSAGES = {
   inactive: '이용이 정지된 계정입니다. 소속 학원 또는 고객센터로 문의해 주세요.',
   locked: '잠긴 계정입니다. 고객센터로 문의해 주세요.',
   academyNotFound: '학원 코드를 찾을 수 없습니다. 학원에 코드를 다시 확인해 주세요.',
+  academyClosed: '이용이 해지된 학원의 코드입니다. 학원에 문의하거나 학원 코드 없이 가입해 주세요.',
   noAccountFound: '입력하신 정보와 일치하는 계정이 없습니다.',
   recoveryUnavailable: '보안 질문 또는 휴대폰 번호가 등록되지 않은 계정입니다. 소속 학원에 비밀번호 초기화를 요청해 주세요.',
   recoveryMismatch: '보안 질문의 답 또는 인증번호가 올바르지 않습니다.',
@@ -173,11 +174,14 @@ export async function registerMember(kind: MemberKind, input: Registration) {
     ({ user, academy } = await db().transaction(async (tx) => {
       let academy: { id: number; name: string } | undefined;
       if (kind === 'student' && code) {
-        [academy] = await tx
-          .select({ id: organisations.id, name: organisations.name })
+        const [found] = await tx
+          .select({ id: organisations.id, name: organisations.name, status: organisations.status })
           .from(organisations)
           .where(and(eq(organisations.code, code), eq(organisations.kind, 'academy')));
-        if (!academy) throw new DomainError('ACADEMY_NOT_FOUND', ACCOUNT_MESSAGES.academyNotFound, 404);
+        if (!found) throw new DomainError('ACADEMY_NOT_FOUND', ACCOUNT_MESSAGES.academyNotFound, 404);
+        // A closed (해지) academy's code takes no new students; its members keep their accounts.
+        if (found.status === 'CLOSED') throw new DomainError('ACADEMY_CLOSED', ACCOUNT_MESSAGES.academyClosed, 409);
+        academy = { id: found.id, name: found.name };
       }
       const [org] = await tx
         .insert(organisations)

@@ -12,6 +12,7 @@ import { DomainError } from '~/lib/errors';
 export const JOIN_MESSAGES = {
   headOnly: '학원장만 가입 신청을 처리할 수 있습니다.',
   notFound: '이미 처리되었거나 찾을 수 없는 가입 신청입니다.',
+  academyClosed: '이용이 해지된 학원이라 가입 신청을 승인할 수 없습니다. 고객센터로 문의해 주세요.',
 } as const;
 
 export type JoinDecision = 'APPROVED' | 'DECLINED';
@@ -55,6 +56,11 @@ export async function decideJoinRequest(actor: Actor, requestId: number, decisio
       .for('update');
     if (!request || (request.status !== 'PENDING' && request.status !== decision)) {
       throw new DomainError('JOIN_REQUEST_NOT_FOUND', JOIN_MESSAGES.notFound, 404);
+    }
+    if (request.status === 'PENDING' && decision === 'APPROVED') {
+      // A closed (해지) academy takes no new students: a request made before it closed can only be declined.
+      const [academy] = await tx.select({ status: organisations.status }).from(organisations).where(eq(organisations.id, academyId));
+      if (academy?.status === 'CLOSED') throw new DomainError('ACADEMY_CLOSED', JOIN_MESSAGES.academyClosed, 409);
     }
     if (request.status === 'PENDING') {
       await tx

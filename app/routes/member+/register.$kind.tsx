@@ -43,7 +43,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
           ? error.field
           : error.code === 'LOGIN_ID_TAKEN'
             ? 'loginId'
-            : error.code === 'ACADEMY_NOT_FOUND'
+            : error.code === 'ACADEMY_NOT_FOUND' || error.code === 'ACADEMY_CLOSED'
               ? 'academyCode'
               : null;
       const reply = field

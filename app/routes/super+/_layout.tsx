@@ -10,6 +10,7 @@ import type { Authority } from '~/domain/enums';
 /** Menus of the super area, each with the authorities that see it (ADMIN1 and ADMIN2 see all). */
 const SUPER_MENUS: (NavItem & { for: Authority[] })[] = [
   { to: '/super/user', label: '회원 관리', for: ['ADMIN1', 'ADMIN2'] },
+  { to: '/super/organisations', label: '기관 관리', for: ['ADMIN1', 'ADMIN2'] },
   { to: '/super/books', label: '도서 관리', for: ['ADMIN1', 'ADMIN2', 'PRODUCT'] },
   { to: '/super/coach/sharpening', label: '첨삭', for: ['ADMIN1', 'ADMIN2', 'COACH'] },
   // The branch's home carries its settlement: BRANCH knows it as 지사, operators as 정산 (every branch).

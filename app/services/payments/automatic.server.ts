@@ -244,6 +244,8 @@ export async function enqueueMonthlyCharges(at: Date = now()): Promise<number> {
     .where(
       and(
         eq(organisations.kind, 'academy'),
+        // A closed (해지) academy is not billed, whatever card it registered.
+        eq(organisations.status, 'ACTIVE'),
         lt(billingKeys.createdAt, start),
         inArray(
           billingKeys.organisationId,
@@ -282,10 +284,13 @@ export type ChargeOutcome = { tier: Tier; orderId: string; result: 'SUCCESS' | '
 
 /**
  * The job: charges the unpaid lines of `month` (all but NEW) with the academy's active billing key. Nothing happens
- * when automatic payment was turned off meanwhile, or the card was registered during the month. Throws (so the job is
- * retried with backoff) while an outcome is unknown.
+ * when automatic payment was turned off meanwhile, the card was registered during the month, or the academy was
+ * closed. Throws (so the job is retried with backoff) while an outcome is unknown.
  */
 export async function chargeMonth(organisationId: number, month: string): Promise<ChargeOutcome[]> {
+  // Closed (해지) after the charge was queued: nothing is charged.
+  const [academy] = await db().select({ status: organisations.status }).from(organisations).where(eq(organisations.id, organisationId));
+  if (!academy || academy.status === 'CLOSED') return [];
   const keys = await db()
     .select()
     .from(billingKeys)

@@ -63,15 +63,36 @@ export async function billFor(organisationId: number, kind: OrganisationKind, mo
       .from(users)
       .where(and(eq(users.organisationId, organisationId), eq(users.role, 'USER'), eq(users.status, 'ACTIVE'))),
   ]);
-  const paidTiers = new Set(paidRows.map((r) => r.tier));
+  return composeBill({
+    month,
+    plan,
+    prices: priceMap,
+    paidTiers: new Set(paidRows.map((r) => r.tier)),
+    newEverPaid: newPaid.length > 0,
+    activeStudents: Number(active),
+  });
+}
+
+/**
+ * The bill from what it depends on (the month's prices, the tiers paid this month, whether NEW was ever paid, the
+ * active students): `billFor` for one payer, and lists of many payers that read these in a few queries for a page.
+ */
+export function composeBill(input: {
+  month: string;
+  plan: PricePlan;
+  prices: Map<Tier, TierPrice>;
+  paidTiers: Set<Tier>;
+  newEverPaid: boolean;
+  activeStudents: number;
+}): Bill {
+  const { month, plan, prices: priceMap, paidTiers, activeStudents: students } = input;
   const wanted: { tier: Tier; reason: (p: TierPrice | undefined) => string }[] = [];
   wanted.push({ tier: Tier.BASIC, reason: () => '기본 이용료' });
   if (plan === 'academy') {
     // A NEW paid in this very month stays on this month's bill (as paid).
-    if (newPaid.length === 0 || paidTiers.has(Tier.NEW)) wanted.push({ tier: Tier.NEW, reason: () => '신규 등록비 (처음 한 번)' });
+    if (!input.newEverPaid || paidTiers.has(Tier.NEW)) wanted.push({ tier: Tier.NEW, reason: () => '신규 등록비 (처음 한 번)' });
     const basicLimit = priceMap.get(Tier.BASIC)?.studentLimit ?? null;
     const add1Limit = priceMap.get(Tier.ADD1)?.studentLimit ?? null;
-    const students = Number(active);
     if (basicLimit !== null && students > basicLimit) {
       wanted.push({ tier: Tier.ADD1, reason: () => `학생 ${students}명: 기본 ${basicLimit}명 초과` });
       if (add1Limit !== null && students > basicLimit + add1Limit) {
@@ -89,5 +110,5 @@ export async function billFor(organisationId: number, kind: OrganisationKind, mo
     }
     lines.push({ tier: w.tier, amount: price.amount, reason: w.reason(price), paid: paidTiers.has(w.tier) });
   }
-  return { month, plan, activeStudents: Number(active), lines, unpriced };
+  return { month, plan, activeStudents: students, lines, unpriced };
 }

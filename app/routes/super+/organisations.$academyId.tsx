@@ -1,0 +1,320 @@
+import type { SubmissionResult } from '@conform-to/react';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { requireSuper } from '~/auth/guards.server';
+import { clientIp } from '~/auth/rate-limit.server';
+import { CsrfInput } from '~/components/csrf';
+import { ConfirmDialog } from '~/components/dialogs';
+import { Tier } from '~/domain/enums';
+import { MONTH_STATE_LABELS, ORGANISATION_MESSAGES, ORGANISATION_STATUS_LABELS } from '~/domain/operators';
+import { monthLabel, TIER_LABELS, won } from '~/domain/payments';
+import { now } from '~/lib/clock.server';
+import { formatKoreanDate } from '~/lib/dates';
+import { isDomainError } from '~/lib/errors';
+import { idParam, notFound, pageData, redirectWithFlash } from '~/lib/http.server';
+import { placeChoices } from '~/services/operators/branches.server';
+import { academyDetail, moveAcademy, setAcademyStatus, updateAcademyInfo } from '~/services/operators/organisations.server';
+import { ACADEMY_FIELD_OF, academyInfoSchema, academyPlaceSchema, savedOrUnchanged, submitForm } from './__organisation-forms.server';
+import { ACADEMY_INFO_CONSTRAINT, AcademyInfoFields, IntentForm, OrganisationTabs, PLACE_CONSTRAINT, PlaceFields } from './__organisations';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.academy.name ?? '학원'} | 기관 관리 | 리드인 운영` }];
+
+// One academy as operators keep it: its record and this month's bill (its tier follows its active students), its
+// members in the user console, editing its name and contacts, moving it to another branch and agency, and closing
+// (해지) or reopening it after a confirmation (`?confirm=close`, a page of its own without JavaScript). Each form posts
+// only the fields it shows; the action reads nothing else.
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireSuper(request);
+  const id = idParam(params.academyId, ORGANISATION_MESSAGES.academyNotFound);
+  const at = now();
+  const [detail, places] = await Promise.all([academyDetail(id, at), placeChoices()]);
+  if (!detail) throw notFound(ORGANISATION_MESSAGES.academyNotFound);
+  const confirm = new URL(request.url).searchParams.get('confirm');
+  const { academy } = detail;
+  return pageData({
+    academy: {
+      id: academy.id,
+      name: academy.name,
+      code: academy.code,
+      status: academy.status,
+      contactName: academy.contactName,
+      phone: academy.phone,
+      address: academy.address,
+      branchId: academy.branchId,
+      agencyId: academy.agencyId,
+      createdAt: formatKoreanDate(academy.createdAt),
+    },
+    branchName: detail.branchName,
+    branchRegion: detail.branchRegion,
+    agencyName: detail.agencyName,
+    staff: detail.staff,
+    students: detail.students,
+    bill: detail.bill,
+    state: detail.state,
+    waitingTiers: detail.waitingTiers,
+    closedAt: detail.closedAt ? formatKoreanDate(detail.closedAt) : null,
+    closedBy: detail.closedBy,
+    places,
+    confirm:
+      confirm === 'close' && academy.status === 'ACTIVE' ? 'close' : confirm === 'reopen' && academy.status === 'CLOSED' ? 'reopen' : null,
+  });
+}
+
+type Failure = { intent: string; result: SubmissionResult<string[]> };
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const operator = await requireSuper(request);
+  const id = idParam(params.academyId, ORGANISATION_MESSAGES.academyNotFound);
+  const formData = await request.formData();
+  const intent = String(formData.get('intent') ?? '');
+  const origin = { address: clientIp(request), origin: new URL(request.url).origin };
+  const here = `/super/organisations/${id}`;
+  const wrap = (result: SubmissionResult<string[]>): Failure => ({ intent, result });
+  try {
+    if (intent === 'close' || intent === 'reopen') {
+      const done = await setAcademyStatus(operator, id, intent === 'close' ? 'CLOSED' : 'ACTIVE', origin);
+      if (!done.changed)
+        return redirectWithFlash(here, intent === 'close' ? ORGANISATION_MESSAGES.alreadyClosed : ORGANISATION_MESSAGES.notClosed, 'info');
+      return redirectWithFlash(
+        here,
+        intent === 'close'
+          ? `'${done.name}' 학원을 해지했습니다. 학원 코드로 새로 가입할 수 없고 자동 결제도 멈춥니다.`
+          : `'${done.name}' 학원의 해지를 취소했습니다. 다시 학원 코드로 가입할 수 있습니다.`,
+      );
+    }
+    if (intent === 'info')
+      return submitForm(
+        formData,
+        academyInfoSchema,
+        ACADEMY_FIELD_OF,
+        async (value) => {
+          const done = await updateAcademyInfo(operator, id, value, origin);
+          return savedOrUnchanged(here, done.changed, `'${done.name}' 학원 정보를 저장했습니다.`);
+        },
+        wrap,
+      );
+    if (intent === 'move')
+      return submitForm(
+        formData,
+        academyPlaceSchema,
+        ACADEMY_FIELD_OF,
+        async (value) => {
+          const done = await moveAcademy(operator, id, value, origin);
+          return savedOrUnchanged(here, done.changed, `'${done.name}' 학원을 ${done.branchName}(으)로 옮겼습니다.`);
+        },
+        wrap,
+      );
+  } catch (error) {
+    if (isDomainError(error) && error.status === 404) throw notFound(error.message);
+    throw error;
+  }
+  return json(
+    { intent, result: { status: 'error', error: { '': ['요청을 처리할 수 없습니다.'] } } as SubmissionResult<string[]> },
+    { status: 400 },
+  );
+}
+
+const LINE_STATE = { paid: '결제 완료', waiting: '결제 확인 중', due: '미결제' } as const;
+
+export default function AcademyPage() {
+  const data = useLoaderData<typeof loader>();
+  const { academy, bill, state, places, confirm } = data;
+  const failed = useActionData<typeof action>() as Failure | undefined;
+  const busy = useNavigation().state === 'submitting';
+  const resultOf = (intent: string) => (failed?.intent === intent ? failed.result : undefined);
+  const here = `/super/organisations/${academy.id}`;
+  const closed = academy.status === 'CLOSED';
+  const userLink = (role: string) => `/super/user?${new URLSearchParams({ org: String(academy.id), role })}`;
+  return (
+    <section aria-labelledby="academy-title" className="stack">
+      <p>
+        <Link to="/super/organisations">‹ 학원 목록</Link>
+      </p>
+      <h1 id="academy-title" className="page-title">
+        {academy.name} <span className={`badge${closed ? ' neutral' : ''}`}>{ORGANISATION_STATUS_LABELS[academy.status]}</span>
+      </h1>
+      <OrganisationTabs />
+
+      {confirm ? (
+        <ConfirmDialog
+          title={confirm === 'close' ? '학원 해지' : '해지 취소'}
+          icon={confirm === 'close' ? 'warning' : 'info'}
+          message={
+            confirm === 'close' ? (
+              <>
+                <p>&lsquo;{academy.name}&rsquo; 학원을 해지할까요?</p>
+                <p>
+                  학원 코드 {academy.code}로는 새로 가입하거나 가입 승인을 받을 수 없고, 등록된 카드로 자동 결제하지 않습니다.
+                  학원장·선생님·학생은 계속 로그인할 수 있고 지난 독서·결제 기록은 그대로 남습니다.
+                </p>
+              </>
+            ) : (
+              <p>
+                &lsquo;{academy.name}&rsquo; 학원의 해지를 취소할까요? 학원 코드로 다시 가입할 수 있고, 등록된 카드가 있으면 자동 결제도
+                다시 됩니다.
+              </p>
+            )
+          }
+          close={{ label: '취소', href: here }}
+          confirm={{
+            form: (
+              <Form method="post" action={here}>
+                <CsrfInput />
+                <input type="hidden" name="intent" value={confirm} />
+                <button type="submit" className={confirm === 'close' ? 'button danger' : 'button'} disabled={busy}>
+                  {confirm === 'close' ? '해지하기' : '해지 취소하기'}
+                </button>
+              </Form>
+            ),
+          }}
+        />
+      ) : null}
+
+      {closed ? (
+        <div className="alert info" role="status">
+          {data.closedAt ? `${data.closedAt}에 ${data.closedBy ?? '운영자'}님이 해지한 학원입니다. ` : '해지된 학원입니다. '}
+          학원 코드로는 새로 가입할 수 없고 자동 결제도 멈췄습니다. 학원장·선생님·학생은 계속 로그인할 수 있고 지난 기록은 그대로 남습니다.
+        </div>
+      ) : null}
+
+      <div className="card">
+        <dl className="facts">
+          <dt>학원 코드</dt>
+          <dd className="mono">{academy.code ?? '-'}</dd>
+          <dt>지사</dt>
+          <dd>
+            {academy.branchId ? <Link to={`/super/organisations/branches/${academy.branchId}`}>{data.branchName}</Link> : '-'}
+            {data.branchRegion ? ` (${data.branchRegion})` : ''}
+          </dd>
+          <dt>대리점</dt>
+          <dd>{academy.agencyId ? <Link to={`/super/organisations/agencies/${academy.agencyId}`}>{data.agencyName}</Link> : '-'}</dd>
+          <dt>담당자</dt>
+          <dd>{academy.contactName ?? '-'}</dd>
+          <dt>전화번호</dt>
+          <dd>{academy.phone ?? '-'}</dd>
+          <dt>주소</dt>
+          <dd>{academy.address ?? '-'}</dd>
+          <dt>등록일</dt>
+          <dd>{academy.createdAt}</dd>
+          <dt>구성원</dt>
+          <dd>
+            <Link to={userLink('ADMIN')}>학원장·선생님 {data.staff}명</Link> · <Link to={userLink('USER')}>학생 {data.students}명</Link>{' '}
+            (이용 중 {bill.activeStudents}명)
+          </dd>
+        </dl>
+      </div>
+
+      <section className="card stack" aria-labelledby="bill-title">
+        <h2 id="bill-title">
+          {monthLabel(bill.month)} 요금 <span className={`badge month-${state}`}>{MONTH_STATE_LABELS[state]}</span>
+        </h2>
+        <p className="muted">
+          요금 등급은 따로 정하지 않습니다. 매달 이용 중인 학생 수(지금 {bill.activeStudents}명)에 따라 기본 이용료에 학생 추가 요금이
+          붙습니다.
+          {closed ? ' 해지된 학원이라 자동 결제하지 않습니다.' : ''}
+        </p>
+        {bill.lines.length ? (
+          <div className="table-wrap">
+            <table className="table">
+              <caption className="sr-only">이번 달 요금</caption>
+              <thead>
+                <tr>
+                  <th scope="col">항목</th>
+                  <th scope="col">기준</th>
+                  <th scope="col">금액</th>
+                  <th scope="col">상태</th>
+                </tr>
+              </thead>
+              <tbody>
+                {bill.lines.map((l) => (
+                  <tr key={l.tier}>
+                    <td>{TIER_LABELS[l.tier as Tier]}</td>
+                    <td>{l.reason}</td>
+                    <td>{won(l.amount)}</td>
+                    <td>{l.paid ? LINE_STATE.paid : data.waitingTiers.includes(l.tier) ? LINE_STATE.waiting : LINE_STATE.due}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : null}
+        {bill.unpriced.length ? (
+          <p className="muted">
+            가격이 정해지지 않은 항목: {bill.unpriced.map((t) => TIER_LABELS[t as Tier]).join(', ')} (가격 메뉴에서 정합니다)
+          </p>
+        ) : null}
+        <p>
+          <Link to={`/super/payments?${new URLSearchParams({ academy: academy.name })}`}>이 학원의 결제 내역</Link>
+        </p>
+      </section>
+
+      <section className="card stack" aria-labelledby="info-title">
+        <h2 id="info-title">학원 정보 수정</h2>
+        <IntentForm
+          id="academy-info"
+          intent="info"
+          lastResult={resultOf('info')}
+          constraint={ACADEMY_INFO_CONSTRAINT}
+          defaultValue={{
+            name: academy.name,
+            contactName: academy.contactName ?? '',
+            phone: academy.phone ?? '',
+            address: academy.address ?? '',
+          }}
+          submitLabel="정보 저장"
+        >
+          {(fields) => <AcademyInfoFields fields={fields} />}
+        </IntentForm>
+      </section>
+
+      <section className="card stack" aria-labelledby="move-title">
+        <h2 id="move-title">지사 이동</h2>
+        <p className="muted">
+          지금: {data.branchName ?? '지사 없음'} · {data.agencyName ?? '대리점 없음'}. 옮긴 뒤 완료되는 결제부터 새 지사와 대리점으로
+          정산되고, 이미 만들어진 정산 내역은 그대로입니다.
+        </p>
+        <IntentForm
+          id="academy-move"
+          intent="move"
+          lastResult={resultOf('move')}
+          constraint={PLACE_CONSTRAINT}
+          defaultValue={{
+            branchId: academy.branchId ? String(academy.branchId) : '',
+            agencyId: academy.agencyId ? String(academy.agencyId) : '',
+          }}
+          submitLabel="지사 옮기기"
+        >
+          {(fields) => <PlaceFields branchMeta={fields.branchId} agencyMeta={fields.agencyId} branches={places} />}
+        </IntentForm>
+      </section>
+
+      <section className="card stack" aria-labelledby="status-title">
+        <h2 id="status-title">{closed ? '해지 취소' : '학원 해지'}</h2>
+        {closed ? (
+          <>
+            <p>해지를 취소하면 학원 코드로 다시 가입할 수 있고, 등록된 카드가 있으면 자동 결제도 다시 됩니다.</p>
+            <p>
+              <Link to={`${here}?confirm=reopen`} className="button secondary">
+                해지 취소…
+              </Link>
+            </p>
+          </>
+        ) : (
+          <>
+            <p>
+              해지하면 학원 코드로 새로 가입할 수 없고 자동 결제가 멈춥니다. 학원장·선생님·학생은 계속 로그인할 수 있고 지난 기록은 그대로
+              남습니다.
+            </p>
+            <p>
+              <Link to={`${here}?confirm=close`} className="button danger">
+                해지…
+              </Link>
+            </p>
+          </>
+        )}
+      </section>
+    </section>
+  );
+}

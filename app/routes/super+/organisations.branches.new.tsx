@@ -1,0 +1,57 @@
+import type { SubmissionResult } from '@conform-to/react';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, useActionData } from '@remix-run/react';
+import { requireSuper } from '~/auth/guards.server';
+import { clientIp } from '~/auth/rate-limit.server';
+import { redirectWithFlash } from '~/lib/http.server';
+import { createBranch } from '~/services/operators/branches.server';
+import { BRANCH_FIELD_OF, branchSchema, submitForm } from './__organisation-forms.server';
+import { BRANCH_CONSTRAINT, BranchFields, IntentForm, OrganisationTabs } from './__organisations';
+
+export const meta: MetaFunction = () => [{ title: '지사 등록 | 기관 관리 | 리드인 운영' }];
+
+// Adding a branch (지사): its name (unique among branches), region, contact and settlement rate. Its agencies are
+// added on its page.
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireSuper(request);
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const operator = await requireSuper(request);
+  return submitForm(await request.formData(), branchSchema, BRANCH_FIELD_OF, async (value) => {
+    const branch = await createBranch(operator, value, { address: clientIp(request), origin: new URL(request.url).origin });
+    return redirectWithFlash(
+      `/super/organisations/branches/${branch.id}`,
+      `'${branch.name}' 지사를 등록했습니다. 이제 대리점을 추가하세요.`,
+    );
+  });
+}
+
+export default function NewBranch() {
+  const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
+  return (
+    <section aria-labelledby="new-branch-title" className="stack">
+      <p>
+        <Link to="/super/organisations/branches">‹ 지사 목록</Link>
+      </p>
+      <h1 id="new-branch-title" className="page-title">
+        지사 등록
+      </h1>
+      <OrganisationTabs />
+      <div className="card">
+        <IntentForm
+          id="new-branch"
+          intent="create"
+          lastResult={lastResult}
+          constraint={BRANCH_CONSTRAINT}
+          defaultValue={{ name: '', region: '', contactName: '', phone: '', settlementRate: '' }}
+          submitLabel="지사 등록"
+        >
+          {(fields) => <BranchFields fields={fields} />}
+        </IntentForm>
+      </div>
+    </section>
+  );
+}
