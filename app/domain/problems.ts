@@ -53,6 +53,9 @@ export function parsePositions(answer: string): number[] | null {
   return [...new Set(parts.map(Number))].sort((a, b) => a - b);
 }
 
+/** A multiple-choice problem with more than one right option: drawn with checkboxes (this says how many, never which). */
+export const isMultipleAnswer = (p: { examMethod: string; correctAnswer: string }) => p.examMethod === 'm' && p.correctAnswer.includes(',');
+
 /** The spec's submission format for multiple choice: comma-joined 1-based positions, ascending. */
 export const joinPositions = (positions: number[]) => [...new Set(positions)].sort((a, b) => a - b).join(',');
 
