@@ -8,7 +8,9 @@ import { CsrfInput } from '~/components/csrf';
 
 export type AttemptPageData = Awaited<ReturnType<typeof getAttemptPage>>;
 
-const MARKS = ['①', '②', '③', '④', '⑤', '⑥', '⑦', '⑧'];
+/** How options are numbered on the student's page: ① … ⑧. */
+export const OPTION_MARKS = ['①', '②', '③', '④', '⑤', '⑥', '⑦', '⑧'];
+const MARKS = OPTION_MARKS;
 
 /** '1,3' → '① …, ③ …' for a multiple-choice answer; the text as is for a short answer. */
 export function describeAnswer(answer: string, examMethod: 'm' | 's', options: string[]) {

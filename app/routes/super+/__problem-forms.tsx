@@ -3,7 +3,7 @@ import { getFormProps } from '@conform-to/react';
 import { Form, useNavigation } from '@remix-run/react';
 import { CsrfInput } from '~/components/csrf';
 import { FormErrors, TextField } from '~/components/form-fields';
-import { describeAnswer } from '~/components/problem-attempt';
+import { describeAnswer, OPTION_MARKS } from '~/components/problem-attempt';
 import { LEVELS } from '~/domain/catalogue';
 import { EXAM_METHOD_LABELS, MAX_OPTIONS, SET_KIND_LABELS } from '~/domain/problem-bank';
 import { categoryLabel, PROBLEM_CATEGORIES, type ProblemSetKind } from '~/domain/problems';
@@ -37,10 +37,10 @@ function TextArea({ label, meta, rows = 3, hint }: { label: string; meta: Meta; 
   );
 }
 
-function LevelField({ meta }: { meta: Meta }) {
+function LevelField({ meta, label }: { meta: Meta; label: string }) {
   return (
     <div className="field">
-      <label htmlFor={meta.id}>대상 수준 (선택)</label>
+      <label htmlFor={meta.id}>{label}</label>
       <select {...getSelectProps(meta)}>
         <option value="">모든 수준</option>
         {LEVELS.map((l) => (
@@ -84,7 +84,7 @@ export function SetForm({
 }) {
   const busy = useNavigation().state === 'submitting';
   const [form, fields] = useForm({
-    id: kind ? 'set-details' : 'new-set',
+    id: kind ? 'set-details-form' : 'new-set-form',
     lastResult,
     defaultValue: defaults,
     shouldValidate: 'onSubmit',
@@ -136,7 +136,7 @@ export function SetForm({
         ) : null}
         {creating || kind === 'COURSE_TEST' ? (
           <div className="for-course">
-            <LevelField meta={fields.level} />
+            <LevelField meta={fields.level} label={creating ? '대상 수준 (수준 진단, 선택)' : '대상 수준 (선택)'} />
           </div>
         ) : null}
         <div className="form-actions">
@@ -277,11 +277,13 @@ export function BankProblemSummary({ problem: p }: { problem: BankProblem }) {
         {p.examMethod === 'm' && p.correctAnswer.includes(',') ? ' (정답 여러 개)' : ''} · {categoryLabel(p.category)} · {p.points}점
       </p>
       {p.examMethod === 'm' ? (
-        <ol className="bank-options">
+        <ul className="bank-options">
           {p.options.map((o, i) => (
-            <li key={i}>{o}</li>
+            <li key={i}>
+              {OPTION_MARKS[i]} {o}
+            </li>
           ))}
-        </ol>
+        </ul>
       ) : null}
       <AnswerKey problem={p} />
     </>
