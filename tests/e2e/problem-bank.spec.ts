@@ -231,3 +231,23 @@ test('PRODUCT publishes a book analysis; the student is marked on it, and a late
   await expect(review).toContainText('정답: ② 우체국');
   await expect(review.locator('.explanation')).toContainText(PROBLEMS[0].explanation);
 });
+
+test('the problem bank pages hydrate without errors, and the new-set form shows the fields of the chosen kind @js-only', async ({
+  page,
+}) => {
+  await signIn(page, 'product', /\/super\/books$/);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && !m.text().includes('Failed to load resource') && errors.push(m.text()));
+  await gotoReady(page, '/super/problems?kind=COURSE_TEST');
+  await expect(page.getByText('문제 세트 1개')).toBeVisible();
+  await page.getByRole('link', { name: '읽기 수준 진단' }).click();
+  await expect(page.getByRole('heading', { name: /v1 문제 \(학생에게 제공 중\)/ })).toBeVisible();
+  await gotoReady(page, new URL(page.url()).pathname + '/preview');
+  await expect(page.getByRole('region', { name: '학생 화면' }).getByRole('group')).not.toHaveCount(0);
+  await gotoReady(page, '/super/problems/new');
+  await page.getByLabel('종류').selectOption('SUBJECT_TEST');
+  await expect(page.getByLabel('과목 (교과 연계 독해)')).toBeVisible();
+  await expect(page.getByLabel('도서 (도서 문제 분석)')).toBeHidden();
+  expect(errors).toEqual([]);
+});
