@@ -1,58 +1,18 @@
-import { getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react';
-import { getFormProps } from '@conform-to/react';
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { Form, useNavigation } from '@remix-run/react';
 import { CsrfInput } from '~/components/csrf';
-import { FormErrors, TextField } from '~/components/form-fields';
+import { FieldError, FormErrors, SelectField, TextAreaField, TextField } from '~/components/form-fields';
 import { describeAnswer, OPTION_MARKS } from '~/components/problem-attempt';
 import { LEVELS } from '~/domain/catalogue';
-import { EXAM_METHOD_LABELS, MAX_OPTIONS, SET_KIND_LABELS } from '~/domain/problem-bank';
-import { categoryLabel, PROBLEM_CATEGORIES, type ProblemSetKind } from '~/domain/problems';
+import { EXAM_METHOD_LABELS, MAX_OPTIONS, SET_KIND_LABELS, type ProblemInput } from '~/domain/problem-bank';
+import { categoryLabel, isMultipleAnswer, PROBLEM_CATEGORIES, type ProblemSetKind } from '~/domain/problems';
 
 // The problem bank's forms and the operators' view of a problem: plain posts, the server's messages beside each field,
 // the typed values kept when a post is refused (conform's reply), with or without JavaScript.
 
-type Meta = FieldMetadata<any, any, string[]>;
-
-function FieldError({ meta }: { meta: Meta }) {
-  return meta.errors ? (
-    <p className="field-error" id={meta.errorId}>
-      {meta.errors[0]}
-    </p>
-  ) : null;
-}
-
-function TextArea({ label, meta, rows = 3, hint }: { label: string; meta: Meta; rows?: number; hint?: string }) {
-  const hintId = hint ? `${meta.id}-hint` : undefined;
-  return (
-    <div className="field">
-      <label htmlFor={meta.id}>{label}</label>
-      <textarea {...getTextareaProps(meta, { ariaDescribedBy: hintId })} rows={rows} />
-      {hint ? (
-        <p className="muted field-hint" id={hintId}>
-          {hint}
-        </p>
-      ) : null}
-      <FieldError meta={meta} />
-    </div>
-  );
-}
-
-function LevelField({ meta, label }: { meta: Meta; label: string }) {
-  return (
-    <div className="field">
-      <label htmlFor={meta.id}>{label}</label>
-      <select {...getSelectProps(meta)}>
-        <option value="">모든 수준</option>
-        {LEVELS.map((l) => (
-          <option key={l} value={l}>
-            L{l}
-          </option>
-        ))}
-      </select>
-      <FieldError meta={meta} />
-    </div>
-  );
-}
+const LEVEL_CHOICES = LEVELS.map((l) => ({ value: l, label: `L${l}` }));
+const KIND_CHOICES = (Object.keys(SET_KIND_LABELS) as ProblemSetKind[]).map((k) => ({ value: k, label: SET_KIND_LABELS[k] }));
+const CATEGORY_CHOICES = PROBLEM_CATEGORIES.map((c) => ({ value: c.code, label: c.label }));
 
 export type SetDefaults = {
   kind?: ProblemSetKind | '';
@@ -99,44 +59,34 @@ export function SetForm({
         <input type="hidden" name="intent" value="details" />
         {creating ? (
           <>
-            <div className="field">
-              <label htmlFor={fields.kind.id}>종류</label>
-              <select {...getSelectProps(fields.kind)}>
-                <option value="">선택해 주세요</option>
-                {(Object.keys(SET_KIND_LABELS) as ProblemSetKind[]).map((k) => (
-                  <option key={k} value={k}>
-                    {SET_KIND_LABELS[k]}
-                  </option>
-                ))}
-              </select>
-              <FieldError meta={fields.kind} />
-            </div>
-            <div className="field for-book">
-              <label htmlFor={fields.bookId.id}>도서 (도서 문제 분석)</label>
-              <select {...getSelectProps(fields.bookId)}>
-                <option value="">선택해 주세요</option>
-                {books?.map((b) => (
-                  <option key={b.id} value={b.id}>
-                    {b.title} · {b.author}
-                  </option>
-                ))}
-              </select>
-              <p className="muted field-hint">문제 세트가 아직 없는 도서만 나옵니다. 한 도서의 문제는 한 세트에서 버전으로 고칩니다.</p>
-              <FieldError meta={fields.bookId} />
+            <SelectField label="종류" meta={fields.kind} empty="선택해 주세요" options={KIND_CHOICES} />
+            <div className="for-book">
+              <SelectField
+                label="도서 (도서 문제 분석)"
+                meta={fields.bookId}
+                empty="선택해 주세요"
+                options={(books ?? []).map((b) => ({ value: b.id, label: `${b.title} · ${b.author}` }))}
+                hint="문제 세트가 아직 없는 도서만 나옵니다. 한 도서의 문제는 한 세트에서 버전으로 고칩니다."
+              />
             </div>
           </>
         ) : null}
         <TextField label="제목" meta={fields.title} />
-        <TextArea label="설명 (선택)" meta={fields.description} hint="학생이 시작하기 전에 보는 안내입니다." />
+        <TextAreaField label="설명 (선택)" meta={fields.description} hint="학생이 시작하기 전에 보는 안내입니다." />
         {creating || kind === 'SUBJECT_TEST' ? (
           <div className="for-subject">
             <TextField label={creating ? '과목 (교과 연계 독해)' : '과목'} meta={fields.subject} hint="예: 국어, 사회, 과학" />
-            <TextArea label={creating ? '지문 (교과 연계 독해, 선택)' : '지문 (선택)'} meta={fields.passage} rows={6} />
+            <TextAreaField label={creating ? '지문 (교과 연계 독해, 선택)' : '지문 (선택)'} meta={fields.passage} rows={6} />
           </div>
         ) : null}
         {creating || kind === 'COURSE_TEST' ? (
           <div className="for-course">
-            <LevelField meta={fields.level} label={creating ? '대상 수준 (수준 진단, 선택)' : '대상 수준 (선택)'} />
+            <SelectField
+              label={creating ? '대상 수준 (수준 진단, 선택)' : '대상 수준 (선택)'}
+              meta={fields.level}
+              empty="모든 수준"
+              options={LEVEL_CHOICES}
+            />
           </div>
         ) : null}
         <div className="form-actions">
@@ -190,9 +140,9 @@ export function ProblemForm({
           ))}
           <FieldError meta={fields.examMethod} />
         </fieldset>
-        <TextArea label="문제" meta={fields.question} />
+        <TextAreaField label="문제" meta={fields.question} />
         <div className="only-m">
-          <TextArea
+          <TextAreaField
             label="보기 (객관식)"
             meta={fields.options}
             rows={5}
@@ -205,25 +155,14 @@ export function ProblemForm({
           hint="객관식은 정답 보기의 번호를 씁니다. 정답이 여럿이면 쉼표로 구분합니다 (예: 1,3). 주관식은 모범 답안을 씁니다."
         />
         <div className="only-s">
-          <TextArea
+          <TextAreaField
             label="인정 답 (주관식, 선택)"
             meta={fields.acceptedAnswers}
             hint="모범 답안 말고도 맞게 볼 답을 한 줄에 하나씩 씁니다. 띄어쓰기와 대소문자는 달라도 맞게 채점합니다."
           />
         </div>
-        <TextArea label="해설" meta={fields.explanation} hint="학생이 채점 뒤 오답 확인에서 봅니다." />
-        <div className="field">
-          <label htmlFor={fields.category.id}>영역</label>
-          <select {...getSelectProps(fields.category)}>
-            <option value="">선택해 주세요</option>
-            {PROBLEM_CATEGORIES.map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.label}
-              </option>
-            ))}
-          </select>
-          <FieldError meta={fields.category} />
-        </div>
+        <TextAreaField label="해설" meta={fields.explanation} hint="학생이 채점 뒤 오답 확인에서 봅니다." />
+        <SelectField label="영역" meta={fields.category} empty="선택해 주세요" options={CATEGORY_CHOICES} />
         <TextField label="배점" meta={fields.points} type="number" inputMode="numeric" hint="1점부터 100점까지" />
         <div className="form-actions">
           <button type="submit" disabled={busy}>
@@ -235,17 +174,7 @@ export function ProblemForm({
   );
 }
 
-export type BankProblem = {
-  order: number;
-  examMethod: 'm' | 's';
-  question: string;
-  options: string[];
-  correctAnswer: string;
-  acceptedAnswers: string[];
-  explanation: string;
-  category: string;
-  points: number;
-};
+export type BankProblem = Omit<ProblemInput, 'category'> & { category: string; order: number };
 
 /** The operator's summary of a problem's answer: the right options or the model answer, the accepted texts. */
 export function AnswerKey({ problem: p }: { problem: BankProblem }) {
@@ -274,7 +203,7 @@ export function BankProblemSummary({ problem: p }: { problem: BankProblem }) {
       </h3>
       <p className="muted">
         {EXAM_METHOD_LABELS[p.examMethod]}
-        {p.examMethod === 'm' && p.correctAnswer.includes(',') ? ' (정답 여러 개)' : ''} · {categoryLabel(p.category)} · {p.points}점
+        {isMultipleAnswer(p) ? ' (정답 여러 개)' : ''} · {categoryLabel(p.category)} · {p.points}점
       </p>
       {p.examMethod === 'm' ? (
         <ul className="bank-options">

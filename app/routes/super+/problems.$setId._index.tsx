@@ -47,18 +47,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     })),
     draft: page.draft ? { version: page.draft.version } : null,
     current: page.current ? { version: page.current.version } : null,
-    problems: page.problems.map((p) => ({
-      id: p.id,
-      order: p.order,
-      examMethod: p.examMethod,
-      question: p.question,
-      options: p.options,
-      correctAnswer: p.correctAnswer,
-      acceptedAnswers: p.acceptedAnswers,
-      explanation: p.explanation,
-      category: p.category,
-      points: p.points,
-    })),
+    problems: page.problems,
   });
 }
 

@@ -27,17 +27,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return pageData({
     setId,
     title: set.title,
-    problem: {
-      order: problem.order,
-      examMethod: problem.examMethod,
-      question: problem.question,
-      options: problem.options,
-      correctAnswer: problem.correctAnswer,
-      acceptedAnswers: problem.acceptedAnswers,
-      explanation: problem.explanation,
-      category: problem.category,
-      points: problem.points,
-    },
+    problem,
   });
 }
 

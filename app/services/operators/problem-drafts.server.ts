@@ -3,7 +3,7 @@ import { db, type Tx } from '~/db/client.server';
 import { qualified } from '~/db/sql-helpers.server';
 import { problems, problemSets, problemSetVersions, type Problem } from '~/db/schema';
 import { PROBLEM_BANK_MESSAGES as MSG, normaliseProblemInput, problemInputErrors, type ProblemInput } from '~/domain/problem-bank';
-import { isMultipleAnswer } from '~/domain/problems';
+import { asShownProblem } from '~/domain/problems';
 import { now } from '~/lib/clock.server';
 import { DomainError } from '~/lib/errors';
 import { recordAudit } from './audit.server';
@@ -321,16 +321,8 @@ export async function previewVersion(setId: number, versionNumber: number | null
     version: { version: chosen.version, isDraft: chosen.publishedAt === null, isCurrent: chosen.id === set.currentVersionId },
     versions: versions.map((v) => ({ version: v.version, isDraft: v.publishedAt === null, isCurrent: v.id === set.currentVersionId })),
     problems: list.map((p) => ({
-      // As the student's solving page draws it (pages.server.ts getAttemptPage), with nothing answered yet.
-      id: p.id,
-      order: p.order,
-      examMethod: p.examMethod,
-      question: p.question,
-      options: p.options,
-      multiple: isMultipleAnswer(p),
-      category: p.category,
-      points: p.points,
-      answer: '',
+      // As the student's solving page draws it (with nothing answered yet), and the answer key for the operator.
+      ...asShownProblem(p),
       correctAnswer: p.correctAnswer,
       acceptedAnswers: p.acceptedAnswers,
       explanation: p.explanation,

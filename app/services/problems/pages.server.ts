@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { books, levelHistory, problemAnswers, problemAttempts, problems, problemSets, resultBooks } from '~/db/schema';
 import { BookStatus, ProblemStep } from '~/domain/enums';
-import { BOOK_STATUS_LABELS, MARKED_STEPS, SOLVING_STEPS, isMultipleAnswer, type Medal, type ProblemSetKind } from '~/domain/problems';
+import { BOOK_STATUS_LABELS, MARKED_STEPS, SOLVING_STEPS, asShownProblem, type Medal, type ProblemSetKind } from '~/domain/problems';
 import { qualified } from '~/db/sql-helpers.server';
 import { AttemptTarget, isOffered, offeredSet, resolveTarget, shownVersion, versionProblems } from './attempts.server';
 import { resultOf } from './marking.server';
@@ -54,19 +54,7 @@ export async function getAttemptPage(userId: number, target: AttemptTarget) {
     attempt: attempt ? { id: attempt.id, step: attempt.step, round: attempt.round } : null,
     canStart: offered && (resultBook ? resultBook.status === BookStatus.DIAGNOSIS && !attempt : true),
     canRestart: Boolean(offered && resultBook?.retakeAllowed && marked),
-    problems: solving
-      ? list.map((p) => ({
-          id: p.id,
-          order: p.order,
-          examMethod: p.examMethod,
-          question: p.question,
-          options: p.options,
-          multiple: isMultipleAnswer(p),
-          category: p.category,
-          points: p.points,
-          answer: answerOf.get(p.id)?.answer ?? '',
-        }))
-      : [],
+    problems: solving ? list.map((p) => asShownProblem(p, answerOf.get(p.id)?.answer ?? '')) : [],
     answeredCount: answers.filter((a) => a.answer !== '').length,
     result,
     review: marked
