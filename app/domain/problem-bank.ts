@@ -75,12 +75,18 @@ export type ProblemInput = {
 export type ProblemField = keyof ProblemInput;
 
 /**
- * What is wrong with a problem an operator wrote, field by field (empty when nothing): a multiple-choice problem has
+ * What is wrong with a problem an operator wrote, field by field (empty when nothing), all at once: a question and an
+ * explanation; a multiple-choice problem has
  * 2–8 options and one or more right positions among them; a short answer has a model answer; texts a student's answer
  * is compared with are at most 200 characters, like the answer itself.
  */
 export function problemInputErrors(input: ProblemInput): Partial<Record<ProblemField, string>> {
   const errors: Partial<Record<ProblemField, string>> = {};
+  if (input.examMethod !== 'm' && input.examMethod !== 's') errors.examMethod = MSG.examMethod;
+  if (input.question.trim() === '') errors.question = MSG.question;
+  else if (input.question.length > 1000) errors.question = MSG.questionLength;
+  if (input.explanation.trim() === '') errors.explanation = MSG.explanation;
+  else if (input.explanation.length > 2000) errors.explanation = MSG.explanationLength;
   if (input.examMethod === 'm') {
     if (input.options.length < MIN_OPTIONS) errors.options = MSG.optionsFew;
     else if (input.options.length > MAX_OPTIONS) errors.options = MSG.optionsMany;
@@ -89,7 +95,7 @@ export function problemInputErrors(input: ProblemInput): Partial<Record<ProblemF
     const count = Math.min(Math.max(input.options.length, MIN_OPTIONS), MAX_OPTIONS);
     if (input.correctAnswer.trim() === '') errors.correctAnswer = MSG.positionsMissing;
     else if (!positions || positions.some((p) => p < 1 || p > count)) errors.correctAnswer = positionsRangeMessage(count);
-  } else {
+  } else if (input.examMethod === 's') {
     if (input.correctAnswer.trim() === '') errors.correctAnswer = MSG.modelMissing;
     else if (input.correctAnswer.trim().length > MAX_ANSWER_LENGTH) errors.correctAnswer = MSG.modelLength;
     if (input.acceptedAnswers.length > MAX_ACCEPTED) errors.acceptedAnswers = MSG.acceptedMany;

@@ -325,14 +325,16 @@ describe('problem bank: the operators pages', () => {
       ),
     );
     expect(bad.status).toBe(400);
-    const errors = (await bad.json()).error;
-    expect(errors.points).toEqual([MSG.points]);
-    const badAnswer = await respond(() =>
-      newProblemPage.action(post(addPath, { ...form(THREE[0], 1), options: '바다\n\n숲\n학교', correctAnswer: '1,4' }, params)),
+    // Every field's message at once.
+    expect((await bad.json()).error).toEqual({ correctAnswer: [positionsRangeMessage(3)], points: [MSG.points] });
+    const noQuestion = await respond(() =>
+      newProblemPage.action(post(addPath, { ...form(THREE[2], 1), question: ' ', correctAnswer: '', category: 'NOPE' }, params)),
     );
-    expect((await badAnswer.json()).error.correctAnswer).toEqual([positionsRangeMessage(3)]);
-    const noQuestion = await respond(() => newProblemPage.action(post(addPath, { ...form(THREE[0], 1), question: ' ' }, params)));
-    expect((await noQuestion.json()).error.question).toEqual([MSG.question]);
+    expect((await noQuestion.json()).error).toEqual({
+      question: [MSG.question],
+      correctAnswer: [MSG.modelMissing],
+      category: [MSG.category],
+    });
     for (const [i, p] of THREE.entries()) {
       const added = await respond(() => newProblemPage.action(post(addPath, { ...form(p, i + 1), setId: '1', versionId: '1' }, params)));
       expect(added).toHaveRedirect(setPath);

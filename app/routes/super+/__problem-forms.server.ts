@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { parseWithZod } from '~/auth/account-schemas.server';
 import { PROBLEM_BANK_MESSAGES as MSG, problemInputErrors, textLines, type ProblemInput } from '~/domain/problem-bank';
-import { CATEGORY_CODES, PROBLEM_SET_KINDS, type ProblemCategory } from '~/domain/problems';
+import { PROBLEM_SET_KINDS } from '~/domain/problems';
 
 // The problem bank's forms (a new set, a set's details, a problem), read on the server. Only these fields are read:
 // anything else posted (status, currentVersionId, setId, versionId …) is ignored. The messages sit beside their field.
@@ -51,36 +51,33 @@ export const newSetSchema = z
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['subject'], message: MSG.subject });
   });
 
+const text = z
+  .string()
+  .optional()
+  .transform((v) => (v ?? '').trim());
+
+/**
+ * A problem: every field is read as text, then the problem's rules (app/domain/problem-bank.ts) give each field its
+ * message, all at once, so one round trip shows everything to fix.
+ */
 export const problemSchema = z
   .object({
-    examMethod: z.enum(['m', 's'], { required_error: MSG.examMethod, invalid_type_error: MSG.examMethod }),
-    question: z.string({ required_error: MSG.question }).trim().min(1, MSG.question).max(1000, MSG.questionLength),
+    examMethod: text,
+    question: text,
     /** One option per line. */
     options: z.string().optional().transform(textLines),
-    correctAnswer: z
-      .string()
-      .trim()
-      .optional()
-      .transform((v) => v ?? ''),
+    correctAnswer: text,
     /** One accepted text per line (short answer). */
     acceptedAnswers: z.string().optional().transform(textLines),
-    explanation: z.string({ required_error: MSG.explanation }).trim().min(1, MSG.explanation).max(2000, MSG.explanationLength),
-    category: z.enum(CATEGORY_CODES as [ProblemCategory, ...ProblemCategory[]], {
-      required_error: MSG.category,
-      invalid_type_error: MSG.category,
-    }),
-    points: z.coerce
-      .number({ required_error: MSG.points, invalid_type_error: MSG.points })
-      .int(MSG.points)
-      .min(1, MSG.points)
-      .max(100, MSG.points),
+    explanation: text,
+    category: text,
+    points: text.transform((v) => (/^\d{1,3}$/.test(v) ? Number(v) : Number.NaN)),
   })
-  .superRefine((v, ctx) => {
-    // The rules between fields (options and answers by exam method); each field's own rule is in its schema above.
-    const { options, correctAnswer, acceptedAnswers } = problemInputErrors(v as ProblemInput);
-    for (const [path, message] of Object.entries({ options, correctAnswer, acceptedAnswers })) {
-      if (message) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [path], message });
-    }
+  .transform((v, ctx) => {
+    const input = v as ProblemInput;
+    const errors = problemInputErrors(input);
+    for (const [path, message] of Object.entries(errors)) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [path], message });
+    return Object.keys(errors).length ? z.NEVER : input;
   });
 
 export const parseProblemForm = (form: FormData) => parseWithZod(form, { schema: problemSchema });

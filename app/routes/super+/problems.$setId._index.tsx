@@ -8,12 +8,12 @@ import { CsrfInput } from '~/components/csrf';
 import { ItemStatus } from '~/domain/enums';
 import { withParticle } from '~/domain/korean';
 import { ITEM_STATUS_LABELS } from '~/domain/operators';
-import { SET_KIND_LABELS, SET_STATUSES } from '~/domain/problem-bank';
+import { PROBLEM_BANK_MESSAGES as MSG, SET_KIND_LABELS, SET_STATUSES } from '~/domain/problem-bank';
 import { formatKoreanDateTime } from '~/lib/dates';
 import { isDomainError } from '~/lib/errors';
-import { domainErrorResponse, idParam, orRespond, pageData, positiveInt, redirectWithFlash } from '~/lib/http.server';
+import { domainErrorResponse, idParam, notFound, orRespond, pageData, positiveInt, redirectWithFlash } from '~/lib/http.server';
 import { deleteProblem, discardDraft, moveProblem, publishDraft, startDraft } from '~/services/operators/problem-drafts.server';
-import { problemSetPage, setProblemSetStatus, updateProblemSet } from '~/services/operators/problem-sets.server';
+import { problemSetOf, problemSetPage, setProblemSetStatus, updateProblemSet } from '~/services/operators/problem-sets.server';
 import { parseSetDetailsForm } from './__problem-forms.server';
 import { BankProblemSummary, SetForm } from './__problem-forms';
 
@@ -66,8 +66,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     switch (intent) {
       case 'details': {
-        const page = await problemSetPage(setId);
-        const submission = parseSetDetailsForm(form, page.set.kind);
+        const set = await problemSetOf(setId);
+        if (!set) throw notFound(MSG.setNotFound);
+        const submission = parseSetDetailsForm(form, set.kind);
         if (submission.status !== 'success') return json(submission.reply(), { status: 400 });
         const result = await updateProblemSet(operator, setId, submission.value, origin);
         return redirectWithFlash(here, result.changed ? `'${result.title}' 문제 세트 정보를 저장했습니다.` : '바뀐 내용이 없습니다.');
