@@ -1,4 +1,4 @@
-import { getInputProps, getSelectProps, type FieldMetadata } from '@conform-to/react';
+import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from '@conform-to/react';
 import type { ReactNode } from 'react';
 import { Link } from '@remix-run/react';
 import { GRADES, SECURITY_QUESTIONS } from '~/domain/accounts';
@@ -28,11 +28,7 @@ export function TextField({
     <div className="field">
       <label htmlFor={meta.id}>{label}</label>
       <input {...props} autoComplete={autoComplete} inputMode={inputMode} />
-      {hint ? (
-        <p className="muted field-hint" id={hintId}>
-          {hint}
-        </p>
-      ) : null}
+      <FieldHint id={hintId} hint={hint} />
       <FieldError meta={meta} />
     </div>
   );
@@ -101,8 +97,72 @@ export function ConsentBox({
   );
 }
 
+/** A labelled textarea with an optional hint and its error beside it. */
+export function TextAreaField({
+  label,
+  meta,
+  rows = 3,
+  hint,
+}: {
+  label: string;
+  meta: FieldMetadata<any, any, string[]>;
+  rows?: number;
+  hint?: ReactNode;
+}) {
+  const hintId = hint ? `${meta.id}-hint` : undefined;
+  return (
+    <div className="field">
+      <label htmlFor={meta.id}>{label}</label>
+      <textarea {...getTextareaProps(meta, { ariaDescribedBy: hintId })} rows={rows} />
+      <FieldHint id={hintId} hint={hint} />
+      <FieldError meta={meta} />
+    </div>
+  );
+}
+
+/** A labelled select of `options` (after an empty first choice), with its error beside it. */
+export function SelectField({
+  label,
+  meta,
+  empty,
+  options,
+  hint,
+}: {
+  label: string;
+  meta: FieldMetadata<any, any, string[]>;
+  empty: string;
+  options: { value: string | number; label: string }[];
+  hint?: ReactNode;
+}) {
+  const hintId = hint ? `${meta.id}-hint` : undefined;
+  return (
+    <div className="field">
+      <label htmlFor={meta.id}>{label}</label>
+      <select {...getSelectProps(meta, { ariaDescribedBy: hintId })}>
+        <option value="">{empty}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      <FieldHint id={hintId} hint={hint} />
+      <FieldError meta={meta} />
+    </div>
+  );
+}
+
+/** A field's hint under it, which the field names with aria-describedby. */
+function FieldHint({ id, hint }: { id: string | undefined; hint: ReactNode }) {
+  return hint ? (
+    <p className="muted field-hint" id={id}>
+      {hint}
+    </p>
+  ) : null;
+}
+
 /** A field's first error, beside it; the input points to it with aria-describedby (conform's errorId). */
-function FieldError({ meta }: { meta: FieldMetadata<any, any, string[]> }) {
+export function FieldError({ meta }: { meta: FieldMetadata<any, any, string[]> }) {
   return meta.errors ? (
     <p className="field-error" id={meta.errorId}>
       {meta.errors[0]}

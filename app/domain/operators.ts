@@ -171,3 +171,17 @@ export const ORGANISATION_AUDIT_LABELS: Record<string, string> = {
   'agency.update': '대리점 정보 수정',
 };
 Object.assign(AUDIT_ACTION_LABELS, ORGANISATION_AUDIT_LABELS);
+// The problem bank's actions in the audit trail (problem sets, their drafts, problems and published versions).
+export const PROBLEM_SET_AUDIT_LABELS: Record<string, string> = {
+  'problem_set.create': '문제 세트 생성',
+  'problem_set.update': '문제 세트 정보 수정',
+  'problem_set.status': '문제 세트 상태 변경',
+  'problem_set.draft': '문제 세트 편집 시작',
+  'problem_set.discard': '문제 세트 초안 버림',
+  'problem_set.problem-add': '문제 추가',
+  'problem_set.problem-update': '문제 수정',
+  'problem_set.problem-delete': '문제 삭제',
+  'problem_set.problem-move': '문제 순서 변경',
+  'problem_set.publish': '문제 세트 게시',
+};
+Object.assign(AUDIT_ACTION_LABELS, PROBLEM_SET_AUDIT_LABELS);

@@ -53,6 +53,27 @@ export function parsePositions(answer: string): number[] | null {
   return [...new Set(parts.map(Number))].sort((a, b) => a - b);
 }
 
+/** A multiple-choice problem with more than one right option: drawn with checkboxes (this says how many, never which). */
+export const isMultipleAnswer = (p: { examMethod: string; correctAnswer: string }) => p.examMethod === 'm' && p.correctAnswer.includes(',');
+
+/** A problem as the student's solving page draws it (never with its right answer), with the answer saved so far. */
+export function asShownProblem(
+  p: {
+    id: number;
+    order: number;
+    examMethod: 'm' | 's';
+    question: string;
+    options: string[];
+    correctAnswer: string;
+    category: string;
+    points: number;
+  },
+  answer = '',
+) {
+  const { id, order, examMethod, question, options, category, points } = p;
+  return { id, order, examMethod, question, options, multiple: isMultipleAnswer(p), category, points, answer };
+}
+
 /** The spec's submission format for multiple choice: comma-joined 1-based positions, ascending. */
 export const joinPositions = (positions: number[]) => [...new Set(positions)].sort((a, b) => a - b).join(',');
 

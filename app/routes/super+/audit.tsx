@@ -114,6 +114,8 @@ export default function AuditTrail() {
                       </Link>
                     ) : r.targetType === 'payment' && r.targetId ? (
                       <Link to={`/super/payments/${r.targetId}`}>결제 #{r.targetId}</Link>
+                    ) : r.targetType === 'problem_set' && r.targetId ? (
+                      <Link to={`/super/problems/${r.targetId}`}>문제 세트 #{r.targetId}</Link>
                     ) : (
                       '-'
                     )}

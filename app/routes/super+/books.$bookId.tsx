@@ -11,6 +11,7 @@ import { ITEM_STATUS_LABELS } from '~/domain/operators';
 import { isDomainError } from '~/lib/errors';
 import { idParam, notFound, redirectWithFlash } from '~/lib/http.server';
 import { catalogueBook, setBookStatus, updateBook } from '~/services/operators/catalogue.server';
+import { setsOfBook } from '~/services/operators/problem-sets.server';
 import { parseBookForm, readBookPost } from './__book-form.server';
 import { BookForm } from './__book-form';
 
@@ -40,6 +41,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       status: book.status,
       hasCover: Boolean(book.coverImage),
     },
+    sets: await setsOfBook(book.id),
   });
 }
 
@@ -81,7 +83,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function CatalogueBook() {
-  const { book } = useLoaderData<typeof loader>();
+  const { book, sets } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
   const statusError = result && 'intent' in result ? (result as StatusError) : null;
@@ -102,6 +104,31 @@ export default function CatalogueBook() {
           </p>
         </div>
       </div>
+      <section className="card stack" aria-labelledby="book-sets-title">
+        <h2 id="book-sets-title">문제 세트</h2>
+        {sets.length === 0 ? (
+          <>
+            <p className="muted">이 도서의 문제 분석 세트가 아직 없습니다. 세트를 만들고 게시하면 학생이 다 읽은 뒤 풀 수 있습니다.</p>
+            <p>
+              <Link to={`/super/problems/new?bookId=${book.id}`} className="button">
+                새 문제 세트
+              </Link>
+            </p>
+          </>
+        ) : (
+          <ul>
+            {sets.map((s) => (
+              <li key={s.id}>
+                <Link to={`/super/problems/${s.id}`}>{s.title}</Link>{' '}
+                <span className="muted">
+                  · {s.currentVersion ? `학생이 푸는 버전 v${s.currentVersion}` : '게시 전'}
+                  {s.draftVersion ? ` · v${s.draftVersion} 초안 편집 중` : ''} · {ITEM_STATUS_LABELS[s.status]}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
       <section className="card stack" aria-labelledby="status-title">
         <h2 id="status-title">상태</h2>
         <p className="muted">

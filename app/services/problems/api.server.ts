@@ -1,19 +1,33 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { db } from '~/db/client.server';
-import { problemAnswers, problems, problemSets, resultBooks } from '~/db/schema';
-import { BookStatus, ItemStatus, ProblemStep } from '~/domain/enums';
-import { PROBLEM_MESSAGES as MSG } from '~/domain/problems';
+import { problemAnswers, problemAttempts, problems, problemSets, resultBooks } from '~/db/schema';
+import { BookStatus, ProblemStep } from '~/domain/enums';
+import { PROBLEM_MESSAGES as MSG, isMultipleAnswer } from '~/domain/problems';
 import { DomainError } from '~/lib/errors';
-import { ProblemErrors, type ProblemRow, advanceAttempt, beginAttempt, notFound, resolveTarget, setProblems } from './attempts.server';
+import {
+  ProblemErrors,
+  type ProblemRow,
+  advanceAttempt,
+  beginAttempt,
+  isOffered,
+  notFound,
+  resolveTarget,
+  shownVersion,
+  versionProblems,
+} from './attempts.server';
 import { AnswerInput, markAttempt, saveAnswers } from './marking.server';
 import { getAttemptPage } from './pages.server';
 
 // The problem analysis as the JSON API shows it (spec §7): problems without their correct answers until marking.
 
-/** GET problemAnalysis/{resultBookId}: the problems with their options, never the correct answers. */
+/**
+ * GET problemAnalysis/{resultBookId}: the problems with their options, never the correct answers: those of the
+ * student's attempt (the version it took), or of the set's current version before the first attempt.
+ */
 export async function problemAnalysisForApi(userId: number, resultBookId: number) {
   const { set, resultBook, attempt } = await resolveTarget(userId, { kind: 'book', resultBookId });
-  const list = await setProblems(set.id);
+  const versionId = shownVersion(set, attempt);
+  const list = versionId ? await versionProblems(versionId) : [];
   const saved = attempt ? await db().select().from(problemAnswers).where(eq(problemAnswers.attemptId, attempt.id)) : [];
   const savedOf = new Map(saved.map((a) => [a.problemId, a.answer]));
   return {
@@ -35,21 +49,35 @@ function toApiProblem(p: ProblemRow, saved: string | null = null) {
     examMethod: p.examMethod,
     /** The options (spec: "answer: a JSON list of options"); empty for short answer. */
     answer: p.options,
-    multiple: p.examMethod === 'm' && p.correctAnswer.includes(','),
+    multiple: isMultipleAnswer(p),
     category: p.category,
     points: p.points,
     saved,
   };
 }
 
-/** GET problemAnalysisItem/{problemId}: one problem of a set the student may take, without its correct answer. */
+/**
+ * GET problemAnalysisItem/{problemId}: one problem of a set the student may take, without its correct answer. The
+ * problem must be of the set's current version while the set is offered, or of a version the student has taken: a
+ * draft's problems, and those of versions the student never saw, are not found.
+ */
 export async function problemItemForApi(userId: number, problemId: number) {
   const [row] = await db()
-    .select({ problem: problems, kind: problemSets.kind, bookId: problemSets.bookId, status: problemSets.status })
+    .select({
+      problem: problems,
+      kind: problemSets.kind,
+      bookId: problemSets.bookId,
+      status: problemSets.status,
+      currentVersionId: problemSets.currentVersionId,
+      taken: sql<boolean>`exists (select 1 from ${problemAttempts} where ${problemAttempts.userId} = ${userId}
+        and ${problemAttempts.versionId} = ${problems.versionId})`,
+    })
     .from(problems)
     .innerJoin(problemSets, eq(problemSets.id, problems.setId))
     .where(eq(problems.id, problemId));
-  if (!row || row.status !== ItemStatus.ACTIVE) throw notFound();
+  if (!row) throw notFound();
+  const current = isOffered(row) && row.problem.versionId === row.currentVersionId;
+  if (!current && !row.taken) throw notFound();
   if (row.kind === 'BOOK_ANALYSIS') {
     const [mine] = await db()
       .select({ id: resultBooks.id })

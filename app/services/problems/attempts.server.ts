@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '~/db/client.server';
 import { db } from '~/db/client.server';
-import { books, problemAttempts, problems, problemSets, resultBooks, type ProblemAttempt } from '~/db/schema';
+import { books, problemAttempts, problems, problemSets, resultBooks, type ProblemAttempt, type ProblemSet } from '~/db/schema';
+import { qualified } from '~/db/sql-helpers.server';
 import { BookStatus, ItemStatus, ProblemStep } from '~/domain/enums';
 import { MARKED_STEPS, PROBLEM_MESSAGES as MSG, SOLVING_STEPS, type ProblemSetKind } from '~/domain/problems';
 import { now } from '~/lib/clock.server';
@@ -10,6 +11,11 @@ import { DomainError } from '~/lib/errors';
 // Problem analysis, course tests and subject tests: one engine (product.md §2). An attempt walks
 // START → CONFIRM → SOLVE → MARK → CHECK → COMPLETE; a retake (RESTART) is a new attempt, allowed only where the
 // teacher set `result_books.retake_allowed`. Every step change is a guarded UPDATE on step and version.
+//
+// Versions: operators edit a set as drafts and publish versions (services/operators/problem-*.server.ts). A new attempt
+// takes the set's current published version; from then on everything about the attempt (solving, marking, review,
+// results) reads that version's problems, whatever the set becomes. A set is *offered* (new attempts, lists) only while
+// it is ACTIVE and has a published version; an attempt already made stays readable either way.
 
 export const ProblemErrors = {
   NOT_FOUND: 'PROBLEM_NOT_FOUND',
@@ -61,23 +67,33 @@ export async function ownResultBook(userId: number, resultBookId: number, ex: Ex
         genre: books.genre,
         coverColor: books.coverColor,
       },
-      setId: problemSets.id,
+      // The set of the book's last attempt (kept whatever the set became), else the set offered for the book now.
+      setId: sql<number | null>`coalesce(
+        (select ${problemAttempts.setId} from ${problemAttempts}
+          where ${problemAttempts.resultBookId} = ${qualified(resultBooks.id)} order by ${problemAttempts.round} desc limit 1),
+        (select ${problemSets.id} from ${problemSets}
+          where ${problemSets.bookId} = ${qualified(books.id)} and ${problemSets.kind} = 'BOOK_ANALYSIS'
+            and ${problemSets.status} = ${ItemStatus.ACTIVE} and ${problemSets.currentVersionId} is not null
+          order by ${problemSets.id} limit 1))`,
     })
     .from(resultBooks)
     .innerJoin(books, eq(books.id, resultBooks.bookId))
-    .leftJoin(
-      problemSets,
-      and(eq(problemSets.bookId, books.id), eq(problemSets.kind, 'BOOK_ANALYSIS'), eq(problemSets.status, ItemStatus.ACTIVE)),
-    )
     .where(and(eq(resultBooks.id, resultBookId), eq(resultBooks.userId, userId)))
     .limit(1);
   if (!row || row.status === BookStatus.EXCLUDE) throw new DomainError(ProblemErrors.NOT_FOUND, MSG.bookNotFound, 404);
   return row;
 }
 
+/** Students may start a set (and see it listed) while it is ACTIVE and has a published version. */
+export const isOffered = (set: Pick<ProblemSet, 'status' | 'currentVersionId'>) =>
+  set.status === ItemStatus.ACTIVE && set.currentVersionId !== null;
+
+/** The condition of `isOffered` for queries. */
+export const offeredSet = () => and(eq(problemSets.status, ItemStatus.ACTIVE), isNotNull(problemSets.currentVersionId));
+
 async function loadSet(setId: number, ex: Executor = db()) {
   const [set] = await ex.select().from(problemSets).where(eq(problemSets.id, setId));
-  if (!set || set.status !== ItemStatus.ACTIVE) throw notFound();
+  if (!set) throw notFound();
   return set;
 }
 
@@ -106,21 +122,36 @@ export async function ownAttempt(userId: number, attemptId: number, ex: Executor
   return attempt;
 }
 
-export async function setProblems(setId: number, ex: Executor = db()) {
-  return ex.select().from(problems).where(eq(problems.setId, setId)).orderBy(asc(problems.order));
+/** The problems of one version of a set, in order. */
+export async function versionProblems(versionId: number, ex: Executor = db()) {
+  return ex.select().from(problems).where(eq(problems.versionId, versionId)).orderBy(asc(problems.order));
 }
 
-/** Resolves a target to its set and the student's latest attempt. */
+/**
+ * The version a page shows: the attempt's own when there is one, else the version a new attempt would take (the
+ * set's current one). Null for a set never published.
+ */
+export const shownVersion = (set: Pick<ProblemSet, 'currentVersionId'>, attempt: Pick<ProblemAttempt, 'versionId'> | null) =>
+  attempt?.versionId ?? set.currentVersionId;
+
+/**
+ * Resolves a target to its set and the student's latest attempt. A set that is not offered (inactive, or never
+ * published) answers as a missing set, unless the student has already attempted it: their attempts stay readable.
+ */
 export async function resolveTarget(userId: number, target: AttemptTarget, ex: Executor = db()) {
   if (target.kind === 'book') {
     const rb = await ownResultBook(userId, target.resultBookId, ex);
     if (!rb.setId) throw new DomainError(ProblemErrors.SET_MISSING, MSG.setMissing, 404);
     const set = await loadSet(rb.setId, ex);
-    return { set, resultBook: rb, resultBookId: rb.id as number | null, attempt: await latestAttempt(userId, set.id, rb.id, ex) };
+    const attempt = await latestAttempt(userId, set.id, rb.id, ex);
+    if (!attempt && !isOffered(set)) throw new DomainError(ProblemErrors.SET_MISSING, MSG.setMissing, 404);
+    return { set, resultBook: rb, resultBookId: rb.id as number | null, attempt };
   }
   const set = await loadSet(target.setId, ex);
   if (set.kind !== target.setKind) throw notFound();
-  return { set, resultBook: null, resultBookId: null as number | null, attempt: await latestAttempt(userId, set.id, null, ex) };
+  const attempt = await latestAttempt(userId, set.id, null, ex);
+  if (!attempt && !isOffered(set)) throw notFound();
+  return { set, resultBook: null, resultBookId: null as number | null, attempt };
 }
 
 /** Guarded step change: only from the step and version that were read. */
@@ -151,10 +182,15 @@ export async function advanceAttempt(userId: number, attemptId: number, from: Pr
   });
 }
 
-/** The version a new attempt takes: the set's current published one (a set never published offers no attempt). */
-function publishedVersion(set: { currentVersionId: number | null }): number {
-  if (set.currentVersionId === null) throw notFound();
-  return set.currentVersionId;
+/**
+ * The version a new attempt takes: the set's current published one. A set no longer offered (made inactive, or never
+ * published) starts no new attempt: for a book it is as if it had no set.
+ */
+function publishedVersion(set: ProblemSet): number {
+  if (!isOffered(set)) {
+    throw set.kind === 'BOOK_ANALYSIS' ? new DomainError(ProblemErrors.SET_MISSING, MSG.setMissing, 404) : notFound();
+  }
+  return set.currentVersionId!;
 }
 
 /**
@@ -215,4 +251,4 @@ export async function restartAttempt(userId: number, resultBookId: number): Prom
   });
 }
 
-export type ProblemRow = Awaited<ReturnType<typeof setProblems>>[number];
+export type ProblemRow = Awaited<ReturnType<typeof versionProblems>>[number];

@@ -17,7 +17,7 @@ import {
 import { now } from '~/lib/clock.server';
 import { DomainError } from '~/lib/errors';
 import { advanceStatus } from '../book-status.server';
-import { ProblemErrors, type ProblemRow, moveStep, ownAttempt, setProblems } from './attempts.server';
+import { ProblemErrors, type ProblemRow, moveStep, ownAttempt, versionProblems } from './attempts.server';
 
 // Answers and marking: answers are checked against the set's problems and saved as the student goes; marking is
 // done here, once (a second submit returns the stored result), with the score per category and the level it earns.
@@ -64,7 +64,7 @@ async function upsertAnswers(ex: Executor, attemptId: number, answers: AnswerInp
 export async function saveAnswers(userId: number, attemptId: number, answers: AnswerInput[]): Promise<void> {
   await db().transaction(async (tx) => {
     const attempt = await ownAttempt(userId, attemptId, tx);
-    const valid = validateAnswers(await setProblems(attempt.setId, tx), answers);
+    const valid = validateAnswers(await versionProblems(attempt.versionId, tx), answers);
     // Locks the attempt and checks that it is still being solved: a racing submit waits or wins.
     const open = await tx
       .update(problemAttempts)
@@ -132,7 +132,7 @@ export async function markAttempt(userId: number, attemptId: number, answers?: A
     const attempt = await ownAttempt(userId, attemptId, tx);
     if (MARKED_STEPS.includes(attempt.step)) return resultOf(tx, attempt.id);
     if (!SOLVING_STEPS.includes(attempt.step)) throw new DomainError(ProblemErrors.STEP_SKIP, MSG.stepSkip, 409);
-    const list = await setProblems(attempt.setId, tx);
+    const list = await versionProblems(attempt.versionId, tx);
     const valid = answers ? validateAnswers(list, answers) : [];
     const markedAt = now();
     // Claim the marking: of two racing submits exactly one moves the attempt; the other then reads its result.

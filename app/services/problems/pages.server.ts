@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { books, levelHistory, problemAnswers, problemAttempts, problems, problemSets, resultBooks } from '~/db/schema';
-import { BookStatus, ItemStatus, ProblemStep } from '~/domain/enums';
-import { BOOK_STATUS_LABELS, MARKED_STEPS, SOLVING_STEPS, type Medal, type ProblemSetKind } from '~/domain/problems';
+import { BookStatus, ProblemStep } from '~/domain/enums';
+import { BOOK_STATUS_LABELS, MARKED_STEPS, SOLVING_STEPS, asShownProblem, type Medal, type ProblemSetKind } from '~/domain/problems';
 import { qualified } from '~/db/sql-helpers.server';
-import { AttemptTarget, resolveTarget, setProblems } from './attempts.server';
+import { AttemptTarget, isOffered, offeredSet, resolveTarget, shownVersion, versionProblems } from './attempts.server';
 import { resultOf } from './marking.server';
 import { getSelfAnalysis } from './book-report.server';
 
@@ -28,7 +28,10 @@ export type ReviewItem = {
 /** Everything an attempt page shows, for the step it is in. Correct answers appear only once it is marked. */
 export async function getAttemptPage(userId: number, target: AttemptTarget) {
   const { set, resultBook, attempt } = await resolveTarget(userId, target);
-  const list = await setProblems(set.id);
+  // The attempt's own version (solving, marking and review never see another), or the one a new attempt would take.
+  const versionId = shownVersion(set, attempt);
+  const list = versionId ? await versionProblems(versionId) : [];
+  const offered = isOffered(set);
   const answers = attempt ? await db().select().from(problemAnswers).where(eq(problemAnswers.attemptId, attempt.id)) : [];
   const answerOf = new Map(answers.map((a) => [a.problemId, a]));
   const marked = attempt !== null && MARKED_STEPS.includes(attempt.step);
@@ -49,21 +52,9 @@ export async function getAttemptPage(userId: number, target: AttemptTarget) {
       ? { resultBookId: resultBook.id, status: resultBook.status, statusLabel: BOOK_STATUS_LABELS[resultBook.status], ...resultBook.book }
       : null,
     attempt: attempt ? { id: attempt.id, step: attempt.step, round: attempt.round } : null,
-    canStart: resultBook ? resultBook.status === BookStatus.DIAGNOSIS && !attempt : true,
-    canRestart: Boolean(resultBook?.retakeAllowed && marked),
-    problems: solving
-      ? list.map((p) => ({
-          id: p.id,
-          order: p.order,
-          examMethod: p.examMethod,
-          question: p.question,
-          options: p.options,
-          multiple: p.examMethod === 'm' && p.correctAnswer.includes(','),
-          category: p.category,
-          points: p.points,
-          answer: answerOf.get(p.id)?.answer ?? '',
-        }))
-      : [],
+    canStart: offered && (resultBook ? resultBook.status === BookStatus.DIAGNOSIS && !attempt : true),
+    canRestart: Boolean(offered && resultBook?.retakeAllowed && marked),
+    problems: solving ? list.map((p) => asShownProblem(p, answerOf.get(p.id)?.answer ?? '')) : [],
     answeredCount: answers.filter((a) => a.answer !== '').length,
     result,
     review: marked
@@ -93,10 +84,10 @@ export async function listTests(userId: number, kind: Exclude<ProblemSetKind, 'B
       title: problemSets.title,
       description: problemSets.description,
       subject: problemSets.subject,
-      count: sql<number>`(select count(*)::int from ${problems} where ${problems.setId} = ${qualified(problemSets.id)})`,
+      count: sql<number>`(select count(*)::int from ${problems} where ${problems.versionId} = ${qualified(problemSets.currentVersionId)})`,
     })
     .from(problemSets)
-    .where(and(eq(problemSets.kind, kind), eq(problemSets.status, ItemStatus.ACTIVE)))
+    .where(and(eq(problemSets.kind, kind), offeredSet()))
     .orderBy(asc(problemSets.id));
   const attempts = sets.length
     ? await db()

@@ -1,0 +1,68 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { requireSuper } from '~/auth/guards.server';
+import { clientIp } from '~/auth/rate-limit.server';
+import { PROBLEM_BANK_MESSAGES as MSG } from '~/domain/problem-bank';
+import { isDomainError } from '~/lib/errors';
+import { idParam, notFound, pageData, redirectWithFlash, refusedForm } from '~/lib/http.server';
+import { draftProblem, updateProblem } from '~/services/operators/problem-drafts.server';
+import { problemSetOf } from '~/services/operators/problem-sets.server';
+import { parseProblemForm } from './__problem-forms.server';
+import { ProblemForm, problemDefaults } from './__problem-forms';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.problem.order ?? ''}번 문제 수정 | ${data?.title ?? '문제 세트'} | 리드인 운영` },
+];
+
+// Editing one problem of the set's draft. A problem of a published version is not found here: students' results on
+// it never change.
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireSuper(request, { allow: ['PRODUCT'] });
+  const setId = idParam(params.setId);
+  const set = await problemSetOf(setId);
+  const problem = set ? await draftProblem(setId, idParam(params.problemId)) : null;
+  if (!set || !problem) throw notFound(MSG.problemNotFound);
+  return pageData({
+    setId,
+    title: set.title,
+    problem,
+  });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const operator = await requireSuper(request, { allow: ['PRODUCT'] });
+  const setId = idParam(params.setId);
+  const problemId = idParam(params.problemId);
+  const submission = parseProblemForm(await request.formData());
+  if (submission.status !== 'success') return json(submission.reply(), { status: 400 });
+  try {
+    const result = await updateProblem(operator, setId, problemId, submission.value, {
+      address: clientIp(request),
+      origin: new URL(request.url).origin,
+    });
+    return redirectWithFlash(`/super/problems/${setId}`, result.changed ? `${result.order}번 문제를 고쳤습니다.` : '바뀐 내용이 없습니다.');
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return refusedForm(submission, error);
+  }
+}
+
+export default function EditProblem() {
+  const { setId, title, problem } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  return (
+    <section aria-labelledby="edit-problem-title" className="stack">
+      <p>
+        <Link to={`/super/problems/${setId}`}>‹ {title}</Link>
+      </p>
+      <h1 id="edit-problem-title" className="page-title">
+        {problem.order}번 문제 수정
+      </h1>
+      <div className="card">
+        <ProblemForm lastResult={lastResult} defaults={problemDefaults(problem)} submitLabel="저장하기" />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { requireSuper } from '~/auth/guards.server';
+import { clientIp } from '~/auth/rate-limit.server';
+import { PROBLEM_BANK_MESSAGES as MSG } from '~/domain/problem-bank';
+import { isDomainError } from '~/lib/errors';
+import { idParam, notFound, pageData, positiveInt, redirectWithFlash, refusedForm } from '~/lib/http.server';
+import { addProblem, draftSlot } from '~/services/operators/problem-drafts.server';
+import { problemSetOf } from '~/services/operators/problem-sets.server';
+import { parseProblemForm } from './__problem-forms.server';
+import { ProblemForm, problemDefaults } from './__problem-forms';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `문제 추가 | ${data?.title ?? '문제 세트'} | 리드인 운영` }];
+
+// A new problem at the end of the set's draft. The form carries the position it was shown for, so posting it twice
+// adds it once.
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireSuper(request, { allow: ['PRODUCT'] });
+  const setId = idParam(params.setId);
+  const set = await problemSetOf(setId);
+  if (!set) throw notFound(MSG.setNotFound);
+  const slot = await draftSlot(setId);
+  if (!slot) throw notFound(MSG.noDraft);
+  return pageData({ setId, title: set.title, ...slot });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const operator = await requireSuper(request, { allow: ['PRODUCT'] });
+  const setId = idParam(params.setId);
+  const form = await request.formData();
+  const submission = parseProblemForm(form);
+  if (submission.status !== 'success') return json(submission.reply(), { status: 400 });
+  const position = positiveInt(form.get('position')) ?? 0;
+  try {
+    const added = await addProblem(operator, setId, position, submission.value, {
+      address: clientIp(request),
+      origin: new URL(request.url).origin,
+    });
+    return redirectWithFlash(`/super/problems/${setId}`, `${added.order}번 문제를 추가했습니다.`);
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return refusedForm(submission, error);
+  }
+}
+
+export default function NewProblem() {
+  const { setId, title, version, position } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  return (
+    <section aria-labelledby="new-problem-title" className="stack">
+      <p>
+        <Link to={`/super/problems/${setId}`}>‹ {title}</Link>
+      </p>
+      <h1 id="new-problem-title" className="page-title">
+        문제 추가 (v{version} 초안, {position}번)
+      </h1>
+      <div className="card">
+        <ProblemForm lastResult={lastResult} defaults={problemDefaults()} position={position} submitLabel="추가하기" />
+      </div>
+    </section>
+  );
+}
