@@ -48,6 +48,7 @@ export const CONTENT_MESSAGES = {
   effectiveRequired: '시행 일시를 입력해 주세요.',
   effectiveInvalid: '시행 일시를 올바르게 입력해 주세요.',
   effectivePast: "지난 시각으로는 시행할 수 없습니다. 바로 시행하려면 '지금 바로'를 고르세요.",
+  effectiveUnchosen: "시행 일시를 적었습니다. 그 일시부터 시행하려면 '정한 일시부터'를 고르고, 바로 시행하려면 시행 일시를 비워 주세요.",
   scheduledExists: '예약된 버전이 있습니다. 새 버전은 예약된 버전을 고치거나 삭제한 뒤에 쓸 수 있습니다.',
   staleBase: '그사이 이 문서의 다른 버전이 저장되었습니다. 버전 목록을 확인하고 다시 써 주세요.',
   inEffectNoEdit: '이미 시행된 버전은 고칠 수 없습니다. 새 버전을 써 주세요.',
@@ -65,6 +66,8 @@ export type ContentDraft = {
   /** 'now' takes effect at once; 'at' at `effectiveAt`, a Seoul 'YYYY-MM-DDTHH:MM'. */
   when: 'now' | 'at';
   effectiveAt: string;
+  /** The time the form was opened with ('' for a new version): a time typed with 'now' still chosen is a mistake. */
+  effectiveShown: string;
 };
 
 /** Errors of a draft, beside their fields; `entries` is keyed by the pair's index in the posted draft. */
@@ -129,7 +132,10 @@ export function validateContent(kind: ContentKind, draft: ContentDraft, at: Date
   }
 
   let effectiveFrom: Date | 'now' = 'now';
-  if (draft.when !== 'now') {
+  if (draft.when === 'now') {
+    const typed = draft.effectiveAt.trim();
+    if (typed && typed !== draft.effectiveShown.trim()) errors.effectiveAt = M.effectiveUnchosen;
+  } else {
     const time = draft.effectiveAt.trim() ? parseSeoulDateTime(draft.effectiveAt) : null;
     if (!draft.effectiveAt.trim()) errors.effectiveAt = M.effectiveRequired;
     else if (!time) errors.effectiveAt = M.effectiveInvalid;
@@ -180,5 +186,6 @@ export function readContentDraft(form: FormData): ContentDraft {
     entries: [...pairs.entries()].sort(([a], [b]) => a - b).map(([, pair]) => pair),
     when: form.get('when') === 'at' ? 'at' : 'now',
     effectiveAt: text(form.get('effectiveAt'), 20),
+    effectiveShown: text(form.get('effectiveShown'), 20),
   };
 }

@@ -64,12 +64,20 @@ export function shippedPolicy(code: PolicyCode): Promise<ShippedPolicy> {
   return entry;
 }
 
-/** Stores the shipped file as version 1 of a policy that has no version yet (nothing when it has one). */
+/** Stores the shipped file as version 1 of a policy that has no version yet (nothing when it has one), written on its day. */
 export async function storeShippedPolicy(executor: Executor, code: PolicyCode) {
   const file = await shippedPolicy(code);
   await executor
     .insert(contentVersions)
-    .values({ kind: 'POLICY', code, version: 1, title: file.title, body: file.body, effectiveFrom: file.effectiveFrom })
+    .values({
+      kind: 'POLICY',
+      code,
+      version: 1,
+      title: file.title,
+      body: file.body,
+      effectiveFrom: file.effectiveFrom,
+      createdAt: file.effectiveFrom,
+    })
     .onConflictDoNothing();
 }
 

@@ -41,7 +41,7 @@ const policy = (code: string) => contentDocument('policy', code)!;
 const faq = (code: string) => contentDocument('faq', code)!;
 
 function draft(fields: Partial<ContentDraft>): ContentDraft {
-  return { title: '제목', body: '', entries: [], when: 'now', effectiveAt: '', ...fields };
+  return { title: '제목', body: '', entries: [], when: 'now', effectiveAt: '', effectiveShown: '', ...fields };
 }
 
 async function latest(kind: 'FAQ' | 'POLICY', code: string) {
@@ -293,6 +293,21 @@ describe('scheduled and effective versions', () => {
       ),
     ).rejects.toMatchObject({
       errors: { entries: '질문과 답변을 한 쌍 이상 입력해 주세요.', effectiveAt: '시행 일시를 올바르게 입력해 주세요.' },
+    });
+    // A time typed while '지금 바로' is still chosen is not taken as 'now'.
+    const nextWeek = seoulDateTimeInput(new Date(Date.now() + 7 * DAY));
+    await expect(
+      createContentVersion(
+        me,
+        faq('info'),
+        current.version,
+        draft({ title: current.title, entries: current.entries, effectiveAt: nextWeek }),
+        ORIGIN,
+      ),
+    ).rejects.toMatchObject({
+      errors: {
+        effectiveAt: "시행 일시를 적었습니다. 그 일시부터 시행하려면 '정한 일시부터'를 고르고, 바로 시행하려면 시행 일시를 비워 주세요.",
+      },
     });
 
     // Emptying a pair deletes that question; the double submit answers with the version written the first time.

@@ -73,6 +73,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         entries: source.entries,
         when: editing ? 'at' : 'now',
         effectiveAt: editing ? seoulDateTimeInput(editing.effectiveFrom) : '',
+        effectiveShown: editing ? seoulDateTimeInput(editing.effectiveFrom) : '',
       }),
     },
     minEffective: seoulDateTimeInput(now()),
@@ -234,6 +235,7 @@ export default function ContentDocumentPage() {
           ) : (
             <input type="hidden" name="base" value={form.base} />
           )}
+          <input type="hidden" name="effectiveShown" value={values.effectiveShown} />
           <TextInput name="title" label="제목" value={values.title} error={errors.title} maxLength={CONTENT_LIMITS.title} />
           {doc.kind === 'POLICY' ? (
             <div className="field">
@@ -291,7 +293,7 @@ export default function ContentDocumentPage() {
             </div>
           </fieldset>
           <div className="form-actions">
-            <button type="submit" name="intent" value="preview" className="secondary" disabled={busy}>
+            <button type="submit" name="intent" value="preview" className="secondary" formNoValidate disabled={busy}>
               미리보기
             </button>
             <button type="submit" name="intent" value="save" disabled={busy}>

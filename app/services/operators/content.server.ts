@@ -60,45 +60,9 @@ async function shippedRow(code: string): Promise<VersionRow> {
   };
 }
 
-/** Every document with its version in effect and its scheduled version, if any (one query). */
-export async function contentOverview(at: Date = now()) {
-  const rows = await db()
-    .select({
-      id: contentVersions.id,
-      kind: contentVersions.kind,
-      code: contentVersions.code,
-      version: contentVersions.version,
-      title: contentVersions.title,
-      effectiveFrom: contentVersions.effectiveFrom,
-    })
-    .from(contentVersions)
-    .orderBy(asc(contentVersions.version));
-  return Promise.all(
-    CONTENT_DOCUMENTS.map(async (doc) => {
-      const mine = withStates(
-        rows.filter((r) => r.kind === doc.kind && r.code === doc.code),
-        at,
-      ).map((r) => ({ ...r, shipped: false }));
-      const current =
-        mine.find((r) => r.state === 'current') ?? (mine.length === 0 && doc.kind === 'POLICY' ? await shippedRow(doc.code) : null);
-      return {
-        ...doc,
-        current,
-        scheduled: mine.find((r) => r.state === 'scheduled') ?? null,
-        versions: Math.max(mine.length, current ? 1 : 0),
-      };
-    }),
-  );
-}
-
-const contentOf = (row: Pick<ContentVersion, 'title' | 'body' | 'entries'>) => ({ title: row.title, body: row.body, entries: row.entries });
-
-/**
- * One document for its console page: its versions newest first (with their authors), the content of the version in
- * effect and of the scheduled one, and the newest version's number (the base a new version is written on).
- */
-export async function contentDocumentPage(doc: ContentDocument, at: Date = now()) {
-  const rows = await db()
+/** Versions without their text, oldest first, with their authors: of one document, or of every document. */
+function listVersions(doc?: ContentDocument) {
+  return db()
     .select({
       id: contentVersions.id,
       kind: contentVersions.kind,
@@ -111,10 +75,43 @@ export async function contentDocumentPage(doc: ContentDocument, at: Date = now()
     })
     .from(contentVersions)
     .leftJoin(users, eq(users.id, contentVersions.createdBy))
-    .where(and(eq(contentVersions.kind, doc.kind), eq(contentVersions.code, doc.code)))
+    .where(doc ? and(eq(contentVersions.kind, doc.kind), eq(contentVersions.code, doc.code)) : undefined)
     .orderBy(asc(contentVersions.version));
-  const listed = withStates(rows, at).map((r): VersionRow => ({ ...r, shipped: false }));
-  const versions = listed.length === 0 && doc.kind === 'POLICY' ? [await shippedRow(doc.code)] : listed;
+}
+
+/** A document's versions (oldest first) marked at `at`; a policy with none stored has its shipped file as version 1. */
+async function versionsOf(doc: ContentDocument, rows: Awaited<ReturnType<typeof listVersions>>, at: Date): Promise<VersionRow[]> {
+  const listed = withStates(
+    rows.filter((r) => r.kind === doc.kind && r.code === doc.code),
+    at,
+  ).map((r) => ({ ...r, shipped: false }));
+  return listed.length === 0 && doc.kind === 'POLICY' ? [await shippedRow(doc.code)] : listed;
+}
+
+/** Every document with its version in effect and its scheduled version, if any (one query). */
+export async function contentOverview(at: Date = now()) {
+  const rows = await listVersions();
+  return Promise.all(
+    CONTENT_DOCUMENTS.map(async (doc) => {
+      const versions = await versionsOf(doc, rows, at);
+      return {
+        ...doc,
+        current: versions.find((r) => r.state === 'current') ?? null,
+        scheduled: versions.find((r) => r.state === 'scheduled') ?? null,
+        versions: versions.length,
+      };
+    }),
+  );
+}
+
+const contentOf = (row: Pick<ContentVersion, 'title' | 'body' | 'entries'>) => ({ title: row.title, body: row.body, entries: row.entries });
+
+/**
+ * One document for its console page: its versions newest first (with their authors), the content of the version in
+ * effect and of the scheduled one, and the newest version's number (the base a new version is written on).
+ */
+export async function contentDocumentPage(doc: ContentDocument, at: Date = now()) {
+  const versions = await versionsOf(doc, await listVersions(doc), at);
   const current = versions.find((v) => v.state === 'current') ?? null;
   const scheduled = versions.find((v) => v.state === 'scheduled') ?? null;
   const ids = [current?.id, scheduled?.id].filter((id): id is number => typeof id === 'number');
