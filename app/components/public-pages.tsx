@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react';
 import { LANDING_FAQ_SECTIONS, LANDING_HOME, LANDING_INTRO, LANDING_LICENSE, LANDING_PATENT, POLICY_DOCS } from '~/content/landing';
 import type { FaqSection, PolicyCode } from '~/domain/enums';
+import { formatKoreanDate } from '~/lib/dates';
 
 // The public pages' bodies. The landing area shows them to visitors; the user area shows the same pages inside
 // its own shell (/user/intro, /user/faq, /user/policy), so each is written once here.
@@ -169,11 +170,15 @@ export function PatentContent() {
 export function FaqContent({
   base,
   section,
+  title,
   items,
 }: {
   base: string;
   section: FaqSection;
-  items: { id: number; question: string; answer: string }[];
+  /** The title of the section's version in effect. */
+  title: string;
+  /** Questions in order; each answer is Markdown already rendered and sanitised on the server. */
+  items: { id: number; question: string; answerHtml: string }[];
 }) {
   const current = LANDING_FAQ_SECTIONS.find((s) => s.code === section)!;
   return (
@@ -191,24 +196,43 @@ export function FaqContent({
         </ul>
       </nav>
       <section className="faq" aria-labelledby="faq-section-title">
-        <h2 id="faq-section-title">{current.title}</h2>
+        <h2 id="faq-section-title">{title}</h2>
         <p className="muted">{current.lead}</p>
-        {items.length === 0 ? (
-          <p className="card">아직 등록된 질문이 없습니다.</p>
-        ) : (
-          items.map((item) => (
-            <details key={item.id}>
-              <summary>{item.question}</summary>
-              <div>{item.answer}</div>
-            </details>
-          ))
-        )}
+        <FaqItems items={items} />
       </section>
     </div>
   );
 }
 
-export function PolicyContent({ base, code, title, html }: { base: string; code: PolicyCode; title: string; html: string }) {
+/** The questions of a FAQ section, each opening its answer (also the console's preview). */
+export function FaqItems({ items, open = false }: { items: { id: number; question: string; answerHtml: string }[]; open?: boolean }) {
+  if (items.length === 0) return <p className="card">아직 등록된 질문이 없습니다.</p>;
+  return (
+    <>
+      {items.map((item) => (
+        <details key={item.id} open={open}>
+          <summary>{item.question}</summary>
+          {/* Rendered from Markdown and sanitised on the server (renderMarkdown). */}
+          <div className="faq-answer" dangerouslySetInnerHTML={{ __html: item.answerHtml }} />
+        </details>
+      ))}
+    </>
+  );
+}
+
+export function PolicyContent({
+  base,
+  code,
+  title,
+  effectiveFrom,
+  html,
+}: {
+  base: string;
+  code: PolicyCode;
+  title: string;
+  effectiveFrom: string;
+  html: string;
+}) {
   return (
     <div className="page container policy-layout">
       <nav aria-label="약관 및 정책 목록">
@@ -222,8 +246,33 @@ export function PolicyContent({ base, code, title, html }: { base: string; code:
           ))}
         </ul>
       </nav>
-      {/* The Markdown is ours (app/content/policy), rendered on the server. */}
-      <article className="prose" aria-label={title} dangerouslySetInnerHTML={{ __html: html }} />
+      <PolicyText title={title} effectiveFrom={effectiveFrom} html={html} />
     </div>
+  );
+}
+
+/**
+ * A policy's version: its title, the day it takes effect (Seoul) and its text. The public page heads it with h1; the
+ * console shows it under its own headings (a lower `level`) and without the day.
+ */
+export function PolicyText({
+  title,
+  effectiveFrom,
+  html,
+  level = 1,
+}: {
+  title: string;
+  effectiveFrom: string | null;
+  html: string;
+  level?: 1 | 3 | 4;
+}) {
+  const Heading = `h${level}` as const;
+  return (
+    <article className="prose" aria-label={title}>
+      <Heading>{title}</Heading>
+      {effectiveFrom ? <p className="policy-effective">시행일: {formatKoreanDate(effectiveFrom)}</p> : null}
+      {/* Operators' Markdown, rendered and sanitised on the server (renderMarkdown). */}
+      <div className="policy-body" dangerouslySetInnerHTML={{ __html: html }} />
+    </article>
   );
 }

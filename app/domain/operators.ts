@@ -83,6 +83,10 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'payment.refund': '환불',
   'payment.cash-receipt': '현금영수증 발급',
   'settlement.payout': '정산 지급',
+  // FAQ and policies (/super/content)
+  'content.create': 'FAQ·약관 새 버전',
+  'content.update': 'FAQ·약관 예약 버전 수정',
+  'content.delete': 'FAQ·약관 예약 버전 삭제',
 };
 
 export const ITEM_STATUS_LABELS: Record<number, string> = { 1: '사용 중', 100: '완료', 200: '사용 안 함' };

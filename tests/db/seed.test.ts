@@ -82,9 +82,20 @@ describe('demo data', () => {
     expect(new Set(all.map((b) => b.level)).size).toBeGreaterThanOrEqual(8);
     const fields = new Set(all.flatMap((b) => b.careerFields));
     for (const f of CAREER_FIELDS) expect(fields.has(f.code), f.code).toBe(true);
-    const sections = await db().select({ section: contentVersions.code, entries: contentVersions.entries }).from(contentVersions);
+    const sections = await db()
+      .select({ section: contentVersions.code, entries: contentVersions.entries })
+      .from(contentVersions)
+      .where(eq(contentVersions.kind, 'FAQ'));
     expect(sections.map((s) => s.section).sort()).toEqual(['agency', 'info', 'operating']);
     for (const s of sections) expect(s.entries.length).toBeGreaterThanOrEqual(5);
+    // Version 1 of each policy is its shipped file.
+    const policies = await db()
+      .select({ code: contentVersions.code, version: contentVersions.version })
+      .from(contentVersions)
+      .where(eq(contentVersions.kind, 'POLICY'));
+    expect(policies.map((p) => `${p.code}:${p.version}`).sort()).toEqual(
+      ['privacy', 'provided', 'readin', 'readplus', 'responsibility', 'shopping', 'teenager'].map((c) => `${c}:1`),
+    );
   });
 
   it('does not seed twice', async () => {

@@ -10,6 +10,7 @@ import { seedClasses } from './classes.server';
 import { seedPayments } from './payments.server';
 import { seedUnpaidAcademy } from './unpaid-academy.server';
 import { seedSecondBranch } from './branches.server';
+import { seedPolicies } from './policies.server';
 import { now } from '~/lib/clock.server';
 
 /**
@@ -31,6 +32,7 @@ export const SEED_STEPS: SeedStep[] = [
   { name: 'payments', run: (tx) => seedPayments(tx, now()) },
   { name: 'unpaid-academy', run: (tx) => seedUnpaidAcademy(tx, now()) },
   { name: 'second-branch', run: seedSecondBranch },
+  { name: 'policies', run: seedPolicies },
 ];
 
 export async function seedDemo(db: Database, steps: SeedStep[] = SEED_STEPS): Promise<string[]> {

@@ -3,7 +3,7 @@ import { json, redirect } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { requireUser } from '~/auth/guards.server';
 import { PolicyContent } from '~/components/public-pages';
-import { isPolicyCode, renderPolicy } from '~/services/policies.server';
+import { isPolicyCode, policyInEffect } from '~/services/policies.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? '약관 및 정책'} | 리드인` }];
 
@@ -11,8 +11,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request, { role: 'USER' });
   const code = params.code ?? 'readin';
   if (!isPolicyCode(code)) throw redirect('/user/policy');
-  const { title, html } = await renderPolicy(code);
-  return json({ code, title, html });
+  return json(await policyInEffect(code));
 }
 
 export default function UserPolicy() {
