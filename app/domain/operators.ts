@@ -86,3 +86,6 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
 };
 
 export const ITEM_STATUS_LABELS: Record<number, string> = { 1: '사용 중', 100: '완료', 200: '사용 안 함' };
+
+// 1:1 inquiries (the operators' queue, /super/inquiries): the audit trail's names of their changes.
+Object.assign(AUDIT_ACTION_LABELS, { 'inquiry.check': '1:1 문의 확인', 'inquiry.answer': '1:1 문의 답변' });
