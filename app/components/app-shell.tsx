@@ -119,11 +119,14 @@ export function AppShell({
 
 function MenuCount({ count, label }: { count: number; label: string }) {
   return (
-    <span className="menu-count">
-      <span className="sr-only">, {label} </span>
-      {count > 99 ? '99+' : count}
-      <span className="sr-only">건</span>
-    </span>
+    <>
+      <span className="menu-count" aria-hidden="true">
+        {count > 99 ? '99+' : count}
+      </span>
+      <span className="sr-only">
+        ({label} {count}건)
+      </span>
+    </>
   );
 }
 

@@ -24,6 +24,19 @@ function preview(text: string, max = 120) {
   return line.length > max ? `${line.slice(0, max)}…` : line;
 }
 
+/** An item's kind, its unread mark and when it came. */
+function InboxItemHead({ item }: { item: InboxItemView }) {
+  return (
+    <div className="inbox-item-head">
+      <span className="badge neutral">{inboxKindLabel(item.kind)}</span>
+      {item.readAt ? null : <span className="badge new-mark">새 메시지</span>}
+      <span className="muted">
+        <When at={item.createdAt} />
+      </span>
+    </div>
+  );
+}
+
 export function InboxList({ list, base }: { list: InboxListView; base: string }) {
   const busy = useNavigation().state === 'submitting';
   return (
@@ -57,13 +70,7 @@ export function InboxList({ list, base }: { list: InboxListView; base: string })
         <ul className="inbox-list plain-list">
           {list.items.map((item) => (
             <li key={item.id} className={`card inbox-item${item.readAt ? '' : ' unread'}`}>
-              <div className="inbox-item-head">
-                <span className="badge neutral">{inboxKindLabel(item.kind)}</span>
-                {item.readAt ? null : <span className="badge new-mark">새 메시지</span>}
-                <span className="muted">
-                  <When at={item.createdAt} />
-                </span>
-              </div>
+              <InboxItemHead item={item} />
               <Form method="post" action={`${base}/${item.id}`} className="inbox-open">
                 <CsrfInput />
                 <input type="hidden" name="intent" value="open" />
@@ -88,13 +95,7 @@ export function InboxItemPage({ item, base }: { item: InboxItemView; base: strin
         <Link to={base}>‹ 메시지 목록</Link>
       </p>
       <article className="card stack" aria-labelledby="message-title">
-        <div className="inbox-item-head">
-          <span className="badge neutral">{inboxKindLabel(item.kind)}</span>
-          {item.readAt ? null : <span className="badge new-mark">새 메시지</span>}
-          <span className="muted">
-            <When at={item.createdAt} />
-          </span>
-        </div>
+        <InboxItemHead item={item} />
         <h1 id="message-title" className="h3">
           {item.title}
         </h1>

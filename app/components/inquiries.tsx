@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { Form, Link, useNavigation } from '@remix-run/react';
+import type { ReactNode } from 'react';
 import { LANDING_FAQ_SECTIONS } from '~/content/landing';
 import { CsrfInput } from '~/components/csrf';
 import { ConfirmDialog } from '~/components/dialogs';
@@ -38,6 +39,44 @@ export function InquiryAttachment({ id, fileName, fileType }: { id: number; file
       </p>
       {fileType?.startsWith('image/') ? <img src={href} alt={`첨부 이미지: ${fileName}`} loading="lazy" /> : null}
     </div>
+  );
+}
+
+/** The badges above an inquiry: its category, its status, and when it was asked (or its number for operators). */
+export function InquiryHead({ category, status, children }: { category: string; status: number; children: ReactNode }) {
+  return (
+    <div className="inbox-item-head">
+      <span className="badge neutral">{inquiryCategoryLabel(category)}</span>
+      <InquiryStatusBadge status={status} />
+      <span className="muted">{children}</span>
+    </div>
+  );
+}
+
+/** The answer as the asker and the operators read it. */
+export function InquiryAnswer({ heading, answer, answeredAt }: { heading: string; answer: string; answeredAt: string | null }) {
+  return (
+    <section className="card inquiry-answer" aria-labelledby="answer-title">
+      <h2 id="answer-title" className="h3">
+        {heading}
+      </h2>
+      {answeredAt ? (
+        <p className="muted">
+          <When at={answeredAt} />
+        </p>
+      ) : null}
+      <p className="note-text">{answer}</p>
+    </section>
+  );
+}
+
+/** An inquiry's title in a list, opening its page, with a mark when it carries a file. */
+export function InquiryTitleLink({ to, title, hasFile }: { to: string; title: string; hasFile: boolean }) {
+  return (
+    <>
+      <Link to={to}>{title}</Link>
+      {hasFile ? <span className="muted"> (첨부)</span> : null}
+    </>
   );
 }
 
@@ -83,8 +122,7 @@ export function InquiryList({ list, base }: { list: { rows: MyInquiryRow[]; tota
                 <tr key={r.id}>
                   <td>{inquiryCategoryLabel(r.category)}</td>
                   <td>
-                    <Link to={`${base}/${r.id}`}>{r.title}</Link>
-                    {r.hasFile ? <span className="muted"> (첨부)</span> : null}
+                    <InquiryTitleLink to={`${base}/${r.id}`} title={r.title} hasFile={r.hasFile} />
                   </td>
                   <td>
                     <InquiryStatusBadge status={r.status} />
@@ -136,10 +174,7 @@ export function InquiryForm({ area, lastResult }: { area: string; lastResult: Fo
           ))}
         </ul>
       </aside>
-      <section className="card" aria-labelledby="inquiry-form-title">
-        <h2 id="inquiry-form-title" className="sr-only">
-          문의 내용
-        </h2>
+      <section className="card">
         {form.errors?.length ? (
           <div className="alert error" role="alert" id={form.errorId}>
             {form.errors[0]}
@@ -167,11 +202,11 @@ export function InquiryForm({ area, lastResult }: { area: string; lastResult: Fo
           <div className="field">
             <label htmlFor={fields.body.id}>내용</label>
             <textarea
-              {...getTextareaProps(fields.body)}
+              {...getTextareaProps(fields.body, { ariaDescribedBy: 'inquiry-body-hint' })}
               rows={10}
               placeholder="언제, 어느 화면에서, 어떤 일이 있었는지 적어 주시면 빨리 도와드릴 수 있어요."
             />
-            <p className="field-hint">
+            <p className="field-hint" id="inquiry-body-hint">
               {INQUIRY_LIMITS.bodyMin}자 이상, {INQUIRY_LIMITS.bodyMax.toLocaleString('ko-KR')}자까지 쓸 수 있습니다.
             </p>
             <FieldError errors={fields.body.errors} id={fields.body.errorId} />
@@ -253,13 +288,9 @@ export function MyInquiryPage({ inquiry, base, confirmDelete }: { inquiry: MyInq
         />
       ) : null}
       <article className="card stack" aria-labelledby="inquiry-title">
-        <div className="inbox-item-head">
-          <span className="badge neutral">{inquiryCategoryLabel(inquiry.category)}</span>
-          <InquiryStatusBadge status={inquiry.status} />
-          <span className="muted">
-            <When at={inquiry.createdAt} />
-          </span>
-        </div>
+        <InquiryHead category={inquiry.category} status={inquiry.status}>
+          <When at={inquiry.createdAt} />
+        </InquiryHead>
         <h1 id="inquiry-title" className="h3">
           {inquiry.title}
         </h1>
@@ -267,13 +298,7 @@ export function MyInquiryPage({ inquiry, base, confirmDelete }: { inquiry: MyInq
         <InquiryAttachment id={inquiry.id} fileName={inquiry.fileName} fileType={inquiry.fileType} />
       </article>
       {inquiry.answer ? (
-        <section className="card inquiry-answer" aria-labelledby="answer-title">
-          <h2 id="answer-title" className="h3">
-            운영팀 답변
-          </h2>
-          <p className="muted">{inquiry.answeredAt ? <When at={inquiry.answeredAt} /> : null}</p>
-          <p className="note-text">{inquiry.answer}</p>
-        </section>
+        <InquiryAnswer heading="운영팀 답변" answer={inquiry.answer} answeredAt={inquiry.answeredAt} />
       ) : (
         <p className="card muted">
           {inquiry.status === InquiryStatus.CHECK

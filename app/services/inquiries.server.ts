@@ -143,6 +143,17 @@ export async function createInquiry(userId: number, input: InquiryInput, file: I
   }
 }
 
+/** The columns of an inquiry in a list (the asker's and the operators' queue). */
+export const inquiryListColumns = {
+  id: inquiries.id,
+  category: inquiries.category,
+  title: inquiries.title,
+  status: inquiries.status,
+  hasFile: sql<boolean>`${inquiries.filePath} is not null`,
+  createdAt: inquiries.createdAt,
+  answeredAt: inquiries.answeredAt,
+};
+
 const visibleTo = (userId: number, id: number) =>
   and(eq(inquiries.id, id), eq(inquiries.userId, userId), ne(inquiries.status, InquiryStatus.DELETE));
 
@@ -153,15 +164,7 @@ export async function listMyInquiries(userId: number, page = 1) {
   const [[{ total }], rows] = await Promise.all([
     db().select({ total: count() }).from(inquiries).where(mine),
     db()
-      .select({
-        id: inquiries.id,
-        category: inquiries.category,
-        title: inquiries.title,
-        status: inquiries.status,
-        hasFile: sql<boolean>`${inquiries.filePath} is not null`,
-        createdAt: inquiries.createdAt,
-        answeredAt: inquiries.answeredAt,
-      })
+      .select(inquiryListColumns)
       .from(inquiries)
       .where(mine)
       .orderBy(desc(inquiries.createdAt), desc(inquiries.id))

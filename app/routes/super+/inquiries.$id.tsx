@@ -5,10 +5,10 @@ import { requireSuper } from '~/auth/guards.server';
 import { clientIp } from '~/auth/rate-limit.server';
 import { roleLabel } from '~/components/app-shell';
 import { CsrfInput } from '~/components/csrf';
-import { InquiryAttachment, InquiryStatusBadge } from '~/components/inquiries';
+import { InquiryAnswer, InquiryAttachment, InquiryHead } from '~/components/inquiries';
 import { When } from '~/components/notes';
 import { InquiryStatus } from '~/domain/enums';
-import { INQUIRY_LIMITS, INQUIRY_MESSAGES, inquiryCategoryLabel, OPEN_INQUIRY_STATUSES } from '~/domain/inquiries';
+import { INQUIRY_LIMITS, INQUIRY_MESSAGES, OPEN_INQUIRY_STATUSES } from '~/domain/inquiries';
 import { isDomainError } from '~/lib/errors';
 import { idParam, notFound, orRespond, pageData, redirectWithFlash } from '~/lib/http.server';
 import { answerInquiry, checkInquiry, inquiryForOperator } from '~/services/operators/inquiries.server';
@@ -80,11 +80,9 @@ export default function OperatorInquiry() {
       <p>
         <Link to="/super/inquiries">‹ 1:1 문의 목록</Link>
       </p>
-      <div className="inbox-item-head">
-        <span className="badge neutral">{inquiryCategoryLabel(inquiry.category)}</span>
-        <InquiryStatusBadge status={inquiry.status} />
-        <span className="muted">#{inquiry.id}</span>
-      </div>
+      <InquiryHead category={inquiry.category} status={inquiry.status}>
+        #{inquiry.id}
+      </InquiryHead>
       <h1 id="inquiry-title" className="page-title">
         {inquiry.title}
       </h1>
@@ -128,14 +126,7 @@ export default function OperatorInquiry() {
         <InquiryAttachment id={inquiry.id} fileName={inquiry.fileName} fileType={inquiry.fileType} />
       </article>
 
-      {inquiry.answer ? (
-        <section className="card inquiry-answer" aria-labelledby="answer-title">
-          <h2 id="answer-title" className="h3">
-            등록한 답변
-          </h2>
-          <p className="note-text">{inquiry.answer}</p>
-        </section>
-      ) : null}
+      {inquiry.answer ? <InquiryAnswer heading="등록한 답변" answer={inquiry.answer} answeredAt={null} /> : null}
 
       {inquiry.status === InquiryStatus.WAIT ? (
         <Form method="post" className="card stack">

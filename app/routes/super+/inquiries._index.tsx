@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { requireSuper } from '~/auth/guards.server';
 import { roleLabel } from '~/components/app-shell';
-import { InquiryStatusBadge } from '~/components/inquiries';
+import { InquiryStatusBadge, InquiryTitleLink } from '~/components/inquiries';
 import { When } from '~/components/notes';
 import { Pagination } from '~/components/pagination';
 import { InquiryStatus } from '~/domain/enums';
@@ -105,8 +105,7 @@ export default function InquiryQueue() {
                   <td>{r.id}</td>
                   <td>{inquiryCategoryLabel(r.category)}</td>
                   <td>
-                    <Link to={`/super/inquiries/${r.id}`}>{r.title}</Link>
-                    {r.hasFile ? <span className="muted"> (첨부)</span> : null}
+                    <InquiryTitleLink to={`/super/inquiries/${r.id}`} title={r.title} hasFile={r.hasFile} />
                   </td>
                   <td>
                     {r.askerName} <span className="muted">({r.askerLoginId})</span>

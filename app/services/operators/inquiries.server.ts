@@ -14,6 +14,7 @@ import {
 import { now } from '~/lib/clock.server';
 import { DomainError } from '~/lib/errors';
 import { addInboxItems } from '../inbox.server';
+import { inquiryListColumns } from '../inquiries.server';
 import { enqueueMessage } from '../messages.server';
 import { recordAudit } from './audit.server';
 import type { Operator } from './users.server';
@@ -49,13 +50,7 @@ export async function listInquiryQueue(filters: QueueFilters, page = 1) {
     db().select({ status: inquiries.status, n: count() }).from(inquiries).where(byCategory).groupBy(inquiries.status),
     db()
       .select({
-        id: inquiries.id,
-        category: inquiries.category,
-        title: inquiries.title,
-        status: inquiries.status,
-        hasFile: sql<boolean>`${inquiries.filePath} is not null`,
-        createdAt: inquiries.createdAt,
-        answeredAt: inquiries.answeredAt,
+        ...inquiryListColumns,
         askerName: asker.name,
         askerLoginId: asker.loginId,
         askerRole: asker.role,
