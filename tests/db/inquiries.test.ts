@@ -120,6 +120,13 @@ describe('asking', () => {
     const stored = (await store.get(row.filePath!))!;
     const meta = await sharp(stored.bytes).metadata();
     expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(['jpeg', 600, 900, undefined]);
+    // Served to its asker as an image in the page, by its name.
+    const cookie = await sessionCookie(member.loginId);
+    const served = await respond(() =>
+      inquiryFile.loader(args(makeRequest(`/resources/inquiry-file/${id}`, { cookie }), { id: String(id) })),
+    );
+    expect(served.headers.get('Content-Type')).toBe('image/jpeg');
+    expect(served.headers.get('Content-Disposition')).toBe(`inline; filename="__.jpg"; filename*=UTF-8''${encodeURIComponent('화면.jpg')}`);
 
     // A double submit: the same inquiry, one row, one stored file.
     const again = await ask(member, fields, file);
