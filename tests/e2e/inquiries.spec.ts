@@ -89,3 +89,20 @@ test('an inquiry goes WAIT → CHECK → COMPLETE, the asker reads the answer an
   await expect(op.getByText(answer)).toBeVisible();
   await operator.close();
 });
+
+test('a file that is neither an image nor a PDF is refused beside its field, keeping what was typed', async ({ page }) => {
+  await signIn(page, 'student', /\/user\/activity$/);
+  await gotoReady(page, '/user/inquiry/new');
+  await page.getByLabel('분류').selectOption({ label: '기타' });
+  await page.getByLabel('제목').fill('첨부 파일 확인');
+  await page.getByLabel('내용').fill('이 파일이 열리는지 확인 부탁드립니다.');
+  await page
+    .getByLabel('첨부 파일 (선택)')
+    .setInputFiles({ name: 'screen.png', mimeType: 'image/png', buffer: Buffer.from('<html><script>alert(1)</script></html>') });
+  await page.getByRole('button', { name: '문의 보내기' }).click();
+  await expect(page.getByText('첨부 파일은 이미지(JPG, PNG, WEBP, GIF) 또는 PDF만 올릴 수 있습니다.')).toBeVisible();
+  await expect(page).toHaveURL(/\/user\/inquiry\/new$/);
+  await expect(page.getByLabel('제목')).toHaveValue('첨부 파일 확인');
+  await expect(page.getByLabel('내용')).toHaveValue('이 파일이 열리는지 확인 부탁드립니다.');
+  await expect(page.getByLabel('분류')).toHaveValue('ETC');
+});
