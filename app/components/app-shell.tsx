@@ -10,6 +10,9 @@ import { CsrfInput } from '~/components/csrf';
 
 export type ShellUser = { name: string; role: string; authorities: string[] };
 
+/** A count beside a menu entry (unread messages, waiting inquiries), keyed by the entry's path. */
+export type MenuBadges = Record<string, { count: number; label: string }>;
+
 const ROLE_LABELS: Record<string, string> = {
   USER: '회원',
   ADMIN: '학원',
@@ -40,6 +43,7 @@ export function AppShell({
   footerLinks,
   timing,
   flash,
+  badges,
 }: {
   home: string;
   nav: NavItem[];
@@ -53,6 +57,8 @@ export function AppShell({
   timing?: SessionTiming;
   /** The flash message of the last post (post-redirect-get). */
   flash?: Flash | null;
+  /** Counts beside menu entries (from the area layout's loader). */
+  badges?: MenuBadges;
 }) {
   const { pathname } = useLocation();
   return (
@@ -66,6 +72,7 @@ export function AppShell({
                 <li key={item.to}>
                   <Link to={item.to} aria-current={isCurrent(item, pathname) ? 'page' : undefined}>
                     {item.label}
+                    {badges?.[item.to] ? <MenuCount {...badges[item.to]} /> : null}
                   </Link>
                 </li>
               ))}
@@ -106,6 +113,19 @@ export function AppShell({
           </div>
         </footer>
       ) : null}
+    </>
+  );
+}
+
+function MenuCount({ count, label }: { count: number; label: string }) {
+  return (
+    <>
+      <span className="menu-count" aria-hidden="true">
+        {count > 99 ? '99+' : count}
+      </span>
+      <span className="sr-only">
+        ({label} {count}건)
+      </span>
     </>
   );
 }

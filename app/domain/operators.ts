@@ -189,3 +189,5 @@ export const PROBLEM_SET_AUDIT_LABELS: Record<string, string> = {
   'problem_set.publish': '문제 세트 게시',
 };
 Object.assign(AUDIT_ACTION_LABELS, PROBLEM_SET_AUDIT_LABELS);
+// 1:1 inquiries (the operators' queue, /super/inquiries): the audit trail's names of their changes.
+Object.assign(AUDIT_ACTION_LABELS, { 'inquiry.check': '1:1 문의 확인', 'inquiry.answer': '1:1 문의 답변' });

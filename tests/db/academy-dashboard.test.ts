@@ -356,6 +356,14 @@ describe('an academy without this month’s basic payment (head2)', () => {
       'my-page._index',
       'my-page.me',
       '__report-parts',
+      // The inbox, 1:1 inquiries and the FAQ stay open: an unpaid academy must be able to ask about paying.
+      'message._index',
+      'message.$id',
+      'inquiry._index',
+      'inquiry.new',
+      'inquiry.$id',
+      'faq._index',
+      'faq.$section',
     ];
     const params = { studentId: String(student.id), classId: String(klass.id), importId: '1', teacherId: String(head2.id), noteId: '1' };
     let checked = 0;

@@ -2,15 +2,20 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { describe, expect, it } from 'vitest';
 import { SPEC_MESSAGES } from '~/messages';
 import * as adminDashboard from '~/routes/admin+/dashboard';
+import * as adminInquiries from '~/routes/admin+/inquiry._index';
+import * as adminInbox from '~/routes/admin+/message._index';
 import * as adminStudents from '~/routes/admin+/students';
 import * as adminTeachers from '~/routes/admin+/teachers';
 import * as superAudit from '~/routes/super+/audit';
 import * as superCoach from '~/routes/super+/coach.sharpening._index';
+import * as superInquiries from '~/routes/super+/inquiries._index';
 import * as superMessages from '~/routes/super+/messages';
 import * as superTax from '~/routes/super+/tax.u.region.agency';
 import * as superUser from '~/routes/super+/user';
 import * as userActivity from '~/routes/user+/activity._index';
 import * as userDashboard from '~/routes/user+/dashboard';
+import * as userInquiries from '~/routes/user+/inquiry._index';
+import * as userInbox from '~/routes/user+/message._index';
 import { makeRequest, respond, sessionCookie } from '../support/auth';
 import { useTestDatabase } from '../support/db';
 
@@ -86,6 +91,24 @@ const ROUTES: { path: string; loader: (args: LoaderFunctionArgs) => unknown; exp
   {
     path: '/super/messages',
     loader: superMessages.loader,
+    expected: table({ USER: LOGIN, ADMIN: LOGIN, SUPER: 200 }, { coach: COACH_HOME, branch: BRANCH_HOME, product: PRODUCT_HOME }),
+  },
+  // The inbox and 1:1 inquiries: every member and academy staff member (an unpaid academy too), in their own area.
+  {
+    path: '/user/message',
+    loader: userInbox.loader,
+    expected: table({ USER: 200, ADMIN: LOGIN, SUPER: LOGIN }, { migrated: '→ /member/migration' }),
+  },
+  {
+    path: '/user/inquiry',
+    loader: userInquiries.loader,
+    expected: table({ USER: 200, ADMIN: LOGIN, SUPER: LOGIN }, { migrated: '→ /member/migration' }),
+  },
+  { path: '/admin/message', loader: adminInbox.loader, expected: table({ USER: LOGIN, ADMIN: 200, SUPER: LOGIN }) },
+  { path: '/admin/inquiry', loader: adminInquiries.loader, expected: table({ USER: LOGIN, ADMIN: 200, SUPER: LOGIN }) },
+  {
+    path: '/super/inquiries',
+    loader: superInquiries.loader,
     expected: table({ USER: LOGIN, ADMIN: LOGIN, SUPER: 200 }, { coach: COACH_HOME, branch: BRANCH_HOME, product: PRODUCT_HOME }),
   },
 ];

@@ -4,9 +4,20 @@ import { signIn } from './support';
 // With JavaScript on, every page must hydrate without an error: a server-only module reaching the browser bundle,
 // or markup that differs between server and client, shows up here.
 const PAGES: Record<string, string[]> = {
-  student: ['/user/dashboard', '/user/activity', '/user/recommend', '/user/search?q=%EC%96%B4', '/user/jinro', '/user/faq', '/user/policy'],
-  head: ['/admin/dashboard'],
-  super: ['/super/user'],
+  student: [
+    '/user/dashboard',
+    '/user/activity',
+    '/user/recommend',
+    '/user/search?q=%EC%96%B4',
+    '/user/jinro',
+    '/user/faq',
+    '/user/policy',
+    '/user/message',
+    '/user/inquiry',
+    '/user/inquiry/new',
+  ],
+  head: ['/admin/dashboard', '/admin/message', '/admin/inquiry'],
+  super: ['/super/user', '/super/inquiries'],
 };
 
 test.describe('hydration @js-only', () => {

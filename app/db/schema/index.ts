@@ -14,3 +14,4 @@ export * from './reading-records';
 export * from './messages';
 export * from './audit';
 export * from './classes';
+export * from './notices';

@@ -11,6 +11,7 @@ import { seedPayments } from './payments.server';
 import { seedUnpaidAcademy } from './unpaid-academy.server';
 import { seedSecondBranch } from './branches.server';
 import { seedPolicies } from './policies.server';
+import { seedInquiries } from './inquiries.server';
 import { now } from '~/lib/clock.server';
 
 /**
@@ -33,6 +34,7 @@ export const SEED_STEPS: SeedStep[] = [
   { name: 'unpaid-academy', run: (tx) => seedUnpaidAcademy(tx, now()) },
   { name: 'second-branch', run: seedSecondBranch },
   { name: 'policies', run: seedPolicies },
+  { name: 'inquiries-inbox', run: (tx) => seedInquiries(tx, now()) },
 ];
 
 export async function seedDemo(db: Database, steps: SeedStep[] = SEED_STEPS): Promise<string[]> {

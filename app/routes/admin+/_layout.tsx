@@ -16,6 +16,8 @@ export const ADMIN_NAV: (NavItem & { headOnly?: boolean })[] = [
   { to: '/admin/notes', label: '독서 노트' },
   { to: '/admin/teachers', label: '선생님 관리', headOnly: true },
   { to: '/admin/payments', label: '결제', headOnly: true },
+  { to: '/admin/message', label: '메시지' },
+  { to: '/admin/inquiry', label: '1:1 문의' },
   { to: '/admin/my-page', label: '마이페이지' },
 ];
 
@@ -28,9 +30,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function AdminLayout() {
-  const { user, timing, flash } = useLoaderData<typeof loader>();
+  const { user, timing, flash, badges } = useLoaderData<typeof loader>();
   return (
-    <AppShell timing={timing} flash={flash} home="/admin/dashboard" nav={adminNav(user)} user={user}>
+    <AppShell timing={timing} flash={flash} badges={badges} home="/admin/dashboard" nav={adminNav(user)} user={user}>
       <Outlet />
     </AppShell>
   );

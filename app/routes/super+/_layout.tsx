@@ -21,6 +21,7 @@ const SUPER_MENUS: (NavItem & { for: Authority[] })[] = [
   { to: '/super/prices', label: '가격', for: ['ADMIN1', 'ADMIN2'] },
   { to: '/super/content', label: 'FAQ·약관', for: ['ADMIN1', 'ADMIN2'] },
   { to: '/super/messages', label: '발송 메시지', for: ['ADMIN1', 'ADMIN2'] },
+  { to: '/super/inquiries', label: '1:1 문의', for: ['ADMIN1', 'ADMIN2'] },
   { to: '/super/audit', label: '감사 기록', for: ['ADMIN1'] },
   { to: '/super/my-page', label: '마이페이지', for: ['ADMIN1', 'ADMIN2', 'COACH', 'BRANCH', 'PRODUCT'] },
 ];
@@ -35,9 +36,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function SuperLayout() {
-  const { user, timing, flash } = useLoaderData<typeof loader>();
+  const { user, timing, flash, badges } = useLoaderData<typeof loader>();
   return (
-    <AppShell timing={timing} flash={flash} home="/super" nav={superNav(user.authorities)} user={user}>
+    <AppShell timing={timing} flash={flash} badges={badges} home="/super" nav={superNav(user.authorities)} user={user}>
       <Outlet />
     </AppShell>
   );

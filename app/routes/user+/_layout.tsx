@@ -16,6 +16,8 @@ export const USER_NAV: NavItem[] = [
   { to: '/user/recommend', label: '추천 도서' },
   { to: '/user/search', label: '도서 검색' },
   { to: '/user/jinro', label: '진로 탐색' },
+  { to: '/user/message', label: '메시지' },
+  { to: '/user/inquiry', label: '1:1 문의' },
   { to: '/user/my-page', label: '마이페이지' },
 ];
 
@@ -32,9 +34,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function UserLayout() {
-  const { user, timing, flash } = useLoaderData<typeof loader>();
+  const { user, timing, flash, badges } = useLoaderData<typeof loader>();
   return (
-    <AppShell timing={timing} flash={flash} home="/user/dashboard" nav={USER_NAV} user={user} footerLinks={USER_FOOTER}>
+    <AppShell timing={timing} flash={flash} badges={badges} home="/user/dashboard" nav={USER_NAV} user={user} footerLinks={USER_FOOTER}>
       <Outlet />
     </AppShell>
   );

@@ -1,20 +1,23 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { requireUser } from '~/auth/guards.server';
 import { FaqContent } from '~/components/public-pages';
+import { requireMember } from '~/lib/forms/member-area.server';
 import { faqInEffect, isFaqSection } from '~/services/faq.server';
 
 export const meta: MetaFunction = () => [{ title: '자주 묻는 질문 | 리드인' }];
 
+// The FAQ inside the signed-in areas: students and members here, academy staff at /admin/faq (the same module; the
+// 1:1 inquiry form links to it, and signed-in users cannot open the landing pages). Each area opens on the section
+// it needs most.
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request, { role: 'USER' });
-  const section = params.section ?? 'info';
-  if (!isFaqSection(section)) throw redirect('/user/faq');
-  return json({ section, ...(await faqInEffect(section)) });
+  const { area } = await requireMember(request);
+  const section = params.section ?? (area === '/admin' ? 'operating' : 'info');
+  if (!isFaqSection(section)) throw redirect(`${area}/faq`);
+  return json({ section, area, ...(await faqInEffect(section)) });
 }
 
-export default function UserFaq() {
-  const data = useLoaderData<typeof loader>();
-  return <FaqContent base="/user" {...data} />;
+export default function MemberFaq() {
+  const { area, ...data } = useLoaderData<typeof loader>();
+  return <FaqContent base={area} {...data} />;
 }

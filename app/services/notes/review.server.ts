@@ -14,6 +14,7 @@ import {
 } from '~/domain/notes';
 import { now } from '~/lib/clock.server';
 import { reopenForRewrite } from '../book-status.server';
+import { addNoteCommentItem } from '../inbox.server';
 import { DomainError } from '~/lib/errors';
 import { studentsInScope } from '../academy/scope.server';
 import {
@@ -166,6 +167,15 @@ export async function reviewNote(viewer: NoteViewer, input: ReviewInput): Promis
       ...(tellStudent ? { hasUnreadComment: true, commentedAt: at } : {}),
     });
     if (to === NoteState.HOLD) await reopenForRewrite(current.resultBookId, tx);
+    // The student's inbox item commits with the comment (and the comment with it).
+    if (tellStudent)
+      await addNoteCommentItem(tx, {
+        studentId: current.userId,
+        resultBookId: current.resultBookId,
+        action: input.action,
+        by: role,
+        text: (correction ?? comment)!,
+      });
     await addHistory(tx, {
       noteId: current.id,
       actorId: viewer.id,

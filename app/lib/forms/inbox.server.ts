@@ -1,0 +1,43 @@
+import { redirect } from '@remix-run/node';
+import type { SignedIn } from '~/auth/guards.server';
+import { INBOX_MESSAGES } from '~/domain/inbox';
+import { notFound, orRespond, pageData, pageParam, positiveInt, redirectWithFlash } from '~/lib/http.server';
+import { getInboxItem, inboxTarget, listInbox, markAllInboxRead, openInboxItem } from '~/services/inbox.server';
+import type { MemberArea } from './member-area.server';
+
+// The inbox pages of the user and admin areas (/user/message, /admin/message). Opening an item is a post (reading
+// changes nothing).
+
+const inboxBase = (area: MemberArea) => `${area}/message`;
+
+export async function inboxListData(request: Request, user: SignedIn, area: MemberArea) {
+  return pageData({ list: await listInbox(user.id, pageParam(request)), base: inboxBase(area) });
+}
+
+/** '모두 읽음' of the list. */
+export async function inboxListAction(request: Request, user: SignedIn, area: MemberArea) {
+  const base = inboxBase(area);
+  const form = await request.formData();
+  if (form.get('intent') !== 'read-all') throw notFound();
+  const changed = await markAllInboxRead(user.id);
+  return redirectWithFlash(base, changed ? INBOX_MESSAGES.allRead : INBOX_MESSAGES.nothingUnread);
+}
+
+export function inboxItemId(params: { id?: string }) {
+  const id = positiveInt(params.id);
+  if (id === null) throw notFound(INBOX_MESSAGES.notFound);
+  return id;
+}
+
+export async function inboxItemData(user: SignedIn, id: number, area: MemberArea) {
+  return pageData({ item: await orRespond(() => getInboxItem(user.id, id)), base: inboxBase(area) });
+}
+
+/** 'open' (from the list): marks the item read and goes to its page of the app; 'read' (on the item's page): marks it read. */
+export async function inboxItemAction(request: Request, user: SignedIn, id: number, area: MemberArea) {
+  const base = inboxBase(area);
+  const intent = (await request.formData()).get('intent');
+  const item = await orRespond(() => openInboxItem(user.id, id));
+  if (intent === 'read') return redirectWithFlash(`${base}/${id}`, INBOX_MESSAGES.read);
+  return redirect(inboxTarget(item, base));
+}

@@ -1,0 +1,2 @@
+// The same page as the user area's, for academy staff (the module reads its area from the address).
+export { loader, action, meta, default } from '../user+/inquiry.$id';
