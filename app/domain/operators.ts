@@ -86,3 +86,10 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
 };
 
 export const ITEM_STATUS_LABELS: Record<number, string> = { 1: '사용 중', 100: '완료', 200: '사용 안 함' };
+
+// Notices (spec §3): the operators' changes of platform notices in the audit trail.
+Object.assign(AUDIT_ACTION_LABELS, {
+  'notice.create': '공지 등록',
+  'notice.update': '공지 수정',
+  'notice.delete': '공지 삭제',
+});
