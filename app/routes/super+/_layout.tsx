@@ -19,6 +19,7 @@ const SUPER_MENUS: (NavItem & { for: Authority[] })[] = [
   { to: '/super/prices', label: '가격', for: ['ADMIN1', 'ADMIN2'] },
   { to: '/super/messages', label: '발송 메시지', for: ['ADMIN1', 'ADMIN2'] },
   { to: '/super/audit', label: '감사 기록', for: ['ADMIN1'] },
+  { to: '/super/notices', label: '공지사항', for: ['ADMIN1', 'ADMIN2', 'COACH', 'BRANCH', 'PRODUCT'] },
   { to: '/super/my-page', label: '마이페이지', for: ['ADMIN1', 'ADMIN2', 'COACH', 'BRANCH', 'PRODUCT'] },
 ];
 

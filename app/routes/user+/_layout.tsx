@@ -16,6 +16,7 @@ export const USER_NAV: NavItem[] = [
   { to: '/user/recommend', label: '추천 도서' },
   { to: '/user/search', label: '도서 검색' },
   { to: '/user/jinro', label: '진로 탐색' },
+  { to: '/user/notices', label: '공지사항' },
   { to: '/user/my-page', label: '마이페이지' },
 ];
 
