@@ -10,6 +10,8 @@ import { NOTICE_MESSAGES } from '~/domain/notices';
 import { setClock } from '~/lib/clock.server';
 import * as adminNew from '~/routes/admin+/notices.new';
 import * as adminEdit from '~/routes/admin+/notices.$noticeId_.edit';
+import * as adminList from '~/routes/admin+/notices._index';
+import * as adminNotice from '~/routes/admin+/notices.$noticeId';
 import * as apiNotice from '~/routes/api+/total.notice.$id';
 import * as popupPage from '~/routes/popup.$noticeId.$userId';
 import * as download from '~/routes/resources+/notices.$noticeId.files.$fileId';
@@ -395,9 +397,30 @@ describe('writing a notice', () => {
   it("an academy that has not paid this month cannot write for its students: '이번 달 기본 결제를 해주세요.'", async () => {
     const unpaid = await createAcademy({ paid: false });
     const teacher = await createStaff(unpaid, 'TEACHER');
-    const res = await respond(async () => adminNew.loader(args(makeRequest('/admin/notices/new', { cookie: await cookieFor(teacher) }))));
+    const student = await createStudent({ academy: unpaid });
+    const cookie = await cookieFor(teacher);
+    const res = await respond(async () => adminNew.loader(args(makeRequest('/admin/notices/new', { cookie }))));
     expect(res.status).toBe(403);
     expect(await res.json()).toMatchObject({ alert: { message: '이번 달 기본 결제를 해주세요.' } });
+    // Reading is open (an operator's notice may be about paying); editing and deleting an earlier notice are not.
+    const { id } = await createNotice(teacher, input({ title: '결제 전에 쓴 공지' }), [], origin);
+    expect((await respond(() => adminList.loader(args(makeRequest('/admin/notices', { cookie }))))).status).toBe(200);
+    expect(
+      (await respond(() => adminNotice.loader(args(makeRequest(`/admin/notices/${id}`, { cookie }), { noticeId: String(id) })))).status,
+    ).toBe(200);
+    for (const [name, fn] of [
+      [
+        'delete',
+        () =>
+          adminNotice.action(args(makeRequest(`/admin/notices/${id}`, { cookie, form: { intent: 'delete' } }), { noticeId: String(id) })),
+      ],
+      ['edit', () => adminEdit.loader(args(makeRequest(`/admin/notices/${id}/edit`, { cookie }), { noticeId: String(id) }))],
+    ] as const) {
+      const refused = await respond(fn);
+      expect(refused.status, name).toBe(403);
+      expect(await refused.json(), name).toMatchObject({ alert: { message: '이번 달 기본 결제를 해주세요.' } });
+    }
+    expect(await seesNotice(student, id)).toBe(true);
   });
 
   it('delete (INACTIVE) takes it out of lists, pages and the API, and is audited', async () => {
