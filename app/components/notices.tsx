@@ -12,6 +12,7 @@ import {
   audienceLabel,
   fileSizeLabel,
   type NoticeAudience,
+  type AudienceKind,
   type NoticeFormReply,
   type NoticeFormValues,
 } from '~/domain/notices';
@@ -74,8 +75,10 @@ export function NoticeTable({
   pages,
   staff = false,
   empty,
+  academyNames = {},
 }: {
   rows: NoticeRow[];
+  academyNames?: Record<string, string>;
   base: string;
   page: number;
   pages: number;
@@ -103,7 +106,7 @@ export function NoticeTable({
                   <Link to={`${base}/${n.id}`}>{n.title}</Link>
                   {n.fileCount > 0 ? <span className="muted"> · 첨부 {n.fileCount}</span> : null}
                 </td>
-                <td>{staff ? audienceLabel(n.audience, {}, n.organisationId !== null) : (n.organisationName ?? '리드인')}</td>
+                <td>{staff ? audienceLabel(n.audience, academyNames, n.organisationId !== null) : (n.organisationName ?? '리드인')}</td>
                 {staff ? <td>{n.popupFrom && n.popupUntil ? popupSpan(n.popupFrom, n.popupUntil) : '-'}</td> : null}
                 <td>{formatDateTime(n.publishedAt)}</td>
               </tr>
@@ -188,6 +191,45 @@ function FieldError({ id, message }: { id: string; message?: string }) {
 
 const invalid = (message: string | undefined, id: string) => (message ? { 'aria-invalid': true as const, 'aria-describedby': id } : {});
 
+const AUDIENCE_HINTS: Partial<Record<AudienceKind, string>> = { ACADEMIES: ' (학원장·선생님·학생)' };
+
+/** One kind of audience: its radio button and the choices it takes (checkboxes). */
+function AudienceChoice({
+  kind,
+  v,
+  name,
+  options,
+  empty,
+}: {
+  kind: AudienceKind;
+  v: NoticeFormValues;
+  name: 'orgKinds' | 'academyIds' | 'authorities';
+  options: { value: string; label: string }[];
+  empty?: string;
+}) {
+  return (
+    <div className="audience-choice">
+      <label className="checkbox">
+        <input type="radio" name="audienceKind" value={kind} defaultChecked={v.audienceKind === kind} />
+        {AUDIENCE_KIND_LABELS[kind]}
+        {AUDIENCE_HINTS[kind] ?? ''}
+      </label>
+      <div className={`audience-options${kind === 'ACADEMIES' ? ' academy-options' : ''}`}>
+        {options.length ? (
+          options.map((o) => (
+            <label key={o.value} className="checkbox">
+              <input type="checkbox" name={name} value={o.value} defaultChecked={v[name].includes(o.value)} />
+              {o.label}
+            </label>
+          ))
+        ) : (
+          <span className="muted">{empty}</span>
+        )}
+      </div>
+    </div>
+  );
+}
+
 /**
  * The notice editor: title, Markdown body, '미리보기' (a submit that brings the form back with the body rendered by the
  * server, without JavaScript too), the audience (operators), the popup period and attachments.
@@ -212,7 +254,6 @@ export function NoticeForm({
   useEffect(() => setScripted(true), []);
   const v = reply?.values ?? defaults;
   const e = reply?.errors ?? {};
-  const has = (list: string[], value: string) => list.includes(value);
   return (
     <Form method="post" encType="multipart/form-data" className="notice-form" noValidate>
       <CsrfInput />
@@ -266,52 +307,25 @@ export function NoticeForm({
             <input type="radio" name="audienceKind" value="ALL" defaultChecked={v.audienceKind === 'ALL'} />
             {AUDIENCE_KIND_LABELS.ALL}
           </label>
-          <div className="audience-choice">
-            <label className="checkbox">
-              <input type="radio" name="audienceKind" value="ORG_KINDS" defaultChecked={v.audienceKind === 'ORG_KINDS'} />
-              {AUDIENCE_KIND_LABELS.ORG_KINDS}
-            </label>
-            <div className="audience-options">
-              {ORGANISATION_KINDS.map((k) => (
-                <label key={k} className="checkbox">
-                  <input type="checkbox" name="orgKinds" value={k} defaultChecked={has(v.orgKinds, k)} />
-                  {ORG_KIND_LABELS[k]}
-                </label>
-              ))}
-            </div>
-          </div>
-          <div className="audience-choice">
-            <label className="checkbox">
-              <input type="radio" name="audienceKind" value="ACADEMIES" defaultChecked={v.audienceKind === 'ACADEMIES'} />
-              {AUDIENCE_KIND_LABELS.ACADEMIES} (학원장·선생님·학생)
-            </label>
-            <div className="audience-options academy-options">
-              {academies.length ? (
-                academies.map((a) => (
-                  <label key={a.id} className="checkbox">
-                    <input type="checkbox" name="academyIds" value={a.id} defaultChecked={has(v.academyIds, String(a.id))} />
-                    {a.name}
-                  </label>
-                ))
-              ) : (
-                <span className="muted">등록된 학원이 없습니다.</span>
-              )}
-            </div>
-          </div>
-          <div className="audience-choice">
-            <label className="checkbox">
-              <input type="radio" name="audienceKind" value="AUTHORITIES" defaultChecked={v.audienceKind === 'AUTHORITIES'} />
-              {AUDIENCE_KIND_LABELS.AUTHORITIES}
-            </label>
-            <div className="audience-options">
-              {AUDIENCE_AUTHORITIES.map((a) => (
-                <label key={a} className="checkbox">
-                  <input type="checkbox" name="authorities" value={a} defaultChecked={has(v.authorities, a)} />
-                  {AUTHORITY_LABELS[a]}
-                </label>
-              ))}
-            </div>
-          </div>
+          <AudienceChoice
+            kind="ORG_KINDS"
+            v={v}
+            name="orgKinds"
+            options={ORGANISATION_KINDS.map((k) => ({ value: k, label: ORG_KIND_LABELS[k] }))}
+          />
+          <AudienceChoice
+            kind="ACADEMIES"
+            v={v}
+            name="academyIds"
+            options={academies.map((a) => ({ value: String(a.id), label: a.name }))}
+            empty="등록된 학원이 없습니다."
+          />
+          <AudienceChoice
+            kind="AUTHORITIES"
+            v={v}
+            name="authorities"
+            options={AUDIENCE_AUTHORITIES.map((a) => ({ value: a, label: AUTHORITY_LABELS[a] }))}
+          />
         </fieldset>
       ) : (
         <p className="muted">이 공지는 우리 학원 학생들에게 보입니다.</p>
@@ -391,6 +405,27 @@ export function NoticeForm({
         </button>
       </div>
     </Form>
+  );
+}
+
+/** The page of the editor (new or edit) in the super and admin areas. */
+export function NoticeFormPage({
+  heading,
+  back,
+  ...form
+}: Parameters<typeof NoticeForm>[0] & { heading: string; back: { href: string; label: string } }) {
+  return (
+    <section aria-labelledby="notice-form-title" className="stack">
+      <p>
+        <Link to={back.href}>‹ {back.label}</Link>
+      </p>
+      <h1 id="notice-form-title" className="page-title">
+        {heading}
+      </h1>
+      <div className="card">
+        <NoticeForm {...form} />
+      </div>
+    </section>
   );
 }
 
@@ -490,7 +525,7 @@ export function NoticeListPage({
   intro,
 }: {
   base: string;
-  list: { rows: NoticeRow[]; total: number; page: number; pages: number };
+  list: { rows: NoticeRow[]; academyNames: Record<string, string>; total: number; page: number; pages: number };
   staff?: boolean;
   /** The write button, or a sentence saying why there is none. */
   write?: { href: string } | { reason: string } | null;
@@ -513,7 +548,15 @@ export function NoticeListPage({
       <p className="muted" role="status">
         공지 {list.total}건
       </p>
-      <NoticeTable rows={list.rows} base={base} page={list.page} pages={list.pages} staff={staff} empty="아직 공지사항이 없어요." />
+      <NoticeTable
+        rows={list.rows}
+        academyNames={list.academyNames}
+        base={base}
+        page={list.page}
+        pages={list.pages}
+        staff={staff}
+        empty="아직 공지사항이 없어요."
+      />
     </section>
   );
 }

@@ -473,6 +473,20 @@ describe('the API: GET /api/total/notice/{id}', () => {
       popupFrom: null,
       popupUntil: null,
     });
+    // An API client downloads the file at filePath with its bearer token.
+    const fileRes = await download.loader(
+      args(
+        new Request(`http://localhost/resources/notices/${id}/files/${file.id}`, { headers: { Authorization: await bearerFor(student) } }),
+        {
+          noticeId: String(id),
+          fileId: String(file.id),
+        },
+      ),
+    );
+    expect(fileRes.headers.get('Content-Disposition')).toBe(
+      `attachment; filename="__.txt"; filename*=UTF-8''${encodeURIComponent('안내.txt')}`,
+    );
+    expect(new TextDecoder().decode(await fileRes.arrayBuffer())).toBe('안내');
   });
 });
 

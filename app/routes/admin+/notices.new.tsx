@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { useActionData, useLoaderData } from '@remix-run/react';
 import { requireBasicPay } from '~/auth/guards.server';
-import { NoticeForm } from '~/components/notices';
+import { NoticeFormPage } from '~/components/notices';
 import { pageData } from '~/lib/http.server';
 import { noticeFormAction, noticeFormDefaults } from '~/lib/forms/notice-form.server';
 
@@ -22,16 +22,13 @@ export default function NewAcademyNotice() {
   const { defaults } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   return (
-    <section aria-labelledby="new-notice-title" className="stack">
-      <p>
-        <Link to="/admin/notices">‹ 공지사항 목록</Link>
-      </p>
-      <h1 id="new-notice-title" className="page-title">
-        학생 공지 쓰기
-      </h1>
-      <div className="card">
-        <NoticeForm reply={reply} defaults={defaults} platform={false} submitLabel="올리기" />
-      </div>
-    </section>
+    <NoticeFormPage
+      heading="학생 공지 쓰기"
+      back={{ href: '/admin/notices', label: '공지사항 목록' }}
+      reply={reply}
+      defaults={defaults}
+      platform={false}
+      submitLabel="올리기"
+    />
   );
 }

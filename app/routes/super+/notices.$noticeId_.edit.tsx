@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { useActionData, useLoaderData } from '@remix-run/react';
 import { requireSuper } from '~/auth/guards.server';
-import { NoticeForm } from '~/components/notices';
+import { NoticeFormPage } from '~/components/notices';
 import { idParam, orRespond, pageData } from '~/lib/http.server';
 import { noticeFormAction, noticeFormDefaults } from '~/lib/forms/notice-form.server';
 import { academyChoices, noticeForEditor } from '~/services/notices/notices.server';
@@ -24,16 +24,15 @@ export default function EditPlatformNotice() {
   const { id, files, defaults, academies } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   return (
-    <section aria-labelledby="edit-notice-title" className="stack">
-      <p>
-        <Link to={`/super/notices/${id}`}>‹ 공지로 돌아가기</Link>
-      </p>
-      <h1 id="edit-notice-title" className="page-title">
-        공지 고치기
-      </h1>
-      <div className="card">
-        <NoticeForm reply={reply} defaults={defaults} platform academies={academies} existingFiles={files} submitLabel="저장" />
-      </div>
-    </section>
+    <NoticeFormPage
+      heading="공지 고치기"
+      back={{ href: `/super/notices/${id}`, label: '공지로 돌아가기' }}
+      reply={reply}
+      defaults={defaults}
+      platform
+      academies={academies}
+      existingFiles={files}
+      submitLabel="저장"
+    />
   );
 }

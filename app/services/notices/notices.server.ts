@@ -30,15 +30,6 @@ export type Origin = { address: string | null };
 
 const notFound = () => new DomainError('NOTICE_NOT_FOUND', NOTICE_MESSAGES.notFound, 404);
 
-/** The reader joined to every notice query: the notices are those this user may see. */
-function fromNoticesFor(userId: number) {
-  return db()
-    .select({ id: notices.id })
-    .from(notices)
-    .innerJoin(reader, eq(reader.id, userId))
-    .leftJoin(readerOrg, eq(readerOrg.id, reader.organisationId));
-}
-
 const noticeOrg = alias(organisations, 'notice_org');
 const author = alias(users, 'author');
 
@@ -56,7 +47,7 @@ const listFields = {
   fileCount: sql<number>`(select count(*)::int from ${noticeFiles} where ${noticeFiles.noticeId} = ${notices.id})`,
 };
 
-/** The notices a user may see (spec list), newest first, a page at a time. Two queries. */
+/** The notices a user may see, newest first, a page at a time, with the names of the academies they address. Three queries. */
 export async function listNotices(userId: number, page: number) {
   const safePage = Math.max(1, Math.floor(page) || 1);
   const [rows, [{ total }]] = await Promise.all([
@@ -78,7 +69,14 @@ export async function listNotices(userId: number, page: number) {
       .leftJoin(readerOrg, eq(readerOrg.id, reader.organisationId))
       .where(noticeVisible()),
   ]);
-  return { rows, total: Number(total), page: safePage, pages: Math.max(1, Math.ceil(Number(total) / NOTICE_PAGE_SIZE)) };
+  const chosen = rows.flatMap((r) => (r.audience.kind === 'ACADEMIES' ? r.audience.academyIds : []));
+  return {
+    rows,
+    academyNames: await academyNames([...new Set(chosen)]),
+    total: Number(total),
+    page: safePage,
+    pages: Math.max(1, Math.ceil(Number(total) / NOTICE_PAGE_SIZE)),
+  };
 }
 
 /** The newest few notices addressed to the user, for the dashboards. One query. */
@@ -104,12 +102,6 @@ export async function findVisibleNotice(userId: number, noticeId: number) {
     .innerJoin(author, eq(author.id, notices.authorId))
     .where(and(eq(notices.id, noticeId), noticeVisible()));
   return row ?? null;
-}
-
-/** Whether the notice reaches the user (their audience), as opposed to being kept by them. */
-export async function noticeReachesUser(userId: number, noticeId: number): Promise<boolean> {
-  const rows = await fromNoticesFor(userId).where(and(eq(notices.id, noticeId), noticeForReader()));
-  return rows.length > 0;
 }
 
 export async function noticeFilesOf(noticeIds: number[]) {
@@ -244,7 +236,7 @@ export async function createNotice(actor: NoticeActor, input: NoticeInput, uploa
   try {
     const result = await db().transaction(async (tx) => {
       // One author's posts are taken one at a time, so two copies of one form cannot both pass the duplicate check.
-      await tx.execute(sql`select 1 from ${users} where ${users.id} = ${actor.id} for update`);
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, actor.id)).for('update');
       const organisationId = kind === 'academy' ? actor.organisationId : null;
       const [earlier] = await tx
         .select({ id: notices.id })
