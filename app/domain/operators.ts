@@ -191,3 +191,9 @@ export const PROBLEM_SET_AUDIT_LABELS: Record<string, string> = {
 Object.assign(AUDIT_ACTION_LABELS, PROBLEM_SET_AUDIT_LABELS);
 // 1:1 inquiries (the operators' queue, /super/inquiries): the audit trail's names of their changes.
 Object.assign(AUDIT_ACTION_LABELS, { 'inquiry.check': '1:1 문의 확인', 'inquiry.answer': '1:1 문의 답변' });
+// Notices (spec §3): the operators' changes of platform notices in the audit trail.
+Object.assign(AUDIT_ACTION_LABELS, {
+  'notice.create': '공지 등록',
+  'notice.update': '공지 수정',
+  'notice.delete': '공지 삭제',
+});

@@ -1,14 +1,17 @@
-// Files the app serves from its own routes (exports, attachments): the RFC 6266 download name (an ASCII fallback and
-// the UTF-8 `filename*` that browsers use for Korean names) and headers that keep a stored file from being read as
-// anything but its own type.
+// Files the app serves from its own routes (spreadsheet exports, notice and inquiry attachments): the stored name as
+// the RFC 6266 download name (an ASCII fallback and the UTF-8 `filename*`, RFC 5987: every byte outside attr-char
+// percent-encoded), and headers that keep a stored file from being read as anything but its own type.
+
+const encodeRfc5987 = (name: string) =>
+  encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 /** `attachment; filename="…"; filename*=UTF-8''…` (or `inline; …`). */
 export function contentDisposition(fileName: string, disposition: 'attachment' | 'inline' = 'attachment'): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeRfc5987(fileName)}`;
 }
 
-/** A stored file for a signed-in viewer: never sniffed, never in a shared cache, never run as a page. */
+/** A stored file for a signed-in viewer: never sniffed, never in a shared cache, never run as a page if opened. */
 export function privateFileResponse(
   bytes: Uint8Array,
   options: { contentType: string; fileName: string; disposition: 'attachment' | 'inline' },
@@ -23,4 +26,9 @@ export function privateFileResponse(
       'Cache-Control': 'private, no-store',
     },
   });
+}
+
+/** A download (saved, never shown in the browser). */
+export function attachmentResponse(body: Uint8Array, fileName: string, contentType: string): Response {
+  return privateFileResponse(body, { contentType, fileName, disposition: 'attachment' });
 }

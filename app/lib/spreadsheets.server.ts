@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
-import { contentDisposition } from './downloads.server';
+import { attachmentResponse } from './downloads.server';
 
 // Tables in and out of the academy's spreadsheets (rosters, progress): `.xlsx` through exceljs, CSV through
 // csv-parse/csv-stringify. A CSV from Korean Excel is usually CP949; one saved as "CSV UTF-8" starts with a BOM.
@@ -104,15 +104,7 @@ const TYPES = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 } as const;
 
-/** A file download: RFC 6266 name (ASCII fallback and UTF-8 `filename*`), never sniffed, never cached. */
+/** A spreadsheet download (RFC 6266 name, never sniffed, never cached). */
 export function downloadResponse(body: Buffer, fileName: string, kind: keyof typeof TYPES): Response {
-  return new Response(new Uint8Array(body), {
-    headers: {
-      'Content-Type': TYPES[kind],
-      'Content-Disposition': contentDisposition(fileName),
-      'X-Content-Type-Options': 'nosniff',
-      'Cache-Control': 'no-store',
-      'Content-Length': String(body.length),
-    },
-  });
+  return attachmentResponse(body, fileName, TYPES[kind]);
 }

@@ -364,6 +364,9 @@ describe('an academy without this month’s basic payment (head2)', () => {
       'inquiry.$id',
       'faq._index',
       'faq.$section',
+      // Reading notices needs no payment (one may be about paying); writing one does (tests/db/notices.test.ts).
+      'notices._index',
+      'notices.$noticeId',
     ];
     const params = { studentId: String(student.id), classId: String(klass.id), importId: '1', teacherId: String(head2.id), noteId: '1' };
     let checked = 0;

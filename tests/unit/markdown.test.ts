@@ -20,4 +20,25 @@ describe('renderMarkdown', () => {
       '<a href="https://example.com" target="_blank" rel="noopener noreferrer">사이트</a>',
     );
   });
+
+  // Notices (issue 13) are written by operators and academy staff and shown to children: the payloads of the notice
+  // security test, and their encoded forms, leave nothing active.
+  it('leaves no svg, base, frame, style, id/class/style attribute, data: or encoded javascript: link', () => {
+    const html = renderMarkdown(
+      [
+        '<svg onload=alert(1)><circle/></svg><base href="https://evil.example/">',
+        '<iframe src="https://x.test"></iframe><style>*{}</style><form action="https://x.test"><input name=a></form>',
+        '<meta http-equiv="refresh" content="0;url=https://x.test"><object data=x></object>',
+        '<p id="x" class="y" style="color:red" onclick="alert(1)">p</p><details ontoggle=alert(1)>d</details>',
+        '[a](data:text/html;base64,PHNjcmlwdD4=) <a href="jav&#x09;ascript:alert(1)">b</a> <a href="&#106;avascript:alert(1)">c</a>',
+        '![d](javascript:alert(1)) ![e](data:image/svg+xml,<svg/onload=alert(1)>) [f](//evil.example/x) [g](vbscript:x)',
+      ].join('\n\n'),
+    );
+    expect(html).not.toMatch(
+      /<(svg|base|iframe|style|form|input|meta|object|details)\b|\s(on\w+|id|class|style)=|javascript|data:|vbscript|evil/i,
+    );
+    expect(html).toContain('<p>p</p>');
+    expect(html).toContain('<a>a</a> <a>b</a> <a>c</a>');
+    expect(html).toContain('<img alt="d" /> <img alt="e" /> <a>f</a> <a>g</a>');
+  });
 });

@@ -12,6 +12,7 @@ import { seedUnpaidAcademy } from './unpaid-academy.server';
 import { seedSecondBranch } from './branches.server';
 import { seedPolicies } from './policies.server';
 import { seedInquiries } from './inquiries.server';
+import { seedNotices } from './notices.server';
 import { now } from '~/lib/clock.server';
 
 /**
@@ -35,6 +36,7 @@ export const SEED_STEPS: SeedStep[] = [
   { name: 'second-branch', run: seedSecondBranch },
   { name: 'policies', run: seedPolicies },
   { name: 'inquiries-inbox', run: (tx) => seedInquiries(tx, now()) },
+  { name: 'notices', run: (tx) => seedNotices(tx, now()) },
 ];
 
 export async function seedDemo(db: Database, steps: SeedStep[] = SEED_STEPS): Promise<string[]> {

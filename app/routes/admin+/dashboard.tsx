@@ -2,10 +2,13 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { requireUser } from '~/auth/guards.server';
 import { ColumnChart, HorizontalBarChart } from '~/components/charts';
+import { LatestNotices, NoticePopups } from '~/components/notices';
 import { formatKoreanDate } from '~/lib/dates';
+import { homePopups } from '~/lib/forms/notice-form.server';
 import { orRespond, pageData } from '~/lib/http.server';
 import { SPEC_MESSAGES } from '~/messages';
 import { academyDashboard } from '~/services/academy/dashboard.server';
+import { latestNotices } from '~/services/notices/notices.server';
 
 export const meta: MetaFunction = () => [{ title: '학원 대시보드 | 리드인' }];
 
@@ -14,8 +17,12 @@ export const meta: MetaFunction = () => [{ title: '학원 대시보드 | 리드�
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, { role: 'ADMIN' });
-  const board = await orRespond(() => academyDashboard(user));
-  return pageData({ name: user.name, ...board });
+  const [board, popups, notices] = await Promise.all([
+    orRespond(() => academyDashboard(user)),
+    homePopups(request, user.id),
+    latestNotices(user.id),
+  ]);
+  return pageData({ name: user.name, userId: user.id, ...board, popups, notices });
 }
 
 const hoursAndMinutes = (total: number) => {
@@ -33,6 +40,7 @@ export default function AdminDashboard() {
   const monthNo = Number(d.month.slice(5));
   return (
     <div className="page dashboard">
+      <NoticePopups popups={d.popups} userId={d.userId} />
       <header className="page-title">
         <h1>{monthNo}월 학원 현황</h1>
         <p>{d.head ? '학원 전체 학생의' : '담당 반 학생의'} 이번 달 독서를 한눈에 보여 드려요.</p>
@@ -145,6 +153,8 @@ export default function AdminDashboard() {
           )}
         </section>
       </div>
+
+      <LatestNotices notices={d.notices} base="/admin/notices" />
 
       <section className="card" aria-labelledby="daily-title">
         <h2 id="daily-title">날짜별 독서 시간</h2>

@@ -18,6 +18,7 @@ export const USER_NAV: NavItem[] = [
   { to: '/user/jinro', label: '진로 탐색' },
   { to: '/user/message', label: '메시지' },
   { to: '/user/inquiry', label: '1:1 문의' },
+  { to: '/user/notices', label: '공지사항' },
   { to: '/user/my-page', label: '마이페이지' },
 ];
 

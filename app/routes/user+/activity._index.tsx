@@ -2,10 +2,12 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { requireUser } from '~/auth/guards.server';
+import { NoticePopups } from '~/components/notices';
 import { BookCover, MethodBadge, ProgressBar, StatusBadge } from '~/components/reading';
 import { genreLabel, levelLabel } from '~/domain/catalogue';
 import { BookStatus, ReadMethod } from '~/domain/enums';
 import { BOOK_STATUS_LABELS, formatMinutes, pageRange, VISIBLE_STATUSES } from '~/domain/reading';
+import { homePopups } from '~/lib/forms/notice-form.server';
 import { getActivityOverview } from '~/services/reading/overview.server';
 
 export const meta: MetaFunction = () => [{ title: '독서 활동 | 리드인' }];
@@ -15,7 +17,7 @@ const FINISHED_SHOWN = 4;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, { role: 'USER' });
-  const overview = await getActivityOverview(user.id);
+  const [overview, popups] = await Promise.all([getActivityOverview(user.id), homePopups(request, user.id)]);
   // Only what the page shows travels to the browser (the page weight budget counts the embedded data too).
   const books = overview.resultList.map((b) => ({
     id: b.resultBookId,
@@ -32,6 +34,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(
     {
       name: user.name,
+      userId: user.id,
+      popups,
       current,
       currentMinutes: current ? (overview.resultList.find((b) => b.resultBookId === current.id)?.progress.minutes ?? 0) : 0,
       books,
@@ -68,6 +72,7 @@ export default function UserActivity() {
   const { current } = data;
   return (
     <div className="page stack activity">
+      <NoticePopups popups={data.popups} userId={data.userId} />
       <div className="page-title">
         <h1>독서 활동</h1>
         <p>{data.name}님의 책 읽기 여정입니다. 읽기 전 활동 → 읽기 → 문제 분석 → 독서 노트 순서로 진행해요.</p>

@@ -4,6 +4,9 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { requireUser } from '~/auth/guards.server';
 import { BookCover } from '~/components/reading';
 import { ColumnChart } from '~/components/charts';
+import { LatestNotices, NoticePopups } from '~/components/notices';
+import { homePopups } from '~/lib/forms/notice-form.server';
+import { latestNotices } from '~/services/notices/notices.server';
 import { dashboard } from '~/services/reports.server';
 import { latestJoinRequest } from '~/services/join-requests.server';
 
@@ -11,10 +14,15 @@ export const meta: MetaFunction = () => [{ title: '대시보드 | 리드인' }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, { role: 'USER' });
-  const [board, join] = await Promise.all([dashboard(user.id), latestJoinRequest(user.id)]);
+  const [board, join, popups, notices] = await Promise.all([
+    dashboard(user.id),
+    latestJoinRequest(user.id),
+    homePopups(request, user.id),
+    latestNotices(user.id),
+  ]);
   // A join request still waiting, or declined, is said on the dashboard; an approved one needs no word.
   const joinRequest = join && join.status !== 'APPROVED' ? { status: join.status, academyName: join.academyName } : null;
-  return json({ name: user.name, ...board, joinRequest });
+  return json({ name: user.name, userId: user.id, ...board, joinRequest, popups, notices });
 }
 
 const STATUS_TEXT: Record<number, string> = {
@@ -32,6 +40,7 @@ export default function Dashboard() {
   const minutes = d.thisMonth.minutes % 60;
   return (
     <div className="page dashboard">
+      <NoticePopups popups={d.popups} userId={d.userId} />
       <header className="page-title">
         <h1>{d.name}님의 독서 대시보드</h1>
         <p>{Number(month)}월의 독서를 한눈에 보여 드려요.</p>
@@ -135,6 +144,8 @@ export default function Dashboard() {
           </ul>
         </section>
       </div>
+
+      <LatestNotices notices={d.notices} base="/user/notices" />
 
       <section className="card" aria-labelledby="days-title" style={{ marginTop: '1rem' }}>
         <h2 id="days-title">최근 4주 독서 시간</h2>

@@ -1,0 +1,599 @@
+import { Form, Link, useLocation, useNavigation } from '@remix-run/react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { AlertDialog } from '~/components/dialogs';
+import { CsrfInput } from '~/components/csrf';
+import { Pagination } from '~/components/pagination';
+import {
+  AUDIENCE_AUTHORITIES,
+  AUDIENCE_KIND_LABELS,
+  MAX_NOTICE_FILES,
+  NOTICE_FILE_ACCEPT,
+  ORG_KIND_LABELS,
+  audienceLabel,
+  fileSizeLabel,
+  type NoticeAudience,
+  type AudienceKind,
+  type NoticeFormReply,
+  type NoticeFormValues,
+} from '~/domain/notices';
+import { ORGANISATION_KINDS } from '~/domain/enums';
+import { AUTHORITY_LABELS } from '~/domain/operators';
+import { formatDateTime, formatKoreanDate } from '~/lib/dates';
+import { SPEC_MESSAGES } from '~/messages';
+
+// Notices on the pages: the rendered body (HTML sanitised on the server), attachments, the lists, the editor with its
+// server-rendered preview, and the popup of the home pages.
+
+/** A notice's body: HTML rendered from Markdown and cleaned with an allowlist on the server (markdown.server.ts). */
+export function NoticeBody({ html }: { html: string }) {
+  return <div className="notice-body" data-testid="notice-body" dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+type FileLink = { id: number; fileName: string; href: string; size?: number };
+
+/** Attachments as download links (our route sends them as attachments; plain links, no client routing). */
+export function NoticeFiles({ files }: { files: FileLink[] }) {
+  if (!files.length) return null;
+  return (
+    <section className="notice-files" aria-label="첨부 파일">
+      <h3>첨부 파일</h3>
+      <ul>
+        {files.map((f) => (
+          <li key={f.id}>
+            <a href={f.href} download={f.fileName}>
+              {f.fileName}
+            </a>
+            {f.size !== undefined ? <span className="muted"> ({fileSizeLabel(f.size)})</span> : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export type NoticeRow = {
+  id: number;
+  title: string;
+  organisationId: number | null;
+  organisationName: string | null;
+  authorName: string;
+  audience: NoticeAudience;
+  popupFrom: string | null;
+  popupUntil: string | null;
+  publishedAt: string;
+  fileCount: number;
+};
+
+const popupSpan = (from: string, until: string) =>
+  `${formatKoreanDate(from)} ~ ${formatKoreanDate(new Date(new Date(until).getTime() - 1))}`;
+
+/** A list of notices with pagination; `staff` adds who wrote it, for whom and the popup period. */
+export function NoticeTable({
+  rows,
+  base,
+  page,
+  pages,
+  staff = false,
+  empty,
+  academyNames = {},
+}: {
+  rows: NoticeRow[];
+  academyNames?: Record<string, string>;
+  base: string;
+  page: number;
+  pages: number;
+  staff?: boolean;
+  empty: string;
+}) {
+  if (!rows.length) return <p className="card muted">{empty}</p>;
+  return (
+    <>
+      <div className="table-wrap">
+        <table className="table notice-table">
+          <caption className="sr-only">공지사항 목록</caption>
+          <thead>
+            <tr>
+              <th scope="col">제목</th>
+              {staff ? <th scope="col">대상</th> : <th scope="col">보낸 곳</th>}
+              {staff ? <th scope="col">팝업</th> : null}
+              <th scope="col">올린 때</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((n) => (
+              <tr key={n.id}>
+                <td>
+                  <Link to={`${base}/${n.id}`}>{n.title}</Link>
+                  {n.fileCount > 0 ? <span className="muted"> · 첨부 {n.fileCount}</span> : null}
+                </td>
+                <td>{staff ? audienceLabel(n.audience, academyNames, n.organisationId !== null) : (n.organisationName ?? '리드인')}</td>
+                {staff ? <td>{n.popupFrom && n.popupUntil ? popupSpan(n.popupFrom, n.popupUntil) : '-'}</td> : null}
+                <td>{formatDateTime(n.publishedAt)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Pagination page={page} pages={pages} base={base} />
+    </>
+  );
+}
+
+/** One notice's page: title, who and when, the body, the attachments. */
+export function NoticeArticle({
+  notice,
+  staff = false,
+}: {
+  notice: {
+    title: string;
+    organisationId: number | null;
+    organisationName: string | null;
+    authorName: string;
+    audience: NoticeAudience;
+    academyNames: Record<string, string>;
+    popupFrom: string | null;
+    popupUntil: string | null;
+    publishedAt: string;
+    html: string;
+    files: FileLink[];
+  };
+  staff?: boolean;
+}) {
+  return (
+    <article className="card notice-article">
+      <h1>{notice.title}</h1>
+      <p className="muted notice-meta">
+        {notice.organisationName ?? '리드인'} · {formatDateTime(notice.publishedAt)}
+        {staff ? (
+          <>
+            {' '}
+            · 작성 {notice.authorName} · 대상 {audienceLabel(notice.audience, notice.academyNames, notice.organisationId !== null)}
+            {notice.popupFrom && notice.popupUntil ? ` · 팝업 ${popupSpan(notice.popupFrom, notice.popupUntil)}` : ''}
+          </>
+        ) : null}
+      </p>
+      <NoticeBody html={notice.html} />
+      <NoticeFiles files={notice.files} />
+    </article>
+  );
+}
+
+/** The newest notices on a dashboard. */
+export function LatestNotices({ notices, base }: { notices: { id: number; title: string; publishedAt: string }[]; base: string }) {
+  return (
+    <section className="card latest-notices" aria-labelledby="latest-notices-title">
+      <h2 id="latest-notices-title">공지사항</h2>
+      {notices.length ? (
+        <ul className="plain-list dashboard-list" data-testid="latest-notices">
+          {notices.map((n) => (
+            <li key={n.id}>
+              <Link to={`${base}/${n.id}`}>{n.title}</Link> <span className="muted">· {formatKoreanDate(n.publishedAt)}</span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">새 공지사항이 없어요.</p>
+      )}
+      <p>
+        <Link to={base}>공지사항 전체 보기</Link>
+      </p>
+    </section>
+  );
+}
+
+function FieldError({ id, message }: { id: string; message?: string }) {
+  return message ? (
+    <p className="field-error" id={id}>
+      {message}
+    </p>
+  ) : null;
+}
+
+const invalid = (message: string | undefined, id: string) => (message ? { 'aria-invalid': true as const, 'aria-describedby': id } : {});
+
+const AUDIENCE_HINTS: Partial<Record<AudienceKind, string>> = { ACADEMIES: ' (학원장·선생님·학생)' };
+
+/** One kind of audience: its radio button and the choices it takes (checkboxes). */
+function AudienceChoice({
+  kind,
+  v,
+  name,
+  options,
+  empty,
+}: {
+  kind: AudienceKind;
+  v: NoticeFormValues;
+  name: 'orgKinds' | 'academyIds' | 'authorities';
+  options: { value: string; label: string }[];
+  empty?: string;
+}) {
+  return (
+    <div className="audience-choice">
+      <label className="checkbox">
+        <input type="radio" name="audienceKind" value={kind} defaultChecked={v.audienceKind === kind} />
+        {AUDIENCE_KIND_LABELS[kind]}
+        {AUDIENCE_HINTS[kind] ?? ''}
+      </label>
+      <div className={`audience-options${kind === 'ACADEMIES' ? ' academy-options' : ''}`}>
+        {options.length ? (
+          options.map((o) => (
+            <label key={o.value} className="checkbox">
+              <input type="checkbox" name={name} value={o.value} defaultChecked={v[name].includes(o.value)} />
+              {o.label}
+            </label>
+          ))
+        ) : (
+          <span className="muted">{empty}</span>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The notice editor: title, Markdown body, '미리보기' (a submit that brings the form back with the body rendered by the
+ * server, without JavaScript too), the audience (operators), the popup period and attachments.
+ */
+export function NoticeForm({
+  reply,
+  defaults,
+  platform,
+  academies = [],
+  existingFiles = [],
+  submitLabel,
+}: {
+  reply: NoticeFormReply | undefined;
+  defaults: NoticeFormValues;
+  platform: boolean;
+  academies?: { id: number; name: string }[];
+  existingFiles?: FileLink[];
+  submitLabel: string;
+}) {
+  const busy = useNavigation().state === 'submitting';
+  const [scripted, setScripted] = useState(false);
+  useEffect(() => setScripted(true), []);
+  const v = reply?.values ?? defaults;
+  const e = reply?.errors ?? {};
+  return (
+    <Form method="post" encType="multipart/form-data" className="notice-form" noValidate>
+      <CsrfInput />
+      {e.form ? (
+        <div className="alert error" role="alert">
+          {e.form}
+        </div>
+      ) : null}
+      <div className="field">
+        <label htmlFor="notice-title">제목</label>
+        <input
+          id="notice-title"
+          type="text"
+          name="title"
+          defaultValue={v.title}
+          maxLength={200}
+          required
+          {...invalid(e.title, 'notice-title-error')}
+        />
+        <FieldError id="notice-title-error" message={e.title} />
+      </div>
+      <div className="field">
+        <label htmlFor="notice-body">내용</label>
+        <textarea
+          id="notice-body"
+          name="body"
+          defaultValue={v.body}
+          rows={12}
+          required
+          aria-describedby="notice-body-hint"
+          {...invalid(e.body, 'notice-body-error')}
+        />
+        <p className="muted field-hint" id="notice-body-hint">
+          Markdown으로 씁니다: <code># 제목</code>, <code>**굵게**</code>, <code>- 목록</code>, <code>[링크](https://…)</code>. HTML 태그는
+          지워집니다.
+        </p>
+        <FieldError id="notice-body-error" message={e.body} />
+      </div>
+      {reply?.preview !== null && reply?.preview !== undefined ? (
+        <section className="notice-preview" aria-labelledby="notice-preview-title">
+          <h2 id="notice-preview-title">미리보기</h2>
+          <NoticeBody html={reply.preview} />
+        </section>
+      ) : null}
+
+      {platform ? (
+        <fieldset className="field notice-audience" aria-describedby={e.audience ? 'notice-audience-error' : undefined}>
+          <legend>공지 대상</legend>
+          <FieldError id="notice-audience-error" message={e.audience} />
+          <label className="checkbox">
+            <input type="radio" name="audienceKind" value="ALL" defaultChecked={v.audienceKind === 'ALL'} />
+            {AUDIENCE_KIND_LABELS.ALL}
+          </label>
+          <AudienceChoice
+            kind="ORG_KINDS"
+            v={v}
+            name="orgKinds"
+            options={ORGANISATION_KINDS.map((k) => ({ value: k, label: ORG_KIND_LABELS[k] }))}
+          />
+          <AudienceChoice
+            kind="ACADEMIES"
+            v={v}
+            name="academyIds"
+            options={academies.map((a) => ({ value: String(a.id), label: a.name }))}
+            empty="등록된 학원이 없습니다."
+          />
+          <AudienceChoice
+            kind="AUTHORITIES"
+            v={v}
+            name="authorities"
+            options={AUDIENCE_AUTHORITIES.map((a) => ({ value: a, label: AUTHORITY_LABELS[a] }))}
+          />
+        </fieldset>
+      ) : (
+        <p className="muted">이 공지는 우리 학원 학생들에게 보입니다.</p>
+      )}
+
+      <fieldset className="field notice-popup-period">
+        <legend>팝업 기간 (선택)</legend>
+        <p className="muted field-hint" id="notice-popup-hint">
+          정한 날짜 동안 대상 회원이 첫 화면을 열면 공지가 팝업으로 뜹니다. 비워 두면 팝업 없이 올립니다.
+        </p>
+        <div className="inline-fields">
+          <label>
+            시작일
+            <input
+              type="date"
+              name="popupFromDay"
+              defaultValue={v.popupFromDay}
+              aria-describedby="notice-popup-hint"
+              {...invalid(e.popup, 'notice-popup-error')}
+            />
+          </label>
+          <label>
+            종료일
+            <input type="date" name="popupUntilDay" defaultValue={v.popupUntilDay} {...invalid(e.popup, 'notice-popup-error')} />
+          </label>
+        </div>
+        <FieldError id="notice-popup-error" message={e.popup} />
+      </fieldset>
+
+      <fieldset className="field notice-attachments">
+        <legend>첨부 파일 (선택)</legend>
+        {existingFiles.length ? (
+          <ul className="plain-list">
+            {existingFiles.map((f) => (
+              <li key={f.id}>
+                <a href={f.href}>{f.fileName}</a>{' '}
+                <label className="checkbox inline">
+                  <input type="checkbox" name="removeFile" value={f.id} />
+                  삭제
+                </label>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <label htmlFor="notice-files">파일 추가</label>
+        <input
+          id="notice-files"
+          name="files"
+          type="file"
+          multiple
+          accept={NOTICE_FILE_ACCEPT}
+          aria-describedby="notice-files-hint"
+          {...invalid(e.files, 'notice-files-error')}
+        />
+        <p className="muted field-hint" id="notice-files-hint">
+          PDF, 한글, 워드, 엑셀, 파워포인트, 이미지, 텍스트, ZIP. 공지 하나에 {MAX_NOTICE_FILES}개까지, 한 번에 10MB까지 올릴 수 있습니다.
+        </p>
+        {reply?.filesNotKept && !scripted ? (
+          <p className="alert info">미리보기를 하면 고른 파일이 비워집니다. 저장하기 전에 다시 골라 주세요.</p>
+        ) : null}
+        <FieldError id="notice-files-error" message={e.files} />
+      </fieldset>
+
+      <div className="form-actions">
+        <button
+          type="submit"
+          name="intent"
+          value="preview"
+          className="secondary"
+          formEncType="application/x-www-form-urlencoded"
+          disabled={busy}
+        >
+          미리보기
+        </button>
+        <button type="submit" name="intent" value="save" disabled={busy}>
+          {busy ? '저장 중…' : submitLabel}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+/** The page of the editor (new or edit) in the super and admin areas. */
+export function NoticeFormPage({
+  heading,
+  back,
+  ...form
+}: Parameters<typeof NoticeForm>[0] & { heading: string; back: { href: string; label: string } }) {
+  return (
+    <section aria-labelledby="notice-form-title" className="stack">
+      <p>
+        <Link to={back.href}>‹ {back.label}</Link>
+      </p>
+      <h1 id="notice-form-title" className="page-title">
+        {heading}
+      </h1>
+      <div className="card">
+        <NoticeForm {...form} />
+      </div>
+    </section>
+  );
+}
+
+/** The 500 px window of spec §9. */
+export const POPUP_FEATURES = 'width=500,height=640,scrollbars=yes,resizable=yes';
+
+export type HomePopup = { id: number; title: string; html: string; files: FileLink[] };
+
+/** '오늘 하루 보지 않기' and 닫기: the popup window and the inline panel post the same form. */
+export function PopupHideForm({
+  noticeId,
+  userId,
+  returnTo,
+  onSubmit,
+}: {
+  noticeId: number;
+  userId: number;
+  returnTo?: string;
+  onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
+}) {
+  return (
+    <form method="post" action={`/popup/${noticeId}/${userId}`} className="popup-hide-form" onSubmit={onSubmit}>
+      <CsrfInput />
+      {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
+      <label className="checkbox">
+        <input type="checkbox" name="hideToday" value="on" />
+        오늘 하루 보지 않기
+      </label>
+      <button type="submit" className="secondary small">
+        닫기
+      </button>
+    </form>
+  );
+}
+
+/**
+ * The notice popups of a home page (spec §2, §8, §9). The server renders them as a panel at the top of the page: that
+ * is what a browser without JavaScript shows. With JavaScript each opens in its own 500 px window and the panel goes;
+ * a blocked window alerts '팝업 차단을 해제해주세요.' and the panel stays.
+ */
+export function NoticePopups({ popups, userId }: { popups: HomePopup[]; userId: number }) {
+  const { pathname } = useLocation();
+  const [mode, setMode] = useState<'panel' | 'windows' | 'closed'>('panel');
+  const [blocked, setBlocked] = useState(false);
+  const ids = popups.map((p) => p.id).join(',');
+  useEffect(() => {
+    if (!ids) return;
+    let opened = true;
+    for (const id of ids.split(',')) {
+      if (!window.open(`/popup/${id}/${userId}`, `notice-popup-${id}`, POPUP_FEATURES)) {
+        opened = false;
+        break;
+      }
+    }
+    setMode(opened ? 'windows' : 'panel');
+    setBlocked(!opened);
+  }, [ids, userId]);
+  if (!popups.length || mode !== 'panel') return null;
+  const closeUnlessHiding = (event: FormEvent<HTMLFormElement>) => {
+    // Only '오늘 하루 보지 않기' needs the server; closing for now is done here.
+    const hide = event.currentTarget.elements.namedItem('hideToday') as HTMLInputElement | null;
+    if (hide?.checked) return;
+    event.preventDefault();
+    setMode('closed');
+  };
+  return (
+    <>
+      {blocked ? (
+        <AlertDialog
+          title={SPEC_MESSAGES.alertTitle}
+          message={SPEC_MESSAGES.popupBlocked}
+          onClose={() => setBlocked(false)}
+          confirm={{ onClick: () => setBlocked(false) }}
+        />
+      ) : null}
+      <div className="notice-popup-panel" data-testid="notice-popup-panel">
+        {popups.map((p) => (
+          <section key={p.id} className="card notice-popup" aria-labelledby={`notice-popup-${p.id}`}>
+            <p className="notice-popup-kind">공지</p>
+            <h2 id={`notice-popup-${p.id}`}>{p.title}</h2>
+            <NoticeBody html={p.html} />
+            <NoticeFiles files={p.files} />
+            <PopupHideForm noticeId={p.id} userId={userId} returnTo={pathname} onSubmit={closeUnlessHiding} />
+          </section>
+        ))}
+      </div>
+    </>
+  );
+}
+
+/** A notice list page of any area: heading, the write button for those who write, the table. */
+export function NoticeListPage({
+  base,
+  list,
+  staff = false,
+  write,
+  intro,
+}: {
+  base: string;
+  list: { rows: NoticeRow[]; academyNames: Record<string, string>; total: number; page: number; pages: number };
+  staff?: boolean;
+  /** The write button, or a sentence saying why there is none. */
+  write?: { href: string } | { reason: string } | null;
+  intro?: string;
+}) {
+  return (
+    <section aria-labelledby="notices-title" className="stack">
+      <div className="page-head">
+        <h1 id="notices-title" className="page-title">
+          공지사항
+        </h1>
+        {write && 'href' in write ? (
+          <Link to={write.href} className="button">
+            공지 쓰기
+          </Link>
+        ) : null}
+      </div>
+      {intro ? <p className="muted">{intro}</p> : null}
+      {write && 'reason' in write ? <p className="alert warning">{write.reason}</p> : null}
+      <p className="muted" role="status">
+        공지 {list.total}건
+      </p>
+      <NoticeTable
+        rows={list.rows}
+        academyNames={list.academyNames}
+        base={base}
+        page={list.page}
+        pages={list.pages}
+        staff={staff}
+        empty="아직 공지사항이 없어요."
+      />
+    </section>
+  );
+}
+
+/** A notice's page of any area; its editors also get 고치기 and 삭제 (a two-step delete that works without JavaScript). */
+export function NoticeView({
+  notice,
+  base,
+  staff = false,
+}: {
+  notice: Parameters<typeof NoticeArticle>[0]['notice'] & { id: number; canManage: boolean };
+  base: string;
+  staff?: boolean;
+}) {
+  return (
+    <div className="stack notice-page">
+      <p>
+        <Link to={base}>‹ 공지사항 목록</Link>
+      </p>
+      <NoticeArticle notice={notice} staff={staff} />
+      {notice.canManage ? (
+        <div className="form-actions notice-manage">
+          <Link to={`${base}/${notice.id}/edit`} className="button secondary">
+            고치기
+          </Link>
+          <details className="notice-delete">
+            <summary>삭제</summary>
+            <p>삭제하면 목록과 팝업, 첨부 파일 내려받기에서 모두 사라집니다.</p>
+            <Form method="post">
+              <CsrfInput />
+              <button type="submit" name="intent" value="delete" className="danger">
+                삭제하기
+              </button>
+            </Form>
+          </details>
+        </div>
+      ) : null}
+    </div>
+  );
+}
