@@ -77,6 +77,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'book.create': '도서 등록',
   'book.update': '도서 수정',
   'book.status': '도서 상태 변경',
+  'note.reassign': '첨삭 코치 변경',
   'price.create': '가격 등록',
   'payment.confirm-deposit': '입금 확인',
   'payment.cancel': '주문 취소',
@@ -86,3 +87,22 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
 };
 
 export const ITEM_STATUS_LABELS: Record<number, string> = { 1: '사용 중', 100: '완료', 200: '사용 안 함' };
+
+// ── Coaches (/super/coaches): the 첨삭 load per coach and moving a waiting note to another coach. ──
+
+export const COACH_MESSAGES = {
+  notWaiting: '첨삭 대기 중인 노트만 다른 코치에게 넘길 수 있습니다. 그사이 첨삭이 끝났을 수 있습니다.',
+  sameCoach: '이미 그 코치에게 배정된 노트입니다.',
+  alreadyUnassigned: '이미 미배정인 노트입니다.',
+  notACoach: '활동 중인 첨삭 코치에게만 넘길 수 있습니다.',
+  badRequest: '요청을 처리할 수 없습니다. 새로고침한 뒤 다시 시도해 주세요.',
+} as const;
+
+/** '45분', '5시간', '2일 3시간': how long a note waited for its correction. */
+export function waitLabel(minutes: number | null): string {
+  if (minutes === null) return '-';
+  if (minutes < 60) return `${minutes}분`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 48) return `${hours}시간`;
+  return `${Math.floor(hours / 24)}일${hours % 24 ? ` ${hours % 24}시간` : ''}`;
+}

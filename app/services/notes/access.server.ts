@@ -4,8 +4,9 @@ import { db } from '~/db/client.server';
 import { books, noteHistory, notes, organisations, resultBooks, users } from '~/db/schema';
 import type { Note, NoteAction, NoteActorRole } from '~/db/schema';
 import { NoteState } from '~/domain/enums';
-import { NOTE_MESSAGES, allowedReviewActions, canViewNote, reviewerRole, type NoteViewer } from '~/domain/notes';
+import { NOTE_MESSAGES, allowedReviewActions, assignedElsewhere, canViewNote, reviewerRole, type NoteViewer } from '~/domain/notes';
 import { studentsInScope } from '../academy/scope.server';
+import { coach } from './coach-assignment.server';
 import { now } from '~/lib/clock.server';
 import { DomainError } from '~/lib/errors';
 import { storage } from '../storage.server';
@@ -35,12 +36,14 @@ export async function noteRow(noteId: number, executor: Executor = db()) {
       bookTitle: books.title,
       bookAuthor: books.author,
       bookStatus: resultBooks.status,
+      coachName: coach.name,
     })
     .from(notes)
     .innerJoin(student, eq(student.id, notes.userId))
     .innerJoin(resultBooks, eq(resultBooks.id, notes.resultBookId))
     .innerJoin(books, eq(books.id, resultBooks.bookId))
     .leftJoin(organisations, eq(organisations.id, student.organisationId))
+    .leftJoin(coach, eq(coach.id, notes.coachId))
     .where(eq(notes.id, noteId));
   return row ?? null;
 }
@@ -76,11 +79,17 @@ export async function historyOf(noteId: number) {
 
 export type NoteHistoryEntry = Awaited<ReturnType<typeof historyOf>>[number];
 
-/** A note with its student, book and history, for a reviewer or its student. 404 when missing, 403 when not theirs. */
+/**
+ * A note with its student, book and history, for a reviewer or its student. 404 when missing, 403 when not theirs.
+ * Reviewers also see the coach it is assigned to; a coach does not get the correction form of another coach's note.
+ */
 export async function getNoteForViewer(viewer: NoteViewer, noteId: number) {
   const row = await noteRow(noteId);
   assertCanOpen(viewer, row && { userId: row.note.userId, organisationId: row.organisationId, state: row.note.state });
-  return { ...row!, history: await historyOf(noteId), actions: allowedReviewActions(viewer, row.note.state) };
+  const elsewhere = reviewerRole(viewer) === 'COACH' && assignedElsewhere(viewer, row.note.coachId);
+  const actions = allowedReviewActions(viewer, row.note.state).filter((a) => !(a === 'correct' && elsewhere));
+  const coachName = reviewerRole(viewer) ? row.coachName : null;
+  return { ...row!, coachName, assignedElsewhere: elsewhere, history: await historyOf(noteId), actions };
 }
 
 export type NoteDetail = Awaited<ReturnType<typeof getNoteForViewer>>;
