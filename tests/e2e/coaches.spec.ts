@@ -30,8 +30,8 @@ test('super sees the load per coach and moves a waiting note; the coach sees it 
   await page.getByRole('link', { name: '코치 관리' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('코치 관리');
   const load = page.getByRole('table', { name: '코치별 대기 노트와 첨삭 완료 수' });
-  for (const coach of ['첨삭코치', '첨삭코치2', '미배정'])
-    await expect(load.getByRole('rowheader', { name: new RegExp(`^${coach}`) })).toHaveCount(1);
+  for (const coach of ['첨삭코치 (coach)', '첨삭코치2 (coach2)', '미배정'])
+    await expect(load.getByRole('rowheader', { name: coach, exact: true })).toHaveCount(1);
   await expect(
     load
       .getByRole('row')

@@ -1,4 +1,5 @@
-import { aliasedTable, and, asc, eq, not } from 'drizzle-orm';
+import { aliasedTable, and, asc, eq, not, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '~/db/client.server';
 import { db } from '~/db/client.server';
 import { books, noteHistory, notes, organisations, resultBooks, users } from '~/db/schema';
@@ -6,7 +7,6 @@ import type { Note, NoteAction, NoteActorRole } from '~/db/schema';
 import { NoteState } from '~/domain/enums';
 import { NOTE_MESSAGES, allowedReviewActions, assignedElsewhere, canViewNote, reviewerRole, type NoteViewer } from '~/domain/notes';
 import { studentsInScope } from '../academy/scope.server';
-import { coach } from './coach-assignment.server';
 import { now } from '~/lib/clock.server';
 import { DomainError } from '~/lib/errors';
 import { storage } from '../storage.server';
@@ -23,6 +23,9 @@ export const forbidden = () => new DomainError('NOTE_FORBIDDEN', NOTE_MESSAGES.f
 export const refused = () => new DomainError('NOTE_TRANSITION_REFUSED', NOTE_MESSAGES.transitionRefused, 409);
 
 export const student = aliasedTable(users, 'student');
+
+/** The coach a waiting note is assigned to. */
+export const coach = alias(users, 'coach');
 
 export async function noteRow(noteId: number, executor: Executor = db()) {
   const [row] = await executor
@@ -46,6 +49,33 @@ export async function noteRow(noteId: number, executor: Executor = db()) {
     .leftJoin(coach, eq(coach.id, notes.coachId))
     .where(eq(notes.id, noteId));
   return row ?? null;
+}
+
+/**
+ * Notes with their student, academy, book and coach, the longest in their state first (after `first`, when given):
+ * the lists of notes waiting for a coach. The caller pages it.
+ */
+export function noteListRows(where: SQL | undefined, first: SQL[] = []) {
+  return db()
+    .select({
+      id: notes.id,
+      version: notes.version,
+      studentName: student.name,
+      academyName: organisations.name,
+      bookTitle: books.title,
+      waitingSince: notes.stateChangedAt,
+      noteInput: notes.noteInput,
+      coachId: notes.coachId,
+      coachName: coach.name,
+    })
+    .from(notes)
+    .innerJoin(student, eq(student.id, notes.userId))
+    .innerJoin(resultBooks, eq(resultBooks.id, notes.resultBookId))
+    .innerJoin(books, eq(books.id, resultBooks.bookId))
+    .leftJoin(organisations, eq(organisations.id, student.organisationId))
+    .leftJoin(coach, eq(coach.id, notes.coachId))
+    .where(where)
+    .orderBy(...first, asc(notes.stateChangedAt), asc(notes.id));
 }
 
 type NoteAccess = { userId: number; organisationId: number | null; state: NoteState };

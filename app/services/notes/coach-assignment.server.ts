@@ -1,5 +1,4 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import { db, type Executor } from '~/db/client.server';
 import { users } from '~/db/schema';
 import { qualified } from '~/db/sql-helpers.server';
@@ -8,9 +7,6 @@ import { NoteState } from '~/domain/enums';
 // Who corrects a note sent to the coaches: when a note enters WAITING_CORRECT it is assigned, in the same transaction,
 // to the active coach with the fewest notes waiting for them (ties: the lowest id). With no active coach it stays
 // unassigned (coach_id null) and any coach may take it. ADMIN1 and ADMIN2 move notes between coaches (/super/coaches).
-
-/** The assigned coach of a note, joined by name. */
-export const coach = alias(users, 'coach');
 
 /** A coach account: role SUPER with the COACH authority, whatever its status. */
 export const isCoach = and(eq(users.role, 'SUPER'), sql`'COACH' = any(${users.authorities})`)!;

@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import { db } from '~/db/client.server';
-import { books, noteHistory, notes, organisations, resultBooks } from '~/db/schema';
+import { books, noteHistory, notes, resultBooks } from '~/db/schema';
 import type { Note } from '~/db/schema';
 import { NoteState } from '~/domain/enums';
 import {
@@ -18,7 +18,7 @@ import { now } from '~/lib/clock.server';
 import { reopenForRewrite } from '../book-status.server';
 import { DomainError } from '~/lib/errors';
 import { studentsInScope } from '../academy/scope.server';
-import { coach, leastLoadedCoach } from './coach-assignment.server';
+import { leastLoadedCoach } from './coach-assignment.server';
 import {
   addHistory,
   assertCanOpen,
@@ -27,6 +27,7 @@ import {
   getNoteForViewer,
   guardedUpdate,
   noteConflict,
+  noteListRows,
   noteRow,
   pageOf,
   refused,
@@ -102,25 +103,7 @@ export async function listCoachQueue(viewer: NoteViewer, page = 1) {
       })
       .from(notes)
       .where(where),
-    db()
-      .select({
-        id: notes.id,
-        studentName: student.name,
-        academyName: organisations.name,
-        bookTitle: books.title,
-        waitingSince: notes.stateChangedAt,
-        noteInput: notes.noteInput,
-        coachId: notes.coachId,
-        coachName: coach.name,
-      })
-      .from(notes)
-      .innerJoin(student, eq(student.id, notes.userId))
-      .innerJoin(resultBooks, eq(resultBooks.id, notes.resultBookId))
-      .innerJoin(books, eq(books.id, resultBooks.bookId))
-      .leftJoin(organisations, eq(organisations.id, student.organisationId))
-      .leftJoin(coach, eq(coach.id, notes.coachId))
-      .where(where)
-      .orderBy(...(everything ? [] : [sql`${notes.coachId} is null`]), asc(notes.stateChangedAt), asc(notes.id))
+    noteListRows(where, everything ? [] : [sql`${notes.coachId} is null`])
       .limit(NOTES_PAGE_SIZE)
       .offset((p - 1) * NOTES_PAGE_SIZE),
   ]);

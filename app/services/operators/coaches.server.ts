@@ -1,13 +1,13 @@
 import { and, asc, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { db, executeRows } from '~/db/client.server';
-import { books, notes, organisations, resultBooks, users } from '~/db/schema';
+import { books, notes, resultBooks, users } from '~/db/schema';
 import { qualified } from '~/db/sql-helpers.server';
 import { NoteState } from '~/domain/enums';
 import { COACH_MESSAGES } from '~/domain/operators';
 import { addMonths, seoulDayStart, seoulMonth } from '~/lib/dates';
 import { DomainError } from '~/lib/errors';
-import { guardedUpdate, noteConflict, notFound, student } from '../notes/access.server';
-import { coach, isActiveCoach, isCoach, waitingLoad } from '../notes/coach-assignment.server';
+import { guardedUpdate, noteConflict, noteListRows, notFound, student } from '../notes/access.server';
+import { isActiveCoach, isCoach, waitingLoad } from '../notes/coach-assignment.server';
 import { recordAudit } from './audit.server';
 import type { Operator, Origin } from './users.server';
 
@@ -78,25 +78,7 @@ export async function waitingNotes(filter: WaitingFilter, page: number) {
   const condition = and(...where);
   const safePage = Math.max(1, Math.floor(page) || 1);
   const [rows, [{ total }]] = await Promise.all([
-    db()
-      .select({
-        id: notes.id,
-        version: notes.version,
-        waitingSince: notes.stateChangedAt,
-        studentName: student.name,
-        academyName: organisations.name,
-        bookTitle: books.title,
-        coachId: notes.coachId,
-        coachName: coach.name,
-      })
-      .from(notes)
-      .innerJoin(student, eq(student.id, notes.userId))
-      .innerJoin(resultBooks, eq(resultBooks.id, notes.resultBookId))
-      .innerJoin(books, eq(books.id, resultBooks.bookId))
-      .leftJoin(organisations, eq(organisations.id, student.organisationId))
-      .leftJoin(coach, eq(coach.id, notes.coachId))
-      .where(condition)
-      .orderBy(asc(notes.stateChangedAt), asc(notes.id))
+    noteListRows(condition)
       .limit(WAITING_PAGE_SIZE)
       .offset((safePage - 1) * WAITING_PAGE_SIZE),
     db().select({ total: count() }).from(notes).where(condition),
