@@ -52,7 +52,7 @@ describe('preview', () => {
       `겹친 둘,저자,출판사,${twice},80,2,역사,,`,
       `있는 책,저자,출판사,${inCatalogue},90,5,환경,,`,
       `모르는 진로,저자,출판사,,90,5,철학,"교육, 우주비행",`,
-      `쪽수 없음,저자,출판사,,,5,판타지,,`,
+      `쪽수 없음,저자,출판사,,,5,공상과학,,`,
     ]);
     const id = await previewBookImport(product, 'books.csv', file);
     const found = await getBookImport(id);
@@ -128,6 +128,14 @@ describe('preview', () => {
     sheet.addRow([2, '엑셀 도서', '이엑셀', '시트출판', 64, '모험·판타지', Number(isbn('979119000009'))]);
     const xlsx = new Uint8Array(await workbook.xlsx.writeBuffer());
     const fromXlsx = await getBookImport(await previewBookImport(product, 'books.xlsx', xlsx));
+    // One part of a label is enough when it names one genre or field.
+    const parts = await getBookImport(
+      await previewBookImport(product, 'parts.csv', utf8([HEADER, '부분 이름,가,나,,30,2,판타지,"예술, 공학",'])),
+    );
+    expect(parts.rows[0]).toMatchObject({
+      errors: [],
+      book: { genre: 'ADVENTURE', careerFields: ['ARTS_CULTURE', 'SCIENCE_ENGINEERING'] },
+    });
     expect(fromXlsx.rows[0]).toMatchObject({
       errors: [],
       book: { title: '엑셀 도서', level: 2, genre: 'ADVENTURE', isbn: isbn('979119000009') },

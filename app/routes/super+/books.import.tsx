@@ -1,14 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { requireSuper } from '~/auth/guards.server';
-import { CsrfInput } from '~/components/csrf';
+import { ImportFileForm } from '~/components/spreadsheet-import';
 import { CAREER_FIELDS, GENRES } from '~/domain/catalogue';
 import { BOOK_IMPORT_MESSAGES } from '~/domain/operators';
 import { formatDateTime } from '~/lib/dates';
 import { DomainError, isDomainError } from '~/lib/errors';
 import { pageData } from '~/lib/http.server';
-import { readMultipart, uploadedBytes } from '~/lib/uploads.server';
+import { readUploadedFile } from '~/lib/uploads.server';
 import { BOOK_IMPORT_COLUMNS, MAX_BOOK_IMPORT_BYTES, previewBookImport, recentBookImports } from '~/services/operators/book-import.server';
 
 export const meta: MetaFunction = () => [{ title: '엑셀로 여러 권 등록 | 리드인 운영' }];
@@ -30,11 +30,9 @@ const tooLarge = () => new DomainError('IMPORT_TOO_LARGE', BOOK_IMPORT_MESSAGES.
 export async function action({ request }: ActionFunctionArgs) {
   const operator = await requireSuper(request, { allow: ['PRODUCT'] });
   try {
-    const form = await readMultipart(request, MAX_BOOK_IMPORT_BYTES, tooLarge);
-    const file = form.get('file');
-    const bytes = await uploadedBytes(file);
-    if (!bytes) return json({ error: BOOK_IMPORT_MESSAGES.noFile }, { status: 400 });
-    const importId = await previewBookImport(operator, file && typeof file !== 'string' ? file.name : '도서 목록', bytes);
+    const file = await readUploadedFile(request, MAX_BOOK_IMPORT_BYTES, tooLarge, '도서 목록');
+    if (!file) return json({ error: BOOK_IMPORT_MESSAGES.noFile }, { status: 400 });
+    const importId = await previewBookImport(operator, file.name, file.bytes);
     return redirect(`/super/books/import/${importId}`);
   } catch (error) {
     if (isDomainError(error)) return json({ error: error.message }, { status: error.status });
@@ -72,30 +70,7 @@ export default function ImportBooks() {
           양식 내려받기: <a href="/super/books/import/template.xlsx">엑셀 양식</a> · <a href="/super/books/import/template.csv">CSV 양식</a>
         </p>
       </div>
-      {failed ? (
-        <div className="alert error" role="alert">
-          {failed.error}
-        </div>
-      ) : null}
-      <Form method="post" encType="multipart/form-data" className="card">
-        <CsrfInput />
-        <div className="field">
-          <label htmlFor="file">도서 목록 파일 (.xlsx, .csv, 2MB 이하, 500권까지)</label>
-          <input
-            id="file"
-            name="file"
-            type="file"
-            accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            required
-            aria-invalid={failed ? true : undefined}
-          />
-        </div>
-        <div className="form-actions">
-          <button type="submit" disabled={busy}>
-            {busy ? '읽는 중…' : '파일 올리고 확인하기'}
-          </button>
-        </div>
-      </Form>
+      <ImportFileForm label="도서 목록 파일 (.xlsx, .csv, 2MB 이하, 500권까지)" error={failed?.error} busy={busy} />
       <section aria-labelledby="recent-imports-title">
         <h2 id="recent-imports-title">최근 가져온 파일</h2>
         {recent.length === 0 ? (

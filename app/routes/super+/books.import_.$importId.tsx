@@ -4,6 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { requireSuper } from '~/auth/guards.server';
 import { clientIp } from '~/auth/rate-limit.server';
 import { CsrfInput } from '~/components/csrf';
+import { ImportRowResult, ImportSummary } from '~/components/spreadsheet-import';
 import { genreLabel } from '~/domain/catalogue';
 import { BOOK_IMPORT_MESSAGES } from '~/domain/operators';
 import { formatDateTime } from '~/lib/dates';
@@ -82,28 +83,14 @@ export default function BookImportPreview() {
           <Link to="/super/books">도서 목록에서 보기</Link>
         </p>
       ) : (
-        <div className="card">
-          <p>
-            모두 {data.counts.total}줄 · 등록할 수 있는 책 <strong>{data.counts.valid}권</strong> · 오류{' '}
-            <strong>{data.counts.invalid}줄</strong>
-          </p>
-          {data.counts.invalid > 0 ? (
-            <p className="muted">오류가 있는 줄은 등록하지 않습니다. 고친 파일을 다시 올리거나, 오류 없는 줄만 먼저 등록할 수 있습니다.</p>
-          ) : null}
-          {failed ? (
-            <div className="alert error" role="alert">
-              {failed.error}
-            </div>
-          ) : null}
-          {data.counts.valid > 0 ? (
-            <Form method="post">
-              <CsrfInput />
-              <button type="submit" disabled={busy}>
-                {busy ? '등록하는 중…' : `${data.counts.valid}권 등록하기`}
-              </button>
-            </Form>
-          ) : null}
-        </div>
+        <ImportSummary counts={data.counts} what={['책', '권']} error={failed?.error}>
+          <Form method="post">
+            <CsrfInput />
+            <button type="submit" disabled={busy}>
+              {busy ? '등록하는 중…' : `${data.counts.valid}권 등록하기`}
+            </button>
+          </Form>
+        </ImportSummary>
       )}
       <div className="table-wrap">
         <table className="table">
@@ -133,19 +120,7 @@ export default function BookImportPreview() {
                 <td>{r.level || '-'}</td>
                 <td>{r.genre || '-'}</td>
                 <td>
-                  {r.outcome === 'CREATED' ? (
-                    '등록함'
-                  ) : r.outcome === 'SKIPPED' ? (
-                    <span className="field-error">건너뜀: {r.skipReason}</span>
-                  ) : r.errors.length ? (
-                    <ul className="field-error plain-list">
-                      {r.errors.map((e) => (
-                        <li key={e}>{e}</li>
-                      ))}
-                    </ul>
-                  ) : (
-                    '확인'
-                  )}
+                  <ImportRowResult outcome={r.outcome} skipReason={r.skipReason} errors={r.errors} />
                 </td>
               </tr>
             ))}

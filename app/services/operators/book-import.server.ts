@@ -55,9 +55,13 @@ export function bookTemplateTable(): Table<BookImportKey> {
   return { columns: BOOK_IMPORT_COLUMNS.map(({ key, header, width }) => ({ key, header, width })), rows: [] };
 }
 
+/** A genre or career field as a file writes it: its code, its label, or one part of a label ('판타지' for 모험·판타지). */
 const byLabel = <T extends { code: string; label: string }>(list: readonly T[], value: string) => {
   const v = value.replace(/\s+/g, '').toLowerCase();
-  return list.find((x) => x.code.toLowerCase() === v || x.label.replace(/\s+/g, '') === v)?.code;
+  const exact = list.find((x) => x.code.toLowerCase() === v || x.label.replace(/\s+/g, '') === v);
+  if (exact) return exact.code;
+  const partly = list.filter((x) => x.label.split('·').includes(v));
+  return partly.length === 1 ? partly[0].code : undefined;
 };
 
 /** The ISBN-13 of an ISBN (an ISBN-10 gets the 978 prefix and a new check digit), to compare books across both forms. */
