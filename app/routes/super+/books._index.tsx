@@ -43,7 +43,7 @@ export default function Catalogue() {
         <h1 id="books-title" className="page-title">
           도서 관리
         </h1>
-        <p className="form-actions">
+        <p className="page-head-actions">
           <Link to="/super/books/import" className="button secondary">
             엑셀로 여러 권 등록
           </Link>

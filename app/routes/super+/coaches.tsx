@@ -220,7 +220,7 @@ export default function Coaches() {
                         {options.length === 0 && r.coachId === null ? (
                           <span className="muted">넘길 코치가 없습니다</span>
                         ) : (
-                          <Form method="post" className="inline-form">
+                          <Form method="post" className="inline-form reassign-form">
                             <CsrfInput />
                             <input type="hidden" name="intent" value="reassign" />
                             <input type="hidden" name="noteId" value={r.id} />
