@@ -1,5 +1,5 @@
 import { NOTE_ACTION_LABELS, NOTE_ACTOR_LABELS, NOTE_STATE_TONES, noteStateLabel } from '~/domain/notes';
-import type { NoteState } from '~/domain/enums';
+import { NoteState } from '~/domain/enums';
 import { formatKoreanDate, formatKoreanDateTime } from '~/lib/dates';
 
 // Pieces shared by the student, teacher and coach note pages.
@@ -107,6 +107,8 @@ export function NoteBody({
     academyName: string | null;
     bookTitle: string;
     bookAuthor: string;
+    /** The coach a waiting note is assigned to (reviewers' pages; null: not assigned yet). */
+    coachName?: string | null;
     note: {
       id: number;
       note: string;
@@ -127,6 +129,12 @@ export function NoteBody({
       </h2>
       <p className="muted">
         {detail.academyName ?? '개인 회원'} · 『{detail.bookTitle}』 {detail.bookAuthor} · 제출 <When at={n.submittedAt} />
+        {n.state === NoteState.WAITING_CORRECT && detail.coachName !== undefined ? (
+          <>
+            {' · '}
+            <span data-testid="note-coach">첨삭 코치: {detail.coachName ?? '아직 배정되지 않음'}</span>
+          </>
+        ) : null}
       </p>
       <p className="note-text">{n.note}</p>
       {n.imageKey ? <NoteImage noteId={n.id} version={n.version} width={n.imageWidth} height={n.imageHeight} /> : null}

@@ -57,6 +57,7 @@ export const NOTE_MESSAGES = {
   correctionRequired: '첨삭 내용을 입력해 주세요.',
   correctionTooLong: `첨삭은 ${NOTE_LIMITS.correctionMax.toLocaleString('ko-KR')}자까지 쓸 수 있습니다.`,
   transitionRefused: '지금 상태에서는 할 수 없는 작업입니다.',
+  assignedElsewhere: '다른 코치에게 배정된 노트입니다. 배정된 코치만 첨삭할 수 있습니다.',
   imageType: '이미지 파일(JPG, PNG, WEBP, GIF)만 올릴 수 있습니다.',
   imageTooLarge: '이미지는 10MB 이하만 올릴 수 있습니다.',
   // Flash messages after a successful action.
@@ -90,6 +91,7 @@ export const NOTE_CONSTRAINTS = { note: { required: true, maxLength: NOTE_LIMITS
 //   teacher: WRITE ──open──▶ TEACHER_SHOW; WRITE | TEACHER_SHOW ──hold (reason)──▶ HOLD, ──send──▶ WAITING_CORRECT,
 //            ──complete──▶ COMMENT_COMPLETE; comment: WRITE → TEACHER_SHOW, in any later state it stays
 //   coach:   WAITING_CORRECT ──correct (첨삭)──▶ COMMENT_COMPLETE; comment in WAITING_CORRECT | COMMENT_COMPLETE
+//            (send assigns the note to the least-loaded active coach; only that coach, or ADMIN1/ADMIN2, corrects it)
 //
 // Every change is `UPDATE notes … WHERE id = ? AND state = ? AND version = ?` and bumps the version: of two people
 // acting on the same version, one wins and the other gets NOTE_CONFLICT (409) with nothing changed.
@@ -133,6 +135,19 @@ export function allowedReviewActions(viewer: Pick<NoteViewer, 'role' | 'authorit
   return (Object.entries(REVIEW_TRANSITIONS[role]) as [ReviewAction, Partial<Record<NoteState, NoteState>>][])
     .filter(([, from]) => from[state] !== undefined)
     .map(([action]) => action);
+}
+
+/** ADMIN1 and ADMIN2 oversee the coaches: they see every waiting note with its coach and may correct any of them. */
+export function overseesCoaches(viewer: Pick<NoteViewer, 'authorities'>): boolean {
+  return viewer.authorities.some((a) => a === 'ADMIN1' || a === 'ADMIN2');
+}
+
+/**
+ * A note waiting for correction is its assigned coach's: another coach may open it but not correct it (ADMIN1 and
+ * ADMIN2 may). An unassigned note (coachId null) is any coach's to take.
+ */
+export function assignedElsewhere(viewer: Pick<NoteViewer, 'id' | 'authorities'>, coachId: number | null): boolean {
+  return coachId !== null && coachId !== viewer.id && !overseesCoaches(viewer);
 }
 
 /**

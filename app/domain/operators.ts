@@ -1,3 +1,4 @@
+import { GENRES } from './catalogue';
 import type { Authority, MemberStatus, UserRole } from './enums';
 
 // Rules of the operators' console (super area) that do not need the database: who may grant what, the labels the
@@ -77,6 +78,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'book.create': '도서 등록',
   'book.update': '도서 수정',
   'book.status': '도서 상태 변경',
+  'book.import': '도서 일괄 등록',
+  'note.reassign': '첨삭 코치 변경',
   'price.create': '가격 등록',
   'payment.confirm-deposit': '입금 확인',
   'payment.cancel': '주문 취소',
@@ -197,3 +200,38 @@ Object.assign(AUDIT_ACTION_LABELS, {
   'notice.update': '공지 수정',
   'notice.delete': '공지 삭제',
 });
+// ── Coaches (/super/coaches): the 첨삭 load per coach and moving a waiting note to another coach. ──
+
+export const COACH_MESSAGES = {
+  notWaiting: '첨삭 대기 중인 노트만 다른 코치에게 넘길 수 있습니다. 그사이 첨삭이 끝났을 수 있습니다.',
+  sameCoach: '이미 그 코치에게 배정된 노트입니다.',
+  alreadyUnassigned: '이미 미배정인 노트입니다.',
+  notACoach: '활동 중인 첨삭 코치에게만 넘길 수 있습니다.',
+  badRequest: '요청을 처리할 수 없습니다. 새로고침한 뒤 다시 시도해 주세요.',
+} as const;
+
+/** '45분', '5시간', '2일 3시간': how long a note waited for its correction. */
+export function waitLabel(minutes: number | null): string {
+  if (minutes === null) return '-';
+  if (minutes < 60) return `${minutes}분`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 48) return `${hours}시간`;
+  return `${Math.floor(hours / 24)}일${hours % 24 ? ` ${hours % 24}시간` : ''}`;
+}
+
+// ── Bulk import of books (/super/books/import): the preview's and the confirm's messages. ──
+
+export const BOOK_IMPORT_MESSAGES = {
+  noFile: '가져올 파일을 선택해 주세요.',
+  tooLarge: '파일이 너무 큽니다. 2MB 이하의 파일을 올려 주세요.',
+  tooManyRows: '한 번에 500권까지 가져올 수 있습니다. 파일을 나눠서 올려 주세요.',
+  missingColumns: (names: string[]) => `첫 줄에 ${names.join(', ')} 열이 없습니다. 양식 파일의 첫 줄을 그대로 써 주세요.`,
+  noRows: '파일에 책이 없습니다. 첫 줄(열 이름) 아래에 책을 한 줄에 한 권씩 적어 주세요.',
+  notFound: '가져오기 기록을 찾을 수 없습니다.',
+  nothingValid: '등록할 수 있는 줄이 없습니다. 오류를 고친 파일을 다시 올려 주세요.',
+  levelRule: '읽기 수준은 1~10 사이의 숫자로 적어 주세요. (예: 3 또는 L3)',
+  genreRule: `장르는 ${GENRES.map((g) => g.label).join(', ')} 중 하나로 적어 주세요.`,
+  careerUnknown: (name: string) => `'${name}'은(는) 없는 진로 분야입니다. 진로 분야 이름을 쉼표로 나눠 적어 주세요.`,
+  isbnTaken: (title: string) => `이미 도서 목록에 있는 ISBN입니다. (『${title}』)`,
+  isbnInFile: (lines: number[]) => `파일의 ${lines.join(', ')}번째 줄과 ISBN이 같습니다.`,
+} as const;

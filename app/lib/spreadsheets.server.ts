@@ -99,6 +99,34 @@ export async function readTable(bytes: Uint8Array): Promise<string[][]> {
   return rows;
 }
 
+/** A column an import reads: its header in the template, and other headers a file may use for it. */
+export type ImportColumn<K extends string = string> = { key: K; header: string; aliases?: readonly string[] };
+
+const headerKey = (h: string) =>
+  h
+    .replace(/^\uFEFF/, '')
+    .replace(/\s+/g, '')
+    .toLowerCase();
+
+/**
+ * Which column of a file holds each field: headers in any order, matched on the template's header or an alias,
+ * ignoring spaces, case and a byte-order mark. A field the file lacks is -1 and listed in `missing`.
+ */
+export function findColumns<K extends string>(header: string[], columns: readonly ImportColumn<K>[]) {
+  const positions = new Map<string, number>();
+  header.forEach((h, i) => {
+    if (!positions.has(headerKey(h))) positions.set(headerKey(h), i);
+  });
+  const index = {} as Record<K, number>;
+  const missing: ImportColumn<K>[] = [];
+  for (const c of columns) {
+    const found = [c.header, ...(c.aliases ?? [])].map((name) => positions.get(headerKey(name))).find((i) => i !== undefined);
+    if (found === undefined) missing.push(c);
+    index[c.key] = found ?? -1;
+  }
+  return { index, missing };
+}
+
 const TYPES = {
   csv: 'text/csv; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',

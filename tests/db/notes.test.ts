@@ -38,7 +38,14 @@ async function noteIn(state: NoteState): Promise<number> {
   };
   if (state === S.TEACHER_SHOW) await go(teacher, 'open');
   if (state === S.HOLD) await go(teacher, 'hold', { comment: '다시 써 주세요.' });
-  if (state === S.WAITING_CORRECT) await go(teacher, 'send');
+  if (state === S.WAITING_CORRECT) {
+    await go(teacher, 'send');
+    // Sending assigns the least-loaded coach (coach or coach2); these tests act as `coach`, so the note is theirs.
+    await db()
+      .update(notes)
+      .set({ coachId: (await userByLogin('coach')).id })
+      .where(eq(notes.id, note.id));
+  }
   if (state === S.COMMENT_COMPLETE) await go(teacher, 'complete');
   expect(note.state).toBe(state);
   return note.id;

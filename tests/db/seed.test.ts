@@ -26,6 +26,7 @@ describe('demo data', () => {
       ['super', 'SUPER', ['ADMIN1']],
       ['admin2', 'SUPER', ['ADMIN2']],
       ['coach', 'SUPER', ['COACH']],
+      ['coach2', 'SUPER', ['COACH']],
       ['branch', 'SUPER', ['BRANCH']],
       ['product', 'SUPER', ['PRODUCT']],
       ['migrated', 'USER', ['STUDENT', 'MIGRATION']],

@@ -81,10 +81,14 @@ test('a student writes a note with a JPEG, the teacher sends it to the coach, th
   await page.getByRole('button', { name: '코치에게 첨삭 요청' }).click();
   await expect(page.getByRole('status')).toHaveText('코치에게 첨삭을 요청했습니다.');
   await expect(page.locator('#note-body-title .note-state')).toHaveText('첨삭 대기');
+  // The note went to the coach with the fewest waiting notes (coach or coach2, depending on what else is waiting).
+  const assigned = (await page.getByTestId('note-coach').textContent())!.replace('첨삭 코치: ', '');
+  const coachLogin = ({ 첨삭코치: 'coach', 첨삭코치2: 'coach2' } as Record<string, string>)[assigned];
+  expect(coachLogin, assigned).toBeDefined();
 
   // Coach: the note is in the queue (across academies); write the correction.
   await signOut(page);
-  await signIn(page, 'coach', /\/super\/coach\/sharpening$/);
+  await signIn(page, coachLogin, /\/super\/coach\/sharpening$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('첨삭 대기열');
   await page.getByRole('row').filter({ hasText: studentName }).filter({ hasText: title }).getByRole('link', { name: title }).click();
   const correction =

@@ -13,6 +13,7 @@ import { seedSecondBranch } from './branches.server';
 import { seedPolicies } from './policies.server';
 import { seedInquiries } from './inquiries.server';
 import { seedNotices } from './notices.server';
+import { seedCoaches } from './coaches.server';
 import { now } from '~/lib/clock.server';
 
 /**
@@ -37,6 +38,7 @@ export const SEED_STEPS: SeedStep[] = [
   { name: 'policies', run: seedPolicies },
   { name: 'inquiries-inbox', run: (tx) => seedInquiries(tx, now()) },
   { name: 'notices', run: (tx) => seedNotices(tx, now()) },
+  { name: 'coaches', run: seedCoaches },
 ];
 
 export async function seedDemo(db: Database, steps: SeedStep[] = SEED_STEPS): Promise<string[]> {

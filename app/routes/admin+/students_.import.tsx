@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { requireBasicPay, requireHead } from '~/auth/guards.server';
-import { CsrfInput } from '~/components/csrf';
+import { ImportFileForm } from '~/components/spreadsheet-import';
 import { isDomainError, DomainError } from '~/lib/errors';
 import { domainErrorResponse, pageData } from '~/lib/http.server';
-import { readMultipart, uploadedBytes } from '~/lib/uploads.server';
+import { readUploadedFile } from '~/lib/uploads.server';
 import { IMPORT_COLUMNS, IMPORT_MESSAGES, MAX_ROSTER_BYTES, previewRoster } from '~/services/academy/roster-import.server';
 
 export const meta: MetaFunction = () => [{ title: '명단 가져오기 | 리드인' }];
@@ -25,11 +25,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireHead(request, { basicPay: true });
   await requireBasicPay(request);
   try {
-    const form = await readMultipart(request, MAX_ROSTER_BYTES, tooLarge);
-    const file = form.get('file');
-    const bytes = await uploadedBytes(file);
-    if (!bytes) return json({ error: IMPORT_MESSAGES.noFile }, { status: 400 });
-    const importId = await previewRoster(user, file && typeof file !== 'string' ? file.name : '명단', bytes);
+    const file = await readUploadedFile(request, MAX_ROSTER_BYTES, tooLarge, '명단');
+    if (!file) return json({ error: IMPORT_MESSAGES.noFile }, { status: 400 });
+    const importId = await previewRoster(user, file.name, file.bytes);
     return redirect(`/admin/students/import/${importId}`);
   } catch (error) {
     if (isDomainError(error)) {
@@ -69,30 +67,7 @@ export default function ImportRoster() {
           <a href="/admin/students/import/template.csv">CSV 양식</a>
         </p>
       </div>
-      {failed ? (
-        <div className="alert error" role="alert">
-          {failed.error}
-        </div>
-      ) : null}
-      <Form method="post" encType="multipart/form-data" className="card">
-        <CsrfInput />
-        <div className="field">
-          <label htmlFor="file">명단 파일 (.xlsx, .csv, 2MB 이하)</label>
-          <input
-            id="file"
-            name="file"
-            type="file"
-            accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            required
-            aria-invalid={failed ? true : undefined}
-          />
-        </div>
-        <div className="form-actions">
-          <button type="submit" disabled={busy}>
-            {busy ? '읽는 중…' : '파일 올리고 확인하기'}
-          </button>
-        </div>
-      </Form>
+      <ImportFileForm label="명단 파일 (.xlsx, .csv, 2MB 이하)" error={failed?.error} busy={busy} />
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { json } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { requireBasicPay, requireHead } from '~/auth/guards.server';
 import { CsrfInput } from '~/components/csrf';
+import { ImportRowResult, ImportSummary } from '~/components/spreadsheet-import';
 import { formatDateTime } from '~/lib/dates';
 import { isDomainError } from '~/lib/errors';
 import { domainErrorResponse, orRespond, pageData, positiveInt } from '~/lib/http.server';
@@ -81,34 +82,20 @@ export default function RosterPreview() {
           건너뛰었습니다.
         </div>
       ) : (
-        <div className="card">
-          <p role="status">
-            모두 {data.counts.total}줄 · 등록할 수 있는 학생 <strong>{data.counts.valid}명</strong> · 오류{' '}
-            <strong>{data.counts.invalid}줄</strong>
-          </p>
-          {data.counts.invalid > 0 ? (
-            <p className="muted">오류가 있는 줄은 등록하지 않습니다. 고친 파일을 다시 올리거나, 오류 없는 줄만 먼저 등록할 수 있습니다.</p>
-          ) : null}
-          {answered?.error ? (
-            <div className="alert error" role="alert">
-              {answered.error}
+        <ImportSummary counts={data.counts} what={['학생', '명']} error={answered?.error}>
+          <Form method="post">
+            <CsrfInput />
+            <div className="field consent">
+              <label className="checkbox">
+                <input type="checkbox" name="guardianConsent" required />
+                <span>{data.consentLabel}</span>
+              </label>
             </div>
-          ) : null}
-          {data.counts.valid > 0 ? (
-            <Form method="post">
-              <CsrfInput />
-              <div className="field consent">
-                <label className="checkbox">
-                  <input type="checkbox" name="guardianConsent" required />
-                  <span>{data.consentLabel}</span>
-                </label>
-              </div>
-              <button type="submit" disabled={busy}>
-                {busy ? '등록하는 중…' : `${data.counts.valid}명 등록하기`}
-              </button>
-            </Form>
-          ) : null}
-        </div>
+            <button type="submit" disabled={busy}>
+              {busy ? '등록하는 중…' : `${data.counts.valid}명 등록하기`}
+            </button>
+          </Form>
+        </ImportSummary>
       )}
       <div className="table-wrap">
         <table className="table">
@@ -134,19 +121,12 @@ export default function RosterPreview() {
                 <td>{r.className || '-'}</td>
                 <td>{r.parentPhone ?? '-'}</td>
                 <td>
-                  {r.outcome === 'CREATED' ? (
-                    '등록함'
-                  ) : r.outcome === 'SKIPPED' ? (
-                    <span className="field-error">건너뜀: {r.skipReason}</span>
-                  ) : r.errors.length ? (
-                    <ul className="field-error plain-list">
-                      {r.errors.map((e) => (
-                        <li key={e}>{e}</li>
-                      ))}
-                    </ul>
-                  ) : (
-                    <>확인{r.generates ? ' (임시 비밀번호 자동 생성)' : ''}</>
-                  )}
+                  <ImportRowResult
+                    outcome={r.outcome}
+                    skipReason={r.skipReason}
+                    errors={r.errors}
+                    ok={`확인${r.generates ? ' (임시 비밀번호 자동 생성)' : ''}`}
+                  />
                 </td>
               </tr>
             ))}

@@ -14,6 +14,7 @@ const SUPER_MENUS: (NavItem & { for: Authority[] })[] = [
   { to: '/super/books', label: '도서 관리', for: ['ADMIN1', 'ADMIN2', 'PRODUCT'] },
   { to: '/super/problems', label: '문제 관리', for: ['ADMIN1', 'ADMIN2', 'PRODUCT'] },
   { to: '/super/coach/sharpening', label: '첨삭', for: ['ADMIN1', 'ADMIN2', 'COACH'] },
+  { to: '/super/coaches', label: '코치 관리', for: ['ADMIN1', 'ADMIN2'] },
   // The branch's home carries its settlement: BRANCH knows it as 지사, operators as 정산 (every branch).
   { to: '/super/tax/u/region/agency', label: '지사', for: ['BRANCH'] },
   { to: '/super/tax/u/region/agency', label: '정산', for: ['ADMIN1', 'ADMIN2'] },

@@ -43,9 +43,14 @@ export default function Catalogue() {
         <h1 id="books-title" className="page-title">
           도서 관리
         </h1>
-        <Link to="/super/books/new" className="button">
-          도서 등록
-        </Link>
+        <p className="page-head-actions">
+          <Link to="/super/books/import" className="button secondary">
+            엑셀로 여러 권 등록
+          </Link>
+          <Link to="/super/books/new" className="button">
+            도서 등록
+          </Link>
+        </p>
       </div>
       <Form method="get" className="card filter-form" aria-label="도서 검색">
         <label>

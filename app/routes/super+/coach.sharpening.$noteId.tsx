@@ -90,6 +90,11 @@ export default function CoachNote() {
             </div>
           </Form>
         </section>
+      ) : detail.assignedElsewhere ? (
+        <p className="alert info">
+          이 노트는 {detail.coachName} 코치에게 배정되어 있어 그 코치만 첨삭할 수 있습니다. 코치를 바꾸는 일은 운영 관리자가 코치 관리에서
+          합니다.
+        </p>
       ) : (
         <p className="alert info">이 노트는 첨삭 대기 상태가 아니어서 첨삭을 쓸 수 없습니다.</p>
       )}

@@ -14,50 +14,83 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return pageData({ queue, recent, user: { name: user.name } });
 }
 
+type QueueItem = ReturnType<typeof useLoaderData<typeof loader>>['queue']['items'][number];
+
 export default function CoachQueue() {
   const { queue, recent, user } = useLoaderData<typeof loader>();
+  const first = (queue.page - 1) * 10;
+  // A coach's page lists their own notes first, then the unassigned ones: one table for each part of this page.
+  const parts: { key: string; title: string; hint: string; items: QueueItem[] }[] = queue.everything
+    ? [{ key: 'all', title: '첨삭을 기다리는 노트', hint: '', items: queue.items }]
+    : [
+        { key: 'mine', title: '나에게 배정된 노트', hint: '', items: queue.items.filter((n) => n.assignedToMe) },
+        {
+          key: 'unassigned',
+          title: '아직 배정되지 않은 노트',
+          hint: '코치가 정해지지 않은 노트입니다. 어느 코치나 첨삭할 수 있습니다.',
+          items: queue.items.filter((n) => !n.assignedToMe),
+        },
+      ];
   return (
     <div className="page stack">
       <header className="page-title">
         <h1>첨삭 대기열</h1>
-        <p>
-          {user.name}님, 선생님들이 첨삭을 요청한 독서 노트 {queue.total}편이 기다리고 있습니다. 오래 기다린 노트부터 보여 드립니다.
-        </p>
+        {queue.everything ? (
+          <p>
+            {user.name}님, 선생님들이 첨삭을 요청한 독서 노트 {queue.total}편이 기다리고 있습니다(미배정 {queue.unassigned}편). 오래 기다린
+            노트부터 보여 드리며, 코치를 바꾸려면 <Link to="/super/coaches">코치 관리</Link>에서 넘기세요.
+          </p>
+        ) : (
+          <p>
+            {user.name}님에게 배정된 노트 {queue.mine}편과 아직 배정되지 않은 노트 {queue.unassigned}편이 기다리고 있습니다. 배정된 노트를
+            먼저, 오래 기다린 노트부터 보여 드립니다.
+          </p>
+        )}
       </header>
       {queue.items.length === 0 ? (
         <div className="card">
           <p>첨삭을 기다리는 노트가 없습니다.</p>
         </div>
       ) : (
-        <div className="table-wrap">
-          <table className="table">
-            <caption className="visually-hidden">첨삭을 기다리는 독서 노트</caption>
-            <thead>
-              <tr>
-                <th scope="col">순서</th>
-                <th scope="col">학원</th>
-                <th scope="col">학생</th>
-                <th scope="col">책</th>
-                <th scope="col">요청 시각</th>
-              </tr>
-            </thead>
-            <tbody>
-              {queue.items.map((n, i) => (
-                <tr key={n.id}>
-                  <td>{(queue.page - 1) * 10 + i + 1}</td>
-                  <td>{n.academyName ?? '개인 회원'}</td>
-                  <td>{n.studentName}</td>
-                  <td>
-                    <Link to={`/super/coach/sharpening/${n.id}`}>{n.bookTitle}</Link>
-                  </td>
-                  <td>
-                    <When at={n.waitingSince} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        parts
+          .filter((part) => part.items.length > 0)
+          .map((part) => (
+            <section key={part.key} aria-labelledby={`queue-${part.key}`} className="stack">
+              <h2 id={`queue-${part.key}`}>{part.title}</h2>
+              {part.hint ? <p className="muted">{part.hint}</p> : null}
+              <div className="table-wrap">
+                <table className="table">
+                  <caption className="visually-hidden">{part.title}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">순서</th>
+                      <th scope="col">학원</th>
+                      <th scope="col">학생</th>
+                      <th scope="col">책</th>
+                      <th scope="col">요청 시각</th>
+                      {queue.everything ? <th scope="col">코치</th> : null}
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {part.items.map((n) => (
+                      <tr key={n.id}>
+                        <td>{first + queue.items.indexOf(n) + 1}</td>
+                        <td>{n.academyName ?? '개인 회원'}</td>
+                        <td>{n.studentName}</td>
+                        <td>
+                          <Link to={`/super/coach/sharpening/${n.id}`}>{n.bookTitle}</Link>
+                        </td>
+                        <td>
+                          <When at={n.waitingSince} />
+                        </td>
+                        {queue.everything ? <td>{n.coachName ?? <span className="muted">미배정</span>}</td> : null}
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </section>
+          ))
       )}
       <Pagination page={queue.page} pages={queue.pages} href={(p) => `/super/coach/sharpening?page=${p}`} />
       {recent.length ? (

@@ -7,7 +7,7 @@ import { classes, rosterImports, userConsents, users } from '~/db/schema';
 import { ACCOUNT_FIELD_MESSAGES, GRADES, normalisePhone } from '~/domain/accounts';
 import { now } from '~/lib/clock.server';
 import { DomainError, isUniqueViolation } from '~/lib/errors';
-import { readTable, type Table } from '~/lib/spreadsheets.server';
+import { findColumns, readTable, type Table } from '~/lib/spreadsheets.server';
 import { academyOf, isHead, type AcademyStaff } from './scope.server';
 import { newStudentValues, placeInClass } from './students.server';
 
@@ -69,24 +69,11 @@ export function templateTable(): Table<ImportKey> {
   return { columns: IMPORT_COLUMNS.map((c) => ({ ...c })), rows: [] };
 }
 
-const normaliseHeader = (h: string) =>
-  h
-    .replace(/^\uFEFF/, '')
-    .replace(/\s+/g, '')
-    .trim();
-
 /** Which column of the file holds each field (headers in any order; spaces ignored). */
 function columnIndexes(header: string[]) {
-  const positions = new Map(header.map((h, i) => [normaliseHeader(h), i] as const));
-  const index = {} as Record<ImportKey, number>;
-  const missing: string[] = [];
-  for (const c of IMPORT_COLUMNS) {
-    const i = positions.get(normaliseHeader(c.header));
-    if (i === undefined) missing.push(c.header);
-    index[c.key] = i ?? -1;
-  }
+  const { index, missing } = findColumns(header, IMPORT_COLUMNS);
   // Every column is needed to read the file the way the head meant it; an absent optional column could hide a typo.
-  const required = missing.filter((m) => m === '이름' || m === '아이디' || m === '학년');
+  const required = missing.map((m) => m.header).filter((m) => m === '이름' || m === '아이디' || m === '학년');
   if (required.length) throw new DomainError('ROSTER_COLUMNS', IMPORT_MESSAGES.missingColumns(required), 400);
   return index;
 }

@@ -1,10 +1,11 @@
-import { aliasedTable, and, asc, eq, not } from 'drizzle-orm';
+import { aliasedTable, and, asc, eq, not, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '~/db/client.server';
 import { db } from '~/db/client.server';
 import { books, noteHistory, notes, organisations, resultBooks, users } from '~/db/schema';
 import type { Note, NoteAction, NoteActorRole } from '~/db/schema';
 import { NoteState } from '~/domain/enums';
-import { NOTE_MESSAGES, allowedReviewActions, canViewNote, reviewerRole, type NoteViewer } from '~/domain/notes';
+import { NOTE_MESSAGES, allowedReviewActions, assignedElsewhere, canViewNote, reviewerRole, type NoteViewer } from '~/domain/notes';
 import { studentsInScope } from '../academy/scope.server';
 import { now } from '~/lib/clock.server';
 import { DomainError } from '~/lib/errors';
@@ -23,6 +24,9 @@ export const refused = () => new DomainError('NOTE_TRANSITION_REFUSED', NOTE_MES
 
 export const student = aliasedTable(users, 'student');
 
+/** The coach a waiting note is assigned to. */
+export const coach = alias(users, 'coach');
+
 export async function noteRow(noteId: number, executor: Executor = db()) {
   const [row] = await executor
     .select({
@@ -35,14 +39,43 @@ export async function noteRow(noteId: number, executor: Executor = db()) {
       bookTitle: books.title,
       bookAuthor: books.author,
       bookStatus: resultBooks.status,
+      coachName: coach.name,
     })
     .from(notes)
     .innerJoin(student, eq(student.id, notes.userId))
     .innerJoin(resultBooks, eq(resultBooks.id, notes.resultBookId))
     .innerJoin(books, eq(books.id, resultBooks.bookId))
     .leftJoin(organisations, eq(organisations.id, student.organisationId))
+    .leftJoin(coach, eq(coach.id, notes.coachId))
     .where(eq(notes.id, noteId));
   return row ?? null;
+}
+
+/**
+ * Notes with their student, academy, book and coach, the longest in their state first (after `first`, when given):
+ * the lists of notes waiting for a coach. The caller pages it.
+ */
+export function noteListRows(where: SQL | undefined, first: SQL[] = []) {
+  return db()
+    .select({
+      id: notes.id,
+      version: notes.version,
+      studentName: student.name,
+      academyName: organisations.name,
+      bookTitle: books.title,
+      waitingSince: notes.stateChangedAt,
+      noteInput: notes.noteInput,
+      coachId: notes.coachId,
+      coachName: coach.name,
+    })
+    .from(notes)
+    .innerJoin(student, eq(student.id, notes.userId))
+    .innerJoin(resultBooks, eq(resultBooks.id, notes.resultBookId))
+    .innerJoin(books, eq(books.id, resultBooks.bookId))
+    .leftJoin(organisations, eq(organisations.id, student.organisationId))
+    .leftJoin(coach, eq(coach.id, notes.coachId))
+    .where(where)
+    .orderBy(...first, asc(notes.stateChangedAt), asc(notes.id));
 }
 
 type NoteAccess = { userId: number; organisationId: number | null; state: NoteState };
@@ -76,11 +109,17 @@ export async function historyOf(noteId: number) {
 
 export type NoteHistoryEntry = Awaited<ReturnType<typeof historyOf>>[number];
 
-/** A note with its student, book and history, for a reviewer or its student. 404 when missing, 403 when not theirs. */
+/**
+ * A note with its student, book and history, for a reviewer or its student. 404 when missing, 403 when not theirs.
+ * Reviewers also see the coach it is assigned to; a coach does not get the correction form of another coach's note.
+ */
 export async function getNoteForViewer(viewer: NoteViewer, noteId: number) {
   const row = await noteRow(noteId);
   assertCanOpen(viewer, row && { userId: row.note.userId, organisationId: row.organisationId, state: row.note.state });
-  return { ...row!, history: await historyOf(noteId), actions: allowedReviewActions(viewer, row.note.state) };
+  const elsewhere = reviewerRole(viewer) === 'COACH' && assignedElsewhere(viewer, row.note.coachId);
+  const actions = allowedReviewActions(viewer, row.note.state).filter((a) => !(a === 'correct' && elsewhere));
+  const coachName = reviewerRole(viewer) ? row.coachName : null;
+  return { ...row!, coachName, assignedElsewhere: elsewhere, history: await historyOf(noteId), actions };
 }
 
 export type NoteDetail = Awaited<ReturnType<typeof getNoteForViewer>>;

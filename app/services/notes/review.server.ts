@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import { db } from '~/db/client.server';
-import { books, noteHistory, notes, organisations, resultBooks } from '~/db/schema';
+import { books, noteHistory, notes, resultBooks } from '~/db/schema';
 import type { Note } from '~/db/schema';
 import { NoteState } from '~/domain/enums';
 import {
@@ -8,6 +8,8 @@ import {
   NOTE_MESSAGES,
   NOTES_PAGE_SIZE,
   REVIEW_TRANSITIONS,
+  assignedElsewhere,
+  overseesCoaches,
   reviewerRole,
   type NoteViewer,
   type ReviewAction,
@@ -17,6 +19,7 @@ import { reopenForRewrite } from '../book-status.server';
 import { addNoteCommentItem } from '../inbox.server';
 import { DomainError } from '~/lib/errors';
 import { studentsInScope } from '../academy/scope.server';
+import { leastLoadedCoach } from './coach-assignment.server';
 import {
   addHistory,
   assertCanOpen,
@@ -25,6 +28,7 @@ import {
   getNoteForViewer,
   guardedUpdate,
   noteConflict,
+  noteListRows,
   noteRow,
   pageOf,
   refused,
@@ -81,38 +85,45 @@ export async function listAcademyNotes(viewer: NoteViewer, options: { state?: No
   return { items, byState, all, total, page: p, pages: Math.max(1, Math.ceil(total / NOTES_PAGE_SIZE)) };
 }
 
-/** The coach queue: WAITING_CORRECT notes of every academy, the longest waiting first, 10 per page. */
+/**
+ * The coach queue, the longest waiting first, 10 per page. A coach sees the notes assigned to them, then the unassigned
+ * ones (any coach may take those); ADMIN1 and ADMIN2 see every waiting note with its coach.
+ */
 export async function listCoachQueue(viewer: NoteViewer, page = 1) {
   if (reviewerRole(viewer) !== 'COACH') throw forbidden();
   const p = pageOf(page);
+  const everything = overseesCoaches(viewer);
   const waiting = eq(notes.state, NoteState.WAITING_CORRECT);
-  const [[{ total }], items] = await Promise.all([
-    db().select({ total: count() }).from(notes).where(waiting),
+  const where = everything ? waiting : and(waiting, or(eq(notes.coachId, viewer.id), isNull(notes.coachId)));
+  const [[counts], items] = await Promise.all([
     db()
       .select({
-        id: notes.id,
-        studentName: student.name,
-        academyName: organisations.name,
-        bookTitle: books.title,
-        waitingSince: notes.stateChangedAt,
-        noteInput: notes.noteInput,
+        total: count(),
+        mine: sql<number>`count(*) filter (where ${notes.coachId} = ${viewer.id})::int`,
+        unassigned: sql<number>`count(*) filter (where ${notes.coachId} is null)::int`,
       })
       .from(notes)
-      .innerJoin(student, eq(student.id, notes.userId))
-      .innerJoin(resultBooks, eq(resultBooks.id, notes.resultBookId))
-      .innerJoin(books, eq(books.id, resultBooks.bookId))
-      .leftJoin(organisations, eq(organisations.id, student.organisationId))
-      .where(waiting)
-      .orderBy(asc(notes.stateChangedAt), asc(notes.id))
+      .where(where),
+    noteListRows(where, everything ? [] : [sql`${notes.coachId} is null`])
       .limit(NOTES_PAGE_SIZE)
       .offset((p - 1) * NOTES_PAGE_SIZE),
   ]);
-  return { items, total, page: p, pages: Math.max(1, Math.ceil(total / NOTES_PAGE_SIZE)) };
+  const total = counts.total;
+  return {
+    items: items.map((i) => ({ ...i, assignedToMe: i.coachId === viewer.id })),
+    total,
+    mine: Number(counts.mine),
+    unassigned: Number(counts.unassigned),
+    everything,
+    page: p,
+    pages: Math.max(1, Math.ceil(total / NOTES_PAGE_SIZE)),
+  };
 }
 
-/** The coach's recently completed corrections (shown under the queue). */
+/** The coach's own recently completed corrections (ADMIN1 and ADMIN2: everyone's), shown under the queue. */
 export async function recentCorrections(viewer: NoteViewer, limit = 5) {
   if (reviewerRole(viewer) !== 'COACH') throw forbidden();
+  const corrected = eq(noteHistory.action, 'correct');
   return db()
     .select({ id: notes.id, studentName: student.name, bookTitle: books.title, at: noteHistory.createdAt })
     .from(noteHistory)
@@ -120,7 +131,7 @@ export async function recentCorrections(viewer: NoteViewer, limit = 5) {
     .innerJoin(student, eq(student.id, notes.userId))
     .innerJoin(resultBooks, eq(resultBooks.id, notes.resultBookId))
     .innerJoin(books, eq(books.id, resultBooks.bookId))
-    .where(eq(noteHistory.action, 'correct'))
+    .where(overseesCoaches(viewer) ? corrected : and(corrected, eq(noteHistory.actorId, viewer.id)))
     .orderBy(desc(noteHistory.createdAt), desc(noteHistory.id))
     .limit(limit);
 }
@@ -144,6 +155,10 @@ export async function reviewNote(viewer: NoteViewer, input: ReviewInput): Promis
   const row = await noteRow(input.noteId);
   assertCanOpen(viewer, row && { userId: row.note.userId, organisationId: row.organisationId, state: row.note.state });
   const current = row!.note;
+  // Another coach's note: said before a stale version, since reloading would not let this coach correct it either.
+  const waitingForCoach = current.state === NoteState.WAITING_CORRECT;
+  if (input.action === 'correct' && waitingForCoach && role === 'COACH' && assignedElsewhere(viewer, current.coachId))
+    throw new DomainError('NOTE_ASSIGNED_ELSEWHERE', NOTE_MESSAGES.assignedElsewhere, 409);
   if (input.version !== current.version) throw noteConflict();
   const to = REVIEW_TRANSITIONS[role][input.action]?.[current.state];
   if (to === undefined) throw refused();
@@ -160,8 +175,11 @@ export async function reviewNote(viewer: NoteViewer, input: ReviewInput): Promis
   const tellStudent = Boolean(comment || correction);
   return db().transaction(async (tx) => {
     const at = now();
+    // Sent to the coaches: assigned to the least-loaded active coach in this same transaction.
+    const assigned = to === NoteState.WAITING_CORRECT && current.state !== to ? { coachId: await leastLoadedCoach(tx) } : {};
     const note = await guardedUpdate(tx, current, {
       state: to,
+      ...assigned,
       ...(comment ? { noteInput: comment } : {}),
       ...(correction ? { correction } : {}),
       ...(tellStudent ? { hasUnreadComment: true, commentedAt: at } : {}),
