@@ -86,3 +86,9 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
 };
 
 export const ITEM_STATUS_LABELS: Record<number, string> = { 1: '사용 중', 100: '완료', 200: '사용 안 함' };
+
+// 알림톡 templates (issue 13, talk): the audit trail's names for their changes.
+Object.assign(AUDIT_ACTION_LABELS, {
+  'talk_template.create': '알림톡 템플릿 등록',
+  'talk_template.update': '알림톡 템플릿 수정',
+});

@@ -194,7 +194,7 @@ const TRANSIENT = new Set([
  * Failures of the recipient's number itself (a wrong number, opt-out, blocked, not a subscriber): sending the same
  * message again would fail again, so '실패한 메시지 다시 보내기' leaves them out.
  */
-const RECIPIENT_FAILURES = new Set([
+export const RECIPIENT_FAILURE_CODES = [
   '1060',
   '1061',
   '1064',
@@ -210,7 +210,8 @@ const RECIPIENT_FAILURES = new Set([
   '3102',
   '3104',
   '3107',
-]);
+];
+const RECIPIENT_FAILURES = new Set<string>(RECIPIENT_FAILURE_CODES);
 
 /** Our Korean reason for a code, with the code: '승인되지 않은 템플릿입니다 (3105)'. */
 export function statusReason(code: string, providerMessage?: string | null): string {
@@ -235,3 +236,37 @@ export function statusMeaning(code: string, options: { replacement?: boolean; pr
 
 /** True when a FAILed message may be queued again by '실패한 메시지 다시 보내기' (not a failure of the number itself). */
 export const retryableFailure = (code: string | null) => !code || !RECIPIENT_FAILURES.has(code);
+
+/** The talk pages' messages. */
+export const TALK_MESSAGES = {
+  templateNotFound: '템플릿을 찾을 수 없습니다.',
+  codeInvalid: '코드는 영문 대문자로 시작하는 영문 대문자·숫자·밑줄(_) 2~40자로 입력해 주세요.',
+  codeTaken: '이미 쓰고 있는 코드입니다.',
+  nameInvalid: '이름을 1~50자로 입력해 주세요.',
+  bodyInvalid: '내용을 1~1,000자로 입력해 주세요.',
+  eventInvalid: '이벤트를 목록에서 골라 주세요.',
+  approvalInvalid: '검수 상태를 목록에서 골라 주세요.',
+  providerIdInvalid: '솔라피 템플릿 아이디는 영문·숫자·밑줄·하이픈 100자 이내로 입력해 주세요.',
+  approvedNeedsProviderId: '승인된 템플릿에는 솔라피 템플릿 아이디가 있어야 합니다.',
+  eventVariables: (names: string[]) => `이 이벤트가 채울 수 없는 변수가 있습니다: ${names.map((n) => `#{${n}}`).join(', ')}`,
+  tooManyVariables: '변수는 10개까지 쓸 수 있습니다.',
+  templateCreated: (name: string) => `'${name}' 템플릿을 만들었습니다.`,
+  templateSaved: (name: string) => `'${name}' 템플릿을 저장했습니다.`,
+  templateNotSendable: '승인되어 사용 중인 템플릿만 보낼 수 있습니다.',
+  chooseTemplate: '보낼 템플릿을 골라 주세요.',
+  chooseAcademy: '학원을 골라 주세요.',
+  chooseClass: '반을 골라 주세요.',
+  chooseStudents: '받을 학생을 한 명 이상 골라 주세요.',
+  chooseAudience: '받는 사람을 골라 주세요.',
+  studentNotFound: '학생을 찾을 수 없습니다.',
+  classNotFound: '찾을 수 없는 반입니다.',
+  noRecipients: '받을 번호가 있는 사람이 없습니다. 학생 정보에 휴대폰 번호나 학부모 연락처를 넣어 주세요.',
+  valueRequired: (name: string) => `#{${name}}에 들어갈 내용을 입력해 주세요.`,
+  valueTooLong: (name: string) => `#{${name}}은(는) 100자까지 입력할 수 있습니다.`,
+  formExpired: '보내기 화면이 오래되었습니다. 미리보기를 다시 열어 주세요.',
+  sent: (count: number) => `알림톡 ${count}건을 보냈습니다. 발송 결과는 이 화면에서 확인할 수 있습니다.`,
+  alreadySent: '이미 보낸 알림톡입니다. 같은 내용은 한 번만 보냅니다.',
+  sendNotFound: '발송 내역을 찾을 수 없습니다.',
+  retried: (count: number) => `실패한 메시지 ${count}건을 다시 보냅니다.`,
+  nothingToRetry: '다시 보낼 수 있는 실패 메시지가 없습니다.',
+} as const;

@@ -9,6 +9,7 @@ import { seedAccounts, seedJoinRequests } from './accounts.server';
 import { seedClasses } from './classes.server';
 import { seedPayments } from './payments.server';
 import { seedUnpaidAcademy } from './unpaid-academy.server';
+import { seedTalk } from './talk.server';
 import { now } from '~/lib/clock.server';
 
 /**
@@ -29,6 +30,7 @@ export const SEED_STEPS: SeedStep[] = [
   { name: 'classes', run: (tx) => seedClasses(tx, now()) },
   { name: 'payments', run: (tx) => seedPayments(tx, now()) },
   { name: 'unpaid-academy', run: (tx) => seedUnpaidAcademy(tx, now()) },
+  { name: 'talk', run: (tx) => seedTalk(tx, now()) },
 ];
 
 export async function seedDemo(db: Database, steps: SeedStep[] = SEED_STEPS): Promise<string[]> {
