@@ -41,6 +41,17 @@ export const AUTO_VARIABLES = ['학생명', '학원명', '반이름'] as const;
 
 export const TEMPLATE_APPROVAL_LABELS: Record<string, string> = { REQUESTED: '검수 요청', APPROVED: '승인', REJECTED: '반려' };
 
+/** Whom an outbox row was written for: the student, the student's parent, or the payer of an order. */
+export type RecipientRole = 'student' | 'parent' | 'payer';
+
+export const RECIPIENT_ROLE_LABELS: Record<RecipientRole, string> = { student: '학생', parent: '학부모', payer: '결제자' };
+
+/** The role a row was written for, read from its dedupe key ('…:student', '…:parent', '…:payer'). */
+export function recipientRole(dedupeKey: string | null): RecipientRole | null {
+  const role = dedupeKey?.slice(dedupeKey.lastIndexOf(':') + 1);
+  return role === 'student' || role === 'parent' || role === 'payer' ? role : null;
+}
+
 /** Who a staff send goes to. */
 export const TALK_AUDIENCES = { STUDENTS: '학생', PARENTS: '학부모', BOTH: '학생과 학부모' } as const;
 export type TalkAudience = keyof typeof TALK_AUDIENCES;

@@ -2,6 +2,7 @@ import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { db, type Executor } from '~/db/client.server';
 import { messages, users, type MessageChannel } from '~/db/schema';
 import { SendState } from '~/domain/enums';
+import { recipientRole } from '~/domain/talk';
 import { deliverNow } from './talk/outbox.server';
 
 // The message outbox (product.md §3, docs/talk.md): every message is stored WAITING first, in the transaction of its
@@ -85,5 +86,10 @@ export async function listMessages(page: number, filters: MessageFilters = {}) {
       .offset((safePage - 1) * MESSAGES_PAGE_SIZE),
     db().select({ total: count() }).from(messages).where(condition),
   ]);
-  return { rows, total: Number(total), page: safePage, pages: Math.max(1, Math.ceil(Number(total) / MESSAGES_PAGE_SIZE)) };
+  return {
+    rows: rows.map(({ dedupeKey, ...r }) => ({ ...r, role: recipientRole(dedupeKey) })),
+    total: Number(total),
+    page: safePage,
+    pages: Math.max(1, Math.ceil(Number(total) / MESSAGES_PAGE_SIZE)),
+  };
 }

@@ -290,7 +290,7 @@ describe('retries and failures', () => {
 
 describe('a worker killed mid-batch', () => {
   it('after sending but before settling: the restarted worker finds the messages at the provider and sends none twice', async () => {
-    const ids = [];
+    const ids: number[] = [];
     for (let i = 0; i < 5; i += 1) ids.push((await textTo(newPhone(), `[리드인] 일괄 ${i}`)).id);
     advance(0);
     const claimed = (await claimDueMessages(500)).filter((m) => ids.includes(m.id));
@@ -406,7 +406,7 @@ describe('SENDING rows', () => {
 
 describe('two passes at once', () => {
   it('claims never overlap: every row is sent once', async () => {
-    const ids = [];
+    const ids: number[] = [];
     for (let i = 0; i < 30; i += 1) ids.push((await textTo(newPhone(), `[리드인] 동시 ${i}`)).id);
     advance(0);
     await Promise.all([runOutbox({ batch: 7 }), runOutbox({ batch: 7 }), runOutbox({ batch: 7 })]);

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { SendState } from '~/domain/enums';
 import { fillTemplate, statusReason, templateVariables } from '~/domain/talk';
 import type { Tx } from '../client.server';
+import { seoulTimeOfDay } from './times';
 import { classMemberships, classes, inboxItems, messages, talkSends, talkTemplates, users } from '../schema';
 
 const MINUTE = 60_000;
@@ -147,7 +148,7 @@ export async function seedTalk(tx: Tx, at: Date) {
 
   // teacher → 햇살반 · 학부모, three days ago.
   const due = template('READING_DUE');
-  const sentAt = new Date(at.getTime() - 3 * DAY - 5 * HOUR);
+  const sentAt = seoulTimeOfDay(at.getTime() - 3 * DAY, 7, 16, 17, at.getTime());
   const parents = pupils.filter((p) => PARENT_PHONES[p.loginId]);
   if (parents.length) {
     const [send] = await tx
@@ -229,14 +230,14 @@ export async function seedTalk(tx: Tx, at: Date) {
   };
   const rows = [];
   if (student?.phone) {
-    const commented = new Date(at.getTime() - DAY - 2 * HOUR);
+    const commented = seoulTimeOfDay(at.getTime() - DAY, 11, 17, 19, at.getTime());
     const variables = { 학원명: '해오름 독서학원', 학생명: student.name, 도서명: '어린 왕자' };
     rows.push(eventRow('NOTE_COMMENT', student, 'student', variables, { sendState: SendState.COMPLETE, at: commented, attempts: 1 }));
     rows.push(eventRow('NOTE_COMMENT', student, 'parent', variables, { sendState: SendState.COMPLETE, at: commented, attempts: 1 }));
   }
   if (student3?.phone) {
     // Sent before Kakao approved the template: FAIL at once with 3105.
-    const assigned = new Date(at.getTime() - 2 * DAY - 4 * HOUR);
+    const assigned = seoulTimeOfDay(at.getTime() - 2 * DAY, 5, 14, 18, at.getTime());
     const variables = { 학원명: '해오름 독서학원', 학생명: student3.name, 도서명: '마당을 나온 암탉' };
     rows.push(
       eventRow('BOOK_ASSIGNED', student3, 'student', variables, { sendState: SendState.FAIL, at: assigned, attempts: 1, code: '3105' }),

@@ -14,6 +14,7 @@ export const ADMIN_NAV: (NavItem & { headOnly?: boolean })[] = [
   { to: '/admin/assign', label: '도서 배정' },
   { to: '/admin/progress', label: '학습 현황' },
   { to: '/admin/notes', label: '독서 노트' },
+  { to: '/talk', label: '알림톡' },
   { to: '/admin/teachers', label: '선생님 관리', headOnly: true },
   { to: '/admin/payments', label: '결제', headOnly: true },
   { to: '/admin/my-page', label: '마이페이지' },

@@ -18,6 +18,7 @@ const SUPER_MENUS: (NavItem & { for: Authority[] })[] = [
   { to: '/super/payments', label: '결제', for: ['ADMIN1', 'ADMIN2'] },
   { to: '/super/prices', label: '가격', for: ['ADMIN1', 'ADMIN2'] },
   { to: '/super/messages', label: '발송 메시지', for: ['ADMIN1', 'ADMIN2'] },
+  { to: '/talk', label: '알림톡', for: ['ADMIN1', 'ADMIN2'] },
   { to: '/super/audit', label: '감사 기록', for: ['ADMIN1'] },
   { to: '/super/my-page', label: '마이페이지', for: ['ADMIN1', 'ADMIN2', 'COACH', 'BRANCH', 'PRODUCT'] },
 ];

@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Executor, Tx } from '~/db/client.server';
 import { books, messages, notes, organisations, resultBooks, users } from '~/db/schema';
 import { SendState } from '~/domain/enums';
-import { fillTemplate, type TalkEvent } from '~/domain/talk';
+import { fillTemplate, type RecipientRole, type TalkEvent } from '~/domain/talk';
 import { addInboxItems } from '../inbox.server';
 import { eventTemplate } from './templates.server';
 
@@ -12,7 +12,7 @@ import { eventTemplate } from './templates.server';
 // repeat of the cause writes nothing more. An event sends only through its approved, active template: an operator
 // turns an event's messages off by deactivating it. A student who receives one also finds it in their inbox.
 
-export type Recipient = { userId: number | null; phone: string | null; role: 'student' | 'parent' | 'payer' };
+export type Recipient = { userId: number | null; phone: string | null; role: RecipientRole };
 
 /** Who hears about a student: the student's own phone and the parent's (or, without one, the guardian's). */
 export async function studentRecipients(tx: Executor, studentIds: number[]) {
@@ -91,12 +91,6 @@ export async function enqueueEventTalk(
     tx,
   );
   return written;
-}
-
-/** The role a row was written for, read from its dedupe key ('…:student', '…:parent', '…:payer'). */
-export function recipientRole(dedupeKey: string | null): Recipient['role'] | null {
-  const role = dedupeKey?.slice(dedupeKey.lastIndexOf(':') + 1);
-  return role === 'student' || role === 'parent' || role === 'payer' ? role : null;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, isNull, like, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { db, type Executor } from '~/db/client.server';
@@ -9,6 +10,7 @@ import {
   TALK_AUDIENCES,
   TALK_MESSAGES as M,
   fillTemplate,
+  recipientRole,
   retryableFailure,
   templateVariables,
   type TalkAudience,
@@ -17,7 +19,7 @@ import { now } from '~/lib/clock.server';
 import { DomainError } from '~/lib/errors';
 import { addInboxItems } from '../inbox.server';
 import { classInScope, openClassesInScope, studentsInScope, type AcademyStaff } from '../academy/scope.server';
-import { recipientRole, studentRecipients, type Recipient } from './events.server';
+import { studentRecipients, type Recipient } from './events.server';
 import { sendableTemplates } from './templates.server';
 
 // Sends from /talk (issue 13): academy staff (a head for the academy, a teacher for the classes they teach) and
@@ -210,6 +212,8 @@ export async function previewSend(sender: TalkSender, input: SendInput) {
 }
 
 /** A form's key: made when the preview was shown, so a second submit of the same page finds the first send. */
+export const newSendKey = () => randomUUID();
+
 export const isSendKey = (key: unknown): key is string => typeof key === 'string' && /^[A-Za-z0-9-]{16,64}$/.test(key);
 
 class AlreadySent extends Error {}
