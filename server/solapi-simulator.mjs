@@ -81,17 +81,23 @@ function newId(prefix, at) {
   return `${prefix}${stamp}${[...bytes].map((b) => alphabet[b % alphabet.length]).join('')}`;
 }
 
-/** The fields of an `Authorization: HMAC-SHA256 apiKey=…, date=…, salt=…, signature=…` header; null when it is not one. */
+/**
+ * The fields of an `Authorization: HMAC-SHA256 apiKey=…, date=…, salt=…, signature=…` header; null when it is not one.
+ * @param {unknown} header
+ * @returns {{ apiKey: string; date: string; salt: string; signature: string } | null}
+ */
 export function parseAuthorization(header) {
   const match = /^HMAC-SHA256 (.+)$/.exec(String(header ?? ''));
   if (!match) return null;
+  /** @type {Record<string, string>} */
   const fields = {};
   for (const part of match[1].split(',')) {
     const at = part.indexOf('=');
     if (at < 0) return null;
     fields[part.slice(0, at).trim()] = part.slice(at + 1).trim();
   }
-  return fields.apiKey && fields.date && fields.salt && fields.signature ? fields : null;
+  const { apiKey, date, salt, signature } = fields;
+  return apiKey && date && salt && signature ? { apiKey, date, salt, signature } : null;
 }
 
 const sameHex = (a, b) => {
