@@ -45,7 +45,7 @@ export async function sendMessage(message: NewMessage) {
   return row.id;
 }
 
-export const MESSAGES_PAGE_SIZE = 30;
+export const MESSAGES_PAGE_SIZE = 50;
 
 export type MessageFilters = { state?: SendState | null; kind?: string | null; channel?: MessageChannel | null };
 
