@@ -200,6 +200,59 @@ function count(summary: OutboxSummary, outcome: Outcome) {
   if (outcome !== 'lost') summary[outcome] += 1;
 }
 
+type Settlement = {
+  row: Pick<Message, 'id' | 'claimedAt' | 'attempts'>;
+  meaning: StatusMeaning;
+  provider?: { messageId?: string | null; groupId?: string | null };
+};
+
+/**
+ * Settles many rows: the common outcomes (delivered, still waiting for the carrier) in one guarded UPDATE each, joined
+ * to the rows' values; failures one by one. Adds each row's outcome to the summary.
+ */
+async function settleMany(items: Settlement[], summary: OutboxSummary) {
+  const delivered = items.filter((i) => i.meaning.kind === 'delivered');
+  const pending = items.filter((i) => i.meaning.kind === 'pending');
+  for (const item of items) {
+    if (item.meaning.kind !== 'delivered' && item.meaning.kind !== 'pending')
+      count(summary, await settle(item.row, item.meaning, item.provider));
+  }
+  const at = now();
+  const values = (list: Settlement[]) =>
+    sql.join(
+      list.map(
+        (i) =>
+          sql`(${i.row.id}::int, ${i.row.claimedAt?.toISOString() ?? null}::timestamptz, ${i.provider?.messageId ?? null}::text, ${i.provider?.groupId ?? null}::text, ${i.meaning.kind === 'delivered' && i.meaning.replacedBySms}::boolean)`,
+      ),
+      sql`, `,
+    );
+  const ids = { providerId: sql`coalesce(v.pid, m.provider_id)`, groupId: sql`coalesce(v.gid, m.provider_group_id)` };
+  for (let i = 0; i < delivered.length; i += 500) {
+    const chunk = delivered.slice(i, i + 500);
+    const done = await executeRows<{ id: number }>(
+      db(),
+      sql`update ${messages} as m set send_state = ${SendState.COMPLETE}, sent_at = ${at.toISOString()}, replaced_by_sms = v.replaced,
+            provider_id = ${ids.providerId}, provider_group_id = ${ids.groupId}, last_error = null, last_error_code = null,
+            updated_at = ${at.toISOString()}
+          from (values ${values(chunk)}) as v(id, claimed_at, pid, gid, replaced)
+          where m.id = v.id and m.send_state = ${SendState.SENDING} and m.claimed_at is not distinct from v.claimed_at
+          returning m.id`,
+    );
+    summary.completed += done.length;
+  }
+  for (let i = 0; i < pending.length; i += 500) {
+    const chunk = pending.slice(i, i + 500);
+    const kept = await executeRows<{ id: number }>(
+      db(),
+      sql`update ${messages} as m set provider_id = ${ids.providerId}, provider_group_id = ${ids.groupId}, updated_at = ${at.toISOString()}
+          from (values ${values(chunk)}) as v(id, claimed_at, pid, gid, replaced)
+          where m.id = v.id and m.send_state = ${SendState.SENDING} and m.claimed_at is not distinct from v.claimed_at
+          returning m.id`,
+    );
+    summary.pending += kept.length;
+  }
+}
+
 /**
  * Sends claimed rows in one request and settles each from the answer. Rows the provider accepted but has not yet
  * reported on are read back at once by their group (the simulator, and Solapi for a fast carrier, have the result).
@@ -233,29 +286,29 @@ export async function sendClaimed(rows: Message[], summary: OutboxSummary = empt
   }
   const byRow = new Map<number, ProviderMessage>();
   for (const m of result.messages) if (m.outboxId !== null) byRow.set(m.outboxId, m);
-  const waiting: Message[] = [];
+  const answered: Settlement[] = [];
   for (const row of rows) {
     const answer = byRow.get(row.id);
-    if (!answer) {
-      // The provider did not mention it: treated as an unknown outcome (looked up later).
-      summary.unknown += 1;
-      continue;
-    }
-    const outcome = await settle(row, meaningOf(answer), { messageId: answer.messageId, groupId: answer.groupId ?? result.groupId });
-    if (outcome === 'pending') waiting.push(row);
-    else count(summary, outcome);
+    // The provider did not mention it: an unknown outcome, looked up later.
+    if (!answer) summary.unknown += 1;
+    else
+      answered.push({
+        row,
+        meaning: meaningOf(answer),
+        provider: { messageId: answer.messageId, groupId: answer.groupId ?? result.groupId },
+      });
   }
+  // Accepted, not yet reported: read back at once by their group (the carrier may already have answered).
+  const waiting = answered.filter((a) => a.meaning.kind === 'pending');
   if (waiting.length && result.groupId) {
     const read = await messageProvider().lookup({ groupId: result.groupId });
     const found = new Map(read.ok ? read.messages.filter((m) => m.outboxId !== null).map((m) => [m.outboxId!, m]) : []);
-    for (const row of waiting) {
-      const answer = found.get(row.id);
-      const meaning = answer ? meaningOf(answer) : ({ kind: 'pending' } as const);
-      count(summary, meaning.kind === 'pending' ? 'pending' : await settle(row, meaning));
+    for (const item of waiting) {
+      const answer = found.get(item.row.id);
+      if (answer && answer.messageId === item.provider?.messageId) item.meaning = meaningOf(answer);
     }
-  } else {
-    summary.pending += waiting.length;
   }
+  await settleMany(answered, summary);
   return summary;
 }
 
@@ -269,18 +322,32 @@ async function rereadByIds(rows: Message[], summary: OutboxSummary, giveUp: bool
       return;
     }
     const found = new Map(read.messages.map((m) => [m.messageId, m]));
+    const settled: Settlement[] = [];
+    const stillWaiting: Message[] = [];
     for (const row of chunk) {
       const answer = found.get(row.providerId!);
       const meaning = answer ? meaningOf(answer) : null;
-      if (meaning && meaning.kind !== 'pending') {
-        count(summary, await settle(row, meaning));
-      } else if (giveUp && row.claimedAt && row.claimedAt.getTime() < nowMs() - GIVE_UP_AFTER_MS) {
-        count(summary, await settle(row, { kind: 'permanent', code: 'NO_REPORT', reason: statusReason('NO_REPORT') }));
-      } else {
-        // Still waiting for the carrier: looked at again after RECONCILE_AFTER_MS.
-        await db().update(messages).set({ updatedAt: now() }).where(ours(row));
-        summary.pending += 1;
-      }
+      if (meaning && meaning.kind !== 'pending') settled.push({ row, meaning });
+      else if (giveUp && row.claimedAt && row.claimedAt.getTime() < nowMs() - GIVE_UP_AFTER_MS)
+        settled.push({ row, meaning: { kind: 'permanent', code: 'NO_REPORT', reason: statusReason('NO_REPORT') } });
+      else stillWaiting.push(row);
+    }
+    await settleMany(settled, summary);
+    // Still waiting for the carrier: looked at again after RECONCILE_AFTER_MS.
+    if (stillWaiting.length) {
+      await db()
+        .update(messages)
+        .set({ updatedAt: now() })
+        .where(
+          and(
+            inArray(
+              messages.id,
+              stillWaiting.map((r) => r.id),
+            ),
+            eq(messages.sendState, SendState.SENDING),
+          ),
+        );
+      summary.pending += stillWaiting.length;
     }
   }
 }
