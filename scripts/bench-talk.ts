@@ -49,7 +49,9 @@ function startWorker(env: Record<string, string>): { child: ChildProcess; done: 
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (err += d));
   const done = new Promise<string>((resolve, reject) =>
-    child.on('exit', (code) => (code === 0 ? resolve(out.trim().split('\n').at(-1) ?? '') : reject(new Error(`worker exited ${code}: ${err}`)))),
+    child.on('exit', (code) =>
+      code === 0 ? resolve(out.trim().split('\n').at(-1) ?? '') : reject(new Error(`worker exited ${code}: ${err}`)),
+    ),
   );
   return { child, done };
 }
@@ -103,7 +105,9 @@ async function main() {
       };
     });
     for (let i = 0; i < rows.length; i += 500) await connection.db.insert(messages).values(rows.slice(i, i + 500));
-    console.log(`대기 메시지 ${MESSAGES}건 (알림톡 ${Math.ceil(MESSAGES / 2)}, 문자 ${Math.floor(MESSAGES / 2)}), 작업자 ${WORKERS}개, PostgreSQL ${name}`);
+    console.log(
+      `대기 메시지 ${MESSAGES}건 (알림톡 ${Math.ceil(MESSAGES / 2)}, 문자 ${Math.floor(MESSAGES / 2)}), 작업자 ${WORKERS}개, PostgreSQL ${name}`,
+    );
 
     const env = {
       DATABASE_URL: url.href,
@@ -148,7 +152,9 @@ async function main() {
       `COMPLETE ${complete}/${MESSAGES}건: 첫 claim부터 ${working.toFixed(2)}초 (${(complete / working).toFixed(0)}건/초), ` +
         `작업자 시작부터 ${seconds.toFixed(2)}초 (${(complete / seconds).toFixed(0)}건/초)`,
     );
-    console.log(`발송사가 받은 메시지: 한 번 ${ids.length - twice.length - never.length}건, 두 번 이상 ${twice.length}건, 받지 못함 ${never.length}건`);
+    console.log(
+      `발송사가 받은 메시지: 한 번 ${ids.length - twice.length - never.length}건, 두 번 이상 ${twice.length}건, 받지 못함 ${never.length}건`,
+    );
     failed = complete !== MESSAGES || twice.length > 0 || never.length > 0;
     await connection.close();
     useConnection(undefined);
