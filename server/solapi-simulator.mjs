@@ -7,8 +7,8 @@
 // The experience environment serves it from our own server under /__solapi (server/index.mjs); the database tests and
 // the talk benchmark start it on a port of their own (startSolapiSimulator). The API secret is never logged or echoed.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import http from 'node:http';
 import express from 'express';
+import { serveRouter } from './simulator-server.mjs';
 
 /** The simulator's keys when none are configured: not secret, they open nothing but the simulator. Same as config.server.ts's SOLAPI_SIMULATOR_KEYS. */
 export const SOLAPI_SIMULATOR_KEYS = {
@@ -553,23 +553,6 @@ export function solapiSimulatorMount(env) {
  */
 export async function startSolapiSimulator({ port = 0, host = '127.0.0.1', ...options }) {
   const { router, state } = createSolapiSimulator(options);
-  const app = express();
-  app.disable('x-powered-by');
-  app.use(router);
-  const server = http.createServer(app);
-  await new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => resolve(undefined));
-  });
-  const address = server.address();
-  const url = `http://${host}:${typeof address === 'object' && address ? address.port : port}`;
-  return {
-    url,
-    state,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve(undefined));
-      }),
-  };
+  const served = await serveRouter(router, { port, host });
+  return { url: served.url, state, close: served.close };
 }

@@ -4,6 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { requireBasicPay } from '~/auth/guards.server';
 import { openClassesInScope } from '~/services/academy/scope.server';
 import { CsrfInput } from '~/components/csrf';
+import { StepList } from '~/components/step-list';
 import { Pagination } from '~/components/pagination';
 import { CAREER_FIELDS, GENRES, LEVELS, genreLabel } from '~/domain/catalogue';
 import { isDomainError } from '~/lib/errors';
@@ -138,22 +139,11 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-function Steps({ step }: { step: Step }) {
-  const steps: { key: Step; label: string }[] = [
-    { key: 'books', label: '도서 선택' },
-    { key: 'target', label: '대상·읽기 방식' },
-    { key: 'preview', label: '확인' },
-  ];
-  return (
-    <ol className="steps" aria-label="배정 단계">
-      {steps.map((s) => (
-        <li key={s.key} aria-current={s.key === step ? 'step' : undefined} className={s.key === step ? 'current' : undefined}>
-          {s.label}
-        </li>
-      ))}
-    </ol>
-  );
-}
+const STEPS: { key: Step; label: string }[] = [
+  { key: 'books', label: '도서 선택' },
+  { key: 'target', label: '대상·읽기 방식' },
+  { key: 'preview', label: '확인' },
+];
 
 /** Hidden fields carrying the selection (except what the current form asks again). */
 function Carry({ selection, only }: { selection: Selection; only: ('books' | 'target' | 'method')[] }) {
@@ -483,7 +473,7 @@ export default function AssignPage() {
         <h1 id="assign-title">도서 배정</h1>
         <p>여러 학생이나 반 전체에 도서를 한 번에 배정합니다. 이미 읽고 있는 도서는 건너뜁니다.</p>
       </header>
-      <Steps step={data.step} />
+      <StepList steps={STEPS} current={data.step} label="배정 단계" />
       {data.error ? (
         <div className="alert error" role="alert">
           {data.error}

@@ -1,16 +1,10 @@
 import { Form, useNavigation } from '@remix-run/react';
 import { CsrfInput } from '~/components/csrf';
 import { TALK_EVENTS, TEMPLATE_APPROVAL_LABELS } from '~/domain/talk';
+import type { TemplateInput } from '~/services/talk/templates.server';
 
-export type TemplateValues = {
-  code: string;
-  name: string;
-  body: string;
-  event: string;
-  approval: string;
-  providerTemplateId: string;
-  active: boolean;
-};
+/** The form's fields: the service's input, with the code (shown only when creating). */
+export type TemplateValues = TemplateInput & { code: string };
 
 /** The field a template service error belongs to (by its code). */
 export const TEMPLATE_ERROR_FIELDS: Record<string, keyof TemplateValues> = {

@@ -3,6 +3,7 @@ import { json } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { requireTalkSender } from '~/auth/talk-guard.server';
 import { CsrfInput } from '~/components/csrf';
+import { StepList } from '~/components/step-list';
 import { RECIPIENT_ROLE_LABELS, TALK_AUDIENCES, TALK_MESSAGES } from '~/domain/talk';
 import { isDomainError } from '~/lib/errors';
 import { domainErrorResponse, pageData, positiveInt, redirectWithFlash } from '~/lib/http.server';
@@ -145,22 +146,11 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-function Steps({ step }: { step: Step }) {
-  const steps: { key: Step; label: string }[] = [
-    { key: 'template', label: '템플릿' },
-    { key: 'recipients', label: '받는 사람·내용' },
-    { key: 'preview', label: '미리 보기' },
-  ];
-  return (
-    <ol className="steps" aria-label="보내기 단계">
-      {steps.map((s) => (
-        <li key={s.key} aria-current={s.key === step ? 'step' : undefined} className={s.key === step ? 'current' : undefined}>
-          {s.label}
-        </li>
-      ))}
-    </ol>
-  );
-}
+const STEPS: { key: Step; label: string }[] = [
+  { key: 'template', label: '템플릿' },
+  { key: 'recipients', label: '받는 사람·내용' },
+  { key: 'preview', label: '미리 보기' },
+];
 
 /** Hidden fields carrying the selection (except what the current form asks again). */
 function Carry({ selection, only }: { selection: Selection; only: ('academy' | 'template' | 'recipients' | 'values')[] }) {
@@ -421,7 +411,7 @@ export default function TalkCompose() {
         <h1 id="compose-title">알림톡 보내기</h1>
         <p>승인된 템플릿을 반 전체나 고른 학생, 또는 그 학부모에게 보냅니다.</p>
       </header>
-      <Steps step={data.step} />
+      <StepList steps={STEPS} current={data.step} label="보내기 단계" />
       {data.error ? (
         <div className="alert error" role="alert">
           {data.error}

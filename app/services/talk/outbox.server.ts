@@ -194,6 +194,22 @@ async function settle(
   return changed ? outcome : 'lost';
 }
 
+/** Marks rows still SENDING as looked at now (with what was learnt), so the reconciler waits before the next look. */
+async function touchSending(rows: Pick<Message, 'id'>[], set: Partial<typeof messages.$inferInsert> = {}) {
+  await db()
+    .update(messages)
+    .set({ ...set, updatedAt: now() })
+    .where(
+      and(
+        inArray(
+          messages.id,
+          rows.map((r) => r.id),
+        ),
+        eq(messages.sendState, SendState.SENDING),
+      ),
+    );
+}
+
 const meaningOf = (m: ProviderMessage) => statusMeaning(m.statusCode, { replacement: m.replacement, providerMessage: m.statusMessage });
 
 function count(summary: OutboxSummary, outcome: Outcome) {
@@ -267,18 +283,7 @@ export async function sendClaimed(rows: Message[], summary: OutboxSummary = empt
       log.warn({ code: result.code, rows: rows.length }, 'message provider refused a send');
     } else {
       // Unknown: the provider may have registered them. They stay SENDING; the reconciler looks them up.
-      await db()
-        .update(messages)
-        .set({ lastErrorCode: result.code, lastError: statusReason(result.code, result.message), updatedAt: now() })
-        .where(
-          and(
-            inArray(
-              messages.id,
-              rows.map((r) => r.id),
-            ),
-            eq(messages.sendState, SendState.SENDING),
-          ),
-        );
+      await touchSending(rows, { lastErrorCode: result.code, lastError: statusReason(result.code, result.message) });
       summary.unknown += rows.length;
       log.warn({ code: result.code, rows: rows.length }, 'message provider answer unknown: the rows will be looked up');
     }
@@ -335,18 +340,7 @@ async function rereadByIds(rows: Message[], summary: OutboxSummary, giveUp: bool
     await settleMany(settled, summary);
     // Still waiting for the carrier: looked at again after RECONCILE_AFTER_MS.
     if (stillWaiting.length) {
-      await db()
-        .update(messages)
-        .set({ updatedAt: now() })
-        .where(
-          and(
-            inArray(
-              messages.id,
-              stillWaiting.map((r) => r.id),
-            ),
-            eq(messages.sendState, SendState.SENDING),
-          ),
-        );
+      await touchSending(stillWaiting);
       summary.pending += stillWaiting.length;
     }
   }

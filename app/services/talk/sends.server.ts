@@ -306,25 +306,30 @@ async function countsOf(sendIds: number[]) {
 
 const sender = alias(users, 'sender');
 
+/** Sends with their template, sender and academy, as the history and a send's page show them. */
+const sendsWithNames = () =>
+  db()
+    .select({
+      id: talkSends.id,
+      createdAt: talkSends.createdAt,
+      audience: talkSends.audience,
+      recipientCount: talkSends.recipientCount,
+      templateId: talkSends.templateId,
+      templateName: talkTemplates.name,
+      senderName: sender.name,
+      academyName: organisations.name,
+    })
+    .from(talkSends)
+    .innerJoin(talkTemplates, eq(talkTemplates.id, talkSends.templateId))
+    .innerJoin(sender, eq(sender.id, talkSends.senderId))
+    .leftJoin(organisations, eq(organisations.id, talkSends.organisationId));
+
 /** The history of sends, newest first, with the rows per state. Three queries whatever the page. */
 export async function listSends(viewer: TalkSender, page: number) {
   const safePage = Math.max(1, Math.floor(page) || 1);
   const where = visibleSends(viewer);
   const [rows, [{ total }]] = await Promise.all([
-    db()
-      .select({
-        id: talkSends.id,
-        createdAt: talkSends.createdAt,
-        audience: talkSends.audience,
-        recipientCount: talkSends.recipientCount,
-        templateName: talkTemplates.name,
-        senderName: sender.name,
-        academyName: organisations.name,
-      })
-      .from(talkSends)
-      .innerJoin(talkTemplates, eq(talkTemplates.id, talkSends.templateId))
-      .innerJoin(sender, eq(sender.id, talkSends.senderId))
-      .leftJoin(organisations, eq(organisations.id, talkSends.organisationId))
+    sendsWithNames()
       .where(where)
       .orderBy(desc(talkSends.id))
       .limit(SENDS_PAGE_SIZE)
@@ -343,22 +348,7 @@ export async function listSends(viewer: TalkSender, page: number) {
 /** One send with its recipients (state, reason, attempts), or a 404 outside what the viewer may see. */
 export async function getSend(viewer: TalkSender, sendId: number) {
   const visible = visibleSends(viewer);
-  const [send] = await db()
-    .select({
-      id: talkSends.id,
-      createdAt: talkSends.createdAt,
-      audience: talkSends.audience,
-      recipientCount: talkSends.recipientCount,
-      templateId: talkSends.templateId,
-      templateName: talkTemplates.name,
-      senderName: sender.name,
-      academyName: organisations.name,
-    })
-    .from(talkSends)
-    .innerJoin(talkTemplates, eq(talkTemplates.id, talkSends.templateId))
-    .innerJoin(sender, eq(sender.id, talkSends.senderId))
-    .leftJoin(organisations, eq(organisations.id, talkSends.organisationId))
-    .where(visible ? and(eq(talkSends.id, sendId), visible) : eq(talkSends.id, sendId));
+  const [send] = await sendsWithNames().where(visible ? and(eq(talkSends.id, sendId), visible) : eq(talkSends.id, sendId));
   if (!send) throw invalid('TALK_SEND_NOT_FOUND', M.sendNotFound, 404);
   const rows = await db()
     .select({
