@@ -4,6 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { requireBasicPay } from '~/auth/guards.server';
 import { openClassesInScope } from '~/services/academy/scope.server';
 import { CsrfInput } from '~/components/csrf';
+import { ClassOrStudents } from '~/components/class-or-students';
 import { StepList } from '~/components/step-list';
 import { Pagination } from '~/components/pagination';
 import { CAREER_FIELDS, GENRES, LEVELS, genreLabel } from '~/domain/catalogue';
@@ -298,7 +299,6 @@ function BooksStep({ data }: { data: Data }) {
 function TargetStep({ data }: { data: Data }) {
   const { target, selection, chosen, methods } = data;
   if (!target) return null;
-  const chosenStudents = new Set(selection.studentIds);
   const visible = new Set(target.students.map((s) => s.id));
   const backHref = `/admin/assign?${selectionQuery(selection, { step: 'books' })}`;
   return (
@@ -312,28 +312,14 @@ function TargetStep({ data }: { data: Data }) {
       <p className="card">
         고른 도서 {chosen.length}권: {chosen.map((b) => `『${b.title}』`).join(', ')} <Link to={backHref}>도서 다시 고르기</Link>
       </p>
-      <fieldset className="card stack">
-        <legend>배정 대상</legend>
-        <div className="field">
-          <label>
-            <input type="radio" name="target" value="class" defaultChecked={selection.target === 'class'} /> 반 전체
-          </label>
-          <label htmlFor="classId" className="sr-only">
-            반
-          </label>
-          <select id="classId" name="classId" defaultValue={selection.classId ?? ''}>
-            <option value="">반을 고르세요</option>
-            {target.classes.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label>
-            <input type="radio" name="target" value="students" defaultChecked={selection.target === 'students'} /> 고른 학생
-          </label>
+      <ClassOrStudents
+        legend="배정 대상"
+        classes={target.classes}
+        students={target.students}
+        target={selection.target}
+        classId={selection.classId}
+        studentIds={selection.studentIds}
+        narrow={
           <div className="filter-form">
             <label htmlFor="filterClass">반으로 좁히기</label>
             <select id="filterClass" name="filterClass" defaultValue={target.filterClass ?? ''}>
@@ -348,22 +334,8 @@ function TargetStep({ data }: { data: Data }) {
               학생 목록 보기
             </button>
           </div>
-          {target.students.length === 0 ? (
-            <p className="muted">학생이 없습니다.</p>
-          ) : (
-            <ul className="check-list" aria-label="학생 목록" style={{ listStyle: 'none', paddingLeft: 0, columns: '16rem' }}>
-              {target.students.map((s) => (
-                <li key={s.id}>
-                  <label>
-                    <input type="checkbox" name="student" value={s.id} defaultChecked={chosenStudents.has(s.id)} /> {s.name} ({s.loginId})
-                    {s.className ? <span className="muted"> · {s.className}</span> : null}
-                  </label>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-      </fieldset>
+        }
+      />
       <fieldset className="card stack">
         <legend>읽기 방식과 마감일</legend>
         <div className="field">

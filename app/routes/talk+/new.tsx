@@ -3,6 +3,7 @@ import { json } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { requireTalkSender } from '~/auth/talk-guard.server';
 import { CsrfInput } from '~/components/csrf';
+import { ClassOrStudents } from '~/components/class-or-students';
 import { StepList } from '~/components/step-list';
 import { RECIPIENT_ROLE_LABELS, TALK_AUDIENCES, TALK_MESSAGES } from '~/domain/talk';
 import { isDomainError } from '~/lib/errors';
@@ -241,7 +242,6 @@ function TemplateStep({ data }: { data: Data }) {
 function RecipientsStep({ data }: { data: Data }) {
   const { selection, choices } = data;
   if (!choices?.template) return null;
-  const chosen = new Set(selection.studentIds);
   return (
     <Form method="get" className="stack">
       <Carry selection={selection} only={['academy', 'template']} />
@@ -252,44 +252,14 @@ function RecipientsStep({ data }: { data: Data }) {
         </p>
         <p className="talk-bubble">{choices.template.body}</p>
       </div>
-      <fieldset className="card stack">
-        <legend>받는 학생</legend>
-        <div className="field">
-          <label>
-            <input type="radio" name="target" value="class" defaultChecked={selection.target === 'class'} /> 반 전체
-          </label>
-          <label htmlFor="classId" className="sr-only">
-            반
-          </label>
-          <select id="classId" name="classId" defaultValue={selection.classId ?? ''}>
-            <option value="">반을 고르세요</option>
-            {choices.classes.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label>
-            <input type="radio" name="target" value="students" defaultChecked={selection.target === 'students'} /> 고른 학생
-          </label>
-          {choices.students.length === 0 ? (
-            <p className="muted">학생이 없습니다.</p>
-          ) : (
-            <ul className="plain-list talk-students" aria-label="학생 목록">
-              {choices.students.map((s) => (
-                <li key={s.id}>
-                  <label>
-                    <input type="checkbox" name="student" value={s.id} defaultChecked={chosen.has(s.id)} /> {s.name} ({s.loginId})
-                    {s.className ? <span className="muted"> · {s.className}</span> : null}
-                  </label>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-      </fieldset>
+      <ClassOrStudents
+        legend="받는 학생"
+        classes={choices.classes}
+        students={choices.students}
+        target={selection.target}
+        classId={selection.classId}
+        studentIds={selection.studentIds}
+      />
       <fieldset className="card">
         <legend>받는 사람</legend>
         {Object.entries(TALK_AUDIENCES).map(([value, label]) => (

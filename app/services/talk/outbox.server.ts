@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { db, executeRows } from '~/db/client.server';
 import { messages, talkTemplates, type Message } from '~/db/schema';
 import { SendState } from '~/domain/enums';
@@ -227,46 +227,45 @@ type Settlement = {
  * to the rows' values; failures one by one. Adds each row's outcome to the summary.
  */
 async function settleMany(items: Settlement[], summary: OutboxSummary) {
-  const delivered = items.filter((i) => i.meaning.kind === 'delivered');
-  const pending = items.filter((i) => i.meaning.kind === 'pending');
   for (const item of items) {
     if (item.meaning.kind !== 'delivered' && item.meaning.kind !== 'pending')
       count(summary, await settle(item.row, item.meaning, item.provider));
   }
-  const at = now();
-  const values = (list: Settlement[]) =>
-    sql.join(
-      list.map(
-        (i) =>
-          sql`(${i.row.id}::int, ${i.row.claimedAt?.toISOString() ?? null}::timestamptz, ${i.provider?.messageId ?? null}::text, ${i.provider?.groupId ?? null}::text, ${i.meaning.kind === 'delivered' && i.meaning.replacedBySms}::boolean)`,
-      ),
+  const at = now().toISOString();
+  const ids = sql`provider_id = coalesce(v.pid, m.provider_id), provider_group_id = coalesce(v.gid, m.provider_group_id), updated_at = ${at}`;
+  summary.completed += await settleJoined(
+    items.filter((i) => i.meaning.kind === 'delivered'),
+    sql`send_state = ${SendState.COMPLETE}, sent_at = ${at}, replaced_by_sms = v.replaced, last_error = null, last_error_code = null, ${ids}`,
+  );
+  summary.pending += await settleJoined(
+    items.filter((i) => i.meaning.kind === 'pending'),
+    ids,
+  );
+}
+
+/** One guarded UPDATE … FROM (VALUES …) per 500 rows: `set` may use v.pid, v.gid and v.replaced. Returns the rows changed. */
+async function settleJoined(list: Settlement[], set: SQL): Promise<number> {
+  let changed = 0;
+  for (let i = 0; i < list.length; i += 500) {
+    const values = sql.join(
+      list
+        .slice(i, i + 500)
+        .map(
+          (x) =>
+            sql`(${x.row.id}::int, ${x.row.claimedAt?.toISOString() ?? null}::timestamptz, ${x.provider?.messageId ?? null}::text, ${x.provider?.groupId ?? null}::text, ${x.meaning.kind === 'delivered' && x.meaning.replacedBySms}::boolean)`,
+        ),
       sql`, `,
     );
-  const ids = { providerId: sql`coalesce(v.pid, m.provider_id)`, groupId: sql`coalesce(v.gid, m.provider_group_id)` };
-  for (let i = 0; i < delivered.length; i += 500) {
-    const chunk = delivered.slice(i, i + 500);
-    const done = await executeRows<{ id: number }>(
+    const rows = await executeRows<{ id: number }>(
       db(),
-      sql`update ${messages} as m set send_state = ${SendState.COMPLETE}, sent_at = ${at.toISOString()}, replaced_by_sms = v.replaced,
-            provider_id = ${ids.providerId}, provider_group_id = ${ids.groupId}, last_error = null, last_error_code = null,
-            updated_at = ${at.toISOString()}
-          from (values ${values(chunk)}) as v(id, claimed_at, pid, gid, replaced)
+      sql`update ${messages} as m set ${set}
+          from (values ${values}) as v(id, claimed_at, pid, gid, replaced)
           where m.id = v.id and m.send_state = ${SendState.SENDING} and m.claimed_at is not distinct from v.claimed_at
           returning m.id`,
     );
-    summary.completed += done.length;
+    changed += rows.length;
   }
-  for (let i = 0; i < pending.length; i += 500) {
-    const chunk = pending.slice(i, i + 500);
-    const kept = await executeRows<{ id: number }>(
-      db(),
-      sql`update ${messages} as m set provider_id = ${ids.providerId}, provider_group_id = ${ids.groupId}, updated_at = ${at.toISOString()}
-          from (values ${values(chunk)}) as v(id, claimed_at, pid, gid, replaced)
-          where m.id = v.id and m.send_state = ${SendState.SENDING} and m.claimed_at is not distinct from v.claimed_at
-          returning m.id`,
-    );
-    summary.pending += kept.length;
-  }
+  return changed;
 }
 
 /**
