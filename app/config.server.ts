@@ -39,6 +39,14 @@ const schema = z.object({
   DEPOSIT_BANK: z.string().optional(),
   DEPOSIT_ACCOUNT: z.string().optional(),
   DEPOSIT_HOLDER: z.string().optional(),
+  /** Solapi (알림톡 and text messages): without an API key the experience environment uses the local simulator. */
+  SOLAPI_API_KEY: z.string().optional(),
+  SOLAPI_API_SECRET: z.string().optional(),
+  /** The Kakao channel's profile id (pfId) 알림톡 is sent from, and the registered caller number of text messages. */
+  SOLAPI_PF_ID: z.string().optional(),
+  SOLAPI_SENDER: z.string().optional(),
+  /** Solapi's REST API; changed only to point the real adapter at the simulator (tests, the benchmark). */
+  SOLAPI_BASE_URL: z.string().url().optional(),
 });
 
 /**
@@ -56,6 +64,30 @@ export type PaymentsConfig = {
   sdkUrl: string;
   deposit: { bank: string; account: string; holder: string } | null;
 };
+
+/**
+ * Who delivers 알림톡 and text messages: Solapi when an API key is configured, the local simulator (served by our own
+ * server under /__solapi, same HTTP API) in the experience environment without keys, nobody otherwise (messages then
+ * wait in the outbox until a provider is configured).
+ */
+export type TalkConfig = {
+  provider: 'solapi' | 'simulator' | null;
+  apiKey: string;
+  apiSecret: string;
+  pfId: string;
+  /** The caller number, digits only. */
+  sender: string;
+  /** Base of the REST API without a trailing slash: 'https://api.solapi.com' or 'http://127.0.0.1:3000/__solapi'. */
+  baseUrl: string;
+};
+
+/** The Solapi simulator's keys: not secret, they open nothing but the simulator. Same as server/solapi-simulator.mjs. */
+export const SOLAPI_SIMULATOR_KEYS = {
+  apiKey: 'NCSSIMULATOR0001',
+  apiSecret: 'solapi-simulator-secret-not-a-secret',
+  pfId: 'KA01PF_SIMULATOR',
+  sender: '16000000',
+} as const;
 
 /** The simulator's keys: not secret, they open nothing but the simulator. */
 export const SIMULATOR_KEYS = { clientKey: 'test_ck_simulator', secretKey: 'test_sk_simulator' } as const;
@@ -103,7 +135,31 @@ export type Config = {
   migrationsDir: string;
   business: BusinessDetails;
   payments: PaymentsConfig;
+  talk: TalkConfig;
 };
+
+function talkConfig(parsed: z.infer<typeof schema>, appEnv: 'EXP' | 'PROD'): TalkConfig {
+  const trim = (url: string) => url.replace(/\/+$/, '');
+  const digits = (value: string | undefined) => (value ?? '').replace(/\D/g, '');
+  if (parsed.SOLAPI_API_KEY) {
+    return {
+      provider: 'solapi',
+      apiKey: parsed.SOLAPI_API_KEY,
+      apiSecret: parsed.SOLAPI_API_SECRET ?? '',
+      pfId: parsed.SOLAPI_PF_ID ?? '',
+      sender: digits(parsed.SOLAPI_SENDER),
+      baseUrl: trim(parsed.SOLAPI_BASE_URL ?? 'https://api.solapi.com'),
+    };
+  }
+  if (appEnv === 'EXP') {
+    return {
+      provider: 'simulator',
+      ...SOLAPI_SIMULATOR_KEYS,
+      baseUrl: trim(parsed.SOLAPI_BASE_URL ?? `http://127.0.0.1:${parsed.PORT ?? '3000'}/__solapi`),
+    };
+  }
+  return { provider: null, apiKey: '', apiSecret: '', pfId: '', sender: '', baseUrl: '' };
+}
 
 function paymentsConfig(parsed: z.infer<typeof schema>, appEnv: 'EXP' | 'PROD'): PaymentsConfig {
   const deposit =
@@ -230,6 +286,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     migrationsDir: path.resolve('drizzle'),
     business: businessDetails(parsed, appEnv),
     payments: paymentsConfig(parsed, appEnv),
+    talk: talkConfig(parsed, appEnv),
   };
 }
 

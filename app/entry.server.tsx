@@ -42,6 +42,8 @@ export function startupSummary(): string[] {
     lines.push(`체험 계정: ${first.loginId} / ${DEMO_PASSWORD} (${first.role}) — 다른 계정은 로그인 화면과 README에 있습니다.`);
   }
   lines.push(jobsSummaryLine());
+  if (cfg.talk.provider === 'solapi') lines.push('알림톡·문자: 솔라피로 보냅니다.');
+  if (cfg.talk.provider === null) lines.push('알림톡·문자: 발송사 설정(SOLAPI_API_KEY)이 없어 메시지가 보내지지 않고 대기합니다.');
   lines.push(
     process.env.LOG_REQUESTS === 'true' || process.env.LOG_REQUESTS === '1'
       ? '요청 기록: 켜짐 (LOG_REQUESTS)'

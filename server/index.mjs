@@ -10,6 +10,7 @@ import compression from 'compression';
 import express from 'express';
 import pino from 'pino';
 import { allowedMethods, bodyCheck, isApiPath, isCrossOriginWrite, redactPath } from './edge.mjs';
+import { createSolapiSimulator, solapiSimulatorMount } from './solapi-simulator.mjs';
 import { createTossSimulator, simulatorMount } from './toss-simulator.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -82,6 +83,10 @@ app.get('/healthz', (_req, res) => res.set(EDGE_HEADERS).json({ status: 'ok' }))
 // payment window posts back to itself.
 const simulator = simulatorMount(process.env);
 if (simulator) app.use('/__toss', createTossSimulator(simulator).router);
+// The local Solapi simulator (docs/talk.md): 알림톡 and text messages in the experience environment without an API key,
+// or when SOLAPI_SIMULATOR=1. Its delivery reports come back to our /talk/webhook.
+const solapi = solapiSimulatorMount(process.env);
+if (solapi) app.use('/__solapi', createSolapiSimulator(solapi).router);
 
 app.use((req, res, next) => {
   const allowed = allowedMethods(req.path);
@@ -178,6 +183,7 @@ const server = app.listen(port, host, () => {
   const url = `http://${host ?? 'localhost'}:${port}`;
   console.log(`리드인: ${url}`);
   if (simulator) console.log(`  결제: 토스페이먼츠 시뮬레이터를 ${url}/__toss 에서 제공합니다 (실제 결제 없음).`);
+  if (solapi) console.log(`  알림톡·문자: 솔라피 시뮬레이터를 ${url}/__solapi 에서 제공합니다 (실제 발송 없음).`);
   for (const line of build.entry.module.startupSummary?.() ?? []) console.log(`  ${line}`);
 });
 // Background jobs (app/services/jobs/worker.server.ts): this server runs them on the embedded database or with RUN_JOBS=1;

@@ -9,8 +9,8 @@
 // it on a port of its own (startTossSimulator). The secret key is checked on every REST call and never logged or
 // echoed.
 import { randomBytes } from 'node:crypto';
-import http from 'node:http';
 import express from 'express';
+import { serveRouter } from './simulator-server.mjs';
 
 /** The simulator's keys when none are configured: not secret, they open nothing but the simulator. Same as config.server.ts's SIMULATOR_KEYS. */
 export const SIMULATOR_KEYS = { clientKey: 'test_ck_simulator', secretKey: 'test_sk_simulator' };
@@ -800,23 +800,6 @@ export function simulatorMount(env) {
  */
 export async function startTossSimulator({ port = 0, host = '127.0.0.1', ...options }) {
   const { router, state } = createTossSimulator(options);
-  const app = express();
-  app.disable('x-powered-by');
-  app.use(router);
-  const server = http.createServer(app);
-  await new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => resolve(undefined));
-  });
-  const address = server.address();
-  const url = `http://${host}:${typeof address === 'object' && address ? address.port : port}`;
-  return {
-    url,
-    state,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve(undefined));
-      }),
-  };
+  const served = await serveRouter(router, { port, host });
+  return { url: served.url, state, close: served.close };
 }

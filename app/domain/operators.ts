@@ -235,3 +235,8 @@ export const BOOK_IMPORT_MESSAGES = {
   isbnTaken: (title: string) => `이미 도서 목록에 있는 ISBN입니다. (『${title}』)`,
   isbnInFile: (lines: number[]) => `파일의 ${lines.join(', ')}번째 줄과 ISBN이 같습니다.`,
 } as const;
+// 알림톡 templates (issue 13, talk): the audit trail's names for their changes.
+Object.assign(AUDIT_ACTION_LABELS, {
+  'talk_template.create': '알림톡 템플릿 등록',
+  'talk_template.update': '알림톡 템플릿 수정',
+});

@@ -13,6 +13,7 @@ import { excludeBook as excludeResultBook } from '~/services/book-status.server'
 import { readingTotalsColumns } from '~/services/reading/books.server';
 import { qualified } from '~/db/sql-helpers.server';
 import { withParticle } from '~/domain/korean';
+import { talkForAssignedBooks } from './talk/events.server';
 
 // A teacher's side of a student's books (product.md §2/§3): assigning a book with a read method (a WAITING result
 // book), fixing the read method before the reading ends, allowing a retake of a marked problem analysis (RESTART)
@@ -241,6 +242,7 @@ export async function assignBook(staff: Staff, studentId: number, input: { bookI
         statusChangedAt: at,
       })
       .returning({ id: resultBooks.id });
+    await talkForAssignedBooks(tx, [{ studentId: student.id, resultBookId: created.id, title: book.title }]);
     return { resultBookId: created.id, title: book.title, student };
   });
 }

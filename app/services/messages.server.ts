@@ -1,61 +1,62 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { db, type Executor } from '~/db/client.server';
 import { messages, users, type MessageChannel } from '~/db/schema';
 import { SendState } from '~/domain/enums';
-import { now } from '~/lib/clock.server';
-import { messageProvider } from './message-provider.server';
+import { recipientRole } from '~/domain/talk';
+import { deliverNow } from './talk/outbox.server';
 
-// The message outbox (product.md §3): a message is stored WAITING first, so it is never lost; delivery claims it with
-// a guarded UPDATE (WAITING → SENDING) and records the outcome (COMPLETE or FAIL, with the attempt count).
+// The message outbox (product.md §3, docs/talk.md): every message is stored WAITING first, in the transaction of its
+// cause, so it is never lost; the outbox worker (talk/outbox.server.ts) sends it through the provider and records how
+// it ended. One path for everything: 알림톡 from templates, one-time codes and links by SMS.
 
-export type NewMessage = { recipientUserId: number | null; phone: string; channel: MessageChannel; kind: string; body: string };
+export type NewMessage = {
+  recipientUserId: number | null;
+  phone: string;
+  channel: MessageChannel;
+  kind: string;
+  body: string;
+  /** 알림톡: the template and its variables as filled for this recipient. */
+  templateId?: number | null;
+  variables?: Record<string, string> | null;
+  /** The staff send it belongs to. */
+  sendId?: number | null;
+  /** One row per recipient per cause: a second row with the same key is not written. */
+  dedupeKey?: string | null;
+};
 
-/** Stores a message WAITING; pass the transaction of the change that causes it, so both commit or neither. */
+/**
+ * Stores a message WAITING; pass the transaction of the change that causes it, so both commit or neither. With a
+ * dedupe key already used, nothing is written and null is returned.
+ */
 export async function enqueueMessage(message: NewMessage, executor: Executor = db()) {
   const [row] = await executor
     .insert(messages)
     .values({ ...message, sendState: SendState.WAITING })
+    .onConflictDoNothing()
     .returning();
-  return row;
+  return row ?? null;
 }
 
-/** Hands one WAITING message to the provider. Returns false when another worker claimed it first. */
-export async function deliverMessage(id: number): Promise<boolean> {
-  const [claimed] = await db()
-    .update(messages)
-    .set({ sendState: SendState.SENDING })
-    .where(and(eq(messages.id, id), eq(messages.sendState, SendState.WAITING)))
-    .returning();
-  if (!claimed) return false;
-  let result;
-  try {
-    result = await messageProvider().send(claimed);
-  } catch (error) {
-    result = { ok: false as const, error: error instanceof Error ? error.message : String(error) };
-  }
-  await db()
-    .update(messages)
-    .set(
-      result.ok
-        ? { sendState: SendState.COMPLETE, providerId: result.providerId, sentAt: now(), attempts: claimed.attempts + 1 }
-        : { sendState: SendState.FAIL, lastError: result.error, attempts: claimed.attempts + 1 },
-    )
-    .where(and(eq(messages.id, id), eq(messages.sendState, SendState.SENDING)));
-  return result.ok;
-}
-
-/** Stores and, with the local provider, delivers at once. */
+/** Stores a message and sends it at once through the outbox's path (one-time codes: someone is waiting for it). */
 export async function sendMessage(message: NewMessage) {
   const row = await enqueueMessage(message);
-  await deliverMessage(row.id);
+  if (!row) throw new Error('sendMessage: a message with this dedupe key was already sent');
+  await deliverNow(row.id);
   return row.id;
 }
 
-export const MESSAGES_PAGE_SIZE = 20;
+export const MESSAGES_PAGE_SIZE = 50;
 
-/** The operators' view of the outbox, newest first. Two queries whatever the page. */
-export async function listMessages(page: number) {
+export type MessageFilters = { state?: SendState | null; kind?: string | null; channel?: MessageChannel | null };
+
+/** The operators' view of the outbox, newest first, filtered by state, kind and channel. Two queries whatever the page. */
+export async function listMessages(page: number, filters: MessageFilters = {}) {
   const safePage = Math.max(1, Math.floor(page) || 1);
+  const where: SQL[] = [];
+  if (filters.state) where.push(eq(messages.sendState, filters.state));
+  if (filters.kind) where.push(eq(messages.kind, filters.kind));
+  if (filters.channel) where.push(eq(messages.channel, filters.channel));
+  const condition = where.length ? and(...where) : undefined;
   const [rows, [{ total }]] = await Promise.all([
     db()
       .select({
@@ -68,15 +69,27 @@ export async function listMessages(page: number) {
         attempts: messages.attempts,
         sentAt: messages.sentAt,
         createdAt: messages.createdAt,
+        nextAttemptAt: messages.nextAttemptAt,
+        lastError: messages.lastError,
+        lastErrorCode: messages.lastErrorCode,
+        replacedBySms: messages.replacedBySms,
+        dedupeKey: messages.dedupeKey,
+        sendId: messages.sendId,
         recipientName: users.name,
         recipientLoginId: users.loginId,
       })
       .from(messages)
       .leftJoin(users, eq(users.id, messages.recipientUserId))
+      .where(condition)
       .orderBy(desc(messages.id))
       .limit(MESSAGES_PAGE_SIZE)
       .offset((safePage - 1) * MESSAGES_PAGE_SIZE),
-    db().select({ total: count() }).from(messages),
+    db().select({ total: count() }).from(messages).where(condition),
   ]);
-  return { rows, total: Number(total), page: safePage, pages: Math.max(1, Math.ceil(Number(total) / MESSAGES_PAGE_SIZE)) };
+  return {
+    rows: rows.map(({ dedupeKey, ...r }) => ({ ...r, role: recipientRole(dedupeKey) })),
+    total: Number(total),
+    page: safePage,
+    pages: Math.max(1, Math.ceil(Number(total) / MESSAGES_PAGE_SIZE)),
+  };
 }

@@ -4,13 +4,12 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { db } from '~/db/client.server';
 import { jobs, messages } from '~/db/schema';
 import { SendState } from '~/domain/enums';
 import { setClock } from '~/lib/clock.server';
 import { OUTBOX_EVERY_MS, registerAppJobs } from '~/services/jobs/catalogue.server';
-import { deliverWaitingMessages } from '~/services/jobs/outbox.server';
 import {
   LOCK_TIMEOUT_MS,
   PermanentJobError,
@@ -24,11 +23,19 @@ import {
 } from '~/services/jobs/runner.server';
 import { startWorker } from '~/services/jobs/worker.server';
 import { enqueueMessage } from '~/services/messages.server';
-import { LocalMessageProvider, useMessageProvider } from '~/services/message-provider.server';
+import { runOutbox } from '~/services/talk/outbox.server';
 import { onPostgres, useTestDatabase } from '../support/db';
 import { unique } from '../support/factories';
+import { startSolapi, type SolapiSimulator } from '../support/solapi';
 
 const connection = useTestDatabase();
+let solapi: SolapiSimulator;
+beforeAll(async () => {
+  solapi = await startSolapi();
+});
+afterAll(async () => {
+  await solapi.close();
+});
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const jobByKey = async (key: string) => (await db().select().from(jobs).where(eq(jobs.key, key)))[0];
@@ -250,21 +257,19 @@ describe('schedules and the runner loop', () => {
     registerAppJobs();
     expect(registered().schedules).toEqual(expect.arrayContaining(['outbox', 'autobill']));
     expect(OUTBOX_EVERY_MS).toBeLessThanOrEqual(10_000);
-    const provider = new LocalMessageProvider();
-    useMessageProvider(provider);
     const body = `${unique('receipt-')} 결제가 완료되었습니다.`;
-    const message = await db().transaction((tx) =>
-      enqueueMessage({ recipientUserId: null, phone: '01012345678', channel: 'TALK', kind: 'PAYMENT_RECEIPT', body }, tx),
-    );
+    const message = (await db().transaction((tx) =>
+      enqueueMessage({ recipientUserId: null, phone: '01012345678', channel: 'SMS', kind: 'PAYMENT_RECEIPT', body }, tx),
+    ))!;
     expect(message.sendState).toBe(SendState.WAITING);
 
     await runDueSchedules(new Map());
     const [row] = await db().select().from(messages).where(eq(messages.id, message.id));
     expect(row).toMatchObject({ sendState: SendState.COMPLETE, attempts: 1 });
-    expect(provider.delivered.filter((m) => m.body === body)).toHaveLength(1);
+    expect(await solapi.received(message.id)).toBe(1);
     // Delivered once: the next pass finds nothing of it.
-    await deliverWaitingMessages();
-    expect(provider.delivered.filter((m) => m.body === body)).toHaveLength(1);
+    await runOutbox();
+    expect(await solapi.received(message.id)).toBe(1);
   });
 
   test('a schedule runs again only after its period', async () => {
@@ -289,10 +294,8 @@ describe('schedules and the runner loop', () => {
 
 describe('npm run worker', () => {
   test("the worker's start function runs a due job against the database and stops", async () => {
-    const provider = new LocalMessageProvider();
-    useMessageProvider(provider);
     const body = `${unique('worker-')} 자동 결제에 실패했습니다.`;
-    await enqueueMessage({ recipientUserId: null, phone: '01012345678', channel: 'TALK', kind: 'TEST', body });
+    const message = (await enqueueMessage({ recipientUserId: null, phone: '01012345678', channel: 'SMS', kind: 'TEST', body }))!;
     const kind = unique('test-worker-');
     let ran = 0;
     defineJob(kind, async () => {
@@ -304,11 +307,11 @@ describe('npm run worker', () => {
     // On PGlite the worker is refused unless told (the web server owns an embedded database).
     if (!onPostgres()) await expect(startWorker({ intervalMs: 10 })).rejects.toThrow('DATABASE_URL이 없습니다.');
     const worker = await startWorker({ intervalMs: 10, embedded: true });
-    for (let i = 0; i < 300 && (ran === 0 || provider.delivered.every((m) => m.body !== body)); i += 1) await sleep(10);
+    for (let i = 0; i < 300 && (ran === 0 || (await solapi.received(message.id)) === 0); i += 1) await sleep(10);
     await worker.stop();
     expect(ran).toBe(1);
     expect(await jobByKey(key)).toMatchObject({ state: SendState.COMPLETE });
-    expect(provider.delivered.filter((m) => m.body === body)).toHaveLength(1);
+    expect(await solapi.received(message.id)).toBe(1);
 
     const next = unique('worker-after-');
     await enqueueJob(db(), { kind, key: next });
@@ -348,7 +351,7 @@ describe('server/worker.mjs', () => {
     async () => {
       const url = (connection().db as unknown as { $client: { options: { connectionString: string } } }).$client.options.connectionString;
       const body = `${unique('script-')} 결제가 완료되었습니다.`;
-      const message = await enqueueMessage({ recipientUserId: null, phone: '01012345678', channel: 'TALK', kind: 'TEST', body });
+      const message = (await enqueueMessage({ recipientUserId: null, phone: '01012345678', channel: 'SMS', kind: 'TEST', body }))!;
       const { code, output } = await runWorkerScript(
         {
           DATABASE_URL: url,
@@ -356,6 +359,12 @@ describe('server/worker.mjs', () => {
           SESSION_SECRET: 'worker-test-secret-worker-test-secret',
           WORKER_INTERVAL_MS: '50',
           LOG_LEVEL: 'warn',
+          // The worker's provider: Solapi's adapter pointed at this file's simulator.
+          SOLAPI_API_KEY: solapi.config.apiKey,
+          SOLAPI_API_SECRET: solapi.config.apiSecret,
+          SOLAPI_PF_ID: solapi.config.pfId,
+          SOLAPI_SENDER: solapi.config.sender,
+          SOLAPI_BASE_URL: solapi.url,
         },
         async (out) => {
           for (let i = 0; i < 600; i += 1) {

@@ -28,9 +28,10 @@ const pageRoutes = import.meta.glob<{ action?: Action }>(['../../app/routes/**/*
 });
 // The catch-all route's action only redirects to /landing (it reads nothing and changes nothing). The payment
 // provider's webhook is a server-to-server JSON post with no session: it only makes us re-read the payment from the
-// provider (tests/db/payment-orders.test.ts).
+// provider (tests/db/payment-orders.test.ts); so is the message provider's delivery report (tests/db/talk-sends.test.ts).
+const WEBHOOKS = ['/card-pay+/webhook.ts', '/talk+/webhook.ts'];
 const withActions = Object.entries(pageRoutes).filter(
-  ([path, m]) => typeof m.action === 'function' && !path.endsWith('/$.tsx') && !path.endsWith('/card-pay+/webhook.ts'),
+  ([path, m]) => typeof m.action === 'function' && !path.endsWith('/$.tsx') && !WEBHOOKS.some((w) => path.endsWith(w)),
 );
 const ANY_PARAMS = { kind: 'student', resultBookId: '1', noteId: '1', studentId: '1', bookId: '1', '*': 'x' };
 

@@ -14,6 +14,7 @@ import { seedPolicies } from './policies.server';
 import { seedInquiries } from './inquiries.server';
 import { seedNotices } from './notices.server';
 import { seedCoaches } from './coaches.server';
+import { seedTalk } from './talk.server';
 import { now } from '~/lib/clock.server';
 
 /**
@@ -39,6 +40,7 @@ export const SEED_STEPS: SeedStep[] = [
   { name: 'inquiries-inbox', run: (tx) => seedInquiries(tx, now()) },
   { name: 'notices', run: (tx) => seedNotices(tx, now()) },
   { name: 'coaches', run: seedCoaches },
+  { name: 'talk', run: (tx) => seedTalk(tx, now()) },
 ];
 
 export async function seedDemo(db: Database, steps: SeedStep[] = SEED_STEPS): Promise<string[]> {

@@ -15,6 +15,7 @@ export const ADMIN_NAV: (NavItem & { headOnly?: boolean })[] = [
   { to: '/admin/progress', label: '학습 현황' },
   { to: '/admin/notes', label: '독서 노트' },
   { to: '/admin/notices', label: '공지사항' },
+  { to: '/talk', label: '알림톡' },
   { to: '/admin/teachers', label: '선생님 관리', headOnly: true },
   { to: '/admin/payments', label: '결제', headOnly: true },
   { to: '/admin/message', label: '메시지' },

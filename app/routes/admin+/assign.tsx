@@ -4,6 +4,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { requireBasicPay } from '~/auth/guards.server';
 import { openClassesInScope } from '~/services/academy/scope.server';
 import { CsrfInput } from '~/components/csrf';
+import { ClassOrStudents } from '~/components/class-or-students';
+import { StepList } from '~/components/step-list';
 import { Pagination } from '~/components/pagination';
 import { CAREER_FIELDS, GENRES, LEVELS, genreLabel } from '~/domain/catalogue';
 import { isDomainError } from '~/lib/errors';
@@ -138,22 +140,11 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-function Steps({ step }: { step: Step }) {
-  const steps: { key: Step; label: string }[] = [
-    { key: 'books', label: '도서 선택' },
-    { key: 'target', label: '대상·읽기 방식' },
-    { key: 'preview', label: '확인' },
-  ];
-  return (
-    <ol className="steps" aria-label="배정 단계">
-      {steps.map((s) => (
-        <li key={s.key} aria-current={s.key === step ? 'step' : undefined} className={s.key === step ? 'current' : undefined}>
-          {s.label}
-        </li>
-      ))}
-    </ol>
-  );
-}
+const STEPS: { key: Step; label: string }[] = [
+  { key: 'books', label: '도서 선택' },
+  { key: 'target', label: '대상·읽기 방식' },
+  { key: 'preview', label: '확인' },
+];
 
 /** Hidden fields carrying the selection (except what the current form asks again). */
 function Carry({ selection, only }: { selection: Selection; only: ('books' | 'target' | 'method')[] }) {
@@ -308,7 +299,6 @@ function BooksStep({ data }: { data: Data }) {
 function TargetStep({ data }: { data: Data }) {
   const { target, selection, chosen, methods } = data;
   if (!target) return null;
-  const chosenStudents = new Set(selection.studentIds);
   const visible = new Set(target.students.map((s) => s.id));
   const backHref = `/admin/assign?${selectionQuery(selection, { step: 'books' })}`;
   return (
@@ -322,28 +312,14 @@ function TargetStep({ data }: { data: Data }) {
       <p className="card">
         고른 도서 {chosen.length}권: {chosen.map((b) => `『${b.title}』`).join(', ')} <Link to={backHref}>도서 다시 고르기</Link>
       </p>
-      <fieldset className="card stack">
-        <legend>배정 대상</legend>
-        <div className="field">
-          <label>
-            <input type="radio" name="target" value="class" defaultChecked={selection.target === 'class'} /> 반 전체
-          </label>
-          <label htmlFor="classId" className="sr-only">
-            반
-          </label>
-          <select id="classId" name="classId" defaultValue={selection.classId ?? ''}>
-            <option value="">반을 고르세요</option>
-            {target.classes.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label>
-            <input type="radio" name="target" value="students" defaultChecked={selection.target === 'students'} /> 고른 학생
-          </label>
+      <ClassOrStudents
+        legend="배정 대상"
+        classes={target.classes}
+        students={target.students}
+        target={selection.target}
+        classId={selection.classId}
+        studentIds={selection.studentIds}
+        narrow={
           <div className="filter-form">
             <label htmlFor="filterClass">반으로 좁히기</label>
             <select id="filterClass" name="filterClass" defaultValue={target.filterClass ?? ''}>
@@ -358,22 +334,8 @@ function TargetStep({ data }: { data: Data }) {
               학생 목록 보기
             </button>
           </div>
-          {target.students.length === 0 ? (
-            <p className="muted">학생이 없습니다.</p>
-          ) : (
-            <ul className="check-list" aria-label="학생 목록" style={{ listStyle: 'none', paddingLeft: 0, columns: '16rem' }}>
-              {target.students.map((s) => (
-                <li key={s.id}>
-                  <label>
-                    <input type="checkbox" name="student" value={s.id} defaultChecked={chosenStudents.has(s.id)} /> {s.name} ({s.loginId})
-                    {s.className ? <span className="muted"> · {s.className}</span> : null}
-                  </label>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-      </fieldset>
+        }
+      />
       <fieldset className="card stack">
         <legend>읽기 방식과 마감일</legend>
         <div className="field">
@@ -483,7 +445,7 @@ export default function AssignPage() {
         <h1 id="assign-title">도서 배정</h1>
         <p>여러 학생이나 반 전체에 도서를 한 번에 배정합니다. 이미 읽고 있는 도서는 건너뜁니다.</p>
       </header>
-      <Steps step={data.step} />
+      <StepList steps={STEPS} current={data.step} label="배정 단계" />
       {data.error ? (
         <div className="alert error" role="alert">
           {data.error}

@@ -23,6 +23,7 @@ const SUPER_MENUS: (NavItem & { for: Authority[] })[] = [
   { to: '/super/content', label: 'FAQ·약관', for: ['ADMIN1', 'ADMIN2'] },
   { to: '/super/messages', label: '발송 메시지', for: ['ADMIN1', 'ADMIN2'] },
   { to: '/super/inquiries', label: '1:1 문의', for: ['ADMIN1', 'ADMIN2'] },
+  { to: '/talk', label: '알림톡', for: ['ADMIN1', 'ADMIN2'] },
   { to: '/super/audit', label: '감사 기록', for: ['ADMIN1'] },
   { to: '/super/notices', label: '공지사항', for: ['ADMIN1', 'ADMIN2', 'COACH', 'BRANCH', 'PRODUCT'] },
   { to: '/super/my-page', label: '마이페이지', for: ['ADMIN1', 'ADMIN2', 'COACH', 'BRANCH', 'PRODUCT'] },

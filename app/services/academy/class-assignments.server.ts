@@ -8,6 +8,7 @@ import { now } from '~/lib/clock.server';
 import { seoulDay } from '~/lib/dates';
 import { ASSIGNMENT_MESSAGES, CLOSED_STATUSES, parseReadMethod, readMethodChoiceLabel } from '~/services/assignments.server';
 import { classInScope, studentsInScope, type AcademyStaff } from './scope.server';
+import { talkForAssignedBooks } from '../talk/events.server';
 
 // Assigning books to a whole class or to chosen students in one go (product.md §3): choose books from the active
 // catalogue, choose the students (a class of the staff member's scope, or students picked one by one), a read method
@@ -235,7 +236,17 @@ export async function confirmAssignment(staff: AcademyStaff, input: AssignmentIn
           dueOn,
         })),
     );
-    if (values.length) await tx.insert(resultBooks).values(values);
+    if (values.length) {
+      const created = await tx
+        .insert(resultBooks)
+        .values(values)
+        .returning({ id: resultBooks.id, userId: resultBooks.userId, bookId: resultBooks.bookId });
+      const titles = new Map(chosen.map((b) => [b.id, b.title]));
+      await talkForAssignedBooks(
+        tx,
+        created.map((c) => ({ studentId: c.userId, resultBookId: c.id, title: titles.get(c.bookId) ?? '' })),
+      );
+    }
     const skipped = students.length * chosen.length - values.length;
     const reached = new Set(values.map((v) => v.userId)).size;
     return { assigned: values.length, skipped, students: reached, message: M.done(reached, values.length, skipped) };

@@ -1,7 +1,7 @@
 import { defineJob, defineSchedule } from './runner.server';
-import { deliverWaitingMessages } from './outbox.server';
 import { AUTOBILL_JOB, chargeMonth, enqueueMonthlyCharges } from '~/services/payments/automatic.server';
 import { expireOverdueOrders } from '~/services/payments/orders.server';
+import { runOutbox } from '~/services/talk/outbox.server';
 
 // Every job and schedule of the app, in one place. The job runner (runner.server.ts) runs them: in the server process
 // on the embedded database, in `npm run worker` beside PostgreSQL (app/services/jobs/worker.server.ts).
@@ -19,8 +19,10 @@ let registered = false;
 export function registerAppJobs() {
   if (registered) return;
   registered = true;
+  // The message outbox (talk/outbox.server.ts): settles what the provider reported, then claims due rows with FOR
+  // UPDATE SKIP LOCKED and sends them in batches, so any number of runners share it.
   defineSchedule('outbox', OUTBOX_EVERY_MS, async () => {
-    await deliverWaitingMessages();
+    await runOutbox();
   });
   defineSchedule('autobill', AUTOBILL_EVERY_MS, async (at) => {
     await enqueueMonthlyCharges(at);

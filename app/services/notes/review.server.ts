@@ -20,6 +20,7 @@ import { addNoteCommentItem } from '../inbox.server';
 import { DomainError } from '~/lib/errors';
 import { studentsInScope } from '../academy/scope.server';
 import { leastLoadedCoach } from './coach-assignment.server';
+import { talkForNoteReview } from '../talk/events.server';
 import {
   addHistory,
   assertCanOpen,
@@ -203,6 +204,8 @@ export async function reviewNote(viewer: NoteViewer, input: ReviewInput): Promis
       toState: to,
       comment: input.action === 'correct' ? [correction, comment].filter(Boolean).join('\n\n') : comment,
     });
+    // 알림톡 to the student and the parent (a comment, a correction, a hold), written with the review or not at all.
+    await talkForNoteReview(tx, { noteId: current.id, action: input.action, version: note.version, comment });
     return note;
   });
 }

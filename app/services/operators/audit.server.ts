@@ -9,7 +9,19 @@ import { auditEvents, users } from '~/db/schema';
 export type AuditEntry = {
   actorId: number;
   action: string;
-  targetType: 'user' | 'organisation' | 'agency' | 'book' | 'problem_set' | 'content' | 'note' | 'payment' | 'price' | 'inquiry' | 'notice';
+  targetType:
+    | 'user'
+    | 'organisation'
+    | 'agency'
+    | 'book'
+    | 'problem_set'
+    | 'content'
+    | 'note'
+    | 'payment'
+    | 'price'
+    | 'inquiry'
+    | 'notice'
+    | 'talk_template';
   targetId: number | null;
   before?: unknown;
   after?: unknown;

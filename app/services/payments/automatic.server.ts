@@ -430,8 +430,9 @@ async function refuse(paymentId: number, failure: { code: string; message: strin
     const [order] = await tx.select().from(payments).where(eq(payments.id, paymentId));
     if (!(await markFailed(tx, paymentId, failure))) return;
     await notifyPayer(tx, order, {
-      kind: 'AUTOMATIC_PAYMENT_FAILED',
-      body: `[리드인] ${order.orderName} ${won(order.amount)} 자동 결제에 실패했습니다. 사유: ${failure.message} 결제 페이지에서 카드를 바꾸거나 직접 결제해 주세요.`,
+      event: 'AUTOMATIC_PAYMENT_FAILED',
+      cause: `payment:${order.id}:automatic-failed`,
+      variables: { 주문명: order.orderName, 금액: won(order.amount), 사유: failure.message },
     });
   });
 }

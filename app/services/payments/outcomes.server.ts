@@ -4,7 +4,8 @@ import { payments, users, type Payment } from '~/db/schema';
 import { PaymentStatus } from '~/domain/enums';
 import { won } from '~/domain/payments';
 import { now } from '~/lib/clock.server';
-import { enqueueMessage } from '~/services/messages.server';
+import type { TalkEvent } from '~/domain/talk';
+import { enqueueEventTalk } from '~/services/talk/events.server';
 import { createSettlementLine } from './settlements.server';
 
 // How an order ends, whoever ends it (the card confirmation, the sweeper, an operator confirming a deposit, the
@@ -67,8 +68,9 @@ export async function markSucceeded(tx: Tx, paymentId: number, details: SuccessD
       ),
     );
   await notifyPayer(tx, row, {
-    kind: 'PAYMENT_RECEIPT',
-    body: `[리드인] ${row.orderName || '이용료'} ${won(row.amount)} 결제가 완료되었습니다. 주문번호 ${row.orderId}`,
+    event: 'PAYMENT_RECEIPT',
+    cause: `payment:${row.id}:receipt`,
+    variables: { 주문명: row.orderName || '이용료', 금액: won(row.amount), 주문번호: row.orderId },
   });
   return true;
 }
@@ -114,13 +116,16 @@ export async function payerOf(tx: Tx, payment: Pick<Payment, 'payerUserId' | 'or
   return member ?? null;
 }
 
-/** Queues a talk message about an order to its payer (see payerOf), in the transaction of the change it reports. */
+/**
+ * Queues a talk message about an order to its payer (see payerOf), in the transaction of the change it reports: the
+ * event's template with these variables, once per `cause`.
+ */
 export async function notifyPayer(
   tx: Tx,
   payment: Pick<Payment, 'payerUserId' | 'organisationId'>,
-  message: { kind: string; body: string },
+  message: { event: TalkEvent; cause: string; variables: Record<string, string> },
 ) {
   const recipient = await payerOf(tx, payment);
   if (!recipient?.phone) return;
-  await enqueueMessage({ recipientUserId: recipient.id, phone: recipient.phone, channel: 'TALK', ...message }, tx);
+  await enqueueEventTalk(tx, { ...message, recipients: [{ userId: recipient.id, phone: recipient.phone, role: 'payer' }] });
 }

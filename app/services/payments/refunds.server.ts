@@ -197,10 +197,17 @@ async function completeRefund(
   await followPayment(tx, refund.paymentId);
   const whole = payment.status === PaymentStatus.REFUND;
   await notifyPayer(tx, payment, {
-    kind: 'PAYMENT_REFUND',
-    body: `[리드인] ${payment.orderName || '이용료'} ${won(refund.amount)}${whole ? ' 전액' : ''} 환불이 처리되었습니다.${
-      payment.method === PaymentMethod.DEPOSIT ? ' 입금하신 계좌로 돌려드립니다.' : ''
-    } 주문번호 ${payment.orderId}`,
+    event: 'PAYMENT_REFUND',
+    cause: `refund:${refund.id}`,
+    variables: {
+      주문명: payment.orderName || '이용료',
+      환불금액: `${won(refund.amount)}${whole ? ' 전액' : ''}`,
+      환불안내:
+        payment.method === PaymentMethod.DEPOSIT
+          ? '입금하신 계좌로 돌려드립니다.'
+          : '결제하신 수단으로 돌려드리며, 카드사에 따라 며칠 걸릴 수 있습니다.',
+      주문번호: payment.orderId,
+    },
   });
   await recordAudit(tx, {
     actorId: operator.id,

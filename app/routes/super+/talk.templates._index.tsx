@@ -1,0 +1,91 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { requireSuper } from '~/auth/guards.server';
+import { TALK_EVENTS, TEMPLATE_APPROVAL_LABELS, isTalkEvent } from '~/domain/talk';
+import { formatDateTime } from '~/lib/dates';
+import { pageData } from '~/lib/http.server';
+import { listTemplates } from '~/services/talk/templates.server';
+
+export const meta: MetaFunction = () => [{ title: '알림톡 템플릿 | 리드인 운영' }];
+
+// 알림톡 templates (ADMIN1, ADMIN2): the ones events send by themselves and the ones academies send from /talk, each
+// with Kakao's review state. Only an approved, active template is sent.
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireSuper(request);
+  const rows = await listTemplates();
+  return pageData({
+    rows: rows.map((t) => ({
+      id: t.id,
+      code: t.code,
+      name: t.name,
+      body: t.body,
+      variables: t.variables,
+      event: t.event && isTalkEvent(t.event) ? TALK_EVENTS[t.event].label : null,
+      approval: TEMPLATE_APPROVAL_LABELS[t.approval] ?? t.approval,
+      approved: t.approval === 'APPROVED',
+      active: t.active,
+      providerTemplateId: t.providerTemplateId,
+      updatedAt: formatDateTime(t.updatedAt),
+    })),
+  });
+}
+
+export default function TalkTemplates() {
+  const { rows } = useLoaderData<typeof loader>();
+  return (
+    <section aria-labelledby="templates-title" className="stack">
+      <h1 id="templates-title" className="page-title">
+        알림톡 템플릿
+      </h1>
+      <p className="muted">
+        카카오가 검수해 승인한 템플릿만 보낼 수 있습니다. 솔라피 콘솔에서 검수를 요청하고, 승인되면 템플릿 아이디를 넣고
+        &lsquo;승인&rsquo;으로 바꿔 주세요. 일반 공지·광고는 알림톡으로 보낼 수 없습니다.
+      </p>
+      <p>
+        <Link className="button" to="/super/talk/templates/new">
+          템플릿 등록
+        </Link>{' '}
+        <Link to="/talk">알림톡 보내기·발송 내역</Link>
+      </p>
+      {rows.length === 0 ? (
+        <p className="card muted">등록된 템플릿이 없습니다.</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="table">
+            <caption className="sr-only">알림톡 템플릿 목록</caption>
+            <thead>
+              <tr>
+                <th scope="col">이름</th>
+                <th scope="col">보내는 때</th>
+                <th scope="col">내용</th>
+                <th scope="col">검수</th>
+                <th scope="col">사용</th>
+                <th scope="col">수정</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((t) => (
+                <tr key={t.id}>
+                  <th scope="row">
+                    <Link to={`/super/talk/templates/${t.id}`}>{t.name}</Link>
+                    <br />
+                    <span className="muted">{t.code}</span>
+                  </th>
+                  <td>{t.event ? `자동: ${t.event}` : '학원·운영 발송'}</td>
+                  <td className="message-body">{t.body}</td>
+                  <td>
+                    <span className={`badge${t.approved ? ' talk-state-999' : ''}`}>{t.approval}</span>
+                    {t.providerTemplateId ? <span className="talk-reason">{t.providerTemplateId}</span> : null}
+                  </td>
+                  <td>{t.active ? '사용 중' : '사용 안 함'}</td>
+                  <td>{t.updatedAt}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

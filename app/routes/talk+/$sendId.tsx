@@ -1,0 +1,158 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { requireTalkSender } from '~/auth/talk-guard.server';
+import { CsrfInput } from '~/components/csrf';
+import { TalkStateCounts } from '~/components/talk-state-counts';
+import { SendState } from '~/domain/enums';
+import { RECIPIENT_ROLE_LABELS, SEND_STATE_LABELS, TALK_MESSAGES } from '~/domain/talk';
+import { formatDateTime } from '~/lib/dates';
+import { isDomainError } from '~/lib/errors';
+import { domainErrorResponse, idParam, orRespond, pageData, redirectWithFlash } from '~/lib/http.server';
+import { getSend, isOperator, retryFailed } from '~/services/talk/sends.server';
+
+export const meta: MetaFunction = () => [{ title: '알림톡 발송 결과 | 리드인' }];
+
+// One send: its recipients with the state of each message and, for a failure, the reason; '실패한 메시지 다시 보내기'
+// queues the failed ones again (not those whose number itself failed: a wrong number, opt-out, not on KakaoTalk).
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireTalkSender(request);
+  const id = idParam(params.sendId, TALK_MESSAGES.sendNotFound);
+  const detail = await orRespond(() => getSend(user, id));
+  return pageData({
+    operator: isOperator(user),
+    send: { ...detail.send, createdAt: formatDateTime(detail.send.createdAt) },
+    counts: detail.counts,
+    retryable: detail.retryable,
+    failed: detail.failed,
+    recipients: detail.recipients.map((r) => ({
+      ...r,
+      sentAt: r.sentAt ? formatDateTime(r.sentAt) : null,
+      nextAttemptAt: r.sendState === SendState.WAITING && r.attempts > 0 ? formatDateTime(r.nextAttemptAt) : null,
+    })),
+  });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireTalkSender(request);
+  const id = idParam(params.sendId, TALK_MESSAGES.sendNotFound);
+  try {
+    const count = await retryFailed(user, id);
+    return redirectWithFlash(`/talk/${id}`, TALK_MESSAGES.retried(count));
+  } catch (e) {
+    if (isDomainError(e)) {
+      if (e.status === 404 || e.status === 403) throw domainErrorResponse(e);
+      return json({ error: e.message }, { status: e.status });
+    }
+    throw e;
+  }
+}
+
+export default function TalkSend() {
+  const { send, counts, recipients, retryable, failed, operator } = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>();
+  const busy = useNavigation().state === 'submitting';
+  return (
+    <section className="stack" aria-labelledby="send-title">
+      <header className="page-title">
+        <h1 id="send-title">알림톡 발송 결과</h1>
+        <p>
+          <Link to="/talk">발송 내역으로</Link>
+        </p>
+      </header>
+      <dl className="card student-facts">
+        <div>
+          <dt>보낸 시각</dt>
+          <dd>{send.createdAt}</dd>
+        </div>
+        <div>
+          <dt>템플릿</dt>
+          <dd>{send.templateName}</dd>
+        </div>
+        <div>
+          <dt>받는 사람</dt>
+          <dd>
+            {send.audience} ({send.recipientCount}건)
+          </dd>
+        </div>
+        {operator ? (
+          <div>
+            <dt>학원</dt>
+            <dd>{send.academyName ?? '-'}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>보낸 사람</dt>
+          <dd>{send.senderName}</dd>
+        </div>
+        <div>
+          <dt>상태</dt>
+          <dd>
+            <TalkStateCounts counts={counts} />
+          </dd>
+        </div>
+      </dl>
+      <p className="muted">
+        대기·발송 중인 메시지는 발송사의 결과가 오면 바뀝니다. 새로 고치면 최신 상태를 볼 수 있습니다.{' '}
+        <Link to={`/talk/${send.id}`}>새로 고침</Link>
+      </p>
+      {refused?.error ? (
+        <div className="alert error" role="alert">
+          {refused.error}
+        </div>
+      ) : null}
+      {failed ? (
+        <Form method="post" className="card talk-retry">
+          <CsrfInput />
+          <p>
+            실패한 메시지 {failed}건 중 다시 보낼 수 있는 메시지는 {retryable}건입니다.
+            {failed > retryable
+              ? ' 번호 오류·수신 거부·카카오톡 미사용처럼 번호 때문에 실패한 메시지는 번호를 고친 뒤 새로 보내 주세요.'
+              : ''}
+          </p>
+          {retryable ? (
+            <button type="submit" disabled={busy}>
+              실패한 메시지 다시 보내기
+            </button>
+          ) : null}
+        </Form>
+      ) : null}
+      <div className="table-wrap">
+        <table className="table talk-recipients">
+          <caption>받는 사람별 결과</caption>
+          <thead>
+            <tr>
+              <th scope="col">학생</th>
+              <th scope="col">받는 사람</th>
+              <th scope="col">번호</th>
+              <th scope="col">상태</th>
+              <th scope="col">사유</th>
+              <th scope="col">시도</th>
+              <th scope="col">발송 시각</th>
+            </tr>
+          </thead>
+          <tbody>
+            {recipients.map((r) => (
+              <tr key={r.id}>
+                <th scope="row">{r.studentName ?? '-'}</th>
+                <td>{r.role ? RECIPIENT_ROLE_LABELS[r.role] : '-'}</td>
+                <td>{r.phone}</td>
+                <td>
+                  <span className={`badge talk-state-${r.sendState}`}>{SEND_STATE_LABELS[r.sendState]}</span>
+                  {r.replacedBySms ? <span className="muted"> (문자로 대체)</span> : null}
+                </td>
+                <td>
+                  {r.lastError ?? '-'}
+                  {r.nextAttemptAt ? <span className="muted"> · 다음 시도 {r.nextAttemptAt}</span> : null}
+                </td>
+                <td>{r.attempts}</td>
+                <td>{r.sentAt ?? '-'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
