@@ -90,6 +90,37 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'content.create': 'FAQ·약관 새 버전',
   'content.update': 'FAQ·약관 예약 버전 수정',
   'content.delete': 'FAQ·약관 예약 버전 삭제',
+  // Organisations (/super/organisations)
+  'academy.create': '학원 등록',
+  'academy.update': '학원 정보 수정',
+  'academy.move': '학원 지사 이동',
+  'academy.close': '학원 해지',
+  'academy.reopen': '학원 해지 취소',
+  'branch.create': '지사 등록',
+  'branch.update': '지사 정보 수정',
+  'agency.create': '대리점 등록',
+  'agency.update': '대리점 정보 수정',
+  // The problem bank (/super/problems)
+  'problem_set.create': '문제 세트 생성',
+  'problem_set.update': '문제 세트 정보 수정',
+  'problem_set.status': '문제 세트 상태 변경',
+  'problem_set.draft': '문제 세트 편집 시작',
+  'problem_set.discard': '문제 세트 초안 버림',
+  'problem_set.problem-add': '문제 추가',
+  'problem_set.problem-update': '문제 수정',
+  'problem_set.problem-delete': '문제 삭제',
+  'problem_set.problem-move': '문제 순서 변경',
+  'problem_set.publish': '문제 세트 게시',
+  // 1:1 inquiries (/super/inquiries)
+  'inquiry.check': '1:1 문의 확인',
+  'inquiry.answer': '1:1 문의 답변',
+  // Platform notices (/super/notices)
+  'notice.create': '공지 등록',
+  'notice.update': '공지 수정',
+  'notice.delete': '공지 삭제',
+  // 알림톡 templates (/talk)
+  'talk_template.create': '알림톡 템플릿 등록',
+  'talk_template.update': '알림톡 템플릿 수정',
 };
 
 export const ITEM_STATUS_LABELS: Record<number, string> = { 1: '사용 중', 100: '완료', 200: '사용 안 함' };
@@ -166,40 +197,6 @@ export const ORGANISATION_MESSAGES = {
 } as const;
 
 /** The organisation changes the audit trail records, as its page names them. */
-export const ORGANISATION_AUDIT_LABELS: Record<string, string> = {
-  'academy.create': '학원 등록',
-  'academy.update': '학원 정보 수정',
-  'academy.move': '학원 지사 이동',
-  'academy.close': '학원 해지',
-  'academy.reopen': '학원 해지 취소',
-  'branch.create': '지사 등록',
-  'branch.update': '지사 정보 수정',
-  'agency.create': '대리점 등록',
-  'agency.update': '대리점 정보 수정',
-};
-Object.assign(AUDIT_ACTION_LABELS, ORGANISATION_AUDIT_LABELS);
-// The problem bank's actions in the audit trail (problem sets, their drafts, problems and published versions).
-export const PROBLEM_SET_AUDIT_LABELS: Record<string, string> = {
-  'problem_set.create': '문제 세트 생성',
-  'problem_set.update': '문제 세트 정보 수정',
-  'problem_set.status': '문제 세트 상태 변경',
-  'problem_set.draft': '문제 세트 편집 시작',
-  'problem_set.discard': '문제 세트 초안 버림',
-  'problem_set.problem-add': '문제 추가',
-  'problem_set.problem-update': '문제 수정',
-  'problem_set.problem-delete': '문제 삭제',
-  'problem_set.problem-move': '문제 순서 변경',
-  'problem_set.publish': '문제 세트 게시',
-};
-Object.assign(AUDIT_ACTION_LABELS, PROBLEM_SET_AUDIT_LABELS);
-// 1:1 inquiries (the operators' queue, /super/inquiries): the audit trail's names of their changes.
-Object.assign(AUDIT_ACTION_LABELS, { 'inquiry.check': '1:1 문의 확인', 'inquiry.answer': '1:1 문의 답변' });
-// Notices (spec §3): the operators' changes of platform notices in the audit trail.
-Object.assign(AUDIT_ACTION_LABELS, {
-  'notice.create': '공지 등록',
-  'notice.update': '공지 수정',
-  'notice.delete': '공지 삭제',
-});
 // ── Coaches (/super/coaches): the 첨삭 load per coach and moving a waiting note to another coach. ──
 
 export const COACH_MESSAGES = {
@@ -235,8 +232,3 @@ export const BOOK_IMPORT_MESSAGES = {
   isbnTaken: (title: string) => `이미 도서 목록에 있는 ISBN입니다. (『${title}』)`,
   isbnInFile: (lines: number[]) => `파일의 ${lines.join(', ')}번째 줄과 ISBN이 같습니다.`,
 } as const;
-// 알림톡 templates (issue 13, talk): the audit trail's names for their changes.
-Object.assign(AUDIT_ACTION_LABELS, {
-  'talk_template.create': '알림톡 템플릿 등록',
-  'talk_template.update': '알림톡 템플릿 수정',
-});
