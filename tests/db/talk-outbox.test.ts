@@ -73,6 +73,11 @@ describe("a teacher's comment", () => {
     const teacher = await userByLogin('teacher');
     const rb = await noteBook('student');
     const { note } = await saveStudentNote(student.id, { resultBookId: rb, text: LONG_NOTE, submit: true });
+    const comments = async () =>
+      (await db().select({ kind: inboxItems.kind }).from(inboxItems).where(eq(inboxItems.userId, student.id))).filter(
+        (i) => i.kind === 'COMMENT',
+      ).length;
+    const commentsBefore = await comments();
     const after = await reviewNote(teacher, {
       noteId: note.id,
       version: note.version,
@@ -95,9 +100,9 @@ describe("a teacher's comment", () => {
       /^\[해오름 독서학원\] 김하늘 학생의 독서 노트 '.+'에 선생님 코멘트가 등록되었습니다\. 리드인에서 확인해 주세요\.$/,
     );
     expect(written[0].variables).toMatchObject({ 학생명: '김하늘', 학원명: '해오름 독서학원' });
-    // The student finds it in the inbox too; the parent is not a user.
-    const inbox = await db().select().from(inboxItems).where(eq(inboxItems.messageId, written[0].id));
-    expect(inbox).toMatchObject([{ userId: student.id, kind: 'TALK', title: '독서 노트 코멘트 알림', body: written[0].body }]);
+    // The student's inbox holds the comment once: the review's COMMENT item, not a second TALK item for the message.
+    expect(await db().select().from(inboxItems).where(eq(inboxItems.messageId, written[0].id))).toEqual([]);
+    expect(await comments()).toBe(commentsBefore + 1);
 
     // The same cause again writes nothing more.
     await db().transaction((tx) =>

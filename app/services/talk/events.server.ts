@@ -50,11 +50,19 @@ const value = (text: string) => {
 
 /**
  * Writes the event's message to each recipient with a phone, WAITING, in the caller's transaction, and a TALK inbox
- * item for the student. `cause` names the cause (a repeat of it writes nothing). Returns the rows written.
+ * item for the student (unless `inbox` is false: the cause already puts its own item there, as a note's review does).
+ * `cause` names the cause (a repeat of it writes nothing). Returns the rows written.
  */
 export async function enqueueEventTalk(
   tx: Tx,
-  input: { event: TalkEvent; cause: string; recipients: Recipient[]; variables: Record<string, string>; link?: string | null },
+  input: {
+    event: TalkEvent;
+    cause: string;
+    recipients: Recipient[];
+    variables: Record<string, string>;
+    link?: string | null;
+    inbox?: boolean;
+  },
 ) {
   const template = await eventTemplate(tx, input.event);
   const withPhone = input.recipients.filter((r) => r.phone);
@@ -78,7 +86,7 @@ export async function enqueueEventTalk(
     )
     .onConflictDoNothing()
     .returning({ id: messages.id, recipientUserId: messages.recipientUserId, dedupeKey: messages.dedupeKey });
-  const toStudent = written.filter((w) => w.recipientUserId !== null && w.dedupeKey?.endsWith(':student'));
+  const toStudent = input.inbox === false ? [] : written.filter((w) => w.recipientUserId !== null && w.dedupeKey?.endsWith(':student'));
   await addInboxItems(
     toStudent.map((w) => ({
       userId: w.recipientUserId!,
@@ -122,6 +130,8 @@ export async function talkForNoteReview(tx: Tx, input: { noteId: number; action:
       ...(event === 'NOTE_HOLD' ? { 보류사유: input.comment ?? '' } : {}),
     },
     link: '/user/note/list',
+    // The review writes the student's COMMENT item itself (inbox.server.ts addNoteCommentItem): one item, not two.
+    inbox: false,
   });
 }
 
