@@ -74,7 +74,8 @@ test('a teacher sends a template to parents, follows it to COMPLETE, and operato
 });
 
 test('a head without this month’s payment is told to pay; a student cannot open /talk', async ({ page }) => {
-  await signIn(page, 'head2', /\/admin\/dashboard$/);
+  // head4 (초록숲) stays unpaid; head2 is the account payments.spec.ts pays.
+  await signIn(page, 'head4', /\/admin\/dashboard$/);
   await page.goto('/talk');
   await expect(page.getByText('이번 달 기본 결제를 해주세요.').first()).toBeVisible();
   await page.context().clearCookies();
