@@ -83,6 +83,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   let step: Step = (['template', 'recipients', 'preview'] as const).find((s) => s === params.get('step')) ?? 'template';
   let error: string | null = null;
   const academies = operator ? await academyChoices() : [];
+  if (operator && selection.academyId && !academies.some((a) => a.id === selection.academyId)) {
+    selection.academyId = null;
+    step = 'template';
+    error = TALK_MESSAGES.chooseAcademy;
+  }
   if (operator && !selection.academyId && step !== 'template') {
     step = 'template';
     error = TALK_MESSAGES.chooseAcademy;
