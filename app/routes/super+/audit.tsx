@@ -7,6 +7,7 @@ import { AUDIT_ACTION_LABELS } from '~/domain/operators';
 import { formatDateTime, seoulDayStart } from '~/lib/dates';
 import { pageParam, positiveInt } from '~/lib/http.server';
 import { listAudit } from '~/services/operators/audit.server';
+import { FilterSelect } from '~/components/filter-select';
 
 export const meta: MetaFunction = () => [{ title: '감사 기록 | 리드인 운영' }];
 
@@ -50,24 +51,14 @@ export default function AuditTrail() {
         감사 기록
       </h1>
       <Form method="get" className="card filter-form" aria-label="감사 기록 검색">
-        <label>
-          작업
-          <select name="action" defaultValue={query.action ?? ''}>
-            <option value="">전체</option>
-            {Object.entries(AUDIT_ACTION_LABELS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect label="작업" name="action" value={query.action} options={Object.entries(AUDIT_ACTION_LABELS)} />
         <label>
           작업자 아이디
-          <input name="actor" defaultValue={query.actor ?? ''} maxLength={50} />
+          <input type="text" name="actor" defaultValue={query.actor ?? ''} maxLength={50} />
         </label>
         <label>
           대상 회원 번호
-          <input name="target" inputMode="numeric" defaultValue={query.target ?? ''} maxLength={10} />
+          <input type="text" name="target" inputMode="numeric" defaultValue={query.target ?? ''} maxLength={10} />
         </label>
         <label>
           날짜부터
@@ -112,12 +103,8 @@ export default function AuditTrail() {
                       <Link to={`/super/user/${r.targetId}`}>
                         {r.targetName ? `${r.targetName} (${r.targetLoginId})` : `#${r.targetId}`}
                       </Link>
-                    ) : r.targetType === 'payment' && r.targetId ? (
-                      <Link to={`/super/payments/${r.targetId}`}>결제 #{r.targetId}</Link>
-                    ) : r.targetType === 'problem_set' && r.targetId ? (
-                      <Link to={`/super/problems/${r.targetId}`}>문제 세트 #{r.targetId}</Link>
                     ) : (
-                      '-'
+                      <TargetLink type={r.targetType} id={r.targetId} action={r.action} />
                     )}
                   </td>
                   <td className="audit-change">{r.before ?? '-'}</td>
@@ -132,4 +119,37 @@ export default function AuditTrail() {
       <Pagination page={page} pages={pages} href={href} />
     </section>
   );
+}
+
+/** Where an event's target lives in the console, by its kind ('branch.*' events name a branch, other organisation ones an academy). */
+function targetPage(type: string, id: number, action: string): { to: string; label: string } | null {
+  switch (type) {
+    case 'payment':
+      return { to: `/super/payments/${id}`, label: `결제 #${id}` };
+    case 'problem_set':
+      return { to: `/super/problems/${id}`, label: `문제 세트 #${id}` };
+    case 'organisation':
+      return action.startsWith('branch.')
+        ? { to: `/super/organisations/branches/${id}`, label: `지사 #${id}` }
+        : { to: `/super/organisations/${id}`, label: `학원 #${id}` };
+    case 'agency':
+      return { to: `/super/organisations/agencies/${id}`, label: `대리점 #${id}` };
+    case 'book':
+      return { to: `/super/books/${id}`, label: `도서 #${id}` };
+    case 'note':
+      return { to: `/super/coach/sharpening/${id}`, label: `노트 #${id}` };
+    case 'notice':
+      return { to: `/super/notices/${id}`, label: `공지 #${id}` };
+    case 'inquiry':
+      return { to: `/super/inquiries/${id}`, label: `1:1 문의 #${id}` };
+    case 'talk_template':
+      return { to: `/super/talk/templates/${id}`, label: `알림톡 템플릿 #${id}` };
+    default:
+      return null;
+  }
+}
+
+function TargetLink({ type, id, action }: { type: string; id: number | null; action: string }) {
+  const page = id ? targetPage(type, id, action) : null;
+  return page ? <Link to={page.to}>{page.label}</Link> : <>{id ? `#${id}` : '-'}</>;
 }

@@ -8,6 +8,7 @@ import { ItemStatus } from '~/domain/enums';
 import { ITEM_STATUS_LABELS } from '~/domain/operators';
 import { boundedInt, pageParam } from '~/lib/http.server';
 import { listCatalogue } from '~/services/operators/catalogue.server';
+import { FilterSelect } from '~/components/filter-select';
 
 export const meta: MetaFunction = () => [{ title: '도서 관리 | 리드인 운영' }];
 
@@ -57,39 +58,9 @@ export default function Catalogue() {
           검색어
           <input type="search" name="q" defaultValue={query.q ?? ''} placeholder="제목, 지은이, 출판사, ISBN" maxLength={100} />
         </label>
-        <label>
-          상태
-          <select name="status" defaultValue={query.status ?? ''}>
-            <option value="">전체</option>
-            {STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {ITEM_STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          읽기 수준
-          <select name="level" defaultValue={query.level ?? ''}>
-            <option value="">전체</option>
-            {LEVELS.map((l) => (
-              <option key={l} value={l}>
-                L{l}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          장르
-          <select name="genre" defaultValue={query.genre ?? ''}>
-            <option value="">전체</option>
-            {GENRES.map((g) => (
-              <option key={g.code} value={g.code}>
-                {g.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect label="상태" name="status" value={query.status} options={STATUSES.map((s) => [s, ITEM_STATUS_LABELS[s]] as const)} />
+        <FilterSelect label="읽기 수준" name="level" value={query.level} options={LEVELS.map((l) => [l, `L${l}`] as const)} />
+        <FilterSelect label="장르" name="genre" value={query.genre} options={GENRES.map((g) => [g.code, g.label] as const)} />
         <button type="submit">검색</button>
       </Form>
       <p className="muted" role="status">

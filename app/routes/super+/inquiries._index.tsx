@@ -9,6 +9,7 @@ import { InquiryStatus } from '~/domain/enums';
 import { INQUIRY_CATEGORIES, INQUIRY_CATEGORY_CODES, inquiryCategoryLabel, type InquiryCategory } from '~/domain/inquiries';
 import { pageData, pageParam } from '~/lib/http.server';
 import { listInquiryQueue, type QueueStatus } from '~/services/operators/inquiries.server';
+import { FilterSelect } from '~/components/filter-select';
 
 export const meta: MetaFunction = () => [{ title: '1:1 문의 | 리드인 운영' }];
 
@@ -66,17 +67,7 @@ export default function InquiryQueue() {
       </nav>
       <Form method="get" className="card filter-form" aria-label="문의 분류">
         {tab !== 'open' ? <input type="hidden" name="status" value={tab} /> : null}
-        <label>
-          분류
-          <select name="category" defaultValue={category ?? ''}>
-            <option value="">전체</option>
-            {Object.entries(INQUIRY_CATEGORIES).map(([code, label]) => (
-              <option key={code} value={code}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect label="분류" name="category" value={category} options={Object.entries(INQUIRY_CATEGORIES)} />
         <button type="submit">보기</button>
       </Form>
       <p className="muted" role="status">

@@ -11,6 +11,7 @@ import { placeChoices } from '~/services/operators/branches.server';
 import { listAcademies } from '~/services/operators/organisations.server';
 import { statusParam } from './__organisation-forms.server';
 import { OrganisationTabs, tierText } from './__organisations';
+import { FilterSelect } from '~/components/filter-select';
 
 export const meta: MetaFunction = () => [{ title: '기관 관리 | 리드인 운영' }];
 
@@ -52,17 +53,7 @@ export default function Organisations() {
           검색어
           <input type="search" name="q" defaultValue={query.q ?? ''} placeholder="학원 이름, 학원 코드" maxLength={50} />
         </label>
-        <label>
-          지사
-          <select name="branch" defaultValue={query.branch ?? ''}>
-            <option value="">전체</option>
-            {places.map((b) => (
-              <option key={b.id} value={b.id}>
-                {b.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect label="지사" name="branch" value={query.branch} options={places.map((b) => [b.id, b.name] as const)} />
         <label>
           대리점
           <select name="agency" defaultValue={query.agency ?? ''}>
@@ -78,17 +69,12 @@ export default function Organisations() {
             ))}
           </select>
         </label>
-        <label>
-          상태
-          <select name="status" defaultValue={query.status ?? ''}>
-            <option value="">전체</option>
-            {ORGANISATION_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {ORGANISATION_STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          label="상태"
+          name="status"
+          value={query.status}
+          options={ORGANISATION_STATUSES.map((s) => [s, ORGANISATION_STATUS_LABELS[s]] as const)}
+        />
         <button type="submit">검색</button>
         <Link to="/super/organisations" className="button secondary">
           초기화

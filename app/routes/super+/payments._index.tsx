@@ -7,6 +7,7 @@ import { now } from '~/lib/clock.server';
 import { addMonths, formatDateTime, seoulMonth } from '~/lib/dates';
 import { pageData, pageParam } from '~/lib/http.server';
 import { listPayments } from '~/services/operators/payments.server';
+import { FilterSelect } from '~/components/filter-select';
 
 export const meta: MetaFunction = () => [{ title: '결제 | 리드인 운영' }];
 
@@ -52,39 +53,9 @@ export default function PaymentsConsole() {
         결제
       </h1>
       <Form method="get" className="card filter-form" aria-label="결제 검색">
-        <label>
-          상태
-          <select name="status" defaultValue={query.status ?? ''}>
-            <option value="">전체</option>
-            {Object.entries(PAYMENT_STATUS_LABELS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          결제 방법
-          <select name="method" defaultValue={query.method ?? ''}>
-            <option value="">전체</option>
-            {Object.entries(PAYMENT_METHOD_LABELS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          이용 월
-          <select name="month" defaultValue={query.month ?? ''}>
-            <option value="">전체</option>
-            {months.map((m) => (
-              <option key={m} value={m}>
-                {monthLabel(m)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect label="상태" name="status" value={query.status} options={Object.entries(PAYMENT_STATUS_LABELS)} />
+        <FilterSelect label="결제 방법" name="method" value={query.method} options={Object.entries(PAYMENT_METHOD_LABELS)} />
+        <FilterSelect label="이용 월" name="month" value={query.month} options={months.map((m) => [m, monthLabel(m)] as const)} />
         <label>
           학원·회원 이름
           <input type="text" name="academy" defaultValue={query.academy ?? ''} maxLength={50} />

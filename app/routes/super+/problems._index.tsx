@@ -8,6 +8,7 @@ import { SET_KIND_LABELS, SET_STATUSES } from '~/domain/problem-bank';
 import { PROBLEM_SET_KINDS, type ProblemSetKind } from '~/domain/problems';
 import { pageData, pageParam } from '~/lib/http.server';
 import { listProblemSets } from '~/services/operators/problem-sets.server';
+import { FilterSelect } from '~/components/filter-select';
 
 export const meta: MetaFunction = () => [{ title: '문제 관리 | 리드인 운영' }];
 
@@ -50,28 +51,18 @@ export default function ProblemSets() {
           검색어
           <input type="search" name="q" defaultValue={query.q ?? ''} placeholder="도서 제목 또는 세트 제목" maxLength={100} />
         </label>
-        <label>
-          종류
-          <select name="kind" defaultValue={query.kind ?? ''}>
-            <option value="">전체</option>
-            {PROBLEM_SET_KINDS.map((k) => (
-              <option key={k} value={k}>
-                {SET_KIND_LABELS[k]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          상태
-          <select name="status" defaultValue={query.status ?? ''}>
-            <option value="">전체</option>
-            {SET_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {ITEM_STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          label="종류"
+          name="kind"
+          value={query.kind}
+          options={PROBLEM_SET_KINDS.map((k) => [k, SET_KIND_LABELS[k]] as const)}
+        />
+        <FilterSelect
+          label="상태"
+          name="status"
+          value={query.status}
+          options={SET_STATUSES.map((s) => [s, ITEM_STATUS_LABELS[s]] as const)}
+        />
         <button type="submit">검색</button>
       </Form>
       <p className="muted" role="status">

@@ -8,6 +8,7 @@ import { AUTHORITY_LABELS, ROLE_LABELS, STATUS_LABELS } from '~/domain/operators
 import { formatDateTime, seoulDayStart } from '~/lib/dates';
 import { pageParam, positiveInt } from '~/lib/http.server';
 import { organisationChoices, searchUsers, type UserFilters } from '~/services/operators/users.server';
+import { FilterSelect } from '~/components/filter-select';
 
 export const meta: MetaFunction = () => [{ title: '회원 관리 | 리드인 운영' }];
 
@@ -64,51 +65,25 @@ export default function SuperUsers() {
           검색어
           <input type="search" name="q" defaultValue={query.q ?? ''} placeholder="이름, 아이디, 휴대폰, 이메일" maxLength={50} />
         </label>
-        <label>
-          구분
-          <select name="role" defaultValue={query.role ?? ''}>
-            <option value="">전체</option>
-            {USER_ROLES.map((r) => (
-              <option key={r} value={r}>
-                {ROLE_LABELS[r]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          권한
-          <select name="authority" defaultValue={query.authority ?? ''}>
-            <option value="">전체</option>
-            {AUTHORITIES.map((a) => (
-              <option key={a} value={a}>
-                {AUTHORITY_LABELS[a]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          상태
-          <select name="status" defaultValue={query.status ?? ''}>
-            <option value="">전체</option>
-            {MEMBER_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          소속
-          <select name="org" defaultValue={query.org ?? ''}>
-            <option value="">전체</option>
-            {organisations.map((o) => (
-              <option key={o.id} value={o.id}>
-                {o.kind === 'branch' ? '[지사] ' : ''}
-                {o.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect label="구분" name="role" value={query.role} options={USER_ROLES.map((r) => [r, ROLE_LABELS[r]] as const)} />
+        <FilterSelect
+          label="권한"
+          name="authority"
+          value={query.authority}
+          options={AUTHORITIES.map((a) => [a, AUTHORITY_LABELS[a]] as const)}
+        />
+        <FilterSelect
+          label="상태"
+          name="status"
+          value={query.status}
+          options={MEMBER_STATUSES.map((s) => [s, STATUS_LABELS[s]] as const)}
+        />
+        <FilterSelect
+          label="소속"
+          name="org"
+          value={query.org}
+          options={organisations.map((o) => [o.id, `${o.kind === 'branch' ? '[지사] ' : ''}${o.name}`] as const)}
+        />
         <label>
           가입일부터
           <input type="date" name="from" defaultValue={query.from ?? ''} />

@@ -54,9 +54,9 @@ function TalkTabs({ operator }: { operator: boolean }) {
 }
 
 export default function TalkLayout() {
-  const { user, timing, flash, operator, home, nav } = useLoaderData<typeof loader>();
+  const { user, timing, flash, badges, operator, home, nav } = useLoaderData<typeof loader>();
   return (
-    <AppShell timing={timing} flash={flash} home={home} nav={nav} user={user}>
+    <AppShell timing={timing} flash={flash} badges={badges} home={home} nav={nav} user={user}>
       <TalkTabs operator={operator} />
       <Outlet />
     </AppShell>
