@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { rebundleClient } from './lib/rebundle-client.mjs';
 
 const require = createRequire(import.meta.url);
 const dev = (file) => require(`@remix-run/dev/dist/${file}`);
@@ -44,6 +45,16 @@ try {
   await compiler.dispose();
 }
 if (failed) process.exit(1);
+
+// Few scripts per page instead of the compiler's 20 to 30 (docs/decisions/028): the client output is re-bundled.
+const rebundled = await rebundleClient({
+  buildDir: config.assetsBuildDirectory,
+  publicPath: config.publicPath,
+  serverBuild: config.serverBuildPath,
+  metafile: path.join(path.dirname(config.serverBuildPath), 'metafile.js.json'),
+  maxScripts: 8,
+});
+logger.info(`re-bundled ${rebundled.before} scripts into ${rebundled.after} (${rebundled.groups} shared groups, at most 8 per page)`);
 
 // Scripts and styles are compressed once here, at the highest levels, instead of on every request: the server sends
 // `name.js.br` or `name.js.gz` when the browser accepts it (server/index.mjs).

@@ -1,0 +1,309 @@
+// Which of the classic compiler's shared chunks are bundled together for the browser (docs/decisions/028).
+//
+// esbuild splits the client code into one chunk per distinct set of route modules sharing it: 120-odd small files, of
+// which a page loads 20 to 30. Over HTTP/1.1's six connections on a slow network every round of six costs a full
+// request latency, so the build re-bundles them (scripts/build.mjs) into a few groups. This module decides the groups
+// from the compiler's metafile and manifest alone, so the decision can be tested and printed without bundling.
+//
+// A page loads the entry module, the route modules of its branch (root, the area's layout, the page) and every shared
+// chunk those import. The plan:
+//   1. `core`: everything the entry and the root route import (every hydrated page loads it anyway);
+//   2. every other shared chunk starts as a group of its own; chunks needed by exactly the same pages are one group;
+//   3. while a page needs more groups than its script budget leaves (maxScripts minus its own modules), merge the two
+//      groups, both needed by such a page, whose merge adds the fewest bytes to the pages that need only one of them
+//      (per page it relieves). Bytes are gzip bytes, the measure of the budget.
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+/**
+ * @param {{ buildDir: string, publicPath: string, metafile: any, manifest: any, maxScripts: number }} input
+ *   buildDir: the client build folder (public/build); publicPath: its URL prefix (/build/); metafile: esbuild's
+ *   client metafile (build/metafile.js.json); manifest: the browser manifest (window.__remixManifest).
+ * @returns {{ groupOf: Map<string, string>, pages: { route: string, modules: string[], groups: string[] }[], groups: Map<string, { members: string[], bytes: number }> }}
+ *   groupOf maps a shared chunk's URL to its group's name.
+ */
+export function planChunks({ buildDir, publicPath, metafile, manifest, maxScripts }) {
+  const toUrl = (file) => publicPath + path.relative(path.resolve(buildDir), path.resolve(file)).split(path.sep).join('/');
+  /** @type {Map<string, string[]>} static imports per output URL */
+  const imports = new Map();
+  for (const [file, out] of Object.entries(metafile.outputs)) {
+    if (!file.endsWith('.js')) continue;
+    imports.set(
+      toUrl(file),
+      (out.imports ?? []).filter((i) => i.kind === 'import-statement' && !i.external).map((i) => toUrl(i.path)),
+    );
+  }
+  const isShared = (url) => url.startsWith(`${publicPath}_shared/`);
+  const closure = (modules) => {
+    const seen = new Set();
+    const stack = [...modules];
+    while (stack.length) {
+      const url = stack.pop();
+      for (const dep of imports.get(url) ?? []) {
+        if (seen.has(dep)) continue;
+        seen.add(dep);
+        stack.push(dep);
+      }
+    }
+    return [...seen].filter(isShared);
+  };
+
+  const size = new Map();
+  const gzipBytes = (url) => {
+    if (!size.has(url)) size.set(url, zlib.gzipSync(fs.readFileSync(path.join(buildDir, url.slice(publicPath.length)))).length);
+    return size.get(url);
+  };
+
+  // Every route with a component is a page (resource routes render nothing and load no script): its modules are the
+  // entry's and its branch's.
+  const exportsByUrl = new Map(Object.entries(metafile.outputs).map(([file, out]) => [toUrl(file), out.exports ?? []]));
+  const exportsOf = (url) => exportsByUrl.get(url) ?? [];
+  const routes = Object.values(manifest.routes).filter((route) => exportsOf(route.module).includes('default'));
+  const pages = routes.map((route) => {
+    const branch = [];
+    for (let r = route; r; r = r.parentId ? manifest.routes[r.parentId] : undefined) branch.unshift(r.module);
+    const modules = [manifest.entry.module, ...branch];
+    return { route: route.id, modules, chunks: closure(modules) };
+  });
+
+  // Hosts: the root and the layouts. A host's own script can carry code that only pages below it use, at no extra
+  // request (its file then exports more than the route's own exports; the build allows that).
+  const hosts = new Set(routes.filter((r) => routes.some((c) => c.parentId === r.id)).map((r) => r.module));
+  hosts.add(manifest.routes.root.module);
+
+  /** @type {Map<string, { members: Set<string>, pages: Set<number>, bytes: number, host: boolean }>} */
+  const groups = new Map();
+  const groupOfChunk = new Map();
+  for (const host of hosts) {
+    const pagesBelow = new Set();
+    pages.forEach((p, i) => p.modules.includes(host) && pagesBelow.add(i));
+    groups.set(host, { members: new Set(), pages: pagesBelow, bytes: 0, host: true });
+  }
+  const allChunks = new Set(pages.flatMap((p) => p.chunks));
+  // The entry's and the root's shared code goes with the root (every page loads both).
+  const core = new Set(closure([manifest.entry.module, manifest.routes.root.module]));
+  const rootModule = manifest.routes.root.module;
+  const bySignature = new Map();
+  for (const chunk of allChunks) {
+    const chunkPages = new Set();
+    pages.forEach((p, i) => p.chunks.includes(chunk) && chunkPages.add(i));
+    const key = core.has(chunk) ? rootModule : [...chunkPages].join(',');
+    const name = core.has(chunk) ? rootModule : (bySignature.get(key) ?? chunk);
+    bySignature.set(key, name);
+    groupOfChunk.set(chunk, name);
+    if (!groups.has(name)) groups.set(name, { members: new Set(), pages: new Set(), bytes: 0, host: false });
+    const group = groups.get(name);
+    group.members.add(chunk);
+    if (!group.host) for (const i of chunkPages) group.pages.add(i);
+    group.bytes += gzipBytes(chunk);
+  }
+
+  const subset = (a, b) => [...a].every((x) => b.has(x));
+  const below = new Map([...hosts].map((h) => [h, new Set(groups.get(h).pages)]));
+  // What a page really loads: the groups of its chunks and hosts, and every group those import, because a group may
+  // carry code of other pages that imports yet another group.
+  let loaded = [];
+  let starts = [];
+  let edges = new Map();
+  const relist = () => {
+    edges = groupEdges(groupOfChunk, imports);
+    starts = pages.map((p) => new Set([...p.chunks.map((c) => groupOfChunk.get(c)), ...p.modules.filter((m) => hosts.has(m))]));
+    loaded = pages.map((p, i) => {
+      const seen = new Set(starts[i]);
+      const stack = [...seen];
+      while (stack.length) {
+        for (const next of edges.get(stack.pop()) ?? []) {
+          if (seen.has(next)) continue;
+          seen.add(next);
+          stack.push(next);
+        }
+      }
+      return seen;
+    });
+    for (const [name, group] of groups) group.pages = new Set(pages.map((_, i) => i).filter((i) => loaded[i].has(name)));
+  };
+  const merge = (keepName, dropName) => {
+    const keep = groups.get(keepName);
+    const drop = groups.get(dropName);
+    for (const m of drop.members) {
+      keep.members.add(m);
+      groupOfChunk.set(m, keepName);
+    }
+    keep.bytes += drop.bytes;
+    groups.delete(dropName);
+  };
+  relist();
+  // Free moves first: a group loaded by exactly the pages below a host goes into the deepest such host.
+  for (const [name, group] of [...groups]) {
+    if (group.host) continue;
+    const host = [...hosts].filter((h) => subset(below.get(h), group.pages) && subset(group.pages, below.get(h)));
+    if (host.length) merge(host.sort((a, b) => below.get(a).size - below.get(b).size)[0], name);
+  }
+  relist();
+
+  const moduleSets = pages.map((p) => new Set(p.modules));
+  const requests = (i) => [...loaded[i]].filter((name) => !moduleSets[i].has(name)).length;
+  const budgetOf = (i) => maxScripts - pages[i].modules.length;
+  for (;;) {
+    const over = pages.map((_, i) => i).filter((i) => requests(i) > budgetOf(i));
+    if (!over.length) {
+      // Groups that import each other in a circle become one (a cycle between scripts makes their order fragile).
+      const cycles = groupCycles(groupEdges(groupOfChunk, imports), [...groups.keys()]);
+      if (!cycles.length) break;
+      for (const cycle of cycles) {
+        const cycleHosts = cycle.filter((n) => groups.get(n).host);
+        const keep = cycleHosts[0] ?? cycle[0];
+        if (cycleHosts.length > 1) throw new Error(`scripts of two layouts import each other: ${cycle.join(', ')}`);
+        for (const name of cycle) if (name !== keep) merge(keep, name);
+      }
+      relist();
+      continue;
+    }
+    let best;
+    const nowRequests = pages.map((_, i) => requests(i));
+    const reach = new Map(
+      [...groups.keys()].map((g) => {
+        const seen = new Set();
+        const stack = [g];
+        while (stack.length) {
+          for (const n of edges.get(stack.pop()) ?? []) {
+            if (seen.has(n)) continue;
+            seen.add(n);
+            stack.push(n);
+          }
+        }
+        return [g, [...seen]];
+      }),
+    );
+    // Candidates: two groups a page over its budget loads, or one of them and a host of that page.
+    const pairs = new Map();
+    for (const i of over) {
+      const names = [...loaded[i], ...pages[i].modules.filter((m) => hosts.has(m))];
+      for (let a = 0; a < names.length; a++) {
+        for (let b = a + 1; b < names.length; b++) {
+          const [x, y] = names[a] < names[b] ? [names[a], names[b]] : [names[b], names[a]];
+          if (x !== y) pairs.set(`${x}\n${y}`, [x, y]);
+        }
+      }
+    }
+    for (const [x, y] of pairs.values()) {
+      {
+        let A = groups.get(x);
+        let B = groups.get(y);
+        let keep = x;
+        let drop = y;
+        if (A.host && B.host) continue;
+        if (B.host) [A, B, keep, drop] = [B, A, drop, keep];
+        // A host takes only code of pages below it.
+        if (A.host && !subset(B.pages, below.get(keep))) continue;
+        // The merge, simulated: what every page that loads either group would load after it.
+        if (!over.some((i) => B.pages.has(i) && (A.host || A.pages.has(i)))) continue;
+        // A page that loaded one of the two now loads the other and all it imports.
+        let relieved = 0;
+        let added = 0;
+        for (const i of new Set([...A.pages, ...B.pages])) {
+          const loads = loaded[i];
+          const gained = loads.has(keep) ? (loads.has(drop) ? [] : [drop, ...reach.get(drop)]) : [keep, ...reach.get(keep)];
+          let count = nowRequests[i];
+          let bytes = 0;
+          const fresh = new Set();
+          for (const n of gained) {
+            if (loads.has(n) || fresh.has(n)) continue;
+            fresh.add(n);
+            bytes += groups.get(n).bytes;
+            if (!moduleSets[i].has(n)) count++;
+          }
+          // The two are one script now.
+          if ((loads.has(keep) || fresh.has(keep)) && (loads.has(drop) || fresh.has(drop))) count--;
+          const budget = budgetOf(i);
+          relieved += Math.max(0, nowRequests[i] - budget) - Math.max(0, count - budget);
+          added += bytes;
+        }
+        if (relieved <= 0) continue;
+        const cost = added / relieved;
+        if (!best || cost < best.cost) best = { cost, keep, drop };
+      }
+    }
+    if (!best) throw new Error(`a page needs more than ${maxScripts} scripts and no merge helps`);
+    merge(best.keep, best.drop);
+    relist();
+  }
+  const pageBytes = pages.map(
+    (p, i) => p.modules.reduce((sum, m) => sum + gzipBytes(m), 0) + [...loaded[i]].reduce((sum, g) => sum + groups.get(g).bytes, 0),
+  );
+
+  // Names: a host's group is named after its module (the build gives the module and its group one file); the others
+  // shared1, shared2… by size.
+  const names = new Map([...hosts].map((h) => [h, nameOfModule(h)]));
+  [...groups]
+    .filter(([, g]) => !g.host)
+    .sort(([, a], [, b]) => b.bytes - a.bytes || ([...a.members][0] < [...b.members][0] ? -1 : 1))
+    .forEach(([name], i) => names.set(name, `shared${i + 1}`));
+  const groupOf = new Map([...groupOfChunk].map(([chunk, name]) => [chunk, names.get(name)]));
+  for (const h of hosts) groupOf.set(h, names.get(h));
+  return {
+    groupOf,
+    pages: pages.map((p, i) => ({
+      route: p.route,
+      modules: p.modules,
+      groups: [...loaded[i]].filter((n) => !p.modules.includes(n)).map((n) => names.get(n)),
+      bytes: pageBytes[i],
+      neededBytes: [...p.modules, ...p.chunks].reduce((sum, url) => sum + gzipBytes(url), 0),
+    })),
+    groups: new Map([...groups].map(([name, g]) => [names.get(name), { members: [...g.members], bytes: g.bytes, host: g.host }])),
+  };
+}
+
+/** The name a module keeps in the output: its path without esbuild's hash (routes/user+/_layout-RWMBF4OQ.js → routes/user+/_layout). */
+export function nameOfModule(url, publicPath = '/build/') {
+  return url.slice(publicPath.length).replace(/-[A-Z0-9]{8}\.js$/, '');
+}
+
+/** The groups each group's code imports. */
+function groupEdges(groupOfChunk, imports) {
+  const edges = new Map();
+  for (const [chunk, name] of groupOfChunk) {
+    if (!edges.has(name)) edges.set(name, new Set());
+    for (const dep of imports.get(chunk) ?? []) {
+      const target = groupOfChunk.get(dep);
+      if (target && target !== name) edges.get(name).add(target);
+    }
+  }
+  return edges;
+}
+
+/** The strongly connected sets of two or more groups in the groups' import graph (Tarjan). */
+function groupCycles(edges, names) {
+  for (const name of names) if (!edges.has(name)) edges.set(name, new Set());
+  let counter = 0;
+  const index = new Map();
+  const low = new Map();
+  const stack = [];
+  const onStack = new Set();
+  const found = [];
+  const visit = (v) => {
+    index.set(v, counter);
+    low.set(v, counter++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of edges.get(v)) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v), low.get(w)));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v), index.get(w)));
+    }
+    if (low.get(v) === index.get(v)) {
+      const component = [];
+      let w;
+      do {
+        w = stack.pop();
+        onStack.delete(w);
+        component.push(w);
+      } while (w !== v);
+      if (component.length > 1) found.push(component.sort());
+    }
+  };
+  for (const v of edges.keys()) if (!index.has(v)) visit(v);
+  return found;
+}

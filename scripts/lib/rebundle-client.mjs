@@ -1,0 +1,137 @@
+// The browser's scripts, re-bundled after the classic compiler (docs/decisions/028-few-scripts-inline-css-covers.md).
+//
+// Remix's classic compiler (esbuild) writes one shared chunk per distinct set of route modules that share code, so a
+// page loads 20 to 30 scripts. This step takes the compiler's client output as Rollup's input (the entry module and
+// every route module are entries, exports kept exactly), groups the shared chunks as scripts/lib/client-chunks.mjs
+// plans (at most `maxScripts` scripts per page), minifies each output file again with esbuild, and rewrites both
+// manifests that name the files: the browser's (public/build/manifest-*.js) and the one embedded in the server build
+// (build/index.js), whose `imports` lists Remix turns into modulepreload links. Output names carry Rollup's content
+// hash, so a changed file never reuses a cached name.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { transform } from 'esbuild';
+import { rollup } from 'rollup';
+import { nameOfModule, planChunks } from './client-chunks.mjs';
+
+const MANIFEST_FILE = /^manifest-[A-Z0-9]+\.js$/;
+const SERVER_MANIFEST = /^var assets_manifest_default = \{.*\};$/m;
+
+/**
+ * @param {{ buildDir: string, publicPath: string, serverBuild: string, metafile: string, maxScripts: number }} options
+ * @returns {Promise<{ before: number, after: number, groups: number }>} counts of script files before and after
+ */
+export async function rebundleClient({ buildDir, publicPath, serverBuild, metafile, maxScripts }) {
+  const manifestName = fs.readdirSync(buildDir).find((f) => MANIFEST_FILE.test(f));
+  if (!manifestName) throw new Error(`no manifest in ${buildDir}`);
+  const manifestText = fs.readFileSync(path.join(buildDir, manifestName), 'utf8');
+  const manifest = JSON.parse(manifestText.replace(/^window\.__remixManifest=/, '').replace(/;\s*$/, ''));
+  const plan = planChunks({
+    buildDir,
+    publicPath,
+    metafile: JSON.parse(fs.readFileSync(metafile, 'utf8')),
+    manifest,
+    maxScripts,
+  });
+
+  const fileOf = (url) => path.join(buildDir, url.slice(publicPath.length));
+  const urlOf = (file) => publicPath + path.relative(buildDir, file).split(path.sep).join('/');
+  // Entries keep their names without esbuild's hash: routes/user+/dashboard-6TDAMZVH.js → routes/user+/dashboard.
+  const modules = [manifest.entry.module, ...Object.values(manifest.routes).map((r) => r.module)];
+  const input = Object.fromEntries(modules.map((url) => [nameOfModule(url, publicPath), fileOf(url)]));
+  const scriptsBefore = listScripts(buildDir).length;
+
+  const bundle = await rollup({
+    input,
+    // A root or layout module may carry code its pages share (client-chunks.mjs): its file exports a little more.
+    preserveEntrySignatures: 'allow-extension',
+    plugins: [
+      {
+        name: 'remix-build-urls',
+        resolveId(source) {
+          if (source.startsWith(publicPath)) return fileOf(source);
+          return null;
+        },
+      },
+    ],
+    onwarn(warning, warn) {
+      if (warning.code === 'CIRCULAR_DEPENDENCY') return;
+      warn(warning);
+    },
+  });
+  const outDir = fs.mkdtempSync(path.join(path.dirname(buildDir), '.rebundle-'));
+  let output;
+  try {
+    ({ output } = await bundle.write({
+      dir: outDir,
+      format: 'es',
+      entryFileNames: '[name]-[hash].js',
+      chunkFileNames: '_shared/[name]-[hash].js',
+      manualChunks: (id) => plan.groupOf.get(urlOf(id)),
+      plugins: [
+        {
+          name: 'minify',
+          async renderChunk(code) {
+            return (await transform(code, { minify: true, format: 'esm', legalComments: 'none' })).code;
+          },
+        },
+      ],
+    }));
+  } finally {
+    await bundle.close();
+  }
+
+  // The new files replace the compiler's scripts (stylesheets and other assets stay).
+  for (const file of listScripts(buildDir)) fs.rmSync(file);
+  fs.rmSync(path.join(buildDir, '_shared'), { recursive: true, force: true });
+  fs.cpSync(outDir, buildDir, { recursive: true });
+  fs.rmSync(outDir, { recursive: true, force: true });
+
+  // Every entry's imports: all the chunks it loads, directly or through another chunk.
+  const chunks = new Map(output.filter((o) => o.type === 'chunk').map((c) => [c.fileName, c]));
+  const importsOf = (fileName) => {
+    const seen = new Set();
+    const stack = [...chunks.get(fileName).imports];
+    while (stack.length) {
+      const next = stack.pop();
+      if (seen.has(next)) continue;
+      seen.add(next);
+      stack.push(...chunks.get(next).imports);
+    }
+    return [...seen].sort().map((f) => publicPath + f);
+  };
+  const entryOf = new Map([...chunks.values()].filter((c) => c.isEntry).map((c) => [urlOf(c.facadeModuleId), c.fileName]));
+  const relink = (target) => {
+    const fileName = entryOf.get(target.module);
+    if (!fileName) throw new Error(`no bundle for ${target.module}`);
+    target.module = publicPath + fileName;
+    const imports = importsOf(fileName);
+    if (imports.length) target.imports = imports;
+    else delete target.imports;
+  };
+  relink(manifest.entry);
+  for (const route of Object.values(manifest.routes)) relink(route);
+
+  // The browser manifest gets a new name from its new content; the version stays (the server compares it).
+  delete manifest.url;
+  const hash = crypto.createHash('sha256').update(JSON.stringify(manifest)).digest('hex').slice(0, 8).toUpperCase();
+  manifest.url = `${publicPath}manifest-${hash}.js`;
+  fs.writeFileSync(path.join(buildDir, `manifest-${hash}.js`), `window.__remixManifest=${JSON.stringify(manifest)};`);
+
+  const server = fs.readFileSync(serverBuild, 'utf8');
+  if ((server.match(new RegExp(SERVER_MANIFEST, 'gm')) ?? []).length !== 1) {
+    throw new Error(`${serverBuild}: the assets manifest was not found once`);
+  }
+  fs.writeFileSync(
+    serverBuild,
+    server.replace(SERVER_MANIFEST, () => `var assets_manifest_default = ${JSON.stringify(manifest)};`),
+  );
+  return { before: scriptsBefore, after: listScripts(buildDir).length, groups: plan.groups.size };
+}
+
+function listScripts(buildDir) {
+  return fs
+    .readdirSync(buildDir, { recursive: true })
+    .map((entry) => path.join(buildDir, String(entry)))
+    .filter((file) => file.endsWith('.js') && !file.includes(`${path.sep}_assets${path.sep}`) && fs.statSync(file).isFile());
+}
