@@ -53,6 +53,7 @@ const rebundled = await rebundleClient({
   serverBuild: config.serverBuildPath,
   metafile: path.join(path.dirname(config.serverBuildPath), 'metafile.js.json'),
   maxScripts: 8,
+  maxBytes: 100 * 1024,
 });
 logger.info(`re-bundled ${rebundled.before} scripts into ${rebundled.after} (${rebundled.groups} shared groups, at most 8 per page)`);
 

@@ -23,7 +23,7 @@ import zlib from 'node:zlib';
  * @returns {{ groupOf: Map<string, string>, pages: { route: string, modules: string[], groups: string[] }[], groups: Map<string, { members: string[], bytes: number }> }}
  *   groupOf maps a shared chunk's URL to its group's name.
  */
-export function planChunks({ buildDir, publicPath, metafile, manifest, maxScripts }) {
+export function planChunks({ buildDir, publicPath, metafile, manifest, maxScripts, maxBytes = Infinity }) {
   const toUrl = (file) => publicPath + path.relative(path.resolve(buildDir), path.resolve(file)).split(path.sep).join('/');
   /** @type {Map<string, string[]>} static imports per output URL */
   const imports = new Map();
@@ -143,6 +143,7 @@ export function planChunks({ buildDir, publicPath, metafile, manifest, maxScript
   relist();
 
   const moduleSets = pages.map((p) => new Set(p.modules));
+  const moduleBytes = pages.map((p) => p.modules.reduce((sum, m) => sum + gzipBytes(m), 0));
   const requests = (i) => [...loaded[i]].filter((name) => !moduleSets[i].has(name)).length;
   const budgetOf = (i) => maxScripts - pages[i].modules.length;
   for (;;) {
@@ -162,6 +163,7 @@ export function planChunks({ buildDir, publicPath, metafile, manifest, maxScript
     }
     let best;
     const nowRequests = pages.map((_, i) => requests(i));
+    const nowBytes = pages.map((_, i) => moduleBytes[i] + [...loaded[i]].reduce((sum, n) => sum + groups.get(n).bytes, 0));
     const reach = new Map(
       [...groups.keys()].map((g) => {
         const seen = new Set();
@@ -219,6 +221,8 @@ export function planChunks({ buildDir, publicPath, metafile, manifest, maxScript
           const budget = budgetOf(i);
           relieved += Math.max(0, nowRequests[i] - budget) - Math.max(0, count - budget);
           added += bytes;
+          // Bytes past the page budget weigh ten times as much (the goal is both budgets).
+          added += 9 * (Math.max(0, nowBytes[i] + bytes - maxBytes) - Math.max(0, nowBytes[i] - maxBytes));
         }
         if (relieved <= 0) continue;
         const cost = added / relieved;

@@ -21,7 +21,7 @@ const SERVER_MANIFEST = /^var assets_manifest_default = \{.*\};$/m;
  * @param {{ buildDir: string, publicPath: string, serverBuild: string, metafile: string, maxScripts: number }} options
  * @returns {Promise<{ before: number, after: number, groups: number }>} counts of script files before and after
  */
-export async function rebundleClient({ buildDir, publicPath, serverBuild, metafile, maxScripts }) {
+export async function rebundleClient({ buildDir, publicPath, serverBuild, metafile, maxScripts, maxBytes }) {
   const manifestName = fs.readdirSync(buildDir).find((f) => MANIFEST_FILE.test(f));
   if (!manifestName) throw new Error(`no manifest in ${buildDir}`);
   const manifestText = fs.readFileSync(path.join(buildDir, manifestName), 'utf8');
@@ -32,6 +32,7 @@ export async function rebundleClient({ buildDir, publicPath, serverBuild, metafi
     metafile: JSON.parse(fs.readFileSync(metafile, 'utf8')),
     manifest,
     maxScripts,
+    maxBytes,
   });
 
   const fileOf = (url) => path.join(buildDir, url.slice(publicPath.length));
