@@ -1,20 +1,32 @@
 import { BOOK_STATUS_LABELS, READ_METHOD_LABELS } from '~/domain/reading';
 import type { BookStatus, ReadMethod } from '~/domain/enums';
+import { coverDataUri } from '~/lib/cover-svg';
 
-/** The generated cover of a book, served by /resources/covers/$bookId (long cache). */
-export function BookCover({ bookId, title, size = 'md' }: { bookId: number; title: string; size?: 'sm' | 'md' | 'lg' }) {
+// React 18 knows no `fetchPriority` prop; the lowercase attribute passes through as written.
+const HIGH_PRIORITY = { fetchpriority: 'high' } as object;
+
+/**
+ * A book's cover. Below the fold (the default) it loads lazily from the cover route. The one cover above the fold
+ * passes `above` with what the cover is drawn from: a generated cover is then written into the page as a data URI
+ * (no request: it paints with the document, app/lib/cover-svg.ts), an uploaded one is requested at high priority.
+ */
+export function BookCover({
+  bookId,
+  title,
+  size = 'md',
+  above,
+}: {
+  bookId: number;
+  title: string;
+  size?: 'sm' | 'md' | 'lg';
+  above?: { author: string; coverColor: string; uploaded: boolean };
+}) {
   const width = size === 'sm' ? 60 : size === 'md' ? 96 : 150;
-  return (
-    <img
-      className={`book-cover ${size}`}
-      src={`/resources/covers/${bookId}`}
-      alt={`『${title}』 표지`}
-      width={width}
-      height={Math.round(width * 1.4)}
-      loading="lazy"
-      decoding="async"
-    />
-  );
+  const common = { className: `book-cover ${size}`, alt: `『${title}』 표지`, width, height: Math.round(width * 1.4) };
+  if (above && !above.uploaded)
+    return <img {...common} src={coverDataUri({ title, author: above.author, coverColor: above.coverColor })} />;
+  if (above) return <img {...common} {...HIGH_PRIORITY} src={`/resources/covers/${bookId}`} />;
+  return <img {...common} src={`/resources/covers/${bookId}`} loading="lazy" decoding="async" />;
 }
 
 export function StatusBadge({ status }: { status: BookStatus }) {

@@ -30,13 +30,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
     percent: b.progress.percent,
     label: b.progress.label,
   }));
+  const currentRow = overview.resultList.find((b) => b.resultBookId === overview.currentResultBookId);
   const current = books.find((b) => b.id === overview.currentResultBookId) ?? null;
+  // The current book's cover is the largest element above the fold: drawn into the page (BookCover's `above`).
+  const currentCover = currentRow
+    ? { author: currentRow.author, coverColor: currentRow.coverColor, uploaded: currentRow.coverImage !== null }
+    : null;
   return json(
     {
       name: user.name,
       userId: user.id,
       popups,
       current,
+      currentCover,
       currentMinutes: current ? (overview.resultList.find((b) => b.resultBookId === current.id)?.progress.minutes ?? 0) : 0,
       books,
       recent: overview.recentRecords.map((r) => ({
@@ -69,7 +75,7 @@ function actionFor(b: Row): { to: string; label: string } {
 
 export default function UserActivity() {
   const data = useLoaderData<typeof loader>();
-  const { current } = data;
+  const { current, currentCover } = data;
   return (
     <div className="page stack activity">
       <NoticePopups popups={data.popups} userId={data.userId} />
@@ -85,7 +91,7 @@ export default function UserActivity() {
         <h2 id="current-title">지금 읽는 책</h2>
         {current ? (
           <div className="book-row">
-            <BookCover bookId={current.bookId} title={current.title} size="lg" />
+            <BookCover bookId={current.bookId} title={current.title} size="lg" above={currentCover ?? undefined} />
             <div className="stack">
               <div>
                 <h3>

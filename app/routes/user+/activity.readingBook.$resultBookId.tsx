@@ -25,6 +25,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       bookId: book.bookId,
       title: book.title,
       author: book.author,
+      // The cover above the fold is drawn into the page (BookCover's `above`).
+      cover: { author: book.author, coverColor: book.coverColor, uploaded: book.coverImage !== null },
       totalPages: book.totalPages,
       status: book.status,
       method: book.readMethod,
@@ -80,7 +82,7 @@ function ReadingBookView() {
         <Link to="/user/activity">← 독서 활동</Link>
       </p>
       <section className="card book-row" aria-labelledby="book-title">
-        <BookCover bookId={book.bookId} title={book.title} size="md" />
+        <BookCover bookId={book.bookId} title={book.title} size="md" above={book.cover} />
         <div className="stack">
           <div>
             <h1 id="book-title">{book.title}</h1>

@@ -70,6 +70,8 @@ export const bookRowFields = {
   genre: books.genre,
   careerFields: books.careerFields,
   coverColor: books.coverColor,
+  /** Set when the catalogue holds an uploaded cover (the page then requests it instead of drawing one). */
+  coverImage: books.coverImage,
   summary: books.summary,
   lastPage: lastPageSql,
   records: recordCountSql,
