@@ -37,8 +37,8 @@ try {
     for (const p of paths) pages.push({ path: p, init: { headers: { Cookie: cookie } }, label: `${p} (${loginId})` });
   }
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-  console.log(`budget: HTML ≤ ${kb(BUDGET.html)}, JS ≤ ${kb(BUDGET.js)}, CSS ≤ ${kb(BUDGET.css)} (gzip)\n`);
-  console.log(['page'.padEnd(42), 'HTML'.padStart(9), 'JS'.padStart(9), 'CSS'.padStart(9), '  status'].join(''));
+  console.log(`budget: HTML ≤ ${kb(BUDGET.html)}, JS ≤ ${kb(BUDGET.js)} in ≤ ${BUDGET.scripts} scripts, CSS ≤ ${kb(BUDGET.css)} (gzip)\n`);
+  console.log(['page'.padEnd(42), 'HTML'.padStart(9), 'JS'.padStart(9), 'scripts'.padStart(8), 'CSS'.padStart(9), '  status'].join(''));
   let failed = 0;
   const cache = new Map<string, string>();
   for (const page of pages) {
@@ -50,6 +50,7 @@ try {
         page.label.padEnd(42),
         kb(w.html).padStart(9),
         kb(w.js).padStart(9),
+        String(w.scripts.length).padStart(8),
         kb(w.css).padStart(9),
         `  ${w.status}${problems.length ? '  OVER: ' + problems.join(', ') : ''}`,
       ].join(''),

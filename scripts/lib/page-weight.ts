@@ -9,6 +9,8 @@ export const BUDGET = {
   css: 15 * 1024,
   /** Framework floor (~85 KB) plus at most 25 KB of application code. */
   js: 110 * 1024,
+  /** Script requests per page: over HTTP/1.1's six connections each round of six costs a full request latency (docs/decisions/028). */
+  scripts: 8,
 } as const;
 
 export type PageWeight = {
@@ -66,6 +68,7 @@ export function overBudget(w: PageWeight): string[] {
   if (w.html > BUDGET.html) problems.push(`HTML ${w.html} B > ${BUDGET.html} B`);
   if (w.css > BUDGET.css) problems.push(`CSS ${w.css} B > ${BUDGET.css} B`);
   if (w.js > BUDGET.js) problems.push(`JS ${w.js} B > ${BUDGET.js} B`);
+  if (w.scripts.length > BUDGET.scripts) problems.push(`${w.scripts.length} scripts > ${BUDGET.scripts}`);
   if (w.fontFaces > 0) problems.push(`${w.fontFaces} web font(s)`);
   return problems;
 }
@@ -107,7 +110,7 @@ export const SIGNED_IN_PAGES: [string, string[]][] = [
       '/user/my-page/me',
     ],
   ],
-  ['head', ['/admin/dashboard', '/admin/teachers', '/admin/students', '/admin/notes']],
+  ['head', ['/admin/dashboard', '/admin/progress', '/admin/teachers', '/admin/students', '/admin/notes']],
   ['super', ['/super/user', '/super/messages', '/super/coach/sharpening']],
 ];
 

@@ -34,6 +34,26 @@ test.describe('page weight @js-only', () => {
   }
 });
 
+// The pages of issue 17's goal whose path carries an id: the student's current reading page, a book's note and its
+// problem analysis. Each stays within budget: JavaScript, script requests (at most 8), HTML, no web font.
+test("the student's reading, note and problem pages stay within budget @js-only", async ({ baseURL, request }) => {
+  const cookie = await signInCookie(baseURL!, 'student');
+  const activity = await request.get('/api/user/activity', { headers: { Cookie: cookie } });
+  const { data } = (await activity.json()) as {
+    data: { currentResultBookId: number; resultList: { resultBookId: number; status: number }[] };
+  };
+  const first = (status: number) => data.resultList.find((b) => b.status === status)!.resultBookId;
+  const waiting = await (await request.get('/user/activity/readingBook/analysis', { headers: { Cookie: cookie } })).text();
+  const problem = waiting.match(/href="(\/user\/activity\/readingBook\/analysis\/\d+)"/)?.[1];
+  expect(problem, 'a book waiting for its problem analysis').toBeTruthy();
+  const pages = [`/user/activity/readingBook/${data.currentResultBookId}`, `/user/activity/readingBook/note/${first(40)}`, problem!];
+  for (const path of pages) {
+    const weight = await measurePage(baseURL!, path, { headers: { Cookie: cookie } });
+    expect(weight.status, path).toBe(200);
+    expect(overBudget(weight), path).toEqual([]);
+  }
+});
+
 // docs/decisions/011: the browser checks native constraints only; zod runs on the server. The pages whose forms used
 // to validate with zod in the browser must load no script that carries it.
 test('the reading, before-reading and note pages load no zod @js-only', async ({ baseURL, request }) => {
