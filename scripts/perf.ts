@@ -1,7 +1,8 @@
 // `npm run perf`: the performance report of docs/performance.md (docs/decisions/021-performance-measurement.md).
 // Builds (unless --no-build), starts the app on a scratch embedded database, signs in the demo accounts and
 //   1. runs Lighthouse (Debian's Chromium, devtools throttling of "Regular 3G": 1,125 ms request latency, 630 kbit/s
-//      both ways, CPU ×4) on the pages a student or teacher opens first, PERF_RUNS times each (3), and keeps the median;
+//      both ways, CPU ×4) on the pages a student or teacher opens first, PERF_RUNS times each (3), and keeps the median
+//      (PERF_PAGES=/user/activity,/member/login: only the pages whose label starts with one of these);
 //   2. loads the app's bare page and the student's activity page with autocannon (30 connections, PERF_SECONDS each),
 //      on the embedded database and, when PostgreSQL answers at 127.0.0.1:5432, on a scratch PostgreSQL database;
 //   3. prints one Markdown table; `--write` puts it into docs/performance.md between its markers.
@@ -178,8 +179,7 @@ async function targets(base: string): Promise<Target[]> {
   const problem =
     (await firstLink(base, '/user/activity/readingBook/analysis', cookie, /href="(\/user\/activity\/readingBook\/analysis\/\d+)"/)) ??
     (await firstLink(base, '/user/activity/courseTest', cookie, /href="(\/user\/activity\/courseTest\/\d+)"/));
-  return [
-    { label: '/landing', path: '/landing' },
+  const all: Target[] = [
     { label: '/member/login', path: '/member/login' },
     { label: '/user/dashboard', path: '/user/dashboard', account: 'student' },
     { label: '/user/activity', path: '/user/activity', account: 'student' },
@@ -193,6 +193,9 @@ async function targets(base: string): Promise<Target[]> {
     { label: '/admin/dashboard (head)', path: '/admin/dashboard', account: 'head' },
     { label: '/admin/progress (head)', path: '/admin/progress', account: 'head' },
   ];
+  // PERF_PAGES=/user/activity,/member/login measures only the pages whose label starts with one of these.
+  const only = process.env.PERF_PAGES?.split(',').filter(Boolean);
+  return only ? all.filter((t) => only.some((prefix) => t.label.startsWith(prefix))) : all;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
