@@ -3,7 +3,7 @@ import { redirect } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { homeFor, requireUser, type SignedIn } from '~/auth/guards.server';
 import { useNonce } from '~/components/nonce';
-import { NoticeBody, NoticeFiles, PopupHideForm } from '~/components/notices';
+import { NoticeBody, NoticeFiles, PopupHideForm } from '~/components/notice-popups';
 import { NOTICE_MESSAGES } from '~/domain/notices';
 import { afterPopupPanel } from '~/lib/forms/notice-form.server';
 import { idParam, notFound, orRespond, pageData, positiveInt, redirectWithFlash } from '~/lib/http.server';

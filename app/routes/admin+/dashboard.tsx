@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { requireUser } from '~/auth/guards.server';
 import { ColumnChart, HorizontalBarChart } from '~/components/charts';
-import { LatestNotices, NoticePopups } from '~/components/notices';
+import { LatestNotices, NoticePopups } from '~/components/notice-popups';
 import { formatKoreanDate } from '~/lib/dates';
 import { homePopups } from '~/lib/forms/notice-form.server';
 import { orRespond, pageData } from '~/lib/http.server';

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { requireUser } from '~/auth/guards.server';
-import { NoticePopups } from '~/components/notices';
+import { NoticePopups } from '~/components/notice-popups';
 import { BookCover, MethodBadge, ProgressBar, StatusBadge } from '~/components/reading';
 import { genreLabel, levelLabel } from '~/domain/catalogue';
 import { BookStatus, ReadMethod } from '~/domain/enums';

@@ -4,7 +4,7 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { requireUser } from '~/auth/guards.server';
 import { BookCover } from '~/components/reading';
 import { ColumnChart } from '~/components/charts';
-import { LatestNotices, NoticePopups } from '~/components/notices';
+import { LatestNotices, NoticePopups } from '~/components/notice-popups';
 import { homePopups } from '~/lib/forms/notice-form.server';
 import { latestNotices } from '~/services/notices/notices.server';
 import { dashboard } from '~/services/reports.server';
