@@ -60,11 +60,9 @@ export async function rebundleClient({ buildDir, publicPath, serverBuild, metafi
       warn(warning);
     },
   });
-  const outDir = fs.mkdtempSync(path.join(path.dirname(buildDir), '.rebundle-'));
   let output;
   try {
-    ({ output } = await bundle.write({
-      dir: outDir,
+    ({ output } = await bundle.generate({
       format: 'es',
       entryFileNames: '[name]-[hash].js',
       chunkFileNames: '_shared/[name]-[hash].js',
@@ -85,8 +83,11 @@ export async function rebundleClient({ buildDir, publicPath, serverBuild, metafi
   // The new files replace the compiler's scripts (stylesheets and other assets stay).
   for (const file of listScripts(buildDir)) fs.rmSync(file);
   fs.rmSync(path.join(buildDir, '_shared'), { recursive: true, force: true });
-  fs.cpSync(outDir, buildDir, { recursive: true });
-  fs.rmSync(outDir, { recursive: true, force: true });
+  for (const file of output) {
+    const target = path.join(buildDir, file.fileName);
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.writeFileSync(target, file.type === 'chunk' ? file.code : file.source);
+  }
 
   // Every entry's imports: all the chunks it loads, directly or through another chunk.
   const chunks = new Map(output.filter((o) => o.type === 'chunk').map((c) => [c.fileName, c]));
