@@ -1,5 +1,7 @@
 import { allowClientLog, clientIp } from '~/auth/rate-limit.server';
 import { readLimited } from '~/lib/body-limit.server';
+import { z } from 'zod';
+import { TAGS } from '~/lib/api-doc.server';
 import { apiError, apiRoute } from '~/lib/api.server';
 
 // POST /api/logs: the client's error logs (spec §7, §9: production logging level error). JSON, at most 8 KB, 30 a
@@ -10,6 +12,19 @@ export const LOG_MAX_BYTES = 8 * 1024;
 export const { loader, action } = apiRoute({
   method: 'POST',
   access: 'PUBLIC',
+  doc: {
+    path: '/api/logs',
+    tag: TAGS.system,
+    summary: '클라이언트 오류 로그',
+    description: '클라이언트의 오류를 서버 로그에 남깁니다 (JSON, 최대 8 KB, 주소당 분당 30건).',
+    request: { schema: z.record(z.unknown()) },
+    answer: null,
+    errors: [
+      { code: 'INVALID_REQUEST', message: 'JSON 형식의 로그가 필요합니다.', status: 400 },
+      { code: 'LOG_TOO_LARGE', message: '로그가 너무 큽니다.', status: 413 },
+      { code: 'TOO_MANY_REQUESTS', message: '잠시 후 다시 시도해 주세요.', status: 429 },
+    ],
+  },
   handler: async ({ request }) => {
     const tooLarge = () => apiError('LOG_TOO_LARGE', '로그가 너무 큽니다.', 413);
     const declared = Number(request.headers.get('Content-Length') ?? 0);
