@@ -5,3 +5,11 @@ export type { ApiClient, ClientEvent, ClientOptions, TokenPair } from './core';
 export { CLIENT_MESSAGES, readingFailureMessage } from './messages';
 export { browserStorage, memoryStorage, STORAGE_KEYS, type TokenStorage } from './storage';
 export type { AnyPaths, CallData, CallInit, HttpMethod, PathsWith } from './types';
+
+import { createApiClient, type ClientOptions } from './core';
+import type { paths } from './schema';
+export type { components, operations, paths } from './schema';
+
+/** The client typed by the generated `paths` of /api/openapi.json. */
+export const createReadinClient = (options: ClientOptions = {}) => createApiClient<paths>(options);
+export type ReadinClient = ReturnType<typeof createReadinClient>;

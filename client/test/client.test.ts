@@ -2,7 +2,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { signAccessToken } from '~/auth/tokens.server';
 import { READING_ERRORS } from '~/domain/reading';
 import { SPEC_MESSAGES } from '~/messages';
-import { CLIENT_MESSAGES, createApiClient, memoryStorage, readingFailureMessage, type ClientOptions, type TokenPair } from '../src';
+import { CLIENT_MESSAGES, createReadinClient, memoryStorage, readingFailureMessage, type ClientOptions, type TokenPair } from '../src';
 import { CLIENT_TEST_REFRESH_SECONDS } from './server';
 
 // The client against the real server started by the global setup (./server.ts): no mock answers anything here.
@@ -36,7 +36,7 @@ function clientFor(options: Partial<ClientOptions> = {}) {
   const net = wire();
   const host = { logouts: 0, toLogin: 0, path: '/user/activity' };
   const storage = memoryStorage();
-  const client = createApiClient({
+  const client = createReadinClient({
     baseUrl: base,
     fetch: net.fetch,
     storage,
@@ -72,6 +72,13 @@ describe('the API client against the server (spec §7, §8)', () => {
     expect(Date.parse(expireDate) - Date.now()).toBeGreaterThan((CLIENT_TEST_REFRESH_SECONDS - 60) * 1000);
     const me = (await client.me()) as { loginId: string };
     expect(me.loginId).toBe('student');
+    // The generated types: the answer's fields, the path's parameters.
+    const typed = await client.GET('/api/me');
+    expect(typed.authority satisfies string[]).toEqual(['STUDENT']);
+    if (typed.userId < 0) {
+      // @ts-expect-error the teacher's call needs its path parameters
+      await client.POST('/api/user/book/teacher/{a}/{b}');
+    }
     expect(storage.getUser()).toMatchObject({ loginId: 'student' });
     expect(storage.getRefreshToken()).toMatch(/.{20,}/);
     expect(JSON.stringify([storage.getRefreshToken(), storage.getUser()])).not.toContain('demo1234!');
@@ -85,14 +92,14 @@ describe('the API client against the server (spec §7, §8)', () => {
     const tokens = await signIn('student2');
     client.setTokens({ ...tokens, accessToken: expired(tokens.accessToken) });
     const answers = await Promise.all(Array.from({ length: 10 }, () => client.GET('/api/me')));
-    expect(answers.map((a) => (a as { loginId: string }).loginId)).toEqual(Array(10).fill('student2'));
+    expect(answers.map((a) => a.loginId)).toEqual(Array(10).fill('student2'));
     expect(net.count('/api/auth/refreshToken')).toBe(1);
     expect(net.sent.filter((s) => s.code === 'INVALID_TOKEN')).toHaveLength(10);
     expect(net.sent.filter((s) => s.path === '/api/me' && s.status === 200)).toHaveLength(10);
     expect(storage.getRefreshToken()).not.toBe(tokens.refreshToken); // rotated once, kept
     expect(host).toMatchObject({ logouts: 0, toLogin: 0 });
     // Calls after the refresh use the new token: no more refreshes.
-    await client.GET('/api/user/activity/subProfile');
+    await client.request('GET', '/api/user/activity/subProfile');
     expect(net.count('/api/auth/refreshToken')).toBe(1);
     client.dispose();
   });
@@ -132,7 +139,7 @@ describe('the API client against the server (spec §7, §8)', () => {
     await client.login('student5', 'demo1234!');
     const refused = async (path: string) => {
       host.path = path;
-      const error = await client.POST('/api/user/book/teacher/{a}/{b}', { params: { a: 1, b: 1 } }).catch((e: unknown) => e);
+      const error = await client.POST('/api/user/book/teacher/{a}/{b}', { params: { a: 1, b: '1' } }).catch((e: unknown) => e);
       expect(error).toMatchObject({ status: 403, code: 'AUTHORIZED_ERROR' });
     };
     await refused('/user/activity');
@@ -178,30 +185,32 @@ describe('the API client against the server (spec §7, §8)', () => {
 
     const net = wire(jar);
     const readCookie = (name: string) => (jar.has(name) ? decodeURIComponent(jar.get(name)!) : null);
-    const client = createApiClient({
+    const client = createReadinClient({
       baseUrl: base,
       fetch: net.fetch,
       storage: memoryStorage(),
       readCookie,
       currentPath: () => '/user/activity',
     });
-    const me = (await client.GET('/api/me')) as { userName: string; userEmail: string | null };
+    const me = await client.GET('/api/me');
     expect(net.sent[0].headers.has('X-XSRF-TOKEN')).toBe(false);
     await expect(
-      client.POST('/api/super/user/editMyPage', { body: { userName: me.userName, userEmail: me.userEmail ?? '' } }),
+      client.request('POST', '/api/super/user/editMyPage', { body: { userName: me.userName, userEmail: me.userEmail ?? '' } }),
     ).resolves.toBe(true);
     expect(net.sent[1].headers.get('X-XSRF-TOKEN')).toBe(readCookie('XSRF-TOKEN'));
     expect(net.sent[1].headers.has('Authorization')).toBe(false);
 
     // Without the cookie's value the same call is refused: the header is what lets it through.
-    const bare = createApiClient({
+    const bare = createReadinClient({
       baseUrl: base,
       fetch: wire(jar).fetch,
       storage: memoryStorage(),
       readCookie: () => null,
       onGoToLogin: () => {},
     });
-    await expect(bare.POST('/api/super/user/editMyPage', { body: { userName: me.userName, userEmail: '' } })).rejects.toMatchObject({
+    await expect(
+      bare.request('POST', '/api/super/user/editMyPage', { body: { userName: me.userName, userEmail: '' } }),
+    ).rejects.toMatchObject({
       status: 403,
       code: 'AUTHORIZED_ERROR',
     });
@@ -237,7 +246,7 @@ describe('the API client against the server (spec §7, §8)', () => {
   it('a teacher sets the read method of a student’s book (POST user/book/teacher/{a}/{b}); the reading alerts use §8’s words', async () => {
     const student = clientFor();
     await student.client.login('student', 'demo1234!');
-    const activity = (await student.client.GET('/api/user/activity')) as {
+    const activity = (await student.client.request('GET', '/api/user/activity')) as {
       currentResultBookId: number | null;
       resultList: { resultBookId: number; status: number; readMethod: number }[];
     };
@@ -247,17 +256,19 @@ describe('the API client against the server (spec §7, §8)', () => {
     await teacher.client.login('teacher', 'demo1234!');
     const next = open!.readMethod === 6 ? 1 : 6;
     await expect(
-      teacher.client.POST('/api/user/book/teacher/{a}/{b}', { params: { a: open!.resultBookId, b: next } }),
+      teacher.client.POST('/api/user/book/teacher/{a}/{b}', { params: { a: open!.resultBookId, b: String(next) } }),
     ).resolves.toMatchObject({
       resultBookId: open!.resultBookId,
       readMethod: next,
     });
-    expect(await student.client.GET('/api/user/activity/bookResult/{id}', { params: { id: open!.resultBookId } })).toMatchObject({
-      readMethod: next,
-    });
+    expect(await student.client.request('GET', '/api/user/activity/bookResult/{id}', { params: { id: open!.resultBookId } })).toMatchObject(
+      {
+        readMethod: next,
+      },
+    );
     const other = clientFor();
     await other.client.login('teacher4', 'demo1234!'); // the same academy, another class
-    await expect(other.client.POST('/api/user/book/teacher/{a}/{b}', { params: { a: open!.resultBookId, b: 1 } })).rejects.toMatchObject({
+    await expect(other.client.POST('/api/user/book/teacher/{a}/{b}', { params: { a: open!.resultBookId, b: '1' } })).rejects.toMatchObject({
       status: 404,
       code: 'BOOK_NOT_FOUND',
     });
@@ -265,7 +276,7 @@ describe('the API client against the server (spec §7, §8)', () => {
     // A record past the book's last page: the client's alert is the spec's message for the code.
     const id = activity.currentResultBookId!;
     const error = (await student.client
-      .POST('/api/user/activity/bookDayRead/{id}', {
+      .request('POST', '/api/user/activity/bookDayRead/{id}', {
         params: { id },
         body: { list: [{ start: 1, end: 99999, time: 10 }], isChange: false, submissionKey: `client-${Date.now()}` },
       })
