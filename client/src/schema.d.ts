@@ -83,7 +83,7 @@ export interface paths {
     put?: never;
     /**
      * 클라이언트 오류 로그
-     * @description 클라이언트의 오류를 서버 로그에 남깁니다 (JSON, 최대 8 KB, 주소당 분당 30건).
+     * @description 클라이언트의 오류를 서버 로그에 error 수준으로 남깁니다 (JSON, 최대 8 KB, 주소당 분당 30건). 목록에 없는 필드는 버립니다.
      *
      *     접근: 누구나 (로그인 불필요)
      */
@@ -446,7 +446,16 @@ export interface operations {
     requestBody?: {
       content: {
         'application/json': {
-          [key: string]: unknown;
+          /**
+           * @default app
+           * @enum {string}
+           */
+          kind?: 'error' | 'unhandledrejection' | 'boundary' | 'app';
+          message: string;
+          name?: string;
+          path?: string;
+          stack?: string;
+          url?: string;
         };
       };
     };

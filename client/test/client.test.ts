@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { describe, expect, inject, it } from 'vitest';
 import { signAccessToken } from '~/auth/tokens.server';
 import { READING_ERRORS } from '~/domain/reading';
@@ -284,6 +285,34 @@ describe('the API client against the server (spec §7, §8)', () => {
     expect(error.code).toBe('INVALID_READ_TOTAL_OVER');
     expect(readingFailureMessage(error.code)).toBe('현재 도서의 총 페이지보다 클 수 없습니다.');
     for (const client of [student, teacher, other]) client.client.dispose();
+  });
+
+  it('a client error report becomes one JSON line of the server’s log at level error', async () => {
+    const { client } = clientFor();
+    const message = `TypeError: 시험 보고 ${Date.now()}`;
+    await expect(client.POST('/api/logs', { body: { kind: 'error', message, path: '/user/activity?id=7' } })).resolves.toBeUndefined();
+    const line = await expect
+      .poll(() =>
+        fs
+          .readFileSync(inject('serverLog'), 'utf8')
+          .split('\n')
+          .find((l) => l.includes(message)),
+      )
+      .toBeTruthy()
+      .then(() =>
+        fs
+          .readFileSync(inject('serverLog'), 'utf8')
+          .split('\n')
+          .find((l) => l.includes(message))!,
+      );
+    expect(JSON.parse(line)).toMatchObject({
+      level: 50,
+      source: 'client',
+      kind: 'error',
+      message,
+      path: '/user/activity',
+      msg: 'client error',
+    });
   });
 
   it('the alerts are the server’s own words (spec §8)', () => {

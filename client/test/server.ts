@@ -15,6 +15,8 @@ export const CLIENT_TEST_REFRESH_SECONDS = 603;
 declare module 'vitest' {
   export interface ProvidedContext {
     apiBase: string;
+    /** The server's log (its stdout: one JSON line per event). */
+    serverLog: string;
   }
 }
 
@@ -33,6 +35,8 @@ export default async function setup(project: TestProject) {
   if (!fs.existsSync('build/index.js')) throw new Error('the client tests need a build: run `npm run build` first');
   const port = Number(process.env.CLIENT_TEST_PORT ?? 0) || (await freePort());
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'readin-client-'));
+  const logFile = path.join(dataDir, 'server.log');
+  const stdout = fs.openSync(logFile, 'a');
   const child = spawn(process.execPath, ['server/index.mjs'], {
     env: {
       ...process.env,
@@ -44,7 +48,7 @@ export default async function setup(project: TestProject) {
       SESSION_SECRET: CLIENT_TEST_SECRET,
       REFRESH_TOKEN_TTL_SECONDS: String(CLIENT_TEST_REFRESH_SECONDS),
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', stdout, 'pipe'],
   });
   let stderr = '';
   child.stderr!.on('data', (chunk) => (stderr = (stderr + chunk).slice(-4000)));
@@ -60,12 +64,14 @@ export default async function setup(project: TestProject) {
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   project.provide('apiBase', base);
+  project.provide('serverLog', logFile);
   return async () => {
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
     const forced = setTimeout(() => child.kill('SIGKILL'), 12_000);
     await exited;
     clearTimeout(forced);
+    fs.closeSync(stdout);
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }
