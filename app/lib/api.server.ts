@@ -45,7 +45,7 @@ type Options<A extends Access, I extends string, B, R> = {
    * The call's description for the OpenAPI document (app/lib/api-doc.server.ts); null when another apiRoute of the
    * same module describes this method and path.
    */
-  doc?: ApiDoc<R> | null;
+  doc: ApiDoc<R> | null;
   /** Returns the answer's data (checked against `doc.answer`), or a Response of its own (an error, a 204, a file). */
   handler: (ctx: {
     user: UserFor<A>;
