@@ -72,6 +72,94 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/bookCommon/readPage/detail/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 독서 기록 목록
+     * @description 도서({id}: 학생의 결과 도서 번호)의 독서 기록, 최신순.
+     *
+     *     접근: 학생 (USER)
+     */
+    get: operations['getBookCommonReadPageDetailId'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/bookCommon/readPageTotal/detail/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 독서 합계
+     * @description 도서의 읽은 쪽, 시간, 횟수와 목표 대비 진행.
+     *
+     *     접근: 학생 (USER)
+     */
+    get: operations['getBookCommonReadPageTotalDetailId'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/bookCommon/report/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 도서 리포트
+     * @description 한 권의 리포트: 독서 요약, 문제 분석 기록, 영역별 점수와 메달, 자기 분석.
+     *
+     *     접근: 학생 (USER)
+     */
+    get: operations['getBookCommonReportId'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/jinro/user': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 진로
+     * @description 관심 분야 프로필, 상위 분야와 직업, 분야마다 다음에 읽을 책.
+     *
+     *     접근: 학생 (USER)
+     */
+    get: operations['getJinroUser'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/logs': {
     parameters: {
       query?: never;
@@ -138,6 +226,850 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/student/changePassword': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 학생 비밀번호 재설정
+     * @description 원장이나 선생님이 자기 학원 학생의 비밀번호를 새로 정합니다. 학생의 로그인은 모두 끝납니다. 이번 달 기본 결제가 필요합니다.
+     *
+     *     접근: 학원 원장·선생님 (ADMIN)
+     */
+    post: operations['postStudentChangePassword'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/super/user/editMyPage': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 내 정보 변경
+     * @description 로그인한 사용자의 이름과 이메일 (이메일은 비우거나 null 로 지울 수 있음). 성공하면 true.
+     *
+     *     접근: 로그인한 사용자
+     */
+    post: operations['postSuperUserEditMyPage'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/super/user/editMyPage2': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 비밀번호 변경
+     * @description 현재 비밀번호를 확인하고 바꿉니다. 이 로그인을 뺀 다른 로그인은 끝납니다. 성공하면 true.
+     *
+     *     접근: 로그인한 사용자
+     */
+    post: operations['postSuperUserEditMyPage2'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/total/notice/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 공지사항
+     * @description 볼 수 있는 공지 하나와 첨부 파일. 대상이 아니거나 없는 공지는 NOTICE_NOT_FOUND.
+     *
+     *     접근: 로그인한 사용자
+     */
+    get: operations['getTotalNoticeId'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/activity': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 독서 활동 현황
+     * @description 학생의 도서 목록과 진행, 지금 읽는 책, 추천 도서, 최근 기록.
+     *
+     *     접근: 학생 (USER)
+     */
+    get: operations['getUserActivity'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/activity/addReadinBookResult/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 내 도서 추가
+     * @description 도서 목록의 책({id}: 도서 번호)을 내 도서로 추가합니다 (대기 상태). 읽기 방법은 선택입니다.
+     *
+     *     접근: 학생 (USER)
+     */
+    post: operations['postUserActivityAddReadinBookResultId'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/activity/bookDayRead/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 독서 기록 저장
+     * @description 기록 하나를 저장합니다. isChange 가 참이면 마지막 기록의 끝 쪽을 고칩니다. 같은 submissionKey 는 한 번만 저장됩니다 (Idempotency-Key 헤더로도 보낼 수 있음).
+     *
+     *     접근: 학생 (USER)
+     */
+    post: operations['postUserActivityBookDayReadId'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/activity/bookDayRead/first/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 첫 독서 시작
+     * @description 시작 쪽을 정하고 읽기를 시작합니다 (읽기 전 활동 완료 → 독서 활동). 이 책이 지금 읽는 책이 됩니다.
+     *
+     *     접근: 학생 (USER)
+     */
+    post: operations['postUserActivityBookDayReadFirstId'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/activity/bookInfo/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 도서 정보
+     * @description 접근: 학생 (USER)
+     */
+    get: operations['getUserActivityBookInfoId'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/activity/bookResult/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 도서 결과
+     * @description 결과 도서의 상태와 읽기 방법.
+     *
+     *     접근: 학생 (USER)
+     */
+    get: operations['getUserActivityBookResultId'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/activity/checkReadinBook/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 기록 가능 여부
+     * @description 지금 이 책에 독서 기록을 남길 수 있는지 (독서 활동 상태이고 읽기 방법이 정해졌는지).
+     *
+     *     접근: 학생 (USER)
+     */
+    get: operations['getUserActivityCheckReadinBookId'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/activity/preBookActivityComplete/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 읽기 전 활동 제출
+     * @description 예측과 이미 아는 것을 저장합니다 (대기 → 읽기 전 활동 완료). 다시 보내면 저장된 답을 돌려줍니다.
+     *
+     *     접근: 학생 (USER)
+     */
+    post: operations['postUserActivityPreBookActivityCompleteId'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/activity/problemAnalysis/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 문제 분석 문제
+     * @description 책({id}: 결과 도서 번호)의 문제와 보기. 정답은 주지 않습니다.
+     *
+     *     접근: 학생 (USER)
+     */
+    get: operations['getUserActivityProblemAnalysisId'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/activity/problemAnalysisInfo/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 문제 분석 결과
+     * @description 채점 결과와 모든 답, 정답, 해설, 자기 분석.
+     *
+     *     접근: 학생 (USER)
+     */
+    get: operations['getUserActivityProblemAnalysisInfoId'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/activity/problemAnalysisItem/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 문제 하나
+     * @description 문제({id}: 문제 번호) 하나와 보기. 정답은 주지 않습니다.
+     *
+     *     접근: 학생 (USER)
+     */
+    get: operations['getUserActivityProblemAnalysisItemId'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/activity/problemAnalysisResult/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 답안 제출
+     * @description 답안을 저장하고 (final 이 false 가 아니면) 채점합니다. 객관식은 1부터 센 번호를 쉼표로 ('1,3'), 주관식은 글로. 채점은 한 번: 다시 보내면 같은 결과를 답합니다.
+     *
+     *     접근: 학생 (USER)
+     */
+    post: operations['postUserActivityProblemAnalysisResultId'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/activity/readingBook/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 독서 화면
+     * @description 도서와 진행, 최근 기록 30개, 시계.
+     *
+     *     접근: 학생 (USER)
+     */
+    get: operations['getUserActivityReadingBookId'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/activity/readingBookActivity': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 지금 읽는 책
+     * @description 지금 읽는 책의 독서 화면 (readingBook 과 같은 모양). 없으면 null.
+     *
+     *     접근: 학생 (USER)
+     */
+    get: operations['getUserActivityReadingBookActivity'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/activity/readingBookAnalysis/{a}/{b}/{c}/{d}/{e}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 자기 분석 저장
+     * @description 책의 다섯 평가(1–5): {a} 흥미, {b} 난이도, {c} 이해, {d} 유익, {e} 추천. 책은 본문(또는 쿼리)의 resultBookId. 다시 보내면 바꿉니다.
+     *
+     *     접근: 학생 (USER)
+     */
+    post: operations['postUserActivityReadingBookAnalysisABCDE'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/activity/readingBookIndicator/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 독서 지표
+     * @description 이 학생의 읽은 시간·횟수·일수와, 이 책을 다 읽은 학생들의 평균.
+     *
+     *     접근: 학생 (USER)
+     */
+    get: operations['getUserActivityReadingBookIndicatorId'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/activity/readingBookInfo/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 읽기 전 활동
+     * @description 도서 정보와 읽기 전 활동의 답 (아직 없으면 null).
+     *
+     *     접근: 학생 (USER)
+     */
+    get: operations['getUserActivityReadingBookInfoId'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/activity/readPage/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 읽은 쪽
+     * @description 시작 쪽, 가장 멀리 읽은 쪽, 다음 기록의 시작 쪽.
+     *
+     *     접근: 학생 (USER)
+     */
+    get: operations['getUserActivityReadPageId'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/activity/sessionComplete/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 독서 세션 완료 여부
+     * @description 읽기 방법의 목표를 채웠는지. 아무것도 바꾸지 않습니다.
+     *
+     *     접근: 학생 (USER)
+     */
+    get: operations['getUserActivitySessionCompleteId'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/activity/setReadBook/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 지금 읽는 책인지
+     * @description 접근: 학생 (USER)
+     */
+    get: operations['getUserActivitySetReadBookId'];
+    put?: never;
+    /**
+     * 지금 읽는 책으로 정하기
+     * @description 독서 활동 중인 이 책을 지금 읽는 책으로 정합니다.
+     *
+     *     접근: 학생 (USER)
+     */
+    post: operations['postUserActivitySetReadBookId'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/activity/subProfile': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 학생 프로필
+     * @description 이름, 학원, 수준, 사진, 상태별 도서 수.
+     *
+     *     접근: 학생 (USER)
+     */
+    get: operations['getUserActivitySubProfile'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/activity/userBookReadTime/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 읽은 시간
+     * @description 지금까지 읽은 시간(분), 기록 횟수, 여섯 칸의 세션 시간, 시계.
+     *
+     *     접근: 학생 (USER)
+     */
+    get: operations['getUserActivityUserBookReadTimeId'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/book/edit/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * 독서 노트 댓글
+     * @description 선생님이나 코치가 노트({id}: 노트 번호)에 댓글을 답니다. 학생은 부를 수 없습니다.
+     *
+     *     접근: 로그인한 사용자
+     */
+    put: operations['putUserBookEditId'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/book/jinro/reload': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 진로 프로필 계산
+     * @description 지금의 독서로 프로필을 계산해 답합니다. 저장하지 않습니다.
+     *
+     *     접근: 학생 (USER)
+     */
+    get: operations['getUserBookJinroReload'];
+    put?: never;
+    /**
+     * 진로 프로필 다시 분석
+     * @description 프로필을 다시 계산해 저장합니다 (진로 화면의 '다시 분석하기').
+     *
+     *     접근: 학생 (USER)
+     */
+    post: operations['postUserBookJinroReload'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/book/levelGraph': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 수준 변화
+     * @description 지금 수준과 수준이 정해진 날들.
+     *
+     *     접근: 학생 (USER)
+     */
+    get: operations['getUserBookLevelGraph'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/book/like/{bookId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 도서 좋아요
+     * @description like 가 false 면 좋아요를 취소합니다 (본문이 없으면 좋아요). 되풀이해도 됩니다.
+     *
+     *     접근: 학생 (USER)
+     */
+    post: operations['postUserBookLikeBookId'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/book/note/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 독서 노트
+     * @description 결과 도서({id})의 독서 노트와 이력. 학생에게는 아직 노트가 없으면 빈 노트(noteId -1)를, 선생님·코치에게는 NOTE_NOT_FOUND 를 답합니다.
+     *
+     *     접근: 로그인한 사용자
+     */
+    get: operations['getUserBookNoteId'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/book/noteInput': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 독서 노트 임시 저장
+     * @description 노트의 글을 제출하지 않고 저장합니다. version 을 보내면 그 사이 바뀐 노트는 NOTE_CONFLICT 로 거절됩니다.
+     *
+     *     접근: 학생 (USER)
+     */
+    post: operations['postUserBookNoteInput'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/book/noteResult': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 독서 노트 제출
+     * @description multipart/form-data: `note` (JSON 글: { noteId, resultBookId, note?, version? }) 와 선택 `file` (이미지). note.note 가 없으면 임시 저장한 글을 제출합니다. 첫 제출에 책이 완료됩니다.
+     *
+     *     접근: 학생 (USER)
+     */
+    post: operations['postUserBookNoteResult'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/book/read/{a}/{b}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 독서 시계
+     * @description 시계로 읽는 책(CLOCK)의 시계. {a}: 결과 도서 번호, {b}: 10 시작(READ_START), 20 끝(READ_END: 본문의 쪽으로 기록을 저장하고 시간은 서버가 잼), 999 취소(RESET). 시작과 취소는 본문 없이 시계 상태를, 끝은 저장 결과를 답합니다.
+     *
+     *     접근: 학생 (USER)
+     */
+    post: operations['postUserBookReadAB'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/book/reading/{a}/{b}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 시계 상태
+     * @description 시계가 도는지와 서버가 센 경과 초. 아무것도 바꾸지 않습니다. {a}: 결과 도서 번호, {b}: 쓰지 않음.
+     *
+     *     접근: 학생 (USER)
+     */
+    post: operations['postUserBookReadingAB'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/book/recommend/page/{page}/{size}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 추천 도서
+     * @description 수준과 관심에 맞는 추천 도서, 좋은 순. {page} 1부터, {size} 한 쪽의 수 (기본 6).
+     *
+     *     접근: 학생 (USER)
+     */
+    post: operations['postUserBookRecommendPagePageSize'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/book/report/general': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 종합 리포트
+     * @description 월별, 장르별, 진로 분야별 독서와 합계.
+     *
+     *     접근: 학생 (USER)
+     */
+    get: operations['getUserBookReportGeneral'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/book/search/{page}/{size}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 도서 검색
+     * @description 도서 목록 검색. {page} 1부터, {size} 한 쪽의 수 (1–50). 본문은 모두 선택입니다.
+     *
+     *     접근: 학생 (USER)
+     */
+    post: operations['postUserBookSearchPageSize'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/user/book/teacher/{a}/{b}': {
     parameters: {
       query?: never;
@@ -154,6 +1086,166 @@ export interface paths {
      *     접근: 학원 원장·선생님 (ADMIN)
      */
     post: operations['postUserBookTeacherAB'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/dashboard': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 대시보드
+     * @description 이번 달 독서, 연속 독서일, 날짜별 읽은 시간, 다음 할 일, 메달, 새 댓글 수.
+     *
+     *     접근: 학생 (USER)
+     */
+    get: operations['getUserDashboard'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/edit/image': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 프로필 사진 변경
+     * @description multipart/form-data 의 `file`. JPG, PNG, WEBP, 5MB 이하. 256×256 WebP 로 바꿔 저장합니다.
+     *
+     *     접근: 로그인한 사용자
+     */
+    post: operations['postUserEditImage'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/message': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 메시지함
+     * @description 내 메시지, 최신순 20개씩, 읽지 않은 수와 함께.
+     *
+     *     접근: 로그인한 사용자
+     */
+    get: operations['getUserMessage'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/message/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 메시지
+     * @description 내 메시지 하나. 읽음으로 표시하지 않습니다.
+     *
+     *     접근: 로그인한 사용자
+     */
+    get: operations['getUserMessageId'];
+    put?: never;
+    /**
+     * 메시지 읽음 표시
+     * @description 내 메시지 하나를 읽음으로 표시하고 답합니다 (처음 한 번).
+     *
+     *     접근: 로그인한 사용자
+     */
+    post: operations['postUserMessageId'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/message/readAll': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 모두 읽음 표시
+     * @description 읽지 않은 내 메시지를 모두 읽음으로 표시합니다. marked: 바뀐 수.
+     *
+     *     접근: 로그인한 사용자
+     */
+    post: operations['postUserMessageReadAll'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/read/no-page/{a}/{b}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 쪽 없는 책 기록
+     * @description 쪽 번호가 없는 책의 진행을 저장합니다. {a}: 결과 도서 번호, {b}: submissionKey (한 번만 저장).
+     *
+     *     접근: 학생 (USER)
+     */
+    post: operations['postUserReadNoPageAB'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/read/no-page/read-time/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 쪽 없는 책의 진행
+     * @description 읽은 시간(분), 가장 멀리 읽은 구간, 구간 수, 최근 기록.
+     *
+     *     접근: 학생 (USER)
+     */
+    get: operations['getUserReadNoPageReadTimeId'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -436,6 +1528,499 @@ export interface operations {
       };
     };
   };
+  getBookCommonReadPageDetailId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 성공 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** Format: date */
+              date: string;
+              end: number;
+              id: number;
+              isRepeat: boolean;
+              /**
+               * @description 0 NONE, 1 FREE, 2 M_3_3, 3 M_3_4, 4 M_3_5, 5 M_3_6, 6 HUNDRED, 7 CLOCK, 8 ReadMethod, 100 NO_PAGE
+               * @enum {integer}
+               */
+              readMethod: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 100;
+              readTimeResult: number[];
+              start: number;
+              time: number;
+              weak: boolean;
+            }[];
+          };
+        };
+      };
+      /** @description INVALID_TOKEN: 인증이 만료되었거나 올바르지 않습니다. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_TOKEN';
+            message: string;
+          };
+        };
+      };
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'AUTHORIZED_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description BOOK_NOT_FOUND: 요청하신 도서를 찾을 수 없습니다. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'BOOK_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVER_ERROR: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVER_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: 서비스를 잠시 사용할 수 없습니다. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  getBookCommonReadPageTotalDetailId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 성공 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              complete: boolean;
+              label: string;
+              lastIndex: number;
+              lastPage: number;
+              minutes: number;
+              percent: number;
+              /**
+               * @description 0 NONE, 1 FREE, 2 M_3_3, 3 M_3_4, 4 M_3_5, 5 M_3_6, 6 HUNDRED, 7 CLOCK, 8 ReadMethod, 100 NO_PAGE
+               * @enum {integer}
+               */
+              readMethod: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 100;
+              resultBookId: number;
+              sessionsDone: number;
+              sessionsPlanned: number | null;
+              totalPages: number;
+            };
+          };
+        };
+      };
+      /** @description INVALID_TOKEN: 인증이 만료되었거나 올바르지 않습니다. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_TOKEN';
+            message: string;
+          };
+        };
+      };
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'AUTHORIZED_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description BOOK_NOT_FOUND: 요청하신 도서를 찾을 수 없습니다. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'BOOK_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVER_ERROR: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVER_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: 서비스를 잠시 사용할 수 없습니다. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  getBookCommonReportId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 성공 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              book: {
+                author: string;
+                coverColor: string;
+                genre: string;
+                id: number;
+                level: number;
+                publisher: string;
+                title: string;
+                totalPages: number;
+              };
+              reading: {
+                /** Format: date-time */
+                assignedAt: string;
+                /** Format: date-time */
+                completedAt: string | null;
+                pagesRead: number | null;
+                readingMinutes: number | null;
+                /**
+                 * @description 0 NONE, 1 FREE, 2 M_3_3, 3 M_3_4, 4 M_3_5, 5 M_3_6, 6 HUNDRED, 7 CLOCK, 8 ReadMethod, 100 NO_PAGE
+                 * @enum {integer}
+                 */
+                readMethod: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 100;
+                sessions: number | null;
+                /**
+                 * @description 1 WAITING, 10 PRE_ACTIVITY_COMPLETE, 20 ACTIVITY, 30 DIAGNOSIS, 40 NOTE, 100 COMPLETE, 999 EXCLUDE
+                 * @enum {integer}
+                 */
+                status: 1 | 10 | 20 | 30 | 40 | 100 | 999;
+                /** Format: date-time */
+                statusChangedAt: string;
+                statusLabel: string;
+                totalPages: number;
+              };
+              records: {
+                attemptId: number;
+                correctCount: number;
+                /** Format: date-time */
+                markedAt: string;
+                /** @enum {string|null} */
+                medal: 'GOLD' | 'SILVER' | 'BRONZE' | null;
+                round: number;
+                score: number;
+                total: number;
+              }[];
+              result: {
+                attemptId: number;
+                categories: {
+                  /** @enum {string} */
+                  category: 'FACT' | 'INFERENCE' | 'CRITICAL' | 'VOCABULARY' | 'CREATIVE';
+                  correct: number;
+                  score: number;
+                  total: number;
+                }[];
+                correctCount: number;
+                levelMessage: string | null;
+                /** Format: date-time */
+                markedAt: string;
+                /** @enum {string|null} */
+                medal: 'GOLD' | 'SILVER' | 'BRONZE' | null;
+                placedLevel: number | null;
+                round: number;
+                score: number;
+                /**
+                 * @description 1 START, 2 CONFIRM, 10 SOLVE, 11 RESTART, 100 MARK, 150 CHECK, 200 COMPLETE
+                 * @enum {integer}
+                 */
+                step: 1 | 2 | 10 | 11 | 100 | 150 | 200;
+                total: number;
+              } | null;
+              resultBookId: number;
+              selfAnalysis: {
+                difficulty: number;
+                interest: number;
+                recommend: number;
+                understanding: number;
+                /** Format: date-time */
+                updatedAt: string;
+                usefulness: number;
+              } | null;
+              /**
+               * @description 1 WAITING, 10 PRE_ACTIVITY_COMPLETE, 20 ACTIVITY, 30 DIAGNOSIS, 40 NOTE, 100 COMPLETE, 999 EXCLUDE
+               * @enum {integer}
+               */
+              status: 1 | 10 | 20 | 30 | 40 | 100 | 999;
+              statusLabel: string;
+            };
+          };
+        };
+      };
+      /** @description INVALID_TOKEN: 인증이 만료되었거나 올바르지 않습니다. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_TOKEN';
+            message: string;
+          };
+        };
+      };
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'AUTHORIZED_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description PROBLEM_NOT_FOUND: 요청하신 문제를 찾을 수 없습니다. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'PROBLEM_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVER_ERROR: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVER_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: 서비스를 잠시 사용할 수 없습니다. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  getJinroUser: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 성공 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** Format: date-time */
+              computedAt: string;
+              level: number;
+              needsLevelTest: boolean;
+              profile: {
+                basis: number;
+                fields: {
+                  books: number;
+                  code: string;
+                  score: number;
+                  share: number;
+                }[];
+              };
+              top: {
+                books: number;
+                careers: string[];
+                code: string;
+                label: string;
+                nextBooks: {
+                  author: string;
+                  careerFields: string[];
+                  id: number;
+                  level: number;
+                  title: string;
+                }[];
+                score: number;
+                share: number;
+                widened: boolean;
+              }[];
+              usualBand: {
+                from: number;
+                to: number;
+                widened: boolean;
+              };
+            };
+          };
+        };
+      };
+      /** @description INVALID_TOKEN: 인증이 만료되었거나 올바르지 않습니다. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_TOKEN';
+            message: string;
+          };
+        };
+      };
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'AUTHORIZED_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVER_ERROR: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVER_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: 서비스를 잠시 사용할 수 없습니다. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            message: string;
+          };
+        };
+      };
+    };
+  };
   postLogs: {
     parameters: {
       query?: never;
@@ -661,6 +2246,5170 @@ export interface operations {
       };
     };
   };
+  postStudentChangePassword: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          password: string;
+          studentId: number;
+        };
+      };
+    };
+    responses: {
+      /** @description 성공 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            data: true;
+          };
+        };
+      };
+      /** @description INVALID_REQUEST: JSON 형식의 요청 본문이 필요합니다. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_REQUEST';
+            message: string;
+          };
+        };
+      };
+      /** @description INVALID_TOKEN: 인증이 만료되었거나 올바르지 않습니다. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_TOKEN';
+            message: string;
+          };
+        };
+      };
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / BASIC_PAY_REQUIRED: 이번 달 기본 결제를 해주세요. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'AUTHORIZED_ERROR' | 'BASIC_PAY_REQUIRED';
+            message: string;
+          };
+        };
+      };
+      /** @description STUDENT_NOT_FOUND: 우리 학원 학생만 비밀번호를 초기화할 수 있습니다. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'STUDENT_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description INVALID_REQUEST: 요청 본문이 너무 큽니다. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_REQUEST';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVER_ERROR: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVER_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: 서비스를 잠시 사용할 수 없습니다. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  postSuperUserEditMyPage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          userEmail?: string | '' | null;
+          userName: string;
+        };
+      };
+    };
+    responses: {
+      /** @description 성공 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            data: true;
+          };
+        };
+      };
+      /** @description INVALID_REQUEST: JSON 형식의 요청 본문이 필요합니다. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_REQUEST';
+            message: string;
+          };
+        };
+      };
+      /** @description INVALID_TOKEN: 인증이 만료되었거나 올바르지 않습니다. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_TOKEN';
+            message: string;
+          };
+        };
+      };
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'AUTHORIZED_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description INVALID_REQUEST: 요청 본문이 너무 큽니다. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_REQUEST';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVER_ERROR: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVER_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: 서비스를 잠시 사용할 수 없습니다. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  postSuperUserEditMyPage2: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          newPassword: string;
+          password: string;
+        };
+      };
+    };
+    responses: {
+      /** @description 성공 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            data: true;
+          };
+        };
+      };
+      /** @description INVALID_REQUEST: JSON 형식의 요청 본문이 필요합니다. / WRONG_PASSWORD: 현재 비밀번호가 올바르지 않습니다. / SAME_PASSWORD: 새 비밀번호가 현재 비밀번호와 같습니다. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_REQUEST' | 'WRONG_PASSWORD' | 'SAME_PASSWORD';
+            message: string;
+          };
+        };
+      };
+      /** @description INVALID_TOKEN: 인증이 만료되었거나 올바르지 않습니다. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_TOKEN';
+            message: string;
+          };
+        };
+      };
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'AUTHORIZED_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description INVALID_REQUEST: 요청 본문이 너무 큽니다. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_REQUEST';
+            message: string;
+          };
+        };
+      };
+      /** @description TOO_MANY_ATTEMPTS: 로그인 시도가 너무 많습니다. 잠시 후 다시 시도해 주세요. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'TOO_MANY_ATTEMPTS';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVER_ERROR: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVER_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: 서비스를 잠시 사용할 수 없습니다. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  getTotalNoticeId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 성공 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              content: string;
+              files: {
+                fileName: string;
+                filePath: string;
+              }[];
+              markdown: string;
+              noticeId: number;
+              /** Format: date-time */
+              popupFrom: string | null;
+              /** Format: date-time */
+              popupUntil: string | null;
+              /** Format: date-time */
+              publishedAt: string;
+              title: string;
+            };
+          };
+        };
+      };
+      /** @description INVALID_TOKEN: 인증이 만료되었거나 올바르지 않습니다. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_TOKEN';
+            message: string;
+          };
+        };
+      };
+      /** @description NOTICE_NOT_FOUND: 공지사항을 찾을 수 없습니다. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'NOTICE_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVER_ERROR: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVER_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: 서비스를 잠시 사용할 수 없습니다. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  getUserActivity: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 성공 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              currentBookId: number | null;
+              currentResultBookId: number | null;
+              /**
+               * @description 0 NONE, 1 FREE, 2 M_3_3, 3 M_3_4, 4 M_3_5, 5 M_3_6, 6 HUNDRED, 7 CLOCK, 8 ReadMethod, 100 NO_PAGE
+               * @enum {integer}
+               */
+              readMethod: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 100;
+              recentRecords: {
+                endPage: number | null;
+                minutes: number;
+                /** Format: date */
+                readDate: string;
+                /**
+                 * @description 0 NONE, 1 FREE, 2 M_3_3, 3 M_3_4, 4 M_3_5, 5 M_3_6, 6 HUNDRED, 7 CLOCK, 8 ReadMethod, 100 NO_PAGE
+                 * @enum {integer}
+                 */
+                readMethod: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 100;
+                resultBookId: number;
+                sectionIndex: number | null;
+                startPage: number | null;
+                title: string;
+              }[];
+              recommend: {
+                author: string;
+                bookId: number;
+                coverColor: string;
+                genre: string;
+                level: number;
+                title: string;
+              }[];
+              resultList: {
+                /** Format: date-time */
+                assignedAt: string;
+                author: string;
+                bookId: number;
+                careerFields: string[];
+                /** Format: date-time */
+                completedAt: string;
+                coverColor: string;
+                genre: string;
+                isCurrent: boolean;
+                level: number;
+                progress: {
+                  complete: boolean;
+                  label: string;
+                  lastIndex: number;
+                  lastPage: number;
+                  minutes: number;
+                  percent: number;
+                  /**
+                   * @description 0 NONE, 1 FREE, 2 M_3_3, 3 M_3_4, 4 M_3_5, 5 M_3_6, 6 HUNDRED, 7 CLOCK, 8 ReadMethod, 100 NO_PAGE
+                   * @enum {integer}
+                   */
+                  readMethod: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 100;
+                  sessionsDone: number;
+                  sessionsPlanned: number | null;
+                  totalPages: number;
+                };
+                publisher: string;
+                /**
+                 * @description 0 NONE, 1 FREE, 2 M_3_3, 3 M_3_4, 4 M_3_5, 5 M_3_6, 6 HUNDRED, 7 CLOCK, 8 ReadMethod, 100 NO_PAGE
+                 * @enum {integer}
+                 */
+                readMethod: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 100;
+                resultBookId: number;
+                startPage: number | null;
+                /**
+                 * @description 1 WAITING, 10 PRE_ACTIVITY_COMPLETE, 20 ACTIVITY, 30 DIAGNOSIS, 40 NOTE, 100 COMPLETE, 999 EXCLUDE
+                 * @enum {integer}
+                 */
+                status: 1 | 10 | 20 | 30 | 40 | 100 | 999;
+                /** Format: date-time */
+                statusChangedAt: string;
+                summary: string;
+                title: string;
+                totalPages: number;
+                userId: number;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description INVALID_TOKEN: 인증이 만료되었거나 올바르지 않습니다. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_TOKEN';
+            message: string;
+          };
+        };
+      };
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'AUTHORIZED_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVER_ERROR: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVER_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: 서비스를 잠시 사용할 수 없습니다. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  postUserActivityAddReadinBookResultId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          readMethod?: unknown;
+        };
+      };
+    };
+    responses: {
+      /** @description 성공 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              bookId: number;
+              message: string;
+              /**
+               * @description 0 NONE, 1 FREE, 2 M_3_3, 3 M_3_4, 4 M_3_5, 5 M_3_6, 6 HUNDRED, 7 CLOCK, 8 ReadMethod, 100 NO_PAGE
+               * @enum {integer}
+               */
+              readMethod: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 100;
+              resultBookId: number;
+              /**
+               * @description 1 WAITING, 10 PRE_ACTIVITY_COMPLETE, 20 ACTIVITY, 30 DIAGNOSIS, 40 NOTE, 100 COMPLETE, 999 EXCLUDE
+               * @enum {integer}
+               */
+              status: 1 | 10 | 20 | 30 | 40 | 100 | 999;
+            };
+          };
+        };
+      };
+      /** @description READ_SAVE_FAILED: 독서활동 저장에 실패하였습니다. / INVALID_READ_METHOD: 읽기 방식을 목록에서 골라 주세요. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'READ_SAVE_FAILED' | 'INVALID_READ_METHOD';
+            message: string;
+          };
+        };
+      };
+      /** @description INVALID_TOKEN: 인증이 만료되었거나 올바르지 않습니다. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_TOKEN';
+            message: string;
+          };
+        };
+      };
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'AUTHORIZED_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description BOOK_NOT_FOUND: 요청하신 도서를 찾을 수 없습니다. / STUDENT_NOT_FOUND: 학생을 찾을 수 없습니다. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'BOOK_NOT_FOUND' | 'STUDENT_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description ALREADY_ASSIGNED: 이미 내 책 목록에 있는 도서입니다. / OWN_BOOK_LIMIT: 읽기 전인 책은 10권까지 담을 수 있습니다. 먼저 담은 책을 읽어 주세요. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'ALREADY_ASSIGNED' | 'OWN_BOOK_LIMIT';
+            message: string;
+          };
+        };
+      };
+      /** @description INVALID_REQUEST: 요청 본문이 너무 큽니다. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_REQUEST';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVER_ERROR: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVER_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: 서비스를 잠시 사용할 수 없습니다. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  postUserActivityBookDayReadId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': {
+          isChange?: boolean;
+          list: {
+            /** Format: date */
+            date?: string;
+            end: number;
+            isRepeat?: boolean;
+            start?: number;
+            time?: number;
+            weak?: boolean;
+          }[];
+          submissionKey?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description 성공 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              duplicate: boolean;
+              record: {
+                /** Format: date-time */
+                createdAt: string;
+                endPage: number;
+                id: number;
+                isRepeat: boolean;
+                minutes: number;
+                /** Format: date */
+                readDate: string;
+                /**
+                 * @description 0 NONE, 1 FREE, 2 M_3_3, 3 M_3_4, 4 M_3_5, 5 M_3_6, 6 HUNDRED, 7 CLOCK, 8 ReadMethod, 100 NO_PAGE
+                 * @enum {integer}
+                 */
+                readMethod: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 100;
+                readTimeResult: number[];
+                resultBookId: number;
+                sessionIndex: number | null;
+                startPage: number;
+                submissionKey: string;
+                userId: number;
+                weak: boolean;
+              };
+              sessionComplete: boolean;
+              /**
+               * @description 1 WAITING, 10 PRE_ACTIVITY_COMPLETE, 20 ACTIVITY, 30 DIAGNOSIS, 40 NOTE, 100 COMPLETE, 999 EXCLUDE
+               * @enum {integer}
+               */
+              status: 1 | 10 | 20 | 30 | 40 | 100 | 999;
+            };
+          };
+        };
+      };
+      /** @description READ_SAVE_FAILED: 독서활동 저장에 실패하였습니다. / READ_METHOD_NOT_FOUND: 독서활동을 설정해 주세요. / INVALID_READ_START_OVER: 이전 읽기의 시작 페이지보다 작을 수 없습니다. / INVALID_READ_TOTAL_OVER: 현재 도서의 총 페이지보다 클 수 없습니다. / INVALID_READ_PAGE: 쪽 번호는 1 이상의 숫자로 입력해 주세요. / INVALID_READ_RANGE: 끝 페이지는 시작 페이지보다 작을 수 없습니다. / INVALID_READ_TIME: 읽은 시간을 1분에서 600분 사이로 입력해 주세요. / INVALID_READ_DATE: 읽은 날짜는 오늘이나 그 이전이어야 합니다. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code:
+              | 'READ_SAVE_FAILED'
+              | 'READ_METHOD_NOT_FOUND'
+              | 'INVALID_READ_START_OVER'
+              | 'INVALID_READ_TOTAL_OVER'
+              | 'INVALID_READ_PAGE'
+              | 'INVALID_READ_RANGE'
+              | 'INVALID_READ_TIME'
+              | 'INVALID_READ_DATE';
+            message: string;
+          };
+        };
+      };
+      /** @description INVALID_TOKEN: 인증이 만료되었거나 올바르지 않습니다. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_TOKEN';
+            message: string;
+          };
+        };
+      };
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'AUTHORIZED_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description BOOK_NOT_FOUND: 요청하신 도서를 찾을 수 없습니다. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'BOOK_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description READ_SAVE_FAILED: 독서활동 저장에 실패하였습니다. / CLOCK_NOT_STARTED: 시작 버튼을 먼저 눌러 주세요. / BEFORE_READING_REQUIRED: 읽기 전 활동을 먼저 해 주세요. / INVALID_BOOK_STATUS: 지금은 이 활동을 할 수 없는 도서입니다. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'READ_SAVE_FAILED' | 'CLOCK_NOT_STARTED' | 'BEFORE_READING_REQUIRED' | 'INVALID_BOOK_STATUS';
+            message: string;
+          };
+        };
+      };
+      /** @description INVALID_REQUEST: 요청 본문이 너무 큽니다. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_REQUEST';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVER_ERROR: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVER_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: 서비스를 잠시 사용할 수 없습니다. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  postUserActivityBookDayReadFirstId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': {
+          resultReadItemId?: number;
+          startPage?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description 성공 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              duplicate: boolean;
+              startPage: number;
+              /**
+               * @description 1 WAITING, 10 PRE_ACTIVITY_COMPLETE, 20 ACTIVITY, 30 DIAGNOSIS, 40 NOTE, 100 COMPLETE, 999 EXCLUDE
+               * @enum {integer}
+               */
+              status: 1 | 10 | 20 | 30 | 40 | 100 | 999;
+            };
+          };
+        };
+      };
+      /** @description READ_SAVE_FAILED: 독서활동 저장에 실패하였습니다. / READ_METHOD_NOT_FOUND: 독서활동을 설정해 주세요. / INVALID_READ_START_OVER: 이전 읽기의 시작 페이지보다 작을 수 없습니다. / INVALID_READ_TOTAL_OVER: 현재 도서의 총 페이지보다 클 수 없습니다. / INVALID_READ_PAGE: 쪽 번호는 1 이상의 숫자로 입력해 주세요. / INVALID_READ_RANGE: 끝 페이지는 시작 페이지보다 작을 수 없습니다. / INVALID_READ_TIME: 읽은 시간을 1분에서 600분 사이로 입력해 주세요. / INVALID_READ_DATE: 읽은 날짜는 오늘이나 그 이전이어야 합니다. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code:
+              | 'READ_SAVE_FAILED'
+              | 'READ_METHOD_NOT_FOUND'
+              | 'INVALID_READ_START_OVER'
+              | 'INVALID_READ_TOTAL_OVER'
+              | 'INVALID_READ_PAGE'
+              | 'INVALID_READ_RANGE'
+              | 'INVALID_READ_TIME'
+              | 'INVALID_READ_DATE';
+            message: string;
+          };
+        };
+      };
+      /** @description INVALID_TOKEN: 인증이 만료되었거나 올바르지 않습니다. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_TOKEN';
+            message: string;
+          };
+        };
+      };
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'AUTHORIZED_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description BOOK_NOT_FOUND: 요청하신 도서를 찾을 수 없습니다. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'BOOK_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description READ_SAVE_FAILED: 독서활동 저장에 실패하였습니다. / CLOCK_NOT_STARTED: 시작 버튼을 먼저 눌러 주세요. / BEFORE_READING_REQUIRED: 읽기 전 활동을 먼저 해 주세요. / INVALID_BOOK_STATUS: 지금은 이 활동을 할 수 없는 도서입니다. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'READ_SAVE_FAILED' | 'CLOCK_NOT_STARTED' | 'BEFORE_READING_REQUIRED' | 'INVALID_BOOK_STATUS';
+            message: string;
+          };
+        };
+      };
+      /** @description INVALID_REQUEST: 요청 본문이 너무 큽니다. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_REQUEST';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVER_ERROR: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVER_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: 서비스를 잠시 사용할 수 없습니다. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  getUserActivityBookInfoId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 성공 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              author: string;
+              bookId: number;
+              careerFields: string[];
+              genre: string;
+              level: number;
+              publisher: string;
+              summary: string;
+              title: string;
+              totalPages: number;
+            };
+          };
+        };
+      };
+      /** @description INVALID_TOKEN: 인증이 만료되었거나 올바르지 않습니다. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_TOKEN';
+            message: string;
+          };
+        };
+      };
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'AUTHORIZED_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description BOOK_NOT_FOUND: 요청하신 도서를 찾을 수 없습니다. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'BOOK_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVER_ERROR: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVER_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: 서비스를 잠시 사용할 수 없습니다. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  getUserActivityBookResultId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 성공 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              bookId: number;
+              /**
+               * @description 0 NONE, 1 FREE, 2 M_3_3, 3 M_3_4, 4 M_3_5, 5 M_3_6, 6 HUNDRED, 7 CLOCK, 8 ReadMethod, 100 NO_PAGE
+               * @enum {integer}
+               */
+              readMethod: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 100;
+              resultBookId: number;
+              /**
+               * @description 1 WAITING, 10 PRE_ACTIVITY_COMPLETE, 20 ACTIVITY, 30 DIAGNOSIS, 40 NOTE, 100 COMPLETE, 999 EXCLUDE
+               * @enum {integer}
+               */
+              status: 1 | 10 | 20 | 30 | 40 | 100 | 999;
+            };
+          };
+        };
+      };
+      /** @description INVALID_TOKEN: 인증이 만료되었거나 올바르지 않습니다. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_TOKEN';
+            message: string;
+          };
+        };
+      };
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'AUTHORIZED_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description BOOK_NOT_FOUND: 요청하신 도서를 찾을 수 없습니다. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'BOOK_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVER_ERROR: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVER_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: 서비스를 잠시 사용할 수 없습니다. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  getUserActivityCheckReadinBookId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 성공 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              isCurrent: boolean;
+              reading: boolean;
+              /**
+               * @description 0 NONE, 1 FREE, 2 M_3_3, 3 M_3_4, 4 M_3_5, 5 M_3_6, 6 HUNDRED, 7 CLOCK, 8 ReadMethod, 100 NO_PAGE
+               * @enum {integer}
+               */
+              readMethod: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 100;
+              readMethodSet: boolean;
+              resultBookId: number;
+              /**
+               * @description 1 WAITING, 10 PRE_ACTIVITY_COMPLETE, 20 ACTIVITY, 30 DIAGNOSIS, 40 NOTE, 100 COMPLETE, 999 EXCLUDE
+               * @enum {integer}
+               */
+              status: 1 | 10 | 20 | 30 | 40 | 100 | 999;
+            };
+          };
+        };
+      };
+      /** @description INVALID_TOKEN: 인증이 만료되었거나 올바르지 않습니다. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_TOKEN';
+            message: string;
+          };
+        };
+      };
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'AUTHORIZED_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description BOOK_NOT_FOUND: 요청하신 도서를 찾을 수 없습니다. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'BOOK_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVER_ERROR: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVER_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: 서비스를 잠시 사용할 수 없습니다. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  postUserActivityPreBookActivityCompleteId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          prediction?: string | null;
+          whatIKnow?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description 성공 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              answer: {
+                /** Format: date-time */
+                createdAt: string;
+                id: number;
+                prediction: string;
+                resultBookId: number;
+                whatIKnow: string;
+              };
+              duplicate: boolean;
+              /**
+               * @description 1 WAITING, 10 PRE_ACTIVITY_COMPLETE, 20 ACTIVITY, 30 DIAGNOSIS, 40 NOTE, 100 COMPLETE, 999 EXCLUDE
+               * @enum {integer}
+               */
+              status: 1 | 10 | 20 | 30 | 40 | 100 | 999;
+            };
+          };
+        };
+      };
+      /** @description READ_SAVE_FAILED: 독서활동 저장에 실패하였습니다. / READ_METHOD_NOT_FOUND: 독서활동을 설정해 주세요. / INVALID_READ_START_OVER: 이전 읽기의 시작 페이지보다 작을 수 없습니다. / INVALID_READ_TOTAL_OVER: 현재 도서의 총 페이지보다 클 수 없습니다. / INVALID_READ_PAGE: 쪽 번호는 1 이상의 숫자로 입력해 주세요. / INVALID_READ_RANGE: 끝 페이지는 시작 페이지보다 작을 수 없습니다. / INVALID_READ_TIME: 읽은 시간을 1분에서 600분 사이로 입력해 주세요. / INVALID_READ_DATE: 읽은 날짜는 오늘이나 그 이전이어야 합니다. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code:
+              | 'READ_SAVE_FAILED'
+              | 'READ_METHOD_NOT_FOUND'
+              | 'INVALID_READ_START_OVER'
+              | 'INVALID_READ_TOTAL_OVER'
+              | 'INVALID_READ_PAGE'
+              | 'INVALID_READ_RANGE'
+              | 'INVALID_READ_TIME'
+              | 'INVALID_READ_DATE';
+            message: string;
+          };
+        };
+      };
+      /** @description INVALID_TOKEN: 인증이 만료되었거나 올바르지 않습니다. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_TOKEN';
+            message: string;
+          };
+        };
+      };
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'AUTHORIZED_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description BOOK_NOT_FOUND: 요청하신 도서를 찾을 수 없습니다. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'BOOK_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description READ_SAVE_FAILED: 독서활동 저장에 실패하였습니다. / CLOCK_NOT_STARTED: 시작 버튼을 먼저 눌러 주세요. / BEFORE_READING_REQUIRED: 읽기 전 활동을 먼저 해 주세요. / INVALID_BOOK_STATUS: 지금은 이 활동을 할 수 없는 도서입니다. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'READ_SAVE_FAILED' | 'CLOCK_NOT_STARTED' | 'BEFORE_READING_REQUIRED' | 'INVALID_BOOK_STATUS';
+            message: string;
+          };
+        };
+      };
+      /** @description INVALID_REQUEST: 요청 본문이 너무 큽니다. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_REQUEST';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVER_ERROR: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVER_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: 서비스를 잠시 사용할 수 없습니다. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  getUserActivityProblemAnalysisId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 성공 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              attemptId: number | null;
+              bookId: number;
+              problems: {
+                answer: string[];
+                /** @enum {string} */
+                category: 'FACT' | 'INFERENCE' | 'CRITICAL' | 'VOCABULARY' | 'CREATIVE';
+                /** @enum {string} */
+                examMethod: 's' | 'm';
+                multiple: boolean;
+                order: number;
+                points: number;
+                problemId: number;
+                question: string;
+                saved: string | null;
+              }[];
+              resultBookId: number;
+              /**
+               * @description 1 WAITING, 10 PRE_ACTIVITY_COMPLETE, 20 ACTIVITY, 30 DIAGNOSIS, 40 NOTE, 100 COMPLETE, 999 EXCLUDE
+               * @enum {integer}
+               */
+              status: 1 | 10 | 20 | 30 | 40 | 100 | 999;
+              /**
+               * @description 1 START, 2 CONFIRM, 10 SOLVE, 11 RESTART, 100 MARK, 150 CHECK, 200 COMPLETE
+               * @enum {integer}
+               */
+              step: 1 | 2 | 10 | 11 | 100 | 150 | 200;
+              title: string;
+            };
+          };
+        };
+      };
+      /** @description INVALID_TOKEN: 인증이 만료되었거나 올바르지 않습니다. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_TOKEN';
+            message: string;
+          };
+        };
+      };
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'AUTHORIZED_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description PROBLEM_NOT_FOUND: 요청하신 문제를 찾을 수 없습니다. / PROBLEM_SET_MISSING: 이 책의 문제가 아직 준비되지 않았습니다. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'PROBLEM_NOT_FOUND' | 'PROBLEM_SET_MISSING';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVER_ERROR: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVER_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: 서비스를 잠시 사용할 수 없습니다. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  getUserActivityProblemAnalysisInfoId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 성공 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              answers: {
+                acceptedAnswers: string[];
+                answer: string;
+                category: string;
+                correctAnswer: string;
+                /** @enum {string} */
+                examMethod: 's' | 'm';
+                explanation: string;
+                isCorrect: boolean;
+                options: string[];
+                order: number;
+                problemId: number;
+                question: string;
+              }[];
+              attemptId: number;
+              categories: {
+                /** @enum {string} */
+                category: 'FACT' | 'INFERENCE' | 'CRITICAL' | 'VOCABULARY' | 'CREATIVE';
+                correct: number;
+                score: number;
+                total: number;
+              }[];
+              correctCount: number;
+              levelMessage: string | null;
+              /** Format: date-time */
+              markedAt: string;
+              /** @enum {string|null} */
+              medal: 'GOLD' | 'SILVER' | 'BRONZE' | null;
+              placedLevel: number | null;
+              resultBookId: number;
+              round: number;
+              score: number;
+              selfAnalysis: {
+                difficulty: number;
+                interest: number;
+                recommend: number;
+                understanding: number;
+                /** Format: date-time */
+                updatedAt: string;
+                usefulness: number;
+              } | null;
+              /**
+               * @description 1 START, 2 CONFIRM, 10 SOLVE, 11 RESTART, 100 MARK, 150 CHECK, 200 COMPLETE
+               * @enum {integer}
+               */
+              step: 1 | 2 | 10 | 11 | 100 | 150 | 200;
+              total: number;
+            };
+          };
+        };
+      };
+      /** @description INVALID_TOKEN: 인증이 만료되었거나 올바르지 않습니다. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_TOKEN';
+            message: string;
+          };
+        };
+      };
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'AUTHORIZED_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description PROBLEM_NOT_FOUND: 요청하신 문제를 찾을 수 없습니다. / PROBLEM_SET_MISSING: 이 책의 문제가 아직 준비되지 않았습니다. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'PROBLEM_NOT_FOUND' | 'PROBLEM_SET_MISSING';
+            message: string;
+          };
+        };
+      };
+      /** @description PROBLEM_NOT_MARKED: 아직 채점하지 않았습니다. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'PROBLEM_NOT_MARKED';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVER_ERROR: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVER_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: 서비스를 잠시 사용할 수 없습니다. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  getUserActivityProblemAnalysisItemId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 성공 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              answer: string[];
+              /** @enum {string} */
+              category: 'FACT' | 'INFERENCE' | 'CRITICAL' | 'VOCABULARY' | 'CREATIVE';
+              /** @enum {string} */
+              examMethod: 's' | 'm';
+              multiple: boolean;
+              order: number;
+              points: number;
+              problemId: number;
+              question: string;
+              saved: string | null;
+            };
+          };
+        };
+      };
+      /** @description INVALID_TOKEN: 인증이 만료되었거나 올바르지 않습니다. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_TOKEN';
+            message: string;
+          };
+        };
+      };
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'AUTHORIZED_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description PROBLEM_NOT_FOUND: 요청하신 문제를 찾을 수 없습니다. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'PROBLEM_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVER_ERROR: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVER_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: 서비스를 잠시 사용할 수 없습니다. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  postUserActivityProblemAnalysisResultId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          answers: {
+            answer: string;
+            problemId: number;
+          }[];
+          final?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description 성공 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              result: {
+                attemptId: number;
+                categories: {
+                  /** @enum {string} */
+                  category: 'FACT' | 'INFERENCE' | 'CRITICAL' | 'VOCABULARY' | 'CREATIVE';
+                  correct: number;
+                  score: number;
+                  total: number;
+                }[];
+                correctCount: number;
+                levelMessage: string | null;
+                /** Format: date-time */
+                markedAt: string;
+                /** @enum {string|null} */
+                medal: 'GOLD' | 'SILVER' | 'BRONZE' | null;
+                placedLevel: number | null;
+                round: number;
+                score: number;
+                /**
+                 * @description 1 START, 2 CONFIRM, 10 SOLVE, 11 RESTART, 100 MARK, 150 CHECK, 200 COMPLETE
+                 * @enum {integer}
+                 */
+                step: 1 | 2 | 10 | 11 | 100 | 150 | 200;
+                total: number;
+              } | null;
+              saved: boolean;
+            };
+          };
+        };
+      };
+      /** @description INVALID_ANSWER: 답안 형식이 올바르지 않습니다. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_ANSWER';
+            message: string;
+          };
+        };
+      };
+      /** @description INVALID_TOKEN: 인증이 만료되었거나 올바르지 않습니다. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_TOKEN';
+            message: string;
+          };
+        };
+      };
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / RETAKE_NOT_ALLOWED: 선생님이 다시 풀기를 허락한 책만 다시 풀 수 있습니다. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'AUTHORIZED_ERROR' | 'RETAKE_NOT_ALLOWED';
+            message: string;
+          };
+        };
+      };
+      /** @description PROBLEM_NOT_FOUND: 요청하신 문제를 찾을 수 없습니다. / PROBLEM_SET_MISSING: 이 책의 문제가 아직 준비되지 않았습니다. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'PROBLEM_NOT_FOUND' | 'PROBLEM_SET_MISSING';
+            message: string;
+          };
+        };
+      };
+      /** @description PROBLEM_NOT_READY: 책을 다 읽은 뒤에 문제 분석을 할 수 있습니다. / PROBLEM_STEP_CONFLICT: 이미 다른 단계로 넘어갔습니다. 화면을 새로 고친 뒤 다시 시도해 주세요. / PROBLEM_STEP_SKIP: 앞 단계를 먼저 마쳐 주세요. / PROBLEM_ALREADY_MARKED: 이미 제출한 답안은 고칠 수 없습니다. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'PROBLEM_NOT_READY' | 'PROBLEM_STEP_CONFLICT' | 'PROBLEM_STEP_SKIP' | 'PROBLEM_ALREADY_MARKED';
+            message: string;
+          };
+        };
+      };
+      /** @description INVALID_REQUEST: 요청 본문이 너무 큽니다. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_REQUEST';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVER_ERROR: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVER_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: 서비스를 잠시 사용할 수 없습니다. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  getUserActivityReadingBookId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 성공 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              book: {
+                /** Format: date-time */
+                assignedAt: string;
+                author: string;
+                bookId: number;
+                careerFields: string[];
+                /** Format: date-time */
+                completedAt: string;
+                coverColor: string;
+                genre: string;
+                isCurrent: boolean;
+                level: number;
+                progress: {
+                  complete: boolean;
+                  label: string;
+                  lastIndex: number;
+                  lastPage: number;
+                  minutes: number;
+                  percent: number;
+                  /**
+                   * @description 0 NONE, 1 FREE, 2 M_3_3, 3 M_3_4, 4 M_3_5, 5 M_3_6, 6 HUNDRED, 7 CLOCK, 8 ReadMethod, 100 NO_PAGE
+                   * @enum {integer}
+                   */
+                  readMethod: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 100;
+                  sessionsDone: number;
+                  sessionsPlanned: number | null;
+                  totalPages: number;
+                };
+                publisher: string;
+                /**
+                 * @description 0 NONE, 1 FREE, 2 M_3_3, 3 M_3_4, 4 M_3_5, 5 M_3_6, 6 HUNDRED, 7 CLOCK, 8 ReadMethod, 100 NO_PAGE
+                 * @enum {integer}
+                 */
+                readMethod: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 100;
+                resultBookId: number;
+                startPage: number | null;
+                /**
+                 * @description 1 WAITING, 10 PRE_ACTIVITY_COMPLETE, 20 ACTIVITY, 30 DIAGNOSIS, 40 NOTE, 100 COMPLETE, 999 EXCLUDE
+                 * @enum {integer}
+                 */
+                status: 1 | 10 | 20 | 30 | 40 | 100 | 999;
+                /** Format: date-time */
+                statusChangedAt: string;
+                summary: string;
+                title: string;
+                totalPages: number;
+                userId: number;
+              };
+              clock: {
+                running: boolean;
+                /** Format: date-time */
+                startedAt: string | null;
+              };
+              nextStartPage: number;
+              noPage: {
+                /** Format: date-time */
+                createdAt: string;
+                id: number;
+                minutes: number;
+                /** Format: date */
+                readDate: string;
+                resultBookId: number;
+                sectionIndex: number;
+                submissionKey: string;
+                userId: number;
+              }[];
+              readTimeResult: number[];
+              records: {
+                /** Format: date-time */
+                createdAt: string;
+                endPage: number;
+                id: number;
+                isRepeat: boolean;
+                minutes: number;
+                /** Format: date */
+                readDate: string;
+                /**
+                 * @description 0 NONE, 1 FREE, 2 M_3_3, 3 M_3_4, 4 M_3_5, 5 M_3_6, 6 HUNDRED, 7 CLOCK, 8 ReadMethod, 100 NO_PAGE
+                 * @enum {integer}
+                 */
+                readMethod: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 100;
+                readTimeResult: number[];
+                resultBookId: number;
+                sessionIndex: number | null;
+                startPage: number;
+                submissionKey: string;
+                userId: number;
+                weak: boolean;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description INVALID_TOKEN: 인증이 만료되었거나 올바르지 않습니다. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_TOKEN';
+            message: string;
+          };
+        };
+      };
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'AUTHORIZED_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description BOOK_NOT_FOUND: 요청하신 도서를 찾을 수 없습니다. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'BOOK_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVER_ERROR: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVER_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: 서비스를 잠시 사용할 수 없습니다. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  getUserActivityReadingBookActivity: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 성공 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              book: {
+                /** Format: date-time */
+                assignedAt: string;
+                author: string;
+                bookId: number;
+                careerFields: string[];
+                /** Format: date-time */
+                completedAt: string;
+                coverColor: string;
+                genre: string;
+                isCurrent: boolean;
+                level: number;
+                progress: {
+                  complete: boolean;
+                  label: string;
+                  lastIndex: number;
+                  lastPage: number;
+                  minutes: number;
+                  percent: number;
+                  /**
+                   * @description 0 NONE, 1 FREE, 2 M_3_3, 3 M_3_4, 4 M_3_5, 5 M_3_6, 6 HUNDRED, 7 CLOCK, 8 ReadMethod, 100 NO_PAGE
+                   * @enum {integer}
+                   */
+                  readMethod: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 100;
+                  sessionsDone: number;
+                  sessionsPlanned: number | null;
+                  totalPages: number;
+                };
+                publisher: string;
+                /**
+                 * @description 0 NONE, 1 FREE, 2 M_3_3, 3 M_3_4, 4 M_3_5, 5 M_3_6, 6 HUNDRED, 7 CLOCK, 8 ReadMethod, 100 NO_PAGE
+                 * @enum {integer}
+                 */
+                readMethod: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 100;
+                resultBookId: number;
+                startPage: number | null;
+                /**
+                 * @description 1 WAITING, 10 PRE_ACTIVITY_COMPLETE, 20 ACTIVITY, 30 DIAGNOSIS, 40 NOTE, 100 COMPLETE, 999 EXCLUDE
+                 * @enum {integer}
+                 */
+                status: 1 | 10 | 20 | 30 | 40 | 100 | 999;
+                /** Format: date-time */
+                statusChangedAt: string;
+                summary: string;
+                title: string;
+                totalPages: number;
+                userId: number;
+              };
+              clock: {
+                running: boolean;
+                /** Format: date-time */
+                startedAt: string | null;
+              };
+              nextStartPage: number;
+              noPage: {
+                /** Format: date-time */
+                createdAt: string;
+                id: number;
+                minutes: number;
+                /** Format: date */
+                readDate: string;
+                resultBookId: number;
+                sectionIndex: number;
+                submissionKey: string;
+                userId: number;
+              }[];
+              readTimeResult: number[];
+              records: {
+                /** Format: date-time */
+                createdAt: string;
+                endPage: number;
+                id: number;
+                isRepeat: boolean;
+                minutes: number;
+                /** Format: date */
+                readDate: string;
+                /**
+                 * @description 0 NONE, 1 FREE, 2 M_3_3, 3 M_3_4, 4 M_3_5, 5 M_3_6, 6 HUNDRED, 7 CLOCK, 8 ReadMethod, 100 NO_PAGE
+                 * @enum {integer}
+                 */
+                readMethod: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 100;
+                readTimeResult: number[];
+                resultBookId: number;
+                sessionIndex: number | null;
+                startPage: number;
+                submissionKey: string;
+                userId: number;
+                weak: boolean;
+              }[];
+            } | null;
+          };
+        };
+      };
+      /** @description INVALID_TOKEN: 인증이 만료되었거나 올바르지 않습니다. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_TOKEN';
+            message: string;
+          };
+        };
+      };
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'AUTHORIZED_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVER_ERROR: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVER_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: 서비스를 잠시 사용할 수 없습니다. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  postUserActivityReadingBookAnalysisABCDE: {
+    parameters: {
+      query?: {
+        resultBookId?: string;
+      };
+      header?: never;
+      path: {
+        a: string;
+        b: string;
+        c: string;
+        d: string;
+        e: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': {
+          resultBookId: number;
+        };
+      };
+    };
+    responses: {
+      /** @description 성공 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              difficulty: number;
+              interest: number;
+              recommend: number;
+              understanding: number;
+              /** Format: date-time */
+              updatedAt: string;
+              usefulness: number;
+            };
+          };
+        };
+      };
+      /** @description INVALID_REQUEST: JSON 형식의 요청 본문이 필요합니다. / SELF_ANALYSIS_RANGE: 각 항목을 1점부터 5점 사이로 골라 주세요. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_REQUEST' | 'SELF_ANALYSIS_RANGE';
+            message: string;
+          };
+        };
+      };
+      /** @description INVALID_TOKEN: 인증이 만료되었거나 올바르지 않습니다. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_TOKEN';
+            message: string;
+          };
+        };
+      };
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'AUTHORIZED_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description PROBLEM_NOT_FOUND: 요청하신 문제를 찾을 수 없습니다. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'PROBLEM_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description SELF_ANALYSIS_NOT_READY: 책을 다 읽은 뒤에 자기 분석을 할 수 있습니다. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SELF_ANALYSIS_NOT_READY';
+            message: string;
+          };
+        };
+      };
+      /** @description INVALID_REQUEST: 요청 본문이 너무 큽니다. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_REQUEST';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVER_ERROR: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVER_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: 서비스를 잠시 사용할 수 없습니다. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  getUserActivityReadingBookIndicatorId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 성공 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              average: {
+                days: number;
+                minutes: number;
+                readers: number;
+                sessions: number;
+              };
+              book: {
+                /** Format: date-time */
+                assignedAt: string;
+                author: string;
+                bookId: number;
+                careerFields: string[];
+                /** Format: date-time */
+                completedAt: string;
+                coverColor: string;
+                genre: string;
+                isCurrent: boolean;
+                level: number;
+                progress: {
+                  complete: boolean;
+                  label: string;
+                  lastIndex: number;
+                  lastPage: number;
+                  minutes: number;
+                  percent: number;
+                  /**
+                   * @description 0 NONE, 1 FREE, 2 M_3_3, 3 M_3_4, 4 M_3_5, 5 M_3_6, 6 HUNDRED, 7 CLOCK, 8 ReadMethod, 100 NO_PAGE
+                   * @enum {integer}
+                   */
+                  readMethod: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 100;
+                  sessionsDone: number;
+                  sessionsPlanned: number | null;
+                  totalPages: number;
+                };
+                publisher: string;
+                /**
+                 * @description 0 NONE, 1 FREE, 2 M_3_3, 3 M_3_4, 4 M_3_5, 5 M_3_6, 6 HUNDRED, 7 CLOCK, 8 ReadMethod, 100 NO_PAGE
+                 * @enum {integer}
+                 */
+                readMethod: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 100;
+                resultBookId: number;
+                startPage: number | null;
+                /**
+                 * @description 1 WAITING, 10 PRE_ACTIVITY_COMPLETE, 20 ACTIVITY, 30 DIAGNOSIS, 40 NOTE, 100 COMPLETE, 999 EXCLUDE
+                 * @enum {integer}
+                 */
+                status: 1 | 10 | 20 | 30 | 40 | 100 | 999;
+                /** Format: date-time */
+                statusChangedAt: string;
+                summary: string;
+                title: string;
+                totalPages: number;
+                userId: number;
+              };
+              mine: {
+                days: number;
+                lastPage: number;
+                minutes: number;
+                sessions: number;
+              };
+            };
+          };
+        };
+      };
+      /** @description INVALID_TOKEN: 인증이 만료되었거나 올바르지 않습니다. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_TOKEN';
+            message: string;
+          };
+        };
+      };
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'AUTHORIZED_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description BOOK_NOT_FOUND: 요청하신 도서를 찾을 수 없습니다. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'BOOK_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVER_ERROR: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVER_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: 서비스를 잠시 사용할 수 없습니다. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  getUserActivityReadingBookInfoId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 성공 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              answer: {
+                /** Format: date-time */
+                createdAt: string;
+                id: number;
+                prediction: string;
+                resultBookId: number;
+                whatIKnow: string;
+              } | null;
+              book: {
+                /** Format: date-time */
+                assignedAt: string;
+                author: string;
+                bookId: number;
+                careerFields: string[];
+                /** Format: date-time */
+                completedAt: string;
+                coverColor: string;
+                genre: string;
+                isCurrent: boolean;
+                level: number;
+                progress: {
+                  complete: boolean;
+                  label: string;
+                  lastIndex: number;
+                  lastPage: number;
+                  minutes: number;
+                  percent: number;
+                  /**
+                   * @description 0 NONE, 1 FREE, 2 M_3_3, 3 M_3_4, 4 M_3_5, 5 M_3_6, 6 HUNDRED, 7 CLOCK, 8 ReadMethod, 100 NO_PAGE
+                   * @enum {integer}
+                   */
+                  readMethod: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 100;
+                  sessionsDone: number;
+                  sessionsPlanned: number | null;
+                  totalPages: number;
+                };
+                publisher: string;
+                /**
+                 * @description 0 NONE, 1 FREE, 2 M_3_3, 3 M_3_4, 4 M_3_5, 5 M_3_6, 6 HUNDRED, 7 CLOCK, 8 ReadMethod, 100 NO_PAGE
+                 * @enum {integer}
+                 */
+                readMethod: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 100;
+                resultBookId: number;
+                startPage: number | null;
+                /**
+                 * @description 1 WAITING, 10 PRE_ACTIVITY_COMPLETE, 20 ACTIVITY, 30 DIAGNOSIS, 40 NOTE, 100 COMPLETE, 999 EXCLUDE
+                 * @enum {integer}
+                 */
+                status: 1 | 10 | 20 | 30 | 40 | 100 | 999;
+                /** Format: date-time */
+                statusChangedAt: string;
+                summary: string;
+                title: string;
+                totalPages: number;
+                userId: number;
+              };
+            };
+          };
+        };
+      };
+      /** @description INVALID_TOKEN: 인증이 만료되었거나 올바르지 않습니다. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_TOKEN';
+            message: string;
+          };
+        };
+      };
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'AUTHORIZED_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description BOOK_NOT_FOUND: 요청하신 도서를 찾을 수 없습니다. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'BOOK_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVER_ERROR: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVER_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: 서비스를 잠시 사용할 수 없습니다. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  getUserActivityReadPageId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 성공 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              lastPage: number;
+              nextStartPage: number;
+              resultBookId: number;
+              startPage: number | null;
+              totalPages: number;
+            };
+          };
+        };
+      };
+      /** @description INVALID_TOKEN: 인증이 만료되었거나 올바르지 않습니다. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_TOKEN';
+            message: string;
+          };
+        };
+      };
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'AUTHORIZED_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description BOOK_NOT_FOUND: 요청하신 도서를 찾을 수 없습니다. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'BOOK_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVER_ERROR: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVER_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: 서비스를 잠시 사용할 수 없습니다. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  getUserActivitySessionCompleteId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 성공 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              complete: boolean;
+              progress: {
+                complete: boolean;
+                label: string;
+                lastIndex: number;
+                lastPage: number;
+                minutes: number;
+                percent: number;
+                /**
+                 * @description 0 NONE, 1 FREE, 2 M_3_3, 3 M_3_4, 4 M_3_5, 5 M_3_6, 6 HUNDRED, 7 CLOCK, 8 ReadMethod, 100 NO_PAGE
+                 * @enum {integer}
+                 */
+                readMethod: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 100;
+                sessionsDone: number;
+                sessionsPlanned: number | null;
+                totalPages: number;
+              };
+              resultBookId: number;
+              /**
+               * @description 1 WAITING, 10 PRE_ACTIVITY_COMPLETE, 20 ACTIVITY, 30 DIAGNOSIS, 40 NOTE, 100 COMPLETE, 999 EXCLUDE
+               * @enum {integer}
+               */
+              status: 1 | 10 | 20 | 30 | 40 | 100 | 999;
+            };
+          };
+        };
+      };
+      /** @description INVALID_TOKEN: 인증이 만료되었거나 올바르지 않습니다. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_TOKEN';
+            message: string;
+          };
+        };
+      };
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'AUTHORIZED_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description BOOK_NOT_FOUND: 요청하신 도서를 찾을 수 없습니다. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'BOOK_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVER_ERROR: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVER_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: 서비스를 잠시 사용할 수 없습니다. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  getUserActivitySetReadBookId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 성공 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              isCurrent: boolean;
+              resultBookId: number;
+              /**
+               * @description 1 WAITING, 10 PRE_ACTIVITY_COMPLETE, 20 ACTIVITY, 30 DIAGNOSIS, 40 NOTE, 100 COMPLETE, 999 EXCLUDE
+               * @enum {integer}
+               */
+              status: 1 | 10 | 20 | 30 | 40 | 100 | 999;
+            };
+          };
+        };
+      };
+      /** @description INVALID_TOKEN: 인증이 만료되었거나 올바르지 않습니다. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_TOKEN';
+            message: string;
+          };
+        };
+      };
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'AUTHORIZED_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description BOOK_NOT_FOUND: 요청하신 도서를 찾을 수 없습니다. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'BOOK_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVER_ERROR: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVER_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: 서비스를 잠시 사용할 수 없습니다. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  postUserActivitySetReadBookId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 성공 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              currentBookId: number;
+              currentResultBookId: number;
+            };
+          };
+        };
+      };
+      /** @description READ_SAVE_FAILED: 독서활동 저장에 실패하였습니다. / READ_METHOD_NOT_FOUND: 독서활동을 설정해 주세요. / INVALID_READ_START_OVER: 이전 읽기의 시작 페이지보다 작을 수 없습니다. / INVALID_READ_TOTAL_OVER: 현재 도서의 총 페이지보다 클 수 없습니다. / INVALID_READ_PAGE: 쪽 번호는 1 이상의 숫자로 입력해 주세요. / INVALID_READ_RANGE: 끝 페이지는 시작 페이지보다 작을 수 없습니다. / INVALID_READ_TIME: 읽은 시간을 1분에서 600분 사이로 입력해 주세요. / INVALID_READ_DATE: 읽은 날짜는 오늘이나 그 이전이어야 합니다. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code:
+              | 'READ_SAVE_FAILED'
+              | 'READ_METHOD_NOT_FOUND'
+              | 'INVALID_READ_START_OVER'
+              | 'INVALID_READ_TOTAL_OVER'
+              | 'INVALID_READ_PAGE'
+              | 'INVALID_READ_RANGE'
+              | 'INVALID_READ_TIME'
+              | 'INVALID_READ_DATE';
+            message: string;
+          };
+        };
+      };
+      /** @description INVALID_TOKEN: 인증이 만료되었거나 올바르지 않습니다. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_TOKEN';
+            message: string;
+          };
+        };
+      };
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'AUTHORIZED_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description BOOK_NOT_FOUND: 요청하신 도서를 찾을 수 없습니다. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'BOOK_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description READ_SAVE_FAILED: 독서활동 저장에 실패하였습니다. / CLOCK_NOT_STARTED: 시작 버튼을 먼저 눌러 주세요. / BEFORE_READING_REQUIRED: 읽기 전 활동을 먼저 해 주세요. / INVALID_BOOK_STATUS: 지금은 이 활동을 할 수 없는 도서입니다. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'READ_SAVE_FAILED' | 'CLOCK_NOT_STARTED' | 'BEFORE_READING_REQUIRED' | 'INVALID_BOOK_STATUS';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVER_ERROR: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVER_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: 서비스를 잠시 사용할 수 없습니다. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  getUserActivitySubProfile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 성공 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              books: {
+                [key: string]: number;
+              };
+              level: number | null;
+              levelLabel: string | null;
+              loginId: string;
+              /** @enum {string|null} */
+              organisationKind: 'student' | 'academy' | 'branch' | null;
+              organisationName: string | null;
+              profileImageUrl: string | null;
+              userId: number;
+              userName: string;
+            };
+          };
+        };
+      };
+      /** @description INVALID_TOKEN: 인증이 만료되었거나 올바르지 않습니다. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_TOKEN';
+            message: string;
+          };
+        };
+      };
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'AUTHORIZED_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description USER_NOT_FOUND: 계정을 찾을 수 없습니다. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'USER_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVER_ERROR: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVER_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: 서비스를 잠시 사용할 수 없습니다. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  getUserActivityUserBookReadTimeId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 성공 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              clock: {
+                running: boolean;
+                /** Format: date-time */
+                startedAt: string | null;
+              };
+              minutes: number;
+              readTimeResult: number[];
+              records: number;
+              resultBookId: number;
+            };
+          };
+        };
+      };
+      /** @description INVALID_TOKEN: 인증이 만료되었거나 올바르지 않습니다. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_TOKEN';
+            message: string;
+          };
+        };
+      };
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'AUTHORIZED_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description BOOK_NOT_FOUND: 요청하신 도서를 찾을 수 없습니다. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'BOOK_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVER_ERROR: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVER_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: 서비스를 잠시 사용할 수 없습니다. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  putUserBookEditId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          noteInput: string;
+          version?: number | null;
+        };
+      };
+    };
+    responses: {
+      /** @description 성공 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              correction: string | null;
+              hasUnreadComment: boolean;
+              history: {
+                /** @enum {string} */
+                action: 'save' | 'submit' | 'open' | 'comment' | 'hold' | 'send' | 'complete' | 'correct';
+                actorName: string;
+                /** @enum {string} */
+                actorRole: 'COACH' | 'TEACHER' | 'STUDENT';
+                comment: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                /**
+                 * @description -1 NONE, 1 WRITE, 10 TEACHER_SHOW, 100 WAITING_CORRECT, 200 HOLD, 999 COMMENT_COMPLETE
+                 * @enum {integer}
+                 */
+                fromState: -1 | 1 | 10 | 100 | 200 | 999;
+                /**
+                 * @description -1 NONE, 1 WRITE, 10 TEACHER_SHOW, 100 WAITING_CORRECT, 200 HOLD, 999 COMMENT_COMPLETE
+                 * @enum {integer}
+                 */
+                toState: -1 | 1 | 10 | 100 | 200 | 999;
+              }[];
+              image: {
+                height: number | null;
+                url: string;
+                width: number | null;
+              } | null;
+              note: string;
+              noteId: number;
+              noteInput: string | null;
+              resultBookId: number;
+              /**
+               * @description -1 NONE, 1 WRITE, 10 TEACHER_SHOW, 100 WAITING_CORRECT, 200 HOLD, 999 COMMENT_COMPLETE
+               * @enum {integer}
+               */
+              state: -1 | 1 | 10 | 100 | 200 | 999;
+              /** @enum {string} */
+              stateName: 'NONE' | 'WRITE' | 'TEACHER_SHOW' | 'WAITING_CORRECT' | 'HOLD' | 'COMMENT_COMPLETE';
+              /** Format: date-time */
+              submittedAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+              version: number;
+            };
+          };
+        };
+      };
+      /** @description INVALID_REQUEST: JSON 형식의 요청 본문이 필요합니다. / NOTE_COMMENT_REQUIRED: 댓글을 입력해 주세요. / NOTE_COMMENT_TOO_LONG: 댓글은 2,000자까지 쓸 수 있습니다. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_REQUEST' | 'NOTE_COMMENT_REQUIRED' | 'NOTE_COMMENT_TOO_LONG';
+            message: string;
+          };
+        };
+      };
+      /** @description INVALID_TOKEN: 인증이 만료되었거나 올바르지 않습니다. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_TOKEN';
+            message: string;
+          };
+        };
+      };
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / NOTE_FORBIDDEN: 이 독서 노트를 볼 수 있는 권한이 없습니다. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'AUTHORIZED_ERROR' | 'NOTE_FORBIDDEN';
+            message: string;
+          };
+        };
+      };
+      /** @description NOT_FOUND: 요청하신 페이지를 찾을 수 없습니다. / NOTE_NOT_FOUND: 독서 노트를 찾을 수 없습니다. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'NOT_FOUND' | 'NOTE_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description NOTE_CONFLICT: 다른 사용자가 먼저 처리했습니다. 새로고침한 뒤 다시 확인해 주세요. / NOTE_TRANSITION_REFUSED: 지금 상태에서는 할 수 없는 작업입니다. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'NOTE_CONFLICT' | 'NOTE_TRANSITION_REFUSED';
+            message: string;
+          };
+        };
+      };
+      /** @description INVALID_REQUEST: 요청 본문이 너무 큽니다. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_REQUEST';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVER_ERROR: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVER_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: 서비스를 잠시 사용할 수 없습니다. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  getUserBookJinroReload: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 성공 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              basis: number;
+              fields: {
+                books: number;
+                code: string;
+                score: number;
+                share: number;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description INVALID_TOKEN: 인증이 만료되었거나 올바르지 않습니다. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_TOKEN';
+            message: string;
+          };
+        };
+      };
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'AUTHORIZED_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVER_ERROR: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVER_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: 서비스를 잠시 사용할 수 없습니다. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  postUserBookJinroReload: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 성공 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** Format: date-time */
+              computedAt: string;
+              profile: {
+                basis: number;
+                fields: {
+                  books: number;
+                  code: string;
+                  score: number;
+                  share: number;
+                }[];
+              };
+            };
+          };
+        };
+      };
+      /** @description INVALID_TOKEN: 인증이 만료되었거나 올바르지 않습니다. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_TOKEN';
+            message: string;
+          };
+        };
+      };
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'AUTHORIZED_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVER_ERROR: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVER_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: 서비스를 잠시 사용할 수 없습니다. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  getUserBookLevelGraph: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 성공 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              current: number | null;
+              points: {
+                /** Format: date */
+                date: string;
+                level: number;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description INVALID_TOKEN: 인증이 만료되었거나 올바르지 않습니다. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_TOKEN';
+            message: string;
+          };
+        };
+      };
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'AUTHORIZED_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVER_ERROR: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVER_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: 서비스를 잠시 사용할 수 없습니다. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  postUserBookLikeBookId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        bookId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': {
+          like?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description 성공 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              bookId: number;
+              liked: boolean;
+            };
+          };
+        };
+      };
+      /** @description INVALID_REQUEST: JSON 형식의 요청 본문이 필요합니다. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_REQUEST';
+            message: string;
+          };
+        };
+      };
+      /** @description INVALID_TOKEN: 인증이 만료되었거나 올바르지 않습니다. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_TOKEN';
+            message: string;
+          };
+        };
+      };
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'AUTHORIZED_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description BOOK_NOT_FOUND: 요청하신 도서를 찾을 수 없습니다. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'BOOK_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description INVALID_REQUEST: 요청 본문이 너무 큽니다. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_REQUEST';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVER_ERROR: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVER_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: 서비스를 잠시 사용할 수 없습니다. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  getUserBookNoteId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 성공 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              correction: string | null;
+              hasUnreadComment: boolean;
+              history: {
+                /** @enum {string} */
+                action: 'save' | 'submit' | 'open' | 'comment' | 'hold' | 'send' | 'complete' | 'correct';
+                actorName: string;
+                /** @enum {string} */
+                actorRole: 'COACH' | 'TEACHER' | 'STUDENT';
+                comment: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                /**
+                 * @description -1 NONE, 1 WRITE, 10 TEACHER_SHOW, 100 WAITING_CORRECT, 200 HOLD, 999 COMMENT_COMPLETE
+                 * @enum {integer}
+                 */
+                fromState: -1 | 1 | 10 | 100 | 200 | 999;
+                /**
+                 * @description -1 NONE, 1 WRITE, 10 TEACHER_SHOW, 100 WAITING_CORRECT, 200 HOLD, 999 COMMENT_COMPLETE
+                 * @enum {integer}
+                 */
+                toState: -1 | 1 | 10 | 100 | 200 | 999;
+              }[];
+              image: {
+                height: number | null;
+                url: string;
+                width: number | null;
+              } | null;
+              note: string;
+              noteId: number;
+              noteInput: string | null;
+              resultBookId: number;
+              /**
+               * @description -1 NONE, 1 WRITE, 10 TEACHER_SHOW, 100 WAITING_CORRECT, 200 HOLD, 999 COMMENT_COMPLETE
+               * @enum {integer}
+               */
+              state: -1 | 1 | 10 | 100 | 200 | 999;
+              /** @enum {string} */
+              stateName: 'NONE' | 'WRITE' | 'TEACHER_SHOW' | 'WAITING_CORRECT' | 'HOLD' | 'COMMENT_COMPLETE';
+              /** Format: date-time */
+              submittedAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+              version: number;
+            };
+          };
+        };
+      };
+      /** @description INVALID_TOKEN: 인증이 만료되었거나 올바르지 않습니다. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_TOKEN';
+            message: string;
+          };
+        };
+      };
+      /** @description NOTE_FORBIDDEN: 이 독서 노트를 볼 수 있는 권한이 없습니다. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'NOTE_FORBIDDEN';
+            message: string;
+          };
+        };
+      };
+      /** @description NOT_FOUND: 요청하신 페이지를 찾을 수 없습니다. / NOTE_NOT_FOUND: 독서 노트를 찾을 수 없습니다. / BOOK_NOT_FOUND: 요청하신 도서를 찾을 수 없습니다. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'NOT_FOUND' | 'NOTE_NOT_FOUND' | 'BOOK_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVER_ERROR: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVER_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: 서비스를 잠시 사용할 수 없습니다. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  postUserBookNoteInput: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          note: string;
+          noteId?: number | null;
+          resultBookId: number | null;
+          version?: number | null;
+        };
+      };
+    };
+    responses: {
+      /** @description 성공 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              correction: string | null;
+              hasUnreadComment: boolean;
+              history: {
+                /** @enum {string} */
+                action: 'save' | 'submit' | 'open' | 'comment' | 'hold' | 'send' | 'complete' | 'correct';
+                actorName: string;
+                /** @enum {string} */
+                actorRole: 'COACH' | 'TEACHER' | 'STUDENT';
+                comment: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                /**
+                 * @description -1 NONE, 1 WRITE, 10 TEACHER_SHOW, 100 WAITING_CORRECT, 200 HOLD, 999 COMMENT_COMPLETE
+                 * @enum {integer}
+                 */
+                fromState: -1 | 1 | 10 | 100 | 200 | 999;
+                /**
+                 * @description -1 NONE, 1 WRITE, 10 TEACHER_SHOW, 100 WAITING_CORRECT, 200 HOLD, 999 COMMENT_COMPLETE
+                 * @enum {integer}
+                 */
+                toState: -1 | 1 | 10 | 100 | 200 | 999;
+              }[];
+              image: {
+                height: number | null;
+                url: string;
+                width: number | null;
+              } | null;
+              note: string;
+              noteId: number;
+              noteInput: string | null;
+              resultBookId: number;
+              /**
+               * @description -1 NONE, 1 WRITE, 10 TEACHER_SHOW, 100 WAITING_CORRECT, 200 HOLD, 999 COMMENT_COMPLETE
+               * @enum {integer}
+               */
+              state: -1 | 1 | 10 | 100 | 200 | 999;
+              /** @enum {string} */
+              stateName: 'NONE' | 'WRITE' | 'TEACHER_SHOW' | 'WAITING_CORRECT' | 'HOLD' | 'COMMENT_COMPLETE';
+              /** Format: date-time */
+              submittedAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+              version: number;
+            };
+          };
+        };
+      };
+      /** @description INVALID_REQUEST: 요청 내용을 읽을 수 없습니다. / NOTE_TOO_LONG: 독서 노트는 5,000자까지 쓸 수 있습니다. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_REQUEST' | 'NOTE_TOO_LONG';
+            message: string;
+          };
+        };
+      };
+      /** @description INVALID_TOKEN: 인증이 만료되었거나 올바르지 않습니다. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_TOKEN';
+            message: string;
+          };
+        };
+      };
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'AUTHORIZED_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description BOOK_NOT_FOUND: 요청하신 도서를 찾을 수 없습니다. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'BOOK_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description NOTE_BOOK_NOT_READY: 독서 노트는 문제 분석을 마친 책에만 쓸 수 있습니다. / NOTE_NOT_EDITABLE: 선생님이 확인한 독서 노트는 고칠 수 없습니다. / NOTE_CONFLICT: 다른 사용자가 먼저 처리했습니다. 새로고침한 뒤 다시 확인해 주세요. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'NOTE_BOOK_NOT_READY' | 'NOTE_NOT_EDITABLE' | 'NOTE_CONFLICT';
+            message: string;
+          };
+        };
+      };
+      /** @description INVALID_REQUEST: 요청 본문이 너무 큽니다. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_REQUEST';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVER_ERROR: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVER_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: 서비스를 잠시 사용할 수 없습니다. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  postUserBookNoteResult: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'multipart/form-data': {
+          /** Format: binary */
+          file?: string;
+          /** @description JSON: { noteId?, resultBookId, note?, version? } */
+          note: string;
+        };
+      };
+    };
+    responses: {
+      /** @description 성공 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              correction: string | null;
+              hasUnreadComment: boolean;
+              history: {
+                /** @enum {string} */
+                action: 'save' | 'submit' | 'open' | 'comment' | 'hold' | 'send' | 'complete' | 'correct';
+                actorName: string;
+                /** @enum {string} */
+                actorRole: 'COACH' | 'TEACHER' | 'STUDENT';
+                comment: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                /**
+                 * @description -1 NONE, 1 WRITE, 10 TEACHER_SHOW, 100 WAITING_CORRECT, 200 HOLD, 999 COMMENT_COMPLETE
+                 * @enum {integer}
+                 */
+                fromState: -1 | 1 | 10 | 100 | 200 | 999;
+                /**
+                 * @description -1 NONE, 1 WRITE, 10 TEACHER_SHOW, 100 WAITING_CORRECT, 200 HOLD, 999 COMMENT_COMPLETE
+                 * @enum {integer}
+                 */
+                toState: -1 | 1 | 10 | 100 | 200 | 999;
+              }[];
+              image: {
+                height: number | null;
+                url: string;
+                width: number | null;
+              } | null;
+              note: string;
+              noteId: number;
+              noteInput: string | null;
+              resultBookId: number;
+              /**
+               * @description -1 NONE, 1 WRITE, 10 TEACHER_SHOW, 100 WAITING_CORRECT, 200 HOLD, 999 COMMENT_COMPLETE
+               * @enum {integer}
+               */
+              state: -1 | 1 | 10 | 100 | 200 | 999;
+              /** @enum {string} */
+              stateName: 'NONE' | 'WRITE' | 'TEACHER_SHOW' | 'WAITING_CORRECT' | 'HOLD' | 'COMMENT_COMPLETE';
+              /** Format: date-time */
+              submittedAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+              version: number;
+            };
+          };
+        };
+      };
+      /** @description INVALID_REQUEST: note 항목을 읽을 수 없습니다. / NOTE_REQUIRED: 독서 노트를 입력해 주세요. / NOTE_TOO_SHORT: 독서 노트는 20자 이상 써 주세요. / NOTE_TOO_LONG: 독서 노트는 5,000자까지 쓸 수 있습니다. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_REQUEST' | 'NOTE_REQUIRED' | 'NOTE_TOO_SHORT' | 'NOTE_TOO_LONG';
+            message: string;
+          };
+        };
+      };
+      /** @description INVALID_TOKEN: 인증이 만료되었거나 올바르지 않습니다. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_TOKEN';
+            message: string;
+          };
+        };
+      };
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'AUTHORIZED_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description BOOK_NOT_FOUND: 요청하신 도서를 찾을 수 없습니다. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'BOOK_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description NOTE_BOOK_NOT_READY: 독서 노트는 문제 분석을 마친 책에만 쓸 수 있습니다. / NOTE_NOT_EDITABLE: 선생님이 확인한 독서 노트는 고칠 수 없습니다. / NOTE_CONFLICT: 다른 사용자가 먼저 처리했습니다. 새로고침한 뒤 다시 확인해 주세요. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'NOTE_BOOK_NOT_READY' | 'NOTE_NOT_EDITABLE' | 'NOTE_CONFLICT';
+            message: string;
+          };
+        };
+      };
+      /** @description NOTE_IMAGE_TOO_LARGE: 이미지는 10MB 이하만 올릴 수 있습니다. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'NOTE_IMAGE_TOO_LARGE';
+            message: string;
+          };
+        };
+      };
+      /** @description INVALID_REQUEST: multipart/form-data로 보내 주세요. / NOTE_IMAGE_TYPE: 이미지 파일(JPG, PNG, WEBP, GIF)만 올릴 수 있습니다. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_REQUEST' | 'NOTE_IMAGE_TYPE';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVER_ERROR: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVER_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: 서비스를 잠시 사용할 수 없습니다. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  postUserBookReadAB: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        a: number;
+        b: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': {
+          /** Format: date */
+          date?: string;
+          end: number;
+          isRepeat?: boolean;
+          start: number;
+          submissionKey?: string;
+          weak?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description 성공 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data:
+              | {
+                  duplicate: boolean;
+                  record: {
+                    /** Format: date-time */
+                    createdAt: string;
+                    endPage: number;
+                    id: number;
+                    isRepeat: boolean;
+                    minutes: number;
+                    /** Format: date */
+                    readDate: string;
+                    /**
+                     * @description 0 NONE, 1 FREE, 2 M_3_3, 3 M_3_4, 4 M_3_5, 5 M_3_6, 6 HUNDRED, 7 CLOCK, 8 ReadMethod, 100 NO_PAGE
+                     * @enum {integer}
+                     */
+                    readMethod: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 100;
+                    readTimeResult: number[];
+                    resultBookId: number;
+                    sessionIndex: number | null;
+                    startPage: number;
+                    submissionKey: string;
+                    userId: number;
+                    weak: boolean;
+                  };
+                  sessionComplete: boolean;
+                  /**
+                   * @description 1 WAITING, 10 PRE_ACTIVITY_COMPLETE, 20 ACTIVITY, 30 DIAGNOSIS, 40 NOTE, 100 COMPLETE, 999 EXCLUDE
+                   * @enum {integer}
+                   */
+                  status: 1 | 10 | 20 | 30 | 40 | 100 | 999;
+                }
+              | {
+                  running: boolean;
+                  /** Format: date-time */
+                  startedAt: string | null;
+                };
+          };
+        };
+      };
+      /** @description READ_SAVE_FAILED: 독서활동 저장에 실패하였습니다. / READ_METHOD_NOT_FOUND: 독서활동을 설정해 주세요. / INVALID_READ_START_OVER: 이전 읽기의 시작 페이지보다 작을 수 없습니다. / INVALID_READ_TOTAL_OVER: 현재 도서의 총 페이지보다 클 수 없습니다. / INVALID_READ_PAGE: 쪽 번호는 1 이상의 숫자로 입력해 주세요. / INVALID_READ_RANGE: 끝 페이지는 시작 페이지보다 작을 수 없습니다. / INVALID_READ_TIME: 읽은 시간을 1분에서 600분 사이로 입력해 주세요. / INVALID_READ_DATE: 읽은 날짜는 오늘이나 그 이전이어야 합니다. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code:
+              | 'READ_SAVE_FAILED'
+              | 'READ_METHOD_NOT_FOUND'
+              | 'INVALID_READ_START_OVER'
+              | 'INVALID_READ_TOTAL_OVER'
+              | 'INVALID_READ_PAGE'
+              | 'INVALID_READ_RANGE'
+              | 'INVALID_READ_TIME'
+              | 'INVALID_READ_DATE';
+            message: string;
+          };
+        };
+      };
+      /** @description INVALID_TOKEN: 인증이 만료되었거나 올바르지 않습니다. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_TOKEN';
+            message: string;
+          };
+        };
+      };
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'AUTHORIZED_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description BOOK_NOT_FOUND: 요청하신 도서를 찾을 수 없습니다. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'BOOK_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description READ_SAVE_FAILED: 독서활동 저장에 실패하였습니다. / CLOCK_NOT_STARTED: 시작 버튼을 먼저 눌러 주세요. / BEFORE_READING_REQUIRED: 읽기 전 활동을 먼저 해 주세요. / INVALID_BOOK_STATUS: 지금은 이 활동을 할 수 없는 도서입니다. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'READ_SAVE_FAILED' | 'CLOCK_NOT_STARTED' | 'BEFORE_READING_REQUIRED' | 'INVALID_BOOK_STATUS';
+            message: string;
+          };
+        };
+      };
+      /** @description INVALID_REQUEST: 요청 본문이 너무 큽니다. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_REQUEST';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVER_ERROR: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVER_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: 서비스를 잠시 사용할 수 없습니다. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  postUserBookReadingAB: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        a: number;
+        b: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 성공 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              elapsedSeconds: number;
+              running: boolean;
+              /** Format: date-time */
+              serverTime: string;
+              /** Format: date-time */
+              startedAt: string | null;
+            };
+          };
+        };
+      };
+      /** @description INVALID_TOKEN: 인증이 만료되었거나 올바르지 않습니다. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_TOKEN';
+            message: string;
+          };
+        };
+      };
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'AUTHORIZED_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description BOOK_NOT_FOUND: 요청하신 도서를 찾을 수 없습니다. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'BOOK_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVER_ERROR: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVER_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: 서비스를 잠시 사용할 수 없습니다. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  postUserBookRecommendPagePageSize: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        page: string;
+        size: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 성공 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              band: {
+                from: number;
+                to: number;
+                widened: boolean;
+              };
+              books: {
+                author: string;
+                careerFields: string[];
+                coverColor: string;
+                genre: string;
+                id: number;
+                level: number;
+                liked: boolean;
+                publisher: string;
+                summary: string;
+                title: string;
+                totalPages: number;
+              }[];
+              level: number;
+              needsLevelTest: boolean;
+              page: number;
+              pages: number;
+              total: number;
+              usualBand: {
+                from: number;
+                to: number;
+                widened: boolean;
+              };
+            };
+          };
+        };
+      };
+      /** @description INVALID_TOKEN: 인증이 만료되었거나 올바르지 않습니다. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_TOKEN';
+            message: string;
+          };
+        };
+      };
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'AUTHORIZED_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVER_ERROR: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVER_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: 서비스를 잠시 사용할 수 없습니다. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  getUserBookReportGeneral: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 성공 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              careerFields: {
+                books: number;
+                field: string;
+              }[];
+              genres: {
+                books: number;
+                completed: number;
+                genre: string;
+              }[];
+              months: {
+                books: number;
+                minutes: number;
+                month: string;
+                pages: number;
+              }[];
+              totals: {
+                completed: number;
+                minutes: number;
+                pages: number;
+                sessions: number;
+              };
+            };
+          };
+        };
+      };
+      /** @description INVALID_TOKEN: 인증이 만료되었거나 올바르지 않습니다. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_TOKEN';
+            message: string;
+          };
+        };
+      };
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'AUTHORIZED_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVER_ERROR: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVER_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: 서비스를 잠시 사용할 수 없습니다. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  postUserBookSearchPageSize: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        page: string;
+        size: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': {
+          genre?: string;
+          level?: number;
+          search?: string;
+          /** @enum {string} */
+          sort?: 'title' | 'level' | 'recent';
+        };
+      };
+    };
+    responses: {
+      /** @description 성공 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              books: {
+                author: string;
+                careerFields: string[];
+                genre: string;
+                id: number;
+                level: number;
+                liked: boolean;
+                publisher: string;
+                summary: string;
+                title: string;
+                totalPages: number;
+              }[];
+              page: number;
+              pages: number;
+              query: {
+                genre: string;
+                level: number | null;
+                q: string;
+                /** @enum {string} */
+                sort: 'title' | 'level' | 'recent';
+              };
+              total: number;
+            };
+          };
+        };
+      };
+      /** @description INVALID_REQUEST: JSON 형식의 요청 본문이 필요합니다. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_REQUEST';
+            message: string;
+          };
+        };
+      };
+      /** @description INVALID_TOKEN: 인증이 만료되었거나 올바르지 않습니다. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_TOKEN';
+            message: string;
+          };
+        };
+      };
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'AUTHORIZED_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description INVALID_REQUEST: 요청 본문이 너무 큽니다. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_REQUEST';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVER_ERROR: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVER_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: 서비스를 잠시 사용할 수 없습니다. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            message: string;
+          };
+        };
+      };
+    };
+  };
   postUserBookTeacherAB: {
     parameters: {
       query?: never;
@@ -750,6 +7499,854 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'BOOK_EXCLUDED' | 'READING_OVER';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVER_ERROR: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVER_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: 서비스를 잠시 사용할 수 없습니다. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  getUserDashboard: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 성공 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              focus: {
+                author: string;
+                bookId: number;
+                next: {
+                  href: string;
+                  label: string;
+                } | null;
+                noteHeld: boolean;
+                resultBookId: number;
+                /**
+                 * @description 1 WAITING, 10 PRE_ACTIVITY_COMPLETE, 20 ACTIVITY, 30 DIAGNOSIS, 40 NOTE, 100 COMPLETE, 999 EXCLUDE
+                 * @enum {integer}
+                 */
+                status: 1 | 10 | 20 | 30 | 40 | 100 | 999;
+                title: string;
+              } | null;
+              medals: {
+                [key: string]: number;
+              };
+              month: string;
+              needsLevelTest: boolean;
+              series: {
+                /** Format: date */
+                day: string;
+                minutes: number;
+              }[];
+              streak: number;
+              thisMonth: {
+                booksCompleted: number;
+                booksRead: number;
+                minutes: number;
+                pages: number;
+              };
+              /** Format: date */
+              today: string;
+              unreadComments: number;
+            };
+          };
+        };
+      };
+      /** @description INVALID_TOKEN: 인증이 만료되었거나 올바르지 않습니다. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_TOKEN';
+            message: string;
+          };
+        };
+      };
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'AUTHORIZED_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVER_ERROR: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVER_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: 서비스를 잠시 사용할 수 없습니다. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  postUserEditImage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'multipart/form-data': {
+          /** Format: binary */
+          file: string;
+        };
+      };
+    };
+    responses: {
+      /** @description 성공 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              profileImage: string;
+            };
+          };
+        };
+      };
+      /** @description INVALID_REQUEST: multipart/form-data 형식으로 보내 주세요. / IMAGE_MISSING: 올릴 이미지 파일을 선택해 주세요. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_REQUEST' | 'IMAGE_MISSING';
+            message: string;
+          };
+        };
+      };
+      /** @description INVALID_TOKEN: 인증이 만료되었거나 올바르지 않습니다. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_TOKEN';
+            message: string;
+          };
+        };
+      };
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'AUTHORIZED_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description IMAGE_TOO_LARGE: 5MB 이하의 이미지만 올릴 수 있습니다. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'IMAGE_TOO_LARGE';
+            message: string;
+          };
+        };
+      };
+      /** @description INVALID_IMAGE: JPG, PNG, WEBP 형식의 이미지만 올릴 수 있습니다. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_IMAGE';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVER_ERROR: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVER_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: 서비스를 잠시 사용할 수 없습니다. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  getUserMessage: {
+    parameters: {
+      query?: {
+        page?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 성공 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              items: {
+                body: string;
+                /** Format: date-time */
+                createdAt: string;
+                isRead: boolean;
+                kind: string;
+                link: string | null;
+                messageId: number;
+                /** Format: date-time */
+                readAt: string;
+                title: string;
+              }[];
+              page: number;
+              pages: number;
+              total: number;
+              unread: number;
+            };
+          };
+        };
+      };
+      /** @description INVALID_TOKEN: 인증이 만료되었거나 올바르지 않습니다. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_TOKEN';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVER_ERROR: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVER_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: 서비스를 잠시 사용할 수 없습니다. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  getUserMessageId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 성공 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              body: string;
+              /** Format: date-time */
+              createdAt: string;
+              isRead: boolean;
+              kind: string;
+              link: string | null;
+              messageId: number;
+              /** Format: date-time */
+              readAt: string;
+              title: string;
+            };
+          };
+        };
+      };
+      /** @description INVALID_TOKEN: 인증이 만료되었거나 올바르지 않습니다. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_TOKEN';
+            message: string;
+          };
+        };
+      };
+      /** @description MESSAGE_NOT_FOUND: 메시지를 찾을 수 없습니다. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'MESSAGE_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVER_ERROR: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVER_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: 서비스를 잠시 사용할 수 없습니다. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  postUserMessageId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 성공 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              body: string;
+              /** Format: date-time */
+              createdAt: string;
+              isRead: boolean;
+              kind: string;
+              link: string | null;
+              messageId: number;
+              /** Format: date-time */
+              readAt: string;
+              title: string;
+            };
+          };
+        };
+      };
+      /** @description INVALID_TOKEN: 인증이 만료되었거나 올바르지 않습니다. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_TOKEN';
+            message: string;
+          };
+        };
+      };
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'AUTHORIZED_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description MESSAGE_NOT_FOUND: 메시지를 찾을 수 없습니다. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'MESSAGE_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVER_ERROR: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVER_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: 서비스를 잠시 사용할 수 없습니다. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  postUserMessageReadAll: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 성공 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              marked: number;
+            };
+          };
+        };
+      };
+      /** @description INVALID_TOKEN: 인증이 만료되었거나 올바르지 않습니다. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_TOKEN';
+            message: string;
+          };
+        };
+      };
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'AUTHORIZED_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVER_ERROR: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVER_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: 서비스를 잠시 사용할 수 없습니다. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  postUserReadNoPageAB: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        a: number;
+        b: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': {
+          /** Format: date */
+          date?: string;
+          index: number;
+          time: number;
+        };
+      };
+    };
+    responses: {
+      /** @description 성공 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              duplicate: boolean;
+              progress: {
+                /** Format: date-time */
+                createdAt: string;
+                id: number;
+                minutes: number;
+                /** Format: date */
+                readDate: string;
+                resultBookId: number;
+                sectionIndex: number;
+                submissionKey: string;
+                userId: number;
+              };
+              sessionComplete: boolean;
+              /**
+               * @description 1 WAITING, 10 PRE_ACTIVITY_COMPLETE, 20 ACTIVITY, 30 DIAGNOSIS, 40 NOTE, 100 COMPLETE, 999 EXCLUDE
+               * @enum {integer}
+               */
+              status: 1 | 10 | 20 | 30 | 40 | 100 | 999;
+            };
+          };
+        };
+      };
+      /** @description READ_SAVE_FAILED: 독서활동 저장에 실패하였습니다. / READ_METHOD_NOT_FOUND: 독서활동을 설정해 주세요. / INVALID_READ_START_OVER: 이전 읽기의 시작 페이지보다 작을 수 없습니다. / INVALID_READ_TOTAL_OVER: 현재 도서의 총 페이지보다 클 수 없습니다. / INVALID_READ_PAGE: 쪽 번호는 1 이상의 숫자로 입력해 주세요. / INVALID_READ_RANGE: 끝 페이지는 시작 페이지보다 작을 수 없습니다. / INVALID_READ_TIME: 읽은 시간을 1분에서 600분 사이로 입력해 주세요. / INVALID_READ_DATE: 읽은 날짜는 오늘이나 그 이전이어야 합니다. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code:
+              | 'READ_SAVE_FAILED'
+              | 'READ_METHOD_NOT_FOUND'
+              | 'INVALID_READ_START_OVER'
+              | 'INVALID_READ_TOTAL_OVER'
+              | 'INVALID_READ_PAGE'
+              | 'INVALID_READ_RANGE'
+              | 'INVALID_READ_TIME'
+              | 'INVALID_READ_DATE';
+            message: string;
+          };
+        };
+      };
+      /** @description INVALID_TOKEN: 인증이 만료되었거나 올바르지 않습니다. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_TOKEN';
+            message: string;
+          };
+        };
+      };
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'AUTHORIZED_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description BOOK_NOT_FOUND: 요청하신 도서를 찾을 수 없습니다. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'BOOK_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description READ_SAVE_FAILED: 독서활동 저장에 실패하였습니다. / CLOCK_NOT_STARTED: 시작 버튼을 먼저 눌러 주세요. / BEFORE_READING_REQUIRED: 읽기 전 활동을 먼저 해 주세요. / INVALID_BOOK_STATUS: 지금은 이 활동을 할 수 없는 도서입니다. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'READ_SAVE_FAILED' | 'CLOCK_NOT_STARTED' | 'BEFORE_READING_REQUIRED' | 'INVALID_BOOK_STATUS';
+            message: string;
+          };
+        };
+      };
+      /** @description INVALID_REQUEST: 요청 본문이 너무 큽니다. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_REQUEST';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVER_ERROR: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVER_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: 서비스를 잠시 사용할 수 없습니다. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  getUserReadNoPageReadTimeId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 성공 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              lastIndex: number;
+              list: {
+                /** Format: date-time */
+                createdAt: string;
+                id: number;
+                minutes: number;
+                /** Format: date */
+                readDate: string;
+                resultBookId: number;
+                sectionIndex: number;
+                submissionKey: string;
+                userId: number;
+              }[];
+              minutes: number;
+              resultBookId: number;
+              totalSections: number;
+            };
+          };
+        };
+      };
+      /** @description INVALID_TOKEN: 인증이 만료되었거나 올바르지 않습니다. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_TOKEN';
+            message: string;
+          };
+        };
+      };
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'AUTHORIZED_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description BOOK_NOT_FOUND: 요청하신 도서를 찾을 수 없습니다. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'BOOK_NOT_FOUND';
             message: string;
           };
         };

@@ -100,7 +100,7 @@ describe('the API client against the server (spec §7, §8)', () => {
     expect(storage.getRefreshToken()).not.toBe(tokens.refreshToken); // rotated once, kept
     expect(host).toMatchObject({ logouts: 0, toLogin: 0 });
     // Calls after the refresh use the new token: no more refreshes.
-    await client.request('GET', '/api/user/activity/subProfile');
+    await client.GET('/api/user/activity/subProfile');
     expect(net.count('/api/auth/refreshToken')).toBe(1);
     client.dispose();
   });
@@ -196,7 +196,7 @@ describe('the API client against the server (spec §7, §8)', () => {
     const me = await client.GET('/api/me');
     expect(net.sent[0].headers.has('X-XSRF-TOKEN')).toBe(false);
     await expect(
-      client.request('POST', '/api/super/user/editMyPage', { body: { userName: me.userName, userEmail: me.userEmail ?? '' } }),
+      client.POST('/api/super/user/editMyPage', { body: { userName: me.userName, userEmail: me.userEmail ?? '' } }),
     ).resolves.toBe(true);
     expect(net.sent[1].headers.get('X-XSRF-TOKEN')).toBe(readCookie('XSRF-TOKEN'));
     expect(net.sent[1].headers.has('Authorization')).toBe(false);
@@ -209,9 +209,7 @@ describe('the API client against the server (spec §7, §8)', () => {
       readCookie: () => null,
       onGoToLogin: () => {},
     });
-    await expect(
-      bare.request('POST', '/api/super/user/editMyPage', { body: { userName: me.userName, userEmail: '' } }),
-    ).rejects.toMatchObject({
+    await expect(bare.POST('/api/super/user/editMyPage', { body: { userName: me.userName, userEmail: '' } })).rejects.toMatchObject({
       status: 403,
       code: 'AUTHORIZED_ERROR',
     });
@@ -247,10 +245,7 @@ describe('the API client against the server (spec §7, §8)', () => {
   it('a teacher sets the read method of a student’s book (POST user/book/teacher/{a}/{b}); the reading alerts use §8’s words', async () => {
     const student = clientFor();
     await student.client.login('student', 'demo1234!');
-    const activity = (await student.client.request('GET', '/api/user/activity')) as {
-      currentResultBookId: number | null;
-      resultList: { resultBookId: number; status: number; readMethod: number }[];
-    };
+    const activity = await student.client.GET('/api/user/activity');
     const open = activity.resultList.find((b) => b.status === 1 || b.status === 10);
     expect(open).toBeTruthy();
     const teacher = clientFor();
@@ -262,11 +257,9 @@ describe('the API client against the server (spec §7, §8)', () => {
       resultBookId: open!.resultBookId,
       readMethod: next,
     });
-    expect(await student.client.request('GET', '/api/user/activity/bookResult/{id}', { params: { id: open!.resultBookId } })).toMatchObject(
-      {
-        readMethod: next,
-      },
-    );
+    expect(await student.client.GET('/api/user/activity/bookResult/{id}', { params: { id: open!.resultBookId } })).toMatchObject({
+      readMethod: next,
+    });
     const other = clientFor();
     await other.client.login('teacher4', 'demo1234!'); // the same academy, another class
     await expect(other.client.POST('/api/user/book/teacher/{a}/{b}', { params: { a: open!.resultBookId, b: '1' } })).rejects.toMatchObject({
@@ -277,7 +270,7 @@ describe('the API client against the server (spec §7, §8)', () => {
     // A record past the book's last page: the client's alert is the spec's message for the code.
     const id = activity.currentResultBookId!;
     const error = (await student.client
-      .request('POST', '/api/user/activity/bookDayRead/{id}', {
+      .POST('/api/user/activity/bookDayRead/{id}', {
         params: { id },
         body: { list: [{ start: 1, end: 99999, time: 10 }], isChange: false, submissionKey: `client-${Date.now()}` },
       })
