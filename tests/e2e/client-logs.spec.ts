@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { gotoReady } from './support';
+import { gotoReady, signIn } from './support';
 
 // The browser reports its errors to /api/logs (spec §9, app/lib/client-log.ts): uncaught errors and unhandled
 // rejections, and an error that reaches an error boundary in the browser (a failed enhancement), at most five
@@ -66,5 +66,16 @@ test.describe('client error reports @js-only', () => {
     await expect.poll(() => sent.map((s) => s.report.kind)).toEqual(['boundary']);
     expect(sent[0].report).toMatchObject({ name: 'TypeError', path: '/member/findId/student' });
     expect(sent[0].status).toBe(204);
+  });
+
+  test('an error page the server answered is not reported again (the server logged it)', async ({ page }) => {
+    await signIn(page, 'student9');
+    const sent = await reportsOf(page);
+    const response = await page.goto('/user/activity/readingBook/99999999');
+    expect(response?.status()).toBe(404);
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+    await expect(page.getByRole('heading', { name: '페이지를 찾을 수 없습니다' })).toBeVisible();
+    await page.waitForTimeout(1000);
+    expect(sent).toEqual([]);
   });
 });
