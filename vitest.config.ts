@@ -2,9 +2,10 @@ import { availableParallelism } from 'node:os';
 import tsconfigPaths from 'vite-tsconfig-paths';
 import { defineConfig } from 'vitest/config';
 
-// Two projects. `unit` (tests/unit, app/**/*.test.ts) needs no database and starts at once. `db` (tests/db) gives
+// Three projects. `unit` (tests/unit, app/**/*.test.ts) needs no database and starts at once. `db` (tests/db) gives
 // each file its own copy of a migrated and seeded template: PGlite by default, PostgreSQL when DATABASE_URL is set.
-// `npm run test:unit` and `npm run test:db` run one project each.
+// `client` tests the API client against a server started from the build. `npm run test:unit`, `npm run test:db` and
+// `npm run test:client` run one project each.
 export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {
@@ -33,6 +34,17 @@ export default defineConfig({
           globalSetup: ['tests/support/global-setup.ts'],
           setupFiles: ['tests/support/file-state.ts'],
           pool: 'forks',
+        },
+      },
+      {
+        extends: true,
+        // The API client (client/) against a real server that the global setup starts from the build.
+        test: {
+          name: 'client',
+          include: ['client/**/*.test.ts'],
+          globalSetup: ['client/test/server.ts'],
+          pool: 'forks',
+          env: { SESSION_SECRET: 'client-test-secret-0123456789abcdef0123456789abcdef' },
         },
       },
     ],

@@ -4,6 +4,7 @@ import { config } from '~/config.server';
 import { db } from '~/db/client.server';
 import { refreshTokens, sessions } from '~/db/schema';
 import type { Authority, UserRole } from '~/domain/enums';
+import { z } from 'zod';
 import { now, nowMs } from '~/lib/clock.server';
 
 // Access tokens: short-lived, HMAC-signed, stateless. Refresh tokens: opaque, stored hashed, rotated on every use.
@@ -187,7 +188,19 @@ export async function revokeOtherFamilies(userId: number, keepFamilyId: string) 
 }
 
 /** The token pair of the JSON API (spec: auth/login, auth/refreshToken). expireDate is the refresh token's expiry. */
-export function apiTokens(user: { id: number; role: UserRole; authorities: Authority[] }, refresh: IssuedRefresh) {
+/** The answer of sign-in and refresh (the OpenAPI document's schema of `apiTokens`). */
+export const apiTokensAnswer = z.object({
+  accessToken: z.string(),
+  accessTokenExpireDate: z.string().datetime(),
+  /** When the refresh token expires (spec §7's expireDate). */
+  expireDate: z.string().datetime(),
+  refreshToken: z.string(),
+});
+
+export function apiTokens(
+  user: { id: number; role: UserRole; authorities: Authority[] },
+  refresh: IssuedRefresh,
+): z.infer<typeof apiTokensAnswer> {
   const access = signAccessToken({ sub: user.id, role: user.role, auth: user.authorities, fam: refresh.familyId });
   return {
     accessToken: access.token,

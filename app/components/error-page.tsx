@@ -1,4 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from '@remix-run/react';
+import { useEffect } from 'react';
+import { reportClientError } from '~/lib/client-log';
 import { MESSAGES } from '~/messages';
 import { AlertDialog } from './dialogs';
 import { useRequestRef } from './request-ref';
@@ -28,6 +30,11 @@ const TITLES: Record<number, { title: string; body: string }> = {
 export function ErrorPage({ homeHref, homeLabel = '처음으로' }: { homeHref: string; homeLabel?: string }) {
   const error = useRouteError();
   const requestRef = useRequestRef();
+  // An error thrown in the browser (not a server's answer, which the server logged: Remix hands those to the page as
+  // a route error response or as 'Unexpected Server Error') is a failed enhancement: report it.
+  useEffect(() => {
+    if (error instanceof Error && error.message !== 'Unexpected Server Error') reportClientError('boundary', error);
+  }, [error]);
   const alert = guardAlert(error);
   if (alert) {
     // The guard's alert as the spec's alert dialog; 확인 goes back to the area's home.

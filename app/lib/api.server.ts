@@ -4,6 +4,7 @@ import { requireApiUser, type ApiUser } from '~/auth/api.server';
 import { noteClientAddress } from '~/auth/rate-limit.server';
 import type { UserRole } from '~/domain/enums';
 import { MESSAGES } from '~/messages';
+import { describeCall, type ApiDoc } from './api-doc.server';
 import { API_LARGE_BODY_MAX_BYTES, API_REQUEST_ERROR, apiData, apiError, handleApi, readRequestBody } from './api-response.server';
 import { positiveInt } from './http.server';
 
@@ -12,7 +13,8 @@ export { apiData, apiError } from './api-response.server';
 // One wrapper for every /api route (spec §7): the method, the guard, the numeric path ids, the body read with a limit
 // and checked by its zod contract, then the service; `{ data }` or `{ code, message }` comes back. A route module is
 // `export const { loader, action } = apiRoute({ … })`; a call answering GET and POST takes `loader` from one
-// apiRoute and `action` from another.
+// apiRoute and `action` from another. Each call carries its description (`doc`: path, summary, tag, the answer's zod
+// schema, its error codes), from which the OpenAPI document is made: see app/lib/api-doc.server.ts for the format.
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type Args = LoaderFunctionArgs | ActionFunctionArgs;
@@ -21,8 +23,9 @@ type Access = UserRole | 'ANY' | 'PUBLIC';
 type UserFor<A extends Access> = A extends 'PUBLIC' ? null : ApiUser;
 
 export type ApiFailure = { code: string; message: string; status?: number };
+type Awaitable<T> = T | Promise<T>;
 
-type Options<A extends Access, I extends string, B> = {
+type Options<A extends Access, I extends string, B, R> = {
   method?: Method;
   access: A;
   /** Path parameters that must be positive whole numbers; a bad one answers `notFound`. */
@@ -38,8 +41,19 @@ type Options<A extends Access, I extends string, B> = {
   /** A missing or unreadable body counts as `{}` (every field of the contract optional). */
   bodyOptional?: boolean;
   maxBytes?: number;
-  /** Returns the answer's data, or a Response of its own (a 204, a file). */
-  handler: (ctx: { user: UserFor<A>; ids: Record<I, number>; body: B; request: Request; params: Args['params'] }) => unknown;
+  /**
+   * The call's description for the OpenAPI document (app/lib/api-doc.server.ts); null when another apiRoute of the
+   * same module describes this method and path.
+   */
+  doc: ApiDoc<R> | null;
+  /** Returns the answer's data (checked against `doc.answer`), or a Response of its own (an error, a 204, a file). */
+  handler: (ctx: {
+    user: UserFor<A>;
+    ids: Record<I, number>;
+    body: B;
+    request: Request;
+    params: Args['params'];
+  }) => Awaitable<NoInfer<R> | Response>;
 };
 
 const METHOD_LABEL: Record<Method, string> = { GET: 'GET으로', POST: 'POST로', PUT: 'PUT으로', DELETE: 'DELETE로' };
@@ -59,10 +73,24 @@ const fail = (f: ApiFailure, fallbackStatus = 400) => apiError(f.code, f.message
 
 type RouteFunction = (args: Args) => Promise<Response>;
 
-export function apiRoute<A extends Access, I extends string = never, B = undefined>(
-  options: Options<A, I, B>,
+export function apiRoute<A extends Access, I extends string = never, B = undefined, R = unknown>(
+  options: Options<A, I, B, R>,
 ): { loader: RouteFunction; action: RouteFunction } {
   const method = options.method ?? 'GET';
+  if (options.doc) {
+    describeCall(
+      {
+        method,
+        access: options.access,
+        ids: options.ids ?? [],
+        notFound: options.notFound,
+        body: options.body,
+        unreadable: options.unreadable,
+        ownBodyError: Boolean(options.bodyError),
+      },
+      options.doc as ApiDoc,
+    );
+  }
   const run = (args: Args) =>
     handleApi(args.request, async () => {
       const { request, params } = args;

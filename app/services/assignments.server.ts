@@ -14,6 +14,9 @@ import { readingTotalsColumns } from '~/services/reading/books.server';
 import { qualified } from '~/db/sql-helpers.server';
 import { withParticle } from '~/domain/korean';
 import { talkForAssignedBooks } from './talk/events.server';
+import { z } from 'zod';
+import type { ApiFailure } from '~/lib/api-doc.server';
+import { bookStatus, readMethod as readMethodSchema } from '~/lib/api-schemas.server';
 
 // A teacher's side of a student's books (product.md §2/§3): assigning a book with a read method (a WAITING result
 // book), fixing the read method before the reading ends, allowing a retake of a marked problem analysis (RESTART)
@@ -254,6 +257,24 @@ export async function assignBook(staff: Staff, studentId: number, input: { bookI
  * A book already on the list is refused; so is an eleventh waiting book of their own. The member's row is locked
  * while checking, so a double submit adds one book.
  */
+/** The JSON API's answer to a book put on the member's own list (POST /api/user/activity/addReadinBookResult/{id}). */
+export const ownBookAnswer = z.object({
+  resultBookId: z.number().int(),
+  bookId: z.number().int(),
+  status: bookStatus,
+  readMethod: readMethodSchema,
+  /** The sentence the page shows ('…을 내 도서에 담았습니다.'). */
+  message: z.string(),
+});
+
+/** What addOwnBook refuses, for the API's description. */
+export const OWN_BOOK_FAILURES: ApiFailure[] = [
+  { code: 'INVALID_READ_METHOD', message: M.invalidReadMethod, status: 400 },
+  { code: 'ALREADY_ASSIGNED', message: M.alreadyMine, status: 409 },
+  { code: 'OWN_BOOK_LIMIT', message: M.ownLimit, status: 409 },
+  { code: 'STUDENT_NOT_FOUND', message: M.studentNotFound, status: 404 },
+];
+
 export async function addOwnBook(userId: number, bookId: number, readMethodInput?: unknown) {
   return db().transaction(async (tx) => {
     const member = await memberOf(tx, userId, true);

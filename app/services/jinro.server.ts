@@ -5,6 +5,8 @@ import { CAREER_FIELDS, LEVEL_BAND, levelBand, type CareerFieldCode } from '~/do
 import { DEFAULT_LEVEL } from '~/services/library.server';
 import { BookStatus, ItemStatus } from '~/domain/enums';
 import { now } from '~/lib/clock.server';
+import { z } from 'zod';
+import { isoDate } from '~/lib/api-schemas.server';
 
 // Career guidance (진로, product.md §2): every book carries career fields; a student's reading is summed by field
 // into an interest profile, which points to careers and to the books to read next.
@@ -17,6 +19,34 @@ export const STATUS_WEIGHT: Partial<Record<number, number>> = {
   [BookStatus.COMPLETE]: 3,
 };
 export const LIKE_WEIGHT = 1;
+
+/** The JSON API's shape of a JinroProfile: the student's interest by career field. */
+export const jinroProfileAnswer = z.object({
+  fields: z.array(z.object({ code: z.string(), score: z.number(), share: z.number(), books: z.number() })),
+  /** How many books the profile rests on. */
+  basis: z.number(),
+});
+export const jinroReloadAnswer = z.object({ profile: jinroProfileAnswer, computedAt: isoDate });
+const bandAnswer = z.object({ from: z.number(), to: z.number(), widened: z.boolean() });
+export const jinroOverviewAnswer = jinroReloadAnswer.extend({
+  top: z.array(
+    z.object({
+      code: z.string(),
+      score: z.number(),
+      share: z.number(),
+      books: z.number(),
+      label: z.string(),
+      careers: z.array(z.string()),
+      nextBooks: z.array(
+        z.object({ id: z.number().int(), title: z.string(), author: z.string(), level: z.number(), careerFields: z.array(z.string()) }),
+      ),
+      widened: z.boolean(),
+    }),
+  ),
+  level: z.number(),
+  needsLevelTest: z.boolean(),
+  usualBand: bandAnswer,
+});
 
 /** Computes the profile from the student's books and likes (2 queries). */
 export async function computeJinroProfile(userId: number): Promise<JinroProfile> {
@@ -56,7 +86,7 @@ export async function computeJinroProfile(userId: number): Promise<JinroProfile>
 }
 
 /** jinro/reload: recompute and keep the profile. */
-export async function reloadJinro(userId: number) {
+export async function reloadJinro(userId: number): Promise<z.infer<typeof jinroReloadAnswer>> {
   const profile = await computeJinroProfile(userId);
   const computedAt = now();
   await db()
@@ -74,7 +104,7 @@ const NEXT_BOOKS_PER_FIELD = 3;
  * writes), its top fields with their careers, and for each field the books to read next (near the student's level,
  * not assigned yet), within the student's level band. A fixed number of queries.
  */
-export async function jinroOverview(userId: number) {
+export async function jinroOverview(userId: number): Promise<z.infer<typeof jinroOverviewAnswer>> {
   const [kept] = await db().select().from(jinroProfiles).where(eq(jinroProfiles.userId, userId));
   const { profile, computedAt } = kept ?? { profile: await computeJinroProfile(userId), computedAt: now() };
   const top = profile.fields.filter((f) => f.score > 0).slice(0, TOP_FIELDS);

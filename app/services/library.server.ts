@@ -6,6 +6,7 @@ import { GENRES, LEVEL_BAND, levelBand, SEARCH_SORTS, type SearchSort } from '~/
 import { BookStatus, ItemStatus } from '~/domain/enums';
 import { DomainError } from '~/lib/errors';
 import { qualified } from '~/db/sql-helpers.server';
+import { z } from 'zod';
 
 // The catalogue as a student meets it: search, book pages, likes and recommendations.
 
@@ -24,6 +25,43 @@ const bookColumns = {
   careerFields: books.careerFields,
   summary: books.summary,
 };
+
+/** The JSON API's shape of a BookCard. */
+export const bookCardAnswer = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  author: z.string(),
+  publisher: z.string(),
+  totalPages: z.number().int(),
+  level: z.number(),
+  genre: z.string(),
+  careerFields: z.array(z.string()),
+  summary: z.string(),
+  liked: z.boolean(),
+});
+export const SEARCH_SORT_KEYS = Object.keys(SEARCH_SORTS) as [SearchSort, ...SearchSort[]];
+const levelBandAnswer = z.object({ from: z.number(), to: z.number(), widened: z.boolean() });
+
+export const recommendAnswer = z.object({
+  level: z.number(),
+  needsLevelTest: z.boolean(),
+  band: levelBandAnswer,
+  usualBand: levelBandAnswer,
+  page: z.number().int(),
+  pages: z.number().int(),
+  total: z.number().int(),
+  books: z.array(bookCardAnswer.extend({ coverColor: z.string() })),
+});
+
+export const searchAnswer = z.object({
+  query: z.object({ q: z.string(), genre: z.string(), level: z.number().nullable(), sort: z.enum(SEARCH_SORT_KEYS) }),
+  page: z.number().int(),
+  pages: z.number().int(),
+  total: z.number().int(),
+  books: z.array(bookCardAnswer),
+});
+
+export const likeAnswer = z.object({ bookId: z.number().int(), liked: z.boolean() });
 
 export type BookCard = {
   id: number;
@@ -101,7 +139,7 @@ export async function recommendationRows(userId: number, level: number | SQL, li
  * liked, never a book already assigned or read. A student without a level yet gets the default level's band and is
  * asked to take the level test. Ranked and paged in the database: 3 queries whatever the history size.
  */
-export async function recommendBooks(userId: number, page: number, size = RECOMMEND_PAGE_SIZE) {
+export async function recommendBooks(userId: number, page: number, size = RECOMMEND_PAGE_SIZE): Promise<z.infer<typeof recommendAnswer>> {
   const [me] = await db().select({ level: users.level }).from(users).where(eq(users.id, userId));
   const level = me?.level ?? DEFAULT_LEVEL;
   const safePage = Math.max(1, Math.floor(page) || 1);
@@ -135,7 +173,7 @@ function likePattern(text: string) {
  * Search by title or author, genre and level. The text is bound as a parameter (never built into SQL) and the
  * sort key comes from an allowlist.
  */
-export async function searchBooks(userId: number, query: SearchQuery, size = SEARCH_PAGE_SIZE) {
+export async function searchBooks(userId: number, query: SearchQuery, size = SEARCH_PAGE_SIZE): Promise<z.infer<typeof searchAnswer>> {
   const q = (query.q ?? '').trim().slice(0, 100);
   const genre = GENRES.some((g) => g.code === query.genre) ? query.genre : undefined;
   const level = query.level && query.level >= 1 && query.level <= 10 ? Math.floor(query.level) : undefined;
@@ -183,7 +221,7 @@ export async function getBook(userId: number, bookId: number) {
 }
 
 /** Like or unlike a book; repeating either is harmless. */
-export async function setLike(userId: number, bookId: number, like: boolean) {
+export async function setLike(userId: number, bookId: number, like: boolean): Promise<z.infer<typeof likeAnswer>> {
   const [book] = await db().select({ id: books.id }).from(books).where(eq(books.id, bookId));
   if (!book) throw new DomainError('BOOK_NOT_FOUND', MESSAGES.bookNotFound, 404);
   if (like) {

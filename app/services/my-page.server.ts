@@ -13,6 +13,8 @@ import { ACCOUNT_MESSAGES } from './accounts.server';
 import { PROFILE_IMAGE_MESSAGES, processProfileImage } from './images.server';
 import { hasBasicPay } from './payments/basic-pay.server';
 import { storage } from './storage.server';
+import { z } from 'zod';
+import { ORGANISATION_KINDS } from '~/domain/enums';
 
 // The my page of every area (user, admin, super): one service behind /…/my-page, /…/my-page/me and the API calls
 // super/user/editMyPage, super/user/editMyPage2 and user/edit/image.
@@ -23,6 +25,20 @@ export const PROFILE_MESSAGES = {
   imageSaved: '프로필 사진을 변경했습니다.',
   ...PROFILE_IMAGE_MESSAGES,
 } as const;
+
+/** The JSON API's shape of `getSubProfile`. */
+export const subProfileAnswer = z.object({
+  userId: z.number().int(),
+  loginId: z.string(),
+  userName: z.string(),
+  level: z.number().nullable(),
+  levelLabel: z.string().nullable(),
+  organisationName: z.string().nullable(),
+  organisationKind: z.enum(ORGANISATION_KINDS).nullable(),
+  profileImageUrl: z.string().nullable(),
+  /** How many of the student's books are in each status (the status number as the key). */
+  books: z.record(z.number().int()),
+});
 
 /** The account and its organisation, for the my page and the student's small profile. */
 async function profileOf(userId: number) {
@@ -59,7 +75,7 @@ export async function getMyPage(userId: number) {
  * spec: GET user/activity/subProfile — the small profile beside a student's activity: who, where, the level, the
  * picture's address and how many of their books are in each status (EXCLUDE not counted). Two queries.
  */
-export async function getSubProfile(userId: number) {
+export async function getSubProfile(userId: number): Promise<z.infer<typeof subProfileAnswer>> {
   const row = await profileOf(userId);
   const counts = await db()
     .select({ status: resultBooks.status, n: sql<number>`count(*)::int`.mapWith(Number) })

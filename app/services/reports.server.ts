@@ -5,6 +5,45 @@ import { BookStatus, NoteState } from '~/domain/enums';
 import { nowMs } from '~/lib/clock.server';
 import { addMonths, seoulDay, seoulMonth } from '~/lib/dates';
 import { unreadCommentCount } from '~/services/notes/student-notes.server';
+import { z } from 'zod';
+import { bookStatus } from '~/lib/api-schemas.server';
+
+/** The JSON API's shape of `dashboard`. */
+export const dashboardAnswer = z.object({
+  today: z.string().date(),
+  /** 'YYYY-MM'. */
+  month: z.string(),
+  thisMonth: z.object({ minutes: z.number(), pages: z.number(), booksRead: z.number(), booksCompleted: z.number() }),
+  /** Days in a row with reading, up to today. */
+  streak: z.number().int(),
+  series: z.array(z.object({ day: z.string().date(), minutes: z.number() })),
+  focus: z
+    .object({
+      resultBookId: z.number().int(),
+      bookId: z.number().int(),
+      status: bookStatus,
+      title: z.string(),
+      author: z.string(),
+      noteHeld: z.boolean(),
+      next: z.object({ label: z.string(), href: z.string() }).nullable(),
+    })
+    .nullable(),
+  needsLevelTest: z.boolean(),
+  medals: z.record(z.number()),
+  unreadComments: z.number().int(),
+});
+
+export const generalReportAnswer = z.object({
+  months: z.array(z.object({ month: z.string(), minutes: z.number(), pages: z.number(), books: z.number() })),
+  genres: z.array(z.object({ genre: z.string(), books: z.number(), completed: z.number() })),
+  careerFields: z.array(z.object({ field: z.string(), books: z.number() })),
+  totals: z.object({ minutes: z.number(), pages: z.number(), sessions: z.number(), completed: z.number() }),
+});
+
+export const levelGraphAnswer = z.object({
+  current: z.number().nullable(),
+  points: z.array(z.object({ level: z.number(), date: z.string().date() })),
+});
 
 // The student's figures: dashboard, general report and level graph (product.md §2 "Levels, reports"). Everything is
 // aggregated in the database, so each page costs a fixed number of queries whatever the history size.
@@ -85,7 +124,7 @@ export function nextStep(status: number, resultBookId: number, noteHeld = false)
 }
 
 /** The dashboard (spec GET user/dashboard). */
-export async function dashboard(userId: number) {
+export async function dashboard(userId: number): Promise<z.infer<typeof dashboardAnswer>> {
   const today = seoulDay(new Date(nowMs()));
   const month = seoulMonth(new Date(nowMs()));
   const from = dayOffset(today, -(DASHBOARD_DAYS - 1));
@@ -181,7 +220,7 @@ export async function dashboard(userId: number) {
 }
 
 /** The general report (spec GET user/book/report/general): by month, by genre, by career field. */
-export async function generalReport(userId: number) {
+export async function generalReport(userId: number): Promise<z.infer<typeof generalReportAnswer>> {
   const month = seoulMonth(new Date(nowMs()));
   const firstMonth = addMonths(month, -(REPORT_MONTHS - 1));
   const [byMonth, byGenre, byField, [totals]] = await Promise.all([
@@ -231,7 +270,7 @@ export async function generalReport(userId: number) {
 }
 
 /** The level graph (spec GET user/book/levelGraph): the student's level over time, from course tests. */
-export async function levelGraph(userId: number) {
+export async function levelGraph(userId: number): Promise<z.infer<typeof levelGraphAnswer>> {
   const [points, [me]] = await Promise.all([
     db()
       .select({ level: levelHistory.level, recordedAt: levelHistory.recordedAt })

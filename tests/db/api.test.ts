@@ -1,7 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetRateLimits } from '~/auth/rate-limit.server';
 import { ACCESS_TOKEN_TTL_MS, ROTATION_GRACE_MS } from '~/auth/tokens.server';
 import { setClock } from '~/lib/clock.server';
+import { log } from '~/lib/log.server';
 import * as checkToken from '~/routes/api+/auth.checkToken.$refreshToken';
 import * as login from '~/routes/api+/auth.login';
 import * as refresh from '~/routes/api+/auth.refreshToken';
@@ -246,19 +247,44 @@ describe('POST /api/logs', () => {
           }),
         ),
       );
-    const original = console.error;
-    const logged: string[] = [];
-    console.error = (line: string) => logged.push(line);
+    const logged = vi.spyOn(log, 'error').mockImplementation(() => undefined);
     try {
       expect((await post(JSON.stringify({ message: 'TypeError: x is undefined', url: '/user/activity' }))).status).toBe(204);
-      expect(logged[0]).toContain('"level":"error"');
-      expect(logged[0]).toContain('TypeError: x is undefined');
+      expect(logged.mock.calls[0]).toEqual([
+        { source: 'client', id: undefined, kind: 'app', message: 'TypeError: x is undefined', path: '/user/activity' },
+        'client error',
+      ]);
+      // The contract: known fields only, a path without its query or tokens, a message required.
+      const report = {
+        kind: 'boundary',
+        message: 'Failed to fetch',
+        name: 'TypeError',
+        stack: 'TypeError: Failed to fetch\n    at /build/root-X.js:1:2',
+        path: '/member/reset/abcdefabcdef?token=1',
+        loginId: 'student',
+        password: 'demo1234!',
+      };
+      expect((await post(JSON.stringify(report))).status).toBe(204);
+      expect(logged.mock.calls[1][0]).toEqual({
+        source: 'client',
+        id: undefined,
+        kind: 'boundary',
+        message: 'Failed to fetch',
+        name: 'TypeError',
+        stack: report.stack,
+        path: '/member/reset/[redacted]',
+      });
+      const refused = await post(JSON.stringify({ kind: 'error' }));
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toEqual({ code: 'INVALID_REQUEST', message: 'message가 필요합니다.' });
+      expect((await post(JSON.stringify({ message: 'x', kind: 'debug' }))).status).toBe(400);
+      expect(logged).toHaveBeenCalledTimes(2);
       expect((await post(JSON.stringify({ message: 'x'.repeat(9000) }))).status).toBe(413);
       let last = 204;
       for (let i = 0; i < 40; i++) last = (await post('{"m":1}', '10.0.0.10')).status;
       expect(last).toBe(429);
     } finally {
-      console.error = original;
+      logged.mockRestore();
     }
   });
 });

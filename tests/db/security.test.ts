@@ -8,6 +8,7 @@ import { BookStatus, NoteState } from '~/domain/enums';
 import * as adminNote from '~/routes/admin+/notes.$noteId';
 import * as adminStudent from '~/routes/admin+/students_.$studentId';
 import * as login from '~/routes/api+/auth.login';
+import * as teacherReadMethod from '~/routes/api+/user.book.teacher.$a.$b';
 import * as bookCommonReadPage from '~/routes/api+/bookCommon.readPage.detail.$id';
 import * as bookCommonReadPageTotal from '~/routes/api+/bookCommon.readPageTotal.detail.$id';
 import * as bookCommonReport from '~/routes/api+/bookCommon.report.$id';
@@ -47,7 +48,7 @@ import * as reportPage from '~/routes/user+/bookCommon.report.$resultBookId';
 import * as searchPage from '~/routes/user+/search';
 import { AuthenticationError, completePasswordRecovery, findUserByLoginId, signIn } from '~/services/accounts.server';
 import { saveProfileImage } from '~/services/my-page.server';
-import { makeRequest, respond, sessionCookie } from '../support/auth';
+import { makeRequest, respond, sessionCookie, xsrfFor } from '../support/auth';
 import { useTestDatabase } from '../support/db';
 import { bearerFor } from '../support/factories';
 
@@ -278,6 +279,11 @@ describe('object-level access: a student of academy 1 against the data of a stud
       ),
     );
     expect(assign.status).toBe(404);
+    // The same through the API's teacher call (POST user/book/teacher/{resultBookId}/{readMethod}).
+    const api = await teacherReadMethod.action(
+      args(makeRequest('/api/x', { cookie, method: 'POST', headers: { 'X-XSRF-TOKEN': xsrfFor(cookie) } }), { a: String(rb.id), b: '1' }),
+    );
+    expect(api.status).toBe(404);
     expect(await snapshot(victim.id)).toEqual(before);
   });
 

@@ -1,11 +1,27 @@
 import { INBOX_MESSAGES } from '~/domain/inbox';
+import { z } from 'zod';
+import { isoDate } from '~/lib/api-schemas.server';
 import type { InboxEntry } from '~/services/inbox.server';
 
 // The JSON shape of an inbox item in the /api answers (docs/api-inbox.md).
 
 export const messageNotFound = { code: 'MESSAGE_NOT_FOUND', message: INBOX_MESSAGES.notFound, status: 404 };
 
-export function messageJson(item: InboxEntry) {
+/** The JSON shape of an inbox item (`messageJson`). */
+export const messageAnswer = z.object({
+  messageId: z.number().int(),
+  /** What the message is about ('notice', 'note', 'inquiry', …). */
+  kind: z.string(),
+  title: z.string(),
+  body: z.string(),
+  /** The page it points to, if any. */
+  link: z.string().nullable(),
+  isRead: z.boolean(),
+  readAt: isoDate.nullable(),
+  createdAt: isoDate,
+});
+
+export function messageJson(item: InboxEntry): z.infer<typeof messageAnswer> {
   return {
     messageId: item.id,
     kind: item.kind,

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { enumName, NoteState } from '~/domain/enums';
+import type { ApiFailure } from '~/lib/api-doc.server';
+import { isoDate, noteState } from '~/lib/api-schemas.server';
+import { NOTE_MESSAGES } from '~/domain/notes';
 import type { NoteDetail, NoteHistoryEntry } from '~/services/notes/access.server';
 
 type Note = NoteDetail['note'];
@@ -11,7 +14,55 @@ export const intId = z.coerce.number({ invalid_type_error: '번호가 올바르�
 /** A note's JSON body: the longest note or comment with room to spare. */
 export const NOTE_BODY_MAX_BYTES = 64 * 1024;
 
-export function noteJson(note: Note, history: NoteHistoryEntry[] = []) {
+const NOTE_ACTIONS = ['save', 'submit', 'open', 'comment', 'hold', 'send', 'complete', 'correct'] as const;
+
+/** The JSON shape of a note (`noteJson`, `emptyNote`). */
+export const noteAnswer = z.object({
+  /** -1: the student has no note yet. */
+  noteId: z.number().int(),
+  resultBookId: z.number().int(),
+  note: z.string(),
+  noteInput: z.string().nullable(),
+  correction: z.string().nullable(),
+  state: noteState,
+  stateName: z.enum(['NONE', 'WRITE', 'TEACHER_SHOW', 'WAITING_CORRECT', 'HOLD', 'COMMENT_COMPLETE']),
+  version: z.number().int(),
+  image: z.object({ url: z.string(), width: z.number().int().nullable(), height: z.number().int().nullable() }).nullable(),
+  hasUnreadComment: z.boolean(),
+  submittedAt: isoDate.nullable(),
+  updatedAt: isoDate.nullable(),
+  history: z.array(
+    z.object({
+      actorName: z.string(),
+      actorRole: z.enum(['COACH', 'TEACHER', 'STUDENT']),
+      action: z.enum(NOTE_ACTIONS),
+      fromState: noteState,
+      toState: noteState,
+      comment: z.string().nullable(),
+      createdAt: isoDate,
+    }),
+  ),
+});
+type NoteAnswer = z.infer<typeof noteAnswer>;
+
+const failure = (code: string, message: string, status: number): ApiFailure => ({ code, message, status });
+
+/** What the note services answer (each call lists those that apply). */
+export const NOTE_FAILURES = {
+  notFound: failure('NOTE_NOT_FOUND', NOTE_MESSAGES.notFound, 404),
+  forbidden: failure('NOTE_FORBIDDEN', NOTE_MESSAGES.forbidden, 403),
+  conflict: failure('NOTE_CONFLICT', NOTE_MESSAGES.conflict, 409),
+  bookNotReady: failure('NOTE_BOOK_NOT_READY', NOTE_MESSAGES.bookNotReady, 409),
+  notEditable: failure('NOTE_NOT_EDITABLE', NOTE_MESSAGES.notEditable, 409),
+  required: failure('NOTE_REQUIRED', NOTE_MESSAGES.noteRequired, 400),
+  tooShort: failure('NOTE_TOO_SHORT', NOTE_MESSAGES.noteTooShort, 400),
+  tooLong: failure('NOTE_TOO_LONG', NOTE_MESSAGES.noteTooLong, 400),
+  transitionRefused: failure('NOTE_TRANSITION_REFUSED', NOTE_MESSAGES.transitionRefused, 409),
+  imageType: failure('NOTE_IMAGE_TYPE', NOTE_MESSAGES.imageType, 415),
+  imageTooLarge: failure('NOTE_IMAGE_TOO_LARGE', NOTE_MESSAGES.imageTooLarge, 413),
+} satisfies Record<string, ApiFailure>;
+
+export function noteJson(note: Note, history: NoteHistoryEntry[] = []): NoteAnswer {
   return {
     noteId: note.id,
     resultBookId: note.resultBookId,
@@ -40,7 +91,7 @@ export function noteJson(note: Note, history: NoteHistoryEntry[] = []) {
 }
 
 /** The note of a result book when the student has none yet. */
-export const emptyNote = (resultBookId: number) => ({
+export const emptyNote = (resultBookId: number): NoteAnswer => ({
   noteId: -1,
   resultBookId,
   note: '',

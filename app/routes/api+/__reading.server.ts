@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { READING_ERRORS } from '~/domain/reading';
 import { readingIssueCode } from '~/domain/reading-input';
 import type { ApiFailure } from '~/lib/api.server';
+import { READING_ERROR_STATUS } from '~/services/reading/books.server';
 
 // What the reading calls (spec §7 "Activity and reading") share: the answer to a bad result book id, and the code of
 // a body that breaks its reading contract (the same code and message the reading page shows).
@@ -13,6 +14,19 @@ export const readingBodyError = (issue: z.ZodIssue): ApiFailure => {
   const code = readingIssueCode(issue.message);
   return { code, message: READING_ERRORS[code] };
 };
+
+/**
+ * What a call that records reading can answer besides BOOK_NOT_FOUND: every reading failure with the status its
+ * service gives it, and READ_SAVE_FAILED 400 for a body that cannot be read (the contract's codes are 400 too).
+ */
+export const READING_WRITE_FAILURES: ApiFailure[] = [
+  READ_SAVE_FAILED,
+  ...(Object.keys(READING_ERRORS) as (keyof typeof READING_ERRORS)[]).map((code) => ({
+    code,
+    message: READING_ERRORS[code],
+    status: READING_ERROR_STATUS[code] ?? 400,
+  })),
+];
 
 /** The reading calls of one result book: a student's, its id in the path as `{id}` (or `{a}`). */
 export const readingBook = (param: 'id' | 'a' = 'id') =>

@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { clientIp } from '~/auth/rate-limit.server';
-import { apiTokens, issueRefreshToken } from '~/auth/tokens.server';
+import { clientIp, RATE_LIMIT_CODE, RATE_LIMIT_MESSAGE } from '~/auth/rate-limit.server';
+import { apiTokens, apiTokensAnswer, issueRefreshToken } from '~/auth/tokens.server';
 import { xsrfCookie } from '~/auth/xsrf.server';
+import { TAGS } from '~/lib/api-doc.server';
 import { API_BODY_MAX_BYTES } from '~/lib/api-response.server';
 import { apiData, apiError, apiRoute } from '~/lib/api.server';
-import { AuthenticationError, signIn } from '~/services/accounts.server';
+import { ACCOUNT_MESSAGES, AuthenticationError, signIn } from '~/services/accounts.server';
 
 // POST /api/auth/login { loginId, password } → { data: { accessToken, expireDate, refreshToken } } (spec §7).
 const body = z.object({
@@ -17,6 +18,17 @@ export const { loader, action } = apiRoute({
   access: 'PUBLIC',
   body,
   maxBytes: API_BODY_MAX_BYTES,
+  doc: {
+    path: '/api/auth/login',
+    tag: TAGS.auth,
+    summary: '로그인',
+    description: '아이디와 비밀번호로 access token 과 refresh token 을 받습니다. XSRF-TOKEN 쿠키도 함께 설정됩니다.',
+    answer: apiTokensAnswer,
+    errors: [
+      { code: 'LOGIN_FAIL', message: ACCOUNT_MESSAGES.badCredentials, status: 401 },
+      { code: RATE_LIMIT_CODE, message: RATE_LIMIT_MESSAGE, status: 429 },
+    ],
+  },
   handler: async ({ body, request }) => {
     let user;
     try {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { API_MESSAGES } from '~/auth/api.server';
-import { apiTokens, consumeRefreshToken } from '~/auth/tokens.server';
+import { apiTokens, apiTokensAnswer, consumeRefreshToken } from '~/auth/tokens.server';
+import { TAGS } from '~/lib/api-doc.server';
 import { API_BODY_MAX_BYTES } from '~/lib/api-response.server';
 import { apiError, apiRoute } from '~/lib/api.server';
 import { ERROR_CODES } from '~/messages';
@@ -15,6 +16,14 @@ export const { loader, action } = apiRoute({
   access: 'PUBLIC',
   body,
   maxBytes: API_BODY_MAX_BYTES,
+  doc: {
+    path: '/api/auth/refreshToken',
+    tag: TAGS.auth,
+    summary: '토큰 갱신',
+    description: 'refresh token 으로 새 토큰 한 쌍을 받습니다. 쓴 refresh token 은 다시 쓸 수 없습니다 (회전).',
+    answer: apiTokensAnswer,
+    errors: [{ code: ERROR_CODES.REFRESH_TOKEN_FAIL, message: API_MESSAGES.refreshFail, status: 401 }],
+  },
   handler: async ({ body }) => {
     const used = await consumeRefreshToken(body.refreshToken);
     // 'grace' means this token was used moments ago: the new one went to the other request. An API client refreshes

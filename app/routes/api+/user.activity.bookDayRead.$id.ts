@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { editLastRecordInput, recordInput } from '~/domain/reading-input';
 import { apiRoute } from '~/lib/api.server';
-import { editLastRecord, saveRecord } from '~/services/reading/records.server';
-import { field, idempotencyKey, readingBook } from './__reading.server';
+import { editLastRecord, saveRecord, saveResultAnswer } from '~/services/reading/records.server';
+import { field, idempotencyKey, READING_WRITE_FAILURES, readingBook } from './__reading.server';
+import { TAGS } from '~/lib/api-doc.server';
 
 // POST /api/user/activity/bookDayRead/{resultBookId}: an array of one reading record plus isChange (spec §7).
 // Body: { "list": [{ start, end, time, date, isRepeat, weak }], "isChange": false, "submissionKey": "…" } (or the bare
@@ -33,6 +34,33 @@ export const { loader, action } = apiRoute({
       isRepeat: field(record, 'isRepeat'),
       weak: field(record, 'weak'),
     };
+  },
+  doc: {
+    path: '/api/user/activity/bookDayRead/{id}',
+    tag: TAGS.reading,
+    summary: '독서 기록 저장',
+    description:
+      '기록 하나를 저장합니다. isChange 가 참이면 마지막 기록의 끝 쪽을 고칩니다. 같은 submissionKey 는 한 번만 저장됩니다 (Idempotency-Key 헤더로도 보낼 수 있음).',
+    request: {
+      schema: z.object({
+        list: z
+          .array(
+            z.object({
+              start: z.number().int().optional(),
+              end: z.number().int(),
+              time: z.number().int().optional(),
+              date: z.string().date().optional(),
+              isRepeat: z.boolean().optional(),
+              weak: z.boolean().optional(),
+            }),
+          )
+          .length(1),
+        isChange: z.boolean().optional(),
+        submissionKey: z.string().optional(),
+      }),
+    },
+    answer: saveResultAnswer,
+    errors: READING_WRITE_FAILURES,
   },
   handler: ({ user, ids, body }) => (body.kind === 'edit' ? editLastRecord(user.id, ids.id, body) : saveRecord(user.id, ids.id, body)),
 });

@@ -1,10 +1,28 @@
 import { apiRoute } from '~/lib/api.server';
 import { getReadingBook } from '~/services/reading/books.server';
 import { readingBook } from './__reading.server';
+import { z } from 'zod';
+import { TAGS } from '~/lib/api-doc.server';
 
 // GET /api/user/activity/bookInfo/{resultBookId}: the book's facts.
 export const { loader, action } = apiRoute({
   ...readingBook(),
+  doc: {
+    path: '/api/user/activity/bookInfo/{id}',
+    tag: TAGS.activity,
+    summary: '도서 정보',
+    answer: z.object({
+      bookId: z.number().int(),
+      title: z.string(),
+      author: z.string(),
+      publisher: z.string(),
+      totalPages: z.number().int(),
+      level: z.number(),
+      genre: z.string(),
+      careerFields: z.array(z.string()),
+      summary: z.string(),
+    }),
+  },
   handler: async ({ user, ids: { id } }) => {
     const b = await getReadingBook(user.id, id);
     return {

@@ -3,10 +3,27 @@ import { BookStatus } from '~/domain/enums';
 import { isReadable } from '~/domain/reading';
 import { getReadingBook } from '~/services/reading/books.server';
 import { readingBook } from './__reading.server';
+import { z } from 'zod';
+import { TAGS } from '~/lib/api-doc.server';
+import { bookStatus, readMethod } from '~/lib/api-schemas.server';
 
 // GET /api/user/activity/checkReadinBook/{resultBookId}: can the student record reading for this book now?
 export const { loader, action } = apiRoute({
   ...readingBook(),
+  doc: {
+    path: '/api/user/activity/checkReadinBook/{id}',
+    tag: TAGS.reading,
+    summary: '기록 가능 여부',
+    description: '지금 이 책에 독서 기록을 남길 수 있는지 (독서 활동 상태이고 읽기 방법이 정해졌는지).',
+    answer: z.object({
+      resultBookId: z.number().int(),
+      status: bookStatus,
+      readMethod,
+      readMethodSet: z.boolean(),
+      reading: z.boolean(),
+      isCurrent: z.boolean(),
+    }),
+  },
   handler: async ({ user, ids: { id } }) => {
     const b = await getReadingBook(user.id, id);
     return {

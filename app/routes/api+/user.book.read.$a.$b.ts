@@ -1,7 +1,10 @@
 import { clockEventInput, CLOCK_EVENTS, recordInput } from '~/domain/reading-input';
 import { apiError, apiRoute } from '~/lib/api.server';
-import { resetClock, saveRecord, startClock } from '~/services/reading/records.server';
-import { field, idempotencyKey, READ_SAVE_FAILED, readingBook } from './__reading.server';
+import { resetClock, saveRecord, saveResultAnswer, startClock } from '~/services/reading/records.server';
+import { field, idempotencyKey, READ_SAVE_FAILED, READING_WRITE_FAILURES, readingBook } from './__reading.server';
+import { TAGS } from '~/lib/api-doc.server';
+import { z } from 'zod';
+import { clockAnswer } from '~/services/reading/books.server';
 
 // POST /api/user/book/read/{resultBookId}/{event}: the reading clock (CLOCK). event 10 READ_START starts it, 999
 // RESET cancels it, 20 READ_END saves the record with the server's elapsed time:
@@ -10,6 +13,7 @@ import { field, idempotencyKey, READ_SAVE_FAILED, readingBook } from './__readin
 const startOrReset = apiRoute({
   method: 'POST',
   ...readingBook('a'),
+  doc: null, // described below, with READ_END
   handler: ({ user, ids, params }) => {
     const event = clockEventInput.safeParse(params.b).data;
     if (event === CLOCK_EVENTS.start) return startClock(user.id, ids.a);
@@ -30,6 +34,25 @@ const readEnd = apiRoute({
     isRepeat: field(raw, 'isRepeat'),
     weak: field(raw, 'weak'),
   }),
+  doc: {
+    path: '/api/user/book/read/{a}/{b}',
+    tag: TAGS.reading,
+    summary: '독서 시계',
+    description:
+      '시계로 읽는 책(CLOCK)의 시계. {a}: 결과 도서 번호, {b}: 10 시작(READ_START), 20 끝(READ_END: 본문의 쪽으로 기록을 저장하고 시간은 서버가 잼), 999 취소(RESET). 시작과 취소는 본문 없이 시계 상태를, 끝은 저장 결과를 답합니다.',
+    request: {
+      schema: z.object({
+        start: z.number().int(),
+        end: z.number().int(),
+        date: z.string().date().optional(),
+        isRepeat: z.boolean().optional(),
+        weak: z.boolean().optional(),
+        submissionKey: z.string().optional(),
+      }),
+    },
+    answer: z.union([saveResultAnswer, clockAnswer]),
+    errors: READING_WRITE_FAILURES,
+  },
   handler: ({ user, ids, body }) => saveRecord(user.id, ids.a, body),
 });
 

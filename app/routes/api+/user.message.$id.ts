@@ -1,6 +1,7 @@
 import { apiRoute } from '~/lib/api.server';
 import { getInboxItem, openInboxItem } from '~/services/inbox.server';
-import { messageJson, messageNotFound } from './__inbox.server';
+import { messageAnswer, messageJson, messageNotFound } from './__inbox.server';
+import { TAGS } from '~/lib/api-doc.server';
 
 // GET /api/user/message/{id} (spec §7): one of the caller's messages, as it is (a GET changes nothing).
 // POST /api/user/message/{id}: marks it read (once) and answers it. Another user's message: 404 MESSAGE_NOT_FOUND.
@@ -8,6 +9,13 @@ export const { loader } = apiRoute({
   access: 'ANY',
   ids: ['id'],
   notFound: messageNotFound,
+  doc: {
+    path: '/api/user/message/{id}',
+    tag: TAGS.messages,
+    summary: '메시지',
+    description: '내 메시지 하나. 읽음으로 표시하지 않습니다.',
+    answer: messageAnswer,
+  },
   handler: async ({ user, ids: { id } }) => messageJson(await getInboxItem(user.id, id)),
 });
 
@@ -16,5 +24,12 @@ export const { action } = apiRoute({
   access: 'ANY',
   ids: ['id'],
   notFound: messageNotFound,
+  doc: {
+    path: '/api/user/message/{id}',
+    tag: TAGS.messages,
+    summary: '메시지 읽음 표시',
+    description: '내 메시지 하나를 읽음으로 표시하고 답합니다 (처음 한 번).',
+    answer: messageAnswer,
+  },
   handler: async ({ user, ids: { id } }) => messageJson(await openInboxItem(user.id, id)),
 });

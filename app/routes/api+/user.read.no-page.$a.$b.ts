@@ -1,7 +1,9 @@
 import { noPageInput } from '~/domain/reading-input';
 import { apiRoute } from '~/lib/api.server';
-import { saveNoPage } from '~/services/reading/records.server';
-import { field, readingBook } from './__reading.server';
+import { noPageResultAnswer, saveNoPage } from '~/services/reading/records.server';
+import { field, READING_WRITE_FAILURES, readingBook } from './__reading.server';
+import { z } from 'zod';
+import { TAGS } from '~/lib/api-doc.server';
 
 // POST /api/user/read/no-page/{resultBookId}/{submissionKey} { index, time, date? }: progress of a book without pages.
 export const { loader, action } = apiRoute({
@@ -14,5 +16,14 @@ export const { loader, action } = apiRoute({
     minutes: field(raw, 'time'),
     readDate: field(raw, 'date'),
   }),
+  doc: {
+    path: '/api/user/read/no-page/{a}/{b}',
+    tag: TAGS.reading,
+    summary: '쪽 없는 책 기록',
+    description: '쪽 번호가 없는 책의 진행을 저장합니다. {a}: 결과 도서 번호, {b}: submissionKey (한 번만 저장).',
+    request: { schema: z.object({ index: z.number().int(), time: z.number().int(), date: z.string().date().optional() }) },
+    answer: noPageResultAnswer,
+    errors: READING_WRITE_FAILURES,
+  },
   handler: ({ user, ids, body }) => saveNoPage(user.id, ids.a, body),
 });

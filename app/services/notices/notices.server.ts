@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
 import { db, type Tx } from '~/db/client.server';
 import { inboxItems, noticeFiles, notices, organisations, users, type NoticeAudience } from '~/db/schema';
 import { ItemStatus } from '~/domain/enums';
@@ -158,7 +159,19 @@ export async function readNotice(user: NoticeActor, noticeId: number) {
 }
 
 /** GET /api/total/notice/{id} (spec §7, §3 Notice: noticeId, content, files with filePath and fileName). */
-export async function noticeForApi(user: NoticeActor, noticeId: number) {
+export const noticeAnswer = z.object({
+  noticeId: z.number().int(),
+  title: z.string(),
+  /** The body as HTML (rendered from Markdown, sanitised). */
+  content: z.string(),
+  markdown: z.string(),
+  files: z.array(z.object({ filePath: z.string(), fileName: z.string() })),
+  publishedAt: z.string().datetime(),
+  popupFrom: z.string().datetime().nullable(),
+  popupUntil: z.string().datetime().nullable(),
+});
+
+export async function noticeForApi(user: NoticeActor, noticeId: number): Promise<z.infer<typeof noticeAnswer>> {
   const n = await readNotice(user, noticeId);
   return {
     noticeId: n.id,

@@ -17,6 +17,58 @@ import {
 } from './attempts.server';
 import { AnswerInput, markAttempt, saveAnswers } from './marking.server';
 import { getAttemptPage } from './pages.server';
+import { z } from 'zod';
+import { bookStatus, problemCategory, problemStep } from '~/lib/api-schemas.server';
+import { selfAnalysisAnswer } from './book-report.server';
+import { attemptResultAnswer } from './marking.server';
+
+/** The JSON API's shape of a problem without its correct answer. */
+export const apiProblemAnswer = z.object({
+  problemId: z.number().int(),
+  order: z.number().int(),
+  question: z.string(),
+  /** 's' short answer, 'm' multiple choice. */
+  examMethod: z.enum(['s', 'm']),
+  /** The options (spec: "answer: a JSON list of options"); empty for a short answer. */
+  answer: z.array(z.string()),
+  multiple: z.boolean(),
+  category: problemCategory,
+  points: z.number(),
+  /** The student's saved answer, if any. */
+  saved: z.string().nullable(),
+});
+
+export const problemAnalysisAnswer = z.object({
+  resultBookId: z.number().int(),
+  bookId: z.number().int(),
+  title: z.string(),
+  status: bookStatus,
+  step: problemStep,
+  attemptId: z.number().int().nullable(),
+  problems: z.array(apiProblemAnswer),
+});
+
+export const submitAnswer = z.object({ saved: z.boolean(), result: attemptResultAnswer.nullable() });
+
+export const resultInfoAnswer = attemptResultAnswer.extend({
+  resultBookId: z.number().int(),
+  answers: z.array(
+    z.object({
+      problemId: z.number().int(),
+      order: z.number().int(),
+      examMethod: z.enum(['s', 'm']),
+      question: z.string(),
+      options: z.array(z.string()),
+      category: z.string(),
+      answer: z.string(),
+      isCorrect: z.boolean(),
+      correctAnswer: z.string(),
+      acceptedAnswers: z.array(z.string()),
+      explanation: z.string(),
+    }),
+  ),
+  selfAnalysis: selfAnalysisAnswer.nullable(),
+});
 
 // The problem analysis as the JSON API shows it (spec §7): problems without their correct answers until marking.
 
@@ -24,7 +76,7 @@ import { getAttemptPage } from './pages.server';
  * GET problemAnalysis/{resultBookId}: the problems with their options, never the correct answers: those of the
  * student's attempt (the version it took), or of the set's current version before the first attempt.
  */
-export async function problemAnalysisForApi(userId: number, resultBookId: number) {
+export async function problemAnalysisForApi(userId: number, resultBookId: number): Promise<z.infer<typeof problemAnalysisAnswer>> {
   const { set, resultBook, attempt } = await resolveTarget(userId, { kind: 'book', resultBookId });
   const versionId = shownVersion(set, attempt);
   const list = versionId ? await versionProblems(versionId) : [];
@@ -61,7 +113,7 @@ function toApiProblem(p: ProblemRow, saved: string | null = null) {
  * problem must be of the set's current version while the set is offered, or of a version the student has taken: a
  * draft's problems, and those of versions the student never saw, are not found.
  */
-export async function problemItemForApi(userId: number, problemId: number) {
+export async function problemItemForApi(userId: number, problemId: number): Promise<z.infer<typeof apiProblemAnswer>> {
   const [row] = await db()
     .select({
       problem: problems,
@@ -93,7 +145,12 @@ export async function problemItemForApi(userId: number, problemId: number) {
  * POST problemAnalysisResult/{resultBookId}: saves the answers and, unless `final` is false, marks them. An API
  * client need not walk the pages: the attempt is started and confirmed on the way (each step still guarded).
  */
-export async function submitForApi(userId: number, resultBookId: number, answers: AnswerInput[], final = true) {
+export async function submitForApi(
+  userId: number,
+  resultBookId: number,
+  answers: AnswerInput[],
+  final = true,
+): Promise<z.infer<typeof submitAnswer>> {
   let attempt = (await resolveTarget(userId, { kind: 'book', resultBookId })).attempt;
   if (!attempt || attempt.step === ProblemStep.START) attempt = await beginAttempt(userId, { kind: 'book', resultBookId });
   if (attempt.step === ProblemStep.CONFIRM) attempt = await advanceAttempt(userId, attempt.id, ProblemStep.CONFIRM);
@@ -105,7 +162,7 @@ export async function submitForApi(userId: number, resultBookId: number, answers
 }
 
 /** GET problemAnalysisInfo/{resultBookId}: the marked result with every answer, the right one and the explanation. */
-export async function resultInfoForApi(userId: number, resultBookId: number) {
+export async function resultInfoForApi(userId: number, resultBookId: number): Promise<z.infer<typeof resultInfoAnswer>> {
   const page = await getAttemptPage(userId, { kind: 'book', resultBookId });
   if (!page.result) throw new DomainError(ProblemErrors.NOT_MARKED, MSG.notMarked, 409);
   return { resultBookId, ...page.result, answers: page.review, selfAnalysis: page.selfAnalysis };

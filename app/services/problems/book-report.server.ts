@@ -8,7 +8,61 @@ import { BOOK_STATUS_LABELS, MARKED_STEPS, PROBLEM_MESSAGES as MSG, type SelfAna
 import { now } from '~/lib/clock.server';
 import { DomainError } from '~/lib/errors';
 import { ProblemErrors, ownResultBook } from './attempts.server';
-import { resultOf } from './marking.server';
+import { attemptResultAnswer, resultOf } from './marking.server';
+import { z } from 'zod';
+import { bookStatus, medal, readMethod } from '~/lib/api-schemas.server';
+
+/** The JSON API's shape of the student's five ratings of a book. */
+export const selfAnalysisAnswer = z.object({
+  interest: z.number().int(),
+  difficulty: z.number().int(),
+  understanding: z.number().int(),
+  usefulness: z.number().int(),
+  recommend: z.number().int(),
+  updatedAt: z.string().datetime(),
+});
+
+/** The JSON API's shape of the per-book report. */
+export const bookReportAnswer = z.object({
+  resultBookId: z.number().int(),
+  book: z.object({
+    id: z.number().int(),
+    title: z.string(),
+    author: z.string(),
+    publisher: z.string(),
+    totalPages: z.number().int(),
+    level: z.number(),
+    genre: z.string(),
+    coverColor: z.string(),
+  }),
+  status: bookStatus,
+  statusLabel: z.string(),
+  reading: z.object({
+    status: bookStatus,
+    statusLabel: z.string(),
+    readMethod,
+    assignedAt: z.string().datetime(),
+    statusChangedAt: z.string().datetime(),
+    completedAt: z.string().datetime().nullable(),
+    totalPages: z.number().int(),
+    readingMinutes: z.number().int().nullable(),
+    pagesRead: z.number().int().nullable(),
+    sessions: z.number().int().nullable(),
+  }),
+  records: z.array(
+    z.object({
+      attemptId: z.number().int(),
+      round: z.number().int(),
+      score: z.number(),
+      medal: medal.nullable(),
+      correctCount: z.number().int(),
+      total: z.number().int(),
+      markedAt: z.string().datetime(),
+    }),
+  ),
+  result: attemptResultAnswer.nullable(),
+  selfAnalysis: selfAnalysisAnswer.nullable(),
+});
 
 // The per-book report (bookCommon/report/{id}) and the self-analysis it shows: the reading, the analysis records,
 // the score by category, the medal, and the student's five ratings of the book.
@@ -24,7 +78,11 @@ export async function getSelfAnalysis(
 }
 
 /** Saves the five ratings (1–5) of a book the student has finished reading; saving again replaces them. */
-export async function saveSelfAnalysis(userId: number, resultBookId: number, scores: SelfAnalysisScores) {
+export async function saveSelfAnalysis(
+  userId: number,
+  resultBookId: number,
+  scores: SelfAnalysisScores,
+): Promise<z.infer<typeof selfAnalysisAnswer>> {
   const values = [scores.interest, scores.difficulty, scores.understanding, scores.usefulness, scores.recommend];
   if (values.some((v) => !Number.isInteger(v) || v < 1 || v > 5)) {
     throw new DomainError(ProblemErrors.SELF_ANALYSIS_RANGE, MSG.selfAnalysisRange, 400);
@@ -76,7 +134,7 @@ export async function readingSummaryForReport(resultBookId: number, ex: Executor
 }
 
 /** The per-book report (bookCommon/report/{id}): reading, analysis records, score by category, medal, self-analysis. */
-export async function getBookReport(userId: number, resultBookId: number) {
+export async function getBookReport(userId: number, resultBookId: number): Promise<z.infer<typeof bookReportAnswer>> {
   const rb = await ownResultBook(userId, resultBookId);
   const reading = await readingSummaryForReport(resultBookId);
   const attempts = rb.setId

@@ -18,6 +18,8 @@ import { now } from '~/lib/clock.server';
 import { DomainError } from '~/lib/errors';
 import { advanceStatus } from '../book-status.server';
 import { ProblemErrors, type ProblemRow, moveStep, ownAttempt, versionProblems } from './attempts.server';
+import { z } from 'zod';
+import { medal, problemCategory, problemStep } from '~/lib/api-schemas.server';
 
 // Answers and marking: answers are checked against the set's problems and saved as the student goes; marking is
 // done here, once (a second submit returns the stored result), with the score per category and the level it earns.
@@ -79,6 +81,22 @@ export async function saveAnswers(userId: number, attemptId: number, answers: An
     await upsertAnswers(tx, attemptId, valid);
   });
 }
+
+/** The JSON API's shape of an AttemptResult. */
+export const attemptResultAnswer = z.object({
+  attemptId: z.number().int(),
+  round: z.number().int(),
+  step: problemStep,
+  score: z.number(),
+  medal: medal.nullable(),
+  correctCount: z.number().int(),
+  total: z.number().int(),
+  markedAt: z.string().datetime(),
+  categories: z.array(z.object({ category: problemCategory, correct: z.number().int(), total: z.number().int(), score: z.number() })),
+  /** The reading level a level test placed the student at. */
+  placedLevel: z.number().nullable(),
+  levelMessage: z.string().nullable(),
+}) satisfies z.ZodType<AttemptResult, z.ZodTypeDef, unknown>;
 
 export type AttemptResult = {
   attemptId: number;

@@ -5,11 +5,24 @@ import { beforeReadingAnswers } from '~/db/schema';
 import { BookStatus } from '~/domain/enums';
 import { now } from '~/lib/clock.server';
 import { advanceStatusOrThrow } from '../book-status.server';
-import { getReadingBook, lockBook, readingError } from './books.server';
+import { z } from 'zod';
+import { bookStatus, isoDate } from '~/lib/api-schemas.server';
+import { getReadingBook, lockBook, readingBookAnswer, readingError } from './books.server';
 
 // Before reading (product.md §2): the student's prediction and what they already know; WAITING → PRE_ACTIVITY_COMPLETE.
 
 export type BeforeAnswer = { prediction: string; whatIKnow: string };
+
+/** The JSON API's shape of the saved answers (a `beforeReadingAnswers` row). */
+export const beforeAnswerAnswer = z.object({
+  id: z.number().int(),
+  resultBookId: z.number().int(),
+  prediction: z.string(),
+  whatIKnow: z.string(),
+  createdAt: isoDate,
+});
+export const beforeSubmitAnswer = z.object({ answer: beforeAnswerAnswer, duplicate: z.boolean(), status: bookStatus });
+export const beforePageAnswer = z.object({ book: readingBookAnswer, answer: beforeAnswerAnswer.nullable() });
 
 export async function getBeforeAnswer(resultBookId: number, executor: Executor = db()) {
   const [row] = await executor.select().from(beforeReadingAnswers).where(eq(beforeReadingAnswers.resultBookId, resultBookId));
@@ -17,7 +30,11 @@ export async function getBeforeAnswer(resultBookId: number, executor: Executor =
 }
 
 /** Saves the before-reading answers and moves the book WAITING → PRE_ACTIVITY_COMPLETE. A repeat is harmless. */
-export async function submitBeforeReading(userId: number, resultBookId: number, answer: BeforeAnswer) {
+export async function submitBeforeReading(
+  userId: number,
+  resultBookId: number,
+  answer: BeforeAnswer,
+): Promise<z.infer<typeof beforeSubmitAnswer>> {
   const prediction = answer.prediction.trim();
   const whatIKnow = answer.whatIKnow.trim();
   if (!prediction || !whatIKnow) throw readingError('READ_SAVE_FAILED');
@@ -37,7 +54,7 @@ export async function submitBeforeReading(userId: number, resultBookId: number, 
 }
 
 /** The before-reading page: the book and the answers already given. */
-export async function getBeforePage(userId: number, resultBookId: number) {
+export async function getBeforePage(userId: number, resultBookId: number): Promise<z.infer<typeof beforePageAnswer>> {
   const book = await getReadingBook(userId, resultBookId);
   return { book, answer: await getBeforeAnswer(resultBookId) };
 }

@@ -8,12 +8,14 @@ import { BookStatus, ReadingEvent, ReadMethod } from '~/domain/enums';
 import { DomainError } from '~/lib/errors';
 import { advanceStatusOrThrow } from '../book-status.server';
 import { qualified } from '~/db/sql-helpers.server';
+import { z } from 'zod';
+import { bookStatus, isoDate, readMethod } from '~/lib/api-schemas.server';
 
 // A student's result book with its reading totals (one query, whatever the number of records), the locks every
 // reading change takes first (the student's row, then the result book's row, so a student's concurrent requests are
 // serialised), and the moves every change shares: making a book current, completing a session.
 
-const STATUS_HTTP: Partial<Record<ReadingErrorCode, number>> = {
+export const READING_ERROR_STATUS: Partial<Record<ReadingErrorCode, number>> = {
   BOOK_NOT_FOUND: 404,
   READ_SAVE_FAILED: 409,
   INVALID_BOOK_STATUS: 409,
@@ -22,7 +24,7 @@ const STATUS_HTTP: Partial<Record<ReadingErrorCode, number>> = {
 };
 
 export function readingError(code: ReadingErrorCode): DomainError {
-  return new DomainError(code, READING_ERRORS[code], STATUS_HTTP[code] ?? 400);
+  return new DomainError(code, READING_ERRORS[code], READING_ERROR_STATUS[code] ?? 400);
 }
 
 /** Longest reading the clock will count (a clock left running overnight is capped). */
@@ -98,6 +100,44 @@ async function selectBook(executor: Executor, userId: number, resultBookId: numb
   return row;
 }
 
+/** The JSON API's shape of `Progress` (domain/reading.ts). */
+export const progressAnswer = z.object({
+  readMethod,
+  totalPages: z.number().int(),
+  lastPage: z.number().int(),
+  minutes: z.number().int(),
+  sessionsDone: z.number().int(),
+  sessionsPlanned: z.number().int().nullable(),
+  lastIndex: z.number().int(),
+  percent: z.number(),
+  complete: z.boolean(),
+  label: z.string(),
+});
+
+/** The JSON API's shape of `getReadingBook`'s value. */
+export const readingBookAnswer = z.object({
+  resultBookId: z.number().int(),
+  userId: z.number().int(),
+  bookId: z.number().int(),
+  status: bookStatus,
+  readMethod,
+  isCurrent: z.boolean(),
+  startPage: z.number().int().nullable(),
+  assignedAt: isoDate,
+  statusChangedAt: isoDate,
+  completedAt: isoDate.nullable(),
+  title: z.string(),
+  author: z.string(),
+  publisher: z.string(),
+  totalPages: z.number().int(),
+  level: z.number(),
+  genre: z.string(),
+  careerFields: z.array(z.string()),
+  coverColor: z.string(),
+  summary: z.string(),
+  progress: progressAnswer,
+});
+
 /** One of the student's books (never an excluded one), with its progress. Throws BOOK_NOT_FOUND. */
 export async function getReadingBook(userId: number, resultBookId: number, executor: Executor = db()) {
   const row = Number.isInteger(resultBookId) ? await selectBook(executor, userId, resultBookId) : undefined;
@@ -149,7 +189,8 @@ export async function completeIfDone(tx: Tx, userId: number, resultBookId: numbe
   return { complete: true, status: BookStatus.DIAGNOSIS };
 }
 
-export type ClockState = { running: boolean; startedAt: string | null };
+export const clockAnswer = z.object({ running: z.boolean(), startedAt: z.string().datetime().nullable() });
+export type ClockState = z.infer<typeof clockAnswer>;
 
 export async function clockOf(executor: Executor, resultBookId: number): Promise<{ running: boolean; startedAt: Date | null }> {
   const [last] = await executor
@@ -162,7 +203,9 @@ export async function clockOf(executor: Executor, resultBookId: number): Promise
 }
 
 /** The status the book has: used by tests and the API's bookResult. */
-export async function getBookResult(userId: number, resultBookId: number) {
+export const bookResultAnswer = z.object({ resultBookId: z.number().int(), bookId: z.number().int(), status: bookStatus, readMethod });
+
+export async function getBookResult(userId: number, resultBookId: number): Promise<z.infer<typeof bookResultAnswer>> {
   const book = await getReadingBook(userId, resultBookId);
   return { resultBookId: book.resultBookId, bookId: book.bookId, status: book.status, readMethod: book.readMethod };
 }

@@ -6,7 +6,19 @@ import { books, noPageProgress, readingRecords, resultBooks } from '~/db/schema'
 import { EMPTY_READ_TIME_RESULT, VISIBLE_STATUSES } from '~/domain/reading';
 import { BookStatus, ReadMethod } from '~/domain/enums';
 import { qualified } from '~/db/sql-helpers.server';
-import { ClockState, bookRowFields, clockOf, getReadingBook, withProgress } from './books.server';
+import { z } from 'zod';
+import { bookStatus, readMethod } from '~/lib/api-schemas.server';
+import {
+  ClockState,
+  bookRowFields,
+  clockAnswer,
+  clockOf,
+  getReadingBook,
+  progressAnswer,
+  readingBookAnswer,
+  withProgress,
+} from './books.server';
+import { noPageProgressAnswer, readingRecordAnswer } from './records.server';
 
 // What the student's pages show of their reading: the activity overview (spec "user activity response"), the
 // paginated book lists, the reading page, and a book's indicators beside the average of its readers.
@@ -81,6 +93,36 @@ export async function getActivityOverview(userId: number, executor: Executor = d
 
 export type ActivityOverview = Awaited<ReturnType<typeof getActivityOverview>>;
 
+/** The JSON API's shape of `getActivityOverview` (spec "user activity response"). */
+export const activityOverviewAnswer = z.object({
+  readMethod,
+  currentBookId: z.number().int().nullable(),
+  currentResultBookId: z.number().int().nullable(),
+  resultList: z.array(readingBookAnswer),
+  recommend: z.array(
+    z.object({
+      bookId: z.number().int(),
+      title: z.string(),
+      author: z.string(),
+      level: z.number(),
+      genre: z.string(),
+      coverColor: z.string(),
+    }),
+  ),
+  recentRecords: z.array(
+    z.object({
+      resultBookId: z.number().int(),
+      title: z.string(),
+      readDate: z.string().date(),
+      startPage: z.number().int().nullable(),
+      endPage: z.number().int().nullable(),
+      sectionIndex: z.number().int().nullable(),
+      minutes: z.number().int(),
+      readMethod,
+    }),
+  ),
+}) satisfies z.ZodType<ActivityOverview, z.ZodTypeDef, unknown>;
+
 /** The student's books in the given statuses, newest first, a page at a time (one query). */
 export async function listBooks(userId: number, statuses: BookStatus[], page = 1, pageSize = 10, executor: Executor = db()) {
   const safeStatuses = statuses.filter((s) => VISIBLE_STATUSES.includes(s));
@@ -145,7 +187,35 @@ export async function getReadingPage(userId: number, resultBookId: number, execu
 
 export type ReadingPage = Awaited<ReturnType<typeof getReadingPage>>;
 
-export async function getIndicator(userId: number, resultBookId: number, executor: Executor = db()) {
+/** The JSON API's shape of `getReadingPage`. */
+export const readingPageAnswer = z.object({
+  book: readingBookAnswer,
+  /** The newest 30 records, newest first. */
+  records: z.array(readingRecordAnswer),
+  noPage: z.array(noPageProgressAnswer),
+  clock: clockAnswer,
+  nextStartPage: z.number().int(),
+  readTimeResult: z.array(z.number().int()),
+}) satisfies z.ZodType<ReadingPage, z.ZodTypeDef, unknown>;
+
+export const indicatorAnswer = z.object({
+  book: readingBookAnswer,
+  mine: z.object({ minutes: z.number(), sessions: z.number(), days: z.number(), lastPage: z.number() }),
+  average: z.object({ readers: z.number(), minutes: z.number(), sessions: z.number(), days: z.number() }),
+});
+
+export const sessionCompleteAnswer = z.object({
+  resultBookId: z.number().int(),
+  complete: z.boolean(),
+  status: bookStatus,
+  progress: progressAnswer,
+});
+
+export async function getIndicator(
+  userId: number,
+  resultBookId: number,
+  executor: Executor = db(),
+): Promise<z.infer<typeof indicatorAnswer>> {
   const book = await getReadingBook(userId, resultBookId, executor);
   const result = (await executor.execute(sql`
     with per_reader as (
@@ -187,7 +257,7 @@ export async function getIndicator(userId: number, resultBookId: number, executo
 }
 
 /** sessionComplete (GET): whether the book's reading session is complete. Changes nothing. */
-export async function getSessionComplete(userId: number, resultBookId: number) {
+export async function getSessionComplete(userId: number, resultBookId: number): Promise<z.infer<typeof sessionCompleteAnswer>> {
   const book = await getReadingBook(userId, resultBookId);
   return {
     resultBookId,

@@ -6,6 +6,8 @@ import { EMPTY_READ_TIME_RESULT, SESSION_COUNTS } from '~/domain/reading';
 import { BookStatus, ReadingEvent, ReadMethod } from '~/domain/enums';
 import { now } from '~/lib/clock.server';
 import { seoulDay } from '~/lib/dates';
+import { z } from 'zod';
+import { bookStatus, isoDate, readMethod } from '~/lib/api-schemas.server';
 import { advanceStatusOrThrow } from '../book-status.server';
 import {
   CLOCK_MAX_MINUTES,
@@ -19,11 +21,61 @@ import {
   requireMethod,
 } from './books.server';
 
+/** The JSON API's shape of a reading record (a `readingRecords` row). */
+export const readingRecordAnswer = z.object({
+  id: z.number().int(),
+  resultBookId: z.number().int(),
+  userId: z.number().int(),
+  startPage: z.number().int(),
+  endPage: z.number().int(),
+  minutes: z.number().int(),
+  readDate: z.string().date(),
+  readMethod,
+  isRepeat: z.boolean(),
+  weak: z.boolean(),
+  /** The six session slots, minutes each (0: not yet). */
+  readTimeResult: z.array(z.number().int()),
+  sessionIndex: z.number().int().nullable(),
+  submissionKey: z.string(),
+  createdAt: isoDate,
+});
+
+/** The JSON API's shape of a section read of a book without page numbers (a `noPageProgress` row). */
+export const noPageProgressAnswer = z.object({
+  id: z.number().int(),
+  resultBookId: z.number().int(),
+  userId: z.number().int(),
+  sectionIndex: z.number().int(),
+  minutes: z.number().int(),
+  readDate: z.string().date(),
+  submissionKey: z.string(),
+  createdAt: isoDate,
+});
+
+export const startReadingAnswer = z.object({ status: bookStatus, startPage: z.number().int(), duplicate: z.boolean() });
+export const currentBookAnswer = z.object({ currentBookId: z.number().int(), currentResultBookId: z.number().int() });
+export const saveResultAnswer = z.object({
+  record: readingRecordAnswer,
+  duplicate: z.boolean(),
+  sessionComplete: z.boolean(),
+  status: bookStatus,
+});
+export const noPageResultAnswer = z.object({
+  progress: noPageProgressAnswer,
+  duplicate: z.boolean(),
+  sessionComplete: z.boolean(),
+  status: bookStatus,
+});
+
 // Reading records (spec §5, §8): the first record, records under FREE, M_3_3…M_3_6, HUNDRED and CLOCK, the edit
 // of the last record, books without page numbers, and the reading clock. Each change is one transaction that locks
 // the book first (books.server.ts); one submission key yields one record.
 
-export async function startReading(userId: number, resultBookId: number, input: { startPage: number }) {
+export async function startReading(
+  userId: number,
+  resultBookId: number,
+  input: { startPage: number },
+): Promise<z.infer<typeof startReadingAnswer>> {
   return db().transaction(async (tx) => {
     const book = await lockBook(tx, userId, resultBookId);
     requireMethod(book.readMethod);
@@ -45,7 +97,7 @@ export async function startReading(userId: number, resultBookId: number, input: 
 }
 
 /** setReadBook (POST): makes one of the student's ACTIVITY books the current one. */
-export async function setCurrentBook(userId: number, resultBookId: number) {
+export async function setCurrentBook(userId: number, resultBookId: number): Promise<z.infer<typeof currentBookAnswer>> {
   return db().transaction(async (tx) => {
     const book = await lockBook(tx, userId, resultBookId);
     if (book.status !== BookStatus.ACTIVITY) throw readingError('INVALID_BOOK_STATUS');
@@ -196,7 +248,7 @@ export async function saveRecord(userId: number, resultBookId: number, input: Re
  * be below the start page of that previous reading (INVALID_READ_START_OVER) nor above the book's total pages
  * (INVALID_READ_TOTAL_OVER). Reaching the goal this way completes the session too.
  */
-export async function editLastRecord(userId: number, resultBookId: number, input: { endPage: number }) {
+export async function editLastRecord(userId: number, resultBookId: number, input: { endPage: number }): Promise<SaveResult> {
   return db().transaction(async (tx) => {
     const book = await lockBook(tx, userId, resultBookId);
     requireMethod(book.readMethod);

@@ -1,0 +1,231 @@
+import { extendZodWithOpenApi, OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
+import { z } from 'zod';
+import type { UserRole } from '~/domain/enums';
+import { ERROR_CODES } from '~/messages';
+
+// The description of every /api call (issue 18, docs/decisions/026-openapi-from-zod.md), and the OpenAPI 3.1 document
+// made from them (GET /api/openapi.json, the reference page /developers/api).
+//
+// How a call is described: its route module passes `doc` to `apiRoute` (app/lib/api.server.ts), next to the body
+// contract it already has:
+//
+//   export const { loader, action } = apiRoute({
+//     method: 'POST',
+//     access: 'USER',
+//     ids: ['id'],
+//     notFound: BOOK_NOT_FOUND,
+//     body: someInput,                           // the request body: this same zod contract (one source)
+//     doc: {
+//       path: '/api/user/book/like/{bookId}',    // as the spec writes it: `{name}` is the route file's `$name`
+//       tag: TAGS.library,                       // one of TAGS
+//       summary: '도서 좋아요',                     // Korean, a short noun phrase
+//       description: '…',                        // optional: what the call does, in a sentence or two
+//       answer: likeAnswer,                      // zod schema of the `data` in `{ data }`; null for 204 without body
+//       errors: [SOME_FAILURE],                  // the { code, message, status } the handler or its service answers
+//     },
+//     handler: ({ user, ids, body }) => setLike(…),   // TypeScript checks its value against `answer`
+//   });
+//
+// `answer` is written next to the service's return type (e.g. `export const likeAnswer = z.object(…)` in the
+// service) so that one file holds both. The errors every call shares are added here and need not be listed: the
+// guard's (INVALID_TOKEN 401, AUTHORIZED_ERROR 403), a bad path id (`notFound`, NOT_FOUND 404 by default), a body
+// that cannot be read or breaks its contract (`unreadable`, `bodyError`: INVALID_REQUEST 400 by default; a body too
+// large: 413), SERVER_ERROR 500 and SERVICE_UNAVAILABLE 503. A `bodyError` function of one's own cannot be read here:
+// list its codes in `errors`. When the wire's fields differ from the contract's (a `wire` renaming) or the body is
+// multipart, `request` describes the body as the client sends it. A module whose one method is answered by two
+// apiRoutes (one chosen by a path segment) describes the call once and passes `doc: null` to the other.
+//
+// Descriptions are registered when the route modules load (the server build loads them all at start); the test
+// tests/unit/openapi.test.ts loads app/routes/api+ itself and fails when a route file is not described.
+
+// The generator reads path and query parameters through zod's `.openapi()`, which this adds.
+extendZodWithOpenApi(z);
+
+export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type ApiAccess = UserRole | 'ANY' | 'PUBLIC';
+export type ApiFailure = { code: string; message: string; status?: number };
+
+/** The reference's sections, in the order the page shows them. */
+export const TAGS = {
+  auth: '인증',
+  me: '내 정보',
+  activity: '독서 활동',
+  reading: '독서 기록',
+  problems: '문제 분석',
+  notes: '독서 노트',
+  library: '도서',
+  reports: '리포트·진로',
+  messages: '메시지·공지',
+  system: '시스템',
+} as const;
+export type ApiTag = (typeof TAGS)[keyof typeof TAGS];
+
+export type ApiDoc<R = unknown> = {
+  /** `/api/…` with `{name}` for each path segment the route file names `$name`. */
+  path: `/api/${string}`;
+  tag: ApiTag;
+  summary: string;
+  description?: string;
+  /** The `data` of the `{ data }` answer; null: the call answers 204 without a body. */
+  answer: z.ZodType<R, z.ZodTypeDef, unknown> | null;
+  /** The answer is the schema itself, not `{ data }` (the OpenAPI document). */
+  bare?: boolean;
+  /** Codes the handler or its service answers (the shared ones are added, see above). */
+  errors?: readonly ApiFailure[];
+  /** The body as sent, when it is not the `body` contract itself (wire names, multipart). */
+  request?: { schema: z.ZodTypeAny; type?: 'application/json' | 'multipart/form-data' };
+  /** Query parameters. */
+  query?: z.AnyZodObject;
+  /** A successful status other than 200. */
+  status?: number;
+};
+
+/** What apiRoute knows of a call besides its description. */
+export type ApiCallFacts = {
+  method: ApiMethod;
+  access: ApiAccess;
+  ids: readonly string[];
+  notFound?: ApiFailure;
+  body?: z.ZodTypeAny;
+  unreadable?: ApiFailure;
+  /** The route has a bodyError function of its own (its codes are in doc.errors). */
+  ownBodyError: boolean;
+};
+
+export type ApiCall = ApiCallFacts & { doc: ApiDoc };
+
+const calls = new Map<string, ApiCall>();
+
+/** Called by apiRoute for each described call. A second description of the same method and path is a mistake. */
+export function describeCall(facts: ApiCallFacts, doc: ApiDoc) {
+  const key = `${facts.method} ${doc.path}`;
+  const known = calls.get(key);
+  if (known && known.doc !== doc) throw new Error(`API call described twice: ${key}`);
+  calls.set(key, { ...facts, doc });
+  document = null;
+}
+
+/** Every described call, ordered by tag then path then method. */
+export function describedCalls(): ApiCall[] {
+  const tagOrder = Object.values(TAGS) as string[];
+  const methodOrder = ['GET', 'POST', 'PUT', 'DELETE'];
+  return [...calls.values()].sort(
+    (a, b) =>
+      tagOrder.indexOf(a.doc.tag) - tagOrder.indexOf(b.doc.tag) ||
+      a.doc.path.localeCompare(b.doc.path) ||
+      methodOrder.indexOf(a.method) - methodOrder.indexOf(b.method),
+  );
+}
+
+const SERVER_ERROR: ApiFailure = {
+  code: 'SERVER_ERROR',
+  message: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.',
+  status: 500,
+};
+const UNAVAILABLE: ApiFailure = { code: 'SERVICE_UNAVAILABLE', message: '서비스를 잠시 사용할 수 없습니다.', status: 503 };
+const INVALID_TOKEN: ApiFailure = { code: ERROR_CODES.INVALID_TOKEN, message: '인증이 만료되었거나 올바르지 않습니다.', status: 401 };
+const FORBIDDEN: ApiFailure = { code: ERROR_CODES.AUTHORIZED_ERROR, message: '이 기능을 사용할 권한이 없습니다.', status: 403 };
+const BAD_BODY: ApiFailure = { code: 'INVALID_REQUEST', message: '요청 내용을 확인해 주세요.', status: 400 };
+const UNREADABLE: ApiFailure = { code: 'INVALID_REQUEST', message: 'JSON 형식의 요청 본문이 필요합니다.', status: 400 };
+const TOO_LARGE: ApiFailure = { code: 'INVALID_REQUEST', message: '요청 본문이 너무 큽니다.', status: 413 };
+const NOT_FOUND: ApiFailure = { code: 'NOT_FOUND', message: '요청하신 페이지를 찾을 수 없습니다.', status: 404 };
+
+/** Every failure a call can answer, its own and the shared ones, with a status each. */
+export function failuresOf(call: ApiCall): Required<ApiFailure>[] {
+  const list: ApiFailure[] = [];
+  if (call.access !== 'PUBLIC') {
+    list.push(INVALID_TOKEN);
+    // A role, or the XSRF check of a cookie-authenticated mutation.
+    if (call.access !== 'ANY' || call.method !== 'GET') list.push(FORBIDDEN);
+  }
+  if (call.ids.length) list.push({ ...(call.notFound ?? NOT_FOUND), status: call.notFound?.status ?? 404 });
+  if (call.body) {
+    list.push({ ...(call.unreadable ?? UNREADABLE), status: call.unreadable?.status ?? 400 }, TOO_LARGE);
+    if (!call.ownBodyError) list.push(BAD_BODY);
+  }
+  list.push(...(call.doc.errors ?? []), SERVER_ERROR, UNAVAILABLE);
+  const seen = new Set<string>();
+  return list
+    .map((f) => ({ ...f, status: f.status ?? 400 }))
+    .filter((f) => {
+      const key = `${f.status} ${f.code}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+}
+
+export const ACCESS_LABEL: Record<ApiAccess, string> = {
+  PUBLIC: '누구나 (로그인 불필요)',
+  ANY: '로그인한 사용자',
+  USER: '학생 (USER)',
+  ADMIN: '학원 원장·선생님 (ADMIN)',
+  SUPER: '운영자 (SUPER)',
+};
+
+const pathParams = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+
+const errorBody = (codes: string[]) =>
+  z.object({ code: codes.length === 1 ? z.literal(codes[0]) : z.enum(codes as [string, ...string[]]), message: z.string() });
+
+let document: ReturnType<OpenApiGeneratorV31['generateDocument']> | null = null;
+
+/** The OpenAPI 3.1 document of every described call (made once, then kept). */
+export function openApiDocument() {
+  if (document) return document;
+  const registry = new OpenAPIRegistry();
+  registry.registerComponent('securitySchemes', 'bearer', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'POST /api/auth/login 이 준 accessToken. 브라우저는 세션 쿠키로도 부를 수 있습니다 (변경 요청은 X-XSRF-TOKEN 헤더 필요).',
+  });
+  for (const call of describedCalls()) {
+    const { doc } = call;
+    const params = pathParams(doc.path);
+    const paramShape = Object.fromEntries(params.map((name) => [name, call.ids.includes(name) ? z.number().int().positive() : z.string()]));
+    const requestSchema = doc.request?.schema ?? call.body;
+    const requestType = doc.request?.type ?? 'application/json';
+    const responses: Record<string, { description: string; content?: Record<string, { schema: z.ZodTypeAny }> }> = {};
+    const ok = doc.status ?? (doc.answer ? 200 : 204);
+    responses[ok] = doc.answer
+      ? { description: '성공', content: { 'application/json': { schema: doc.bare ? doc.answer : z.object({ data: doc.answer }) } } }
+      : { description: '성공 (본문 없음)' };
+    const byStatus = new Map<number, Required<ApiFailure>[]>();
+    for (const f of failuresOf(call)) byStatus.set(f.status, [...(byStatus.get(f.status) ?? []), f]);
+    for (const [status, failures] of [...byStatus].sort((a, b) => a[0] - b[0])) {
+      responses[status] = {
+        description: failures.map((f) => `${f.code}: ${f.message}`).join(' / '),
+        content: { 'application/json': { schema: errorBody([...new Set(failures.map((f) => f.code))]) } },
+      };
+    }
+    registry.registerPath({
+      method: call.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete',
+      path: doc.path,
+      operationId: `${call.method.toLowerCase()}${doc.path.replace(/^\/api/, '').replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ?? '').toUpperCase())}`,
+      tags: [doc.tag],
+      summary: doc.summary,
+      description: [doc.description, `접근: ${ACCESS_LABEL[call.access]}`].filter(Boolean).join('\n\n'),
+      security: call.access === 'PUBLIC' ? [] : [{ bearer: [] }],
+      'x-access': call.access,
+      request: {
+        ...(params.length ? { params: z.object(paramShape) } : {}),
+        ...(doc.query ? { query: doc.query } : {}),
+        ...(requestSchema
+          ? { body: { required: !doc.request && call.body ? true : undefined, content: { [requestType]: { schema: requestSchema } } } }
+          : {}),
+      },
+      responses,
+    } as Parameters<OpenAPIRegistry['registerPath']>[0]);
+  }
+  document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
+    openapi: '3.1.0',
+    info: {
+      title: '리드인 API',
+      version: '1.0.0',
+      description:
+        '리드인의 JSON API (/api). 성공하면 `{ data }`, 실패하면 `{ code, message }` 로 답합니다. 토큰, XSRF, 오류 처리는 docs/api.md 를 보세요.',
+    },
+    tags: Object.values(TAGS).map((name) => ({ name })),
+  });
+  return document;
+}

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { BookStatus, NoteState, ProblemStep, ReadMethod } from '~/domain/enums';
+import { CATEGORY_CODES } from '~/domain/problems';
+import './api-doc.server'; // zod's `.openapi()`
+
+// Pieces the answers' zod schemas share (app/lib/api-doc.server.ts): the spec's numbered enumerations and times.
+
+/** A time as the JSON carries it (an ISO 8601 string); a Date in the service's type. */
+export const isoDate = z.date().openapi({ type: 'string', format: 'date-time' });
+
+export const bookStatus = z.nativeEnum(BookStatus).openapi({ description: enumDescription(BookStatus) });
+export const readMethod = z.nativeEnum(ReadMethod).openapi({ description: enumDescription(ReadMethod) });
+export const noteState = z.nativeEnum(NoteState).openapi({ description: enumDescription(NoteState) });
+export const problemStep = z.nativeEnum(ProblemStep).openapi({ description: enumDescription(ProblemStep) });
+export const problemCategory = z.enum(CATEGORY_CODES as [(typeof CATEGORY_CODES)[number], ...(typeof CATEGORY_CODES)[number][]]);
+export const medal = z.enum(['GOLD', 'SILVER', 'BRONZE']);
+
+function enumDescription(values: Record<string, number>) {
+  return Object.entries(values)
+    .map(([name, value]) => `${value} ${name}`)
+    .join(', ');
+}
