@@ -298,7 +298,8 @@ function typeLabel(schema: JsonSchema): string {
       .join(' | ');
   else {
     const t = types.find((x) => x !== 'null') ?? 'any';
-    base = t === 'array' ? `${typeLabel(schema.items ?? {})}[]` : schema.format ? `${t} (${schema.format})` : t;
+    const item = t === 'array' ? typeLabel(schema.items ?? {}) : '';
+    base = t === 'array' ? (item.includes(' | ') ? `(${item})[]` : `${item}[]`) : schema.format ? `${t} (${schema.format})` : t;
     if (t === 'object' && !schema.properties && schema.additionalProperties && typeof schema.additionalProperties === 'object') {
       base = `{ [key]: ${typeLabel(schema.additionalProperties)} }`;
     }
