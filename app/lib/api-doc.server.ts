@@ -217,7 +217,7 @@ export function openApiDocument() {
       responses,
     } as Parameters<OpenAPIRegistry['registerPath']>[0]);
   }
-  document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
+  const generated = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: {
       title: '리드인 API',
@@ -227,5 +227,155 @@ export function openApiDocument() {
     },
     tags: Object.values(TAGS).map((name) => ({ name })),
   });
+  document = allowNullInEnums(generated);
   return document;
+}
+
+/**
+ * The generator writes a nullable enum as `type: ['string', 'null']` with an `enum` that lacks null, which refuses
+ * the null it means to allow (JSON Schema checks both): null is added to such enums.
+ */
+function allowNullInEnums<T>(node: T): T {
+  if (Array.isArray(node)) return node.map(allowNullInEnums) as T;
+  if (!node || typeof node !== 'object') return node;
+  const out = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, allowNullInEnums(v)])) as Record<string, unknown>;
+  if (Array.isArray(out.enum) && Array.isArray(out.type) && out.type.includes('null') && !out.enum.includes(null)) {
+    out.enum = [...out.enum, null];
+  }
+  return out as T;
+}
+
+// ── The reference page (/developers/api) ──────────────────────────────────────────────────────────────────────────
+
+/** A field of a body or an answer, flattened: `book.progress.percent`, `records[].start`. */
+export type FieldRow = { name: string; type: string; required: boolean; note?: string };
+export type ReferenceCall = {
+  id: string;
+  method: ApiMethod;
+  path: string;
+  summary: string;
+  description?: string;
+  access: string;
+  params: FieldRow[];
+  query: FieldRow[];
+  body: { type: string; fields: FieldRow[] } | null;
+  answer: { status: number; wrapped: boolean; fields: FieldRow[] };
+  errors: Required<ApiFailure>[];
+};
+
+type JsonSchema = {
+  type?: string | string[];
+  format?: string;
+  enum?: unknown[];
+  const?: unknown;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  additionalProperties?: JsonSchema | boolean;
+  description?: string;
+  minItems?: number;
+  maxItems?: number;
+};
+
+const isNull = (s: JsonSchema) => s.type === 'null';
+
+/** One line of type: 'integer', 'string (date-time)', '1 | 10 | 20', 'object', 'array', with '| null' when nullable. */
+function typeLabel(schema: JsonSchema): string {
+  const branches = schema.anyOf ?? schema.oneOf;
+  if (branches) {
+    return [...new Set(branches.map((b) => (isNull(b) ? 'null' : typeLabel(b))))].join(' | ');
+  }
+  if (schema.const !== undefined) return JSON.stringify(schema.const);
+  const types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
+  const nullable = types.includes('null');
+  let base: string;
+  if (schema.enum)
+    base = schema.enum
+      .filter((v) => v !== null)
+      .map((v) => JSON.stringify(v))
+      .join(' | ');
+  else {
+    const t = types.find((x) => x !== 'null') ?? 'any';
+    const item = t === 'array' ? typeLabel(schema.items ?? {}) : '';
+    base = t === 'array' ? (item.includes(' | ') ? `(${item})[]` : `${item}[]`) : schema.format ? `${t} (${schema.format})` : t;
+    if (t === 'object' && !schema.properties && schema.additionalProperties && typeof schema.additionalProperties === 'object') {
+      base = `{ [key]: ${typeLabel(schema.additionalProperties)} }`;
+    }
+  }
+  return nullable ? `${base} | null` : base;
+}
+
+/** The properties of an object schema (or of the object branches of a union), flattened to rows. */
+function fieldRows(schema: JsonSchema | undefined, prefix = '', depth = 0): FieldRow[] {
+  if (!schema || depth > 5) return [];
+  const branches = (schema.anyOf ?? schema.oneOf)?.filter((b) => !isNull(b));
+  if (branches) {
+    const seen = new Set<string>();
+    return branches.flatMap((b) => fieldRows(b, prefix, depth)).filter((r) => !seen.has(r.name) && seen.add(r.name));
+  }
+  if (schema.items) return fieldRows(schema.items, prefix ? `${prefix}[]` : '[]', depth + 1);
+  if (!schema.properties) return [];
+  return Object.entries(schema.properties).flatMap(([name, child]) => {
+    const full = prefix ? `${prefix}.${name}` : name;
+    const row: FieldRow = {
+      name: full,
+      type: typeLabel(child),
+      required: schema.required?.includes(name) ?? false,
+      note: child.description,
+    };
+    return [row, ...fieldRows(child, full, depth + 1)];
+  });
+}
+
+type Operation = {
+  parameters?: { name: string; in: string; required?: boolean; schema: JsonSchema; description?: string }[];
+  requestBody?: { content: Record<string, { schema: JsonSchema }> };
+  responses: Record<string, { content?: Record<string, { schema: JsonSchema }> }>;
+};
+
+/** The document as the reference page lists it: one section per tag, each call with its fields and failures. */
+export function apiReference(): { tag: string; calls: ReferenceCall[] }[] {
+  const paths = openApiDocument().paths as Record<string, Record<string, Operation>>;
+  const sections = new Map<string, ReferenceCall[]>(Object.values(TAGS).map((t) => [t, []]));
+  for (const call of describedCalls()) {
+    const op = paths[call.doc.path][call.method.toLowerCase()];
+    const paramRows = (where: string) =>
+      (op.parameters ?? [])
+        .filter((p) => p.in === where)
+        .map((p) => ({
+          name: p.name,
+          type: typeLabel(p.schema),
+          required: p.required ?? false,
+          note: p.description ?? p.schema.description,
+        }));
+    const [bodyType, body] = Object.entries(op.requestBody?.content ?? {})[0] ?? [];
+    const ok = Object.keys(op.responses).find((s) => s.startsWith('2'))!;
+    const okSchema = op.responses[ok].content?.['application/json']?.schema;
+    const wrapped = !call.doc.bare && Boolean(okSchema);
+    sections.get(call.doc.tag)!.push({
+      id: `${call.method.toLowerCase()}-${call.doc.path.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '')}`,
+      method: call.method,
+      path: call.doc.path,
+      summary: call.doc.summary,
+      description: call.doc.description,
+      access: ACCESS_LABEL[call.access],
+      params: paramRows('path'),
+      query: paramRows('query'),
+      body: body ? { type: bodyType, fields: fieldRows(body.schema) } : null,
+      answer: {
+        status: Number(ok),
+        wrapped,
+        fields: okSchema ? (wrapped ? rootRows(okSchema.properties!.data) : fieldRows(okSchema)) : [],
+      },
+      errors: failuresOf(call).sort((a, b) => a.status - b.status),
+    });
+  }
+  return [...sections].filter(([, calls]) => calls.length).map(([tag, calls]) => ({ tag, calls }));
+}
+
+/** The `data` itself as the first row (its type), then its fields. */
+function rootRows(data: JsonSchema): FieldRow[] {
+  return [{ name: 'data', type: typeLabel(data), required: true }, ...fieldRows(data, 'data')];
 }

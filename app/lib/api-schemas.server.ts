@@ -6,7 +6,7 @@ import './api-doc.server'; // zod's `.openapi()`
 // Pieces the answers' zod schemas share (app/lib/api-doc.server.ts): the spec's numbered enumerations and times.
 
 /** A time as the JSON carries it (an ISO 8601 string); a Date in the service's type. */
-export const isoDate = z.date().openapi({ type: 'string', format: 'date-time' });
+export const isoDate = z.date().openapi({ format: 'date-time' });
 
 export const bookStatus = z.nativeEnum(BookStatus).openapi({ description: enumDescription(BookStatus) });
 export const readMethod = z.nativeEnum(ReadMethod).openapi({ description: enumDescription(ReadMethod) });

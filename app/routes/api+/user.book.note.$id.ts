@@ -17,7 +17,7 @@ export const { loader, action } = apiRoute({
     description:
       '결과 도서({id})의 독서 노트와 이력. 학생에게는 아직 노트가 없으면 빈 노트(noteId -1)를, 선생님·코치에게는 NOTE_NOT_FOUND 를 답합니다.',
     answer: noteAnswer,
-    errors: [NOTE_FAILURES.notFound, NOTE_FAILURES.forbidden, BOOK_NOT_FOUND],
+    errors: [NOTE_FAILURES.notFound, NOTE_FAILURES.forbidden, NOTE_FAILURES.bookNotReady, BOOK_NOT_FOUND],
   },
   handler: async ({ user, ids: { id: resultBookId } }) => {
     if (user.role === 'USER') {

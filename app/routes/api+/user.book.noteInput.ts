@@ -27,7 +27,14 @@ export const { loader, action } = apiRoute({
     summary: '독서 노트 임시 저장',
     description: '노트의 글을 제출하지 않고 저장합니다. version 을 보내면 그 사이 바뀐 노트는 NOTE_CONFLICT 로 거절됩니다.',
     answer: noteAnswer,
-    errors: [NOTE_FAILURES.bookNotReady, NOTE_FAILURES.notEditable, NOTE_FAILURES.conflict, NOTE_FAILURES.tooLong, BOOK_NOT_FOUND],
+    errors: [
+      NOTE_FAILURES.notFound,
+      NOTE_FAILURES.bookNotReady,
+      NOTE_FAILURES.notEditable,
+      NOTE_FAILURES.conflict,
+      NOTE_FAILURES.tooLong,
+      BOOK_NOT_FOUND,
+    ],
   },
   handler: async ({ user, body }) => {
     await saveStudentNote(user.id, { resultBookId: body.resultBookId, version: body.version, text: body.note, submit: false });

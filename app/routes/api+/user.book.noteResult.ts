@@ -37,6 +37,7 @@ export const { loader, action } = apiRoute({
     errors: [
       { code: 'INVALID_REQUEST', message: 'multipart/form-data로 보내 주세요.', status: 415 },
       { code: 'INVALID_REQUEST', message: 'note 항목을 읽을 수 없습니다.', status: 400 },
+      NOTE_FAILURES.notFound,
       NOTE_FAILURES.bookNotReady,
       NOTE_FAILURES.notEditable,
       NOTE_FAILURES.conflict,

@@ -7,7 +7,7 @@ import { EMPTY_READ_TIME_RESULT, VISIBLE_STATUSES } from '~/domain/reading';
 import { BookStatus, ReadMethod } from '~/domain/enums';
 import { qualified } from '~/db/sql-helpers.server';
 import { z } from 'zod';
-import { bookStatus, readMethod } from '~/lib/api-schemas.server';
+import { bookStatus, isoDate, readMethod } from '~/lib/api-schemas.server';
 import {
   ClockState,
   bookRowFields,
@@ -36,6 +36,9 @@ export type RecentRecord = {
   sectionIndex: number | null;
   minutes: number;
   readMethod: ReadMethod;
+  /** The record's id (of reading_records, or of no_page_progress for a book without pages) and when it was saved. */
+  id: number;
+  createdAt: Date;
 };
 
 /** The activity page in three queries whatever the number of books and records. */
@@ -119,6 +122,8 @@ export const activityOverviewAnswer = z.object({
       sectionIndex: z.number().int().nullable(),
       minutes: z.number().int(),
       readMethod,
+      id: z.number().int(),
+      createdAt: isoDate,
     }),
   ),
 }) satisfies z.ZodType<ActivityOverview, z.ZodTypeDef, unknown>;
