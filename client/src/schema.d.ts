@@ -2209,12 +2209,16 @@ export interface operations {
             info: {
               title: string;
               version: string;
+            } & {
+              [key: string]: unknown;
             };
             /** @enum {string} */
             openapi: '3.1.0';
             paths: {
               [key: string]: unknown;
             };
+          } & {
+            [key: string]: unknown;
           };
         };
       };
@@ -2712,7 +2716,10 @@ export interface operations {
                */
               readMethod: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 100;
               recentRecords: {
+                /** Format: date-time */
+                createdAt: string;
                 endPage: number | null;
+                id: number;
                 minutes: number;
                 /** Format: date */
                 readDate: string;
@@ -2741,8 +2748,9 @@ export interface operations {
                 bookId: number;
                 careerFields: string[];
                 /** Format: date-time */
-                completedAt: string;
+                completedAt: string | null;
                 coverColor: string;
+                coverImage: string | null;
                 genre: string;
                 isCurrent: boolean;
                 level: number;
@@ -4343,8 +4351,9 @@ export interface operations {
                 bookId: number;
                 careerFields: string[];
                 /** Format: date-time */
-                completedAt: string;
+                completedAt: string | null;
                 coverColor: string;
+                coverImage: string | null;
                 genre: string;
                 isCurrent: boolean;
                 level: number;
@@ -4520,8 +4529,9 @@ export interface operations {
                 bookId: number;
                 careerFields: string[];
                 /** Format: date-time */
-                completedAt: string;
+                completedAt: string | null;
                 coverColor: string;
+                coverImage: string | null;
                 genre: string;
                 isCurrent: boolean;
                 level: number;
@@ -4840,8 +4850,9 @@ export interface operations {
                 bookId: number;
                 careerFields: string[];
                 /** Format: date-time */
-                completedAt: string;
+                completedAt: string | null;
                 coverColor: string;
+                coverImage: string | null;
                 genre: string;
                 isCurrent: boolean;
                 level: number;
@@ -4992,8 +5003,9 @@ export interface operations {
                 bookId: number;
                 careerFields: string[];
                 /** Format: date-time */
-                completedAt: string;
+                completedAt: string | null;
                 coverColor: string;
+                coverImage: string | null;
                 genre: string;
                 isCurrent: boolean;
                 level: number;
@@ -5799,9 +5811,9 @@ export interface operations {
               /** @enum {string} */
               stateName: 'NONE' | 'WRITE' | 'TEACHER_SHOW' | 'WAITING_CORRECT' | 'HOLD' | 'COMMENT_COMPLETE';
               /** Format: date-time */
-              submittedAt: string;
+              submittedAt: string | null;
               /** Format: date-time */
-              updatedAt: string;
+              updatedAt: string | null;
               version: number;
             };
           };
@@ -6344,9 +6356,9 @@ export interface operations {
               /** @enum {string} */
               stateName: 'NONE' | 'WRITE' | 'TEACHER_SHOW' | 'WAITING_CORRECT' | 'HOLD' | 'COMMENT_COMPLETE';
               /** Format: date-time */
-              submittedAt: string;
+              submittedAt: string | null;
               /** Format: date-time */
-              updatedAt: string;
+              updatedAt: string | null;
               version: number;
             };
           };
@@ -6387,6 +6399,19 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'NOT_FOUND' | 'NOTE_NOT_FOUND' | 'BOOK_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description NOTE_BOOK_NOT_READY: 독서 노트는 문제 분석을 마친 책에만 쓸 수 있습니다. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'NOTE_BOOK_NOT_READY';
             message: string;
           };
         };
@@ -6484,9 +6509,9 @@ export interface operations {
               /** @enum {string} */
               stateName: 'NONE' | 'WRITE' | 'TEACHER_SHOW' | 'WAITING_CORRECT' | 'HOLD' | 'COMMENT_COMPLETE';
               /** Format: date-time */
-              submittedAt: string;
+              submittedAt: string | null;
               /** Format: date-time */
-              updatedAt: string;
+              updatedAt: string | null;
               version: number;
             };
           };
@@ -6531,7 +6556,7 @@ export interface operations {
           };
         };
       };
-      /** @description BOOK_NOT_FOUND: 요청하신 도서를 찾을 수 없습니다. */
+      /** @description NOTE_NOT_FOUND: 독서 노트를 찾을 수 없습니다. / BOOK_NOT_FOUND: 요청하신 도서를 찾을 수 없습니다. */
       404: {
         headers: {
           [name: string]: unknown;
@@ -6539,7 +6564,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'BOOK_NOT_FOUND';
+            code: 'NOTE_NOT_FOUND' | 'BOOK_NOT_FOUND';
             message: string;
           };
         };
@@ -6663,9 +6688,9 @@ export interface operations {
               /** @enum {string} */
               stateName: 'NONE' | 'WRITE' | 'TEACHER_SHOW' | 'WAITING_CORRECT' | 'HOLD' | 'COMMENT_COMPLETE';
               /** Format: date-time */
-              submittedAt: string;
+              submittedAt: string | null;
               /** Format: date-time */
-              updatedAt: string;
+              updatedAt: string | null;
               version: number;
             };
           };
@@ -6710,7 +6735,7 @@ export interface operations {
           };
         };
       };
-      /** @description BOOK_NOT_FOUND: 요청하신 도서를 찾을 수 없습니다. */
+      /** @description NOTE_NOT_FOUND: 독서 노트를 찾을 수 없습니다. / BOOK_NOT_FOUND: 요청하신 도서를 찾을 수 없습니다. */
       404: {
         headers: {
           [name: string]: unknown;
@@ -6718,7 +6743,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'BOOK_NOT_FOUND';
+            code: 'NOTE_NOT_FOUND' | 'BOOK_NOT_FOUND';
             message: string;
           };
         };
@@ -7792,7 +7817,7 @@ export interface operations {
                 link: string | null;
                 messageId: number;
                 /** Format: date-time */
-                readAt: string;
+                readAt: string | null;
                 title: string;
               }[];
               page: number;
@@ -7871,7 +7896,7 @@ export interface operations {
               link: string | null;
               messageId: number;
               /** Format: date-time */
-              readAt: string;
+              readAt: string | null;
               title: string;
             };
           };
@@ -7958,7 +7983,7 @@ export interface operations {
               link: string | null;
               messageId: number;
               /** Format: date-time */
-              readAt: string;
+              readAt: string | null;
               title: string;
             };
           };

@@ -301,6 +301,9 @@ test.describe('the API answers as its OpenAPI document says @js-only', () => {
       data: { studentId: 99999999, password: 'Contract1234!' },
     });
     expect(other.status).toBeGreaterThanOrEqual(400);
+    // The teacher's read-method call on a book that is not one of the caller's students' (it changes nothing).
+    const notMine = await call('POST', '/api/user/book/teacher/{a}/{b}', '/api/user/book/teacher/99999999/1', { token: head.accessToken });
+    expect([notMine.status, notMine.body.code]).toEqual([404, 'BOOK_NOT_FOUND']);
   });
 
   test("calls that change the caller's own state, put back afterwards", async () => {

@@ -134,6 +134,8 @@ export const readingBookAnswer = z.object({
   genre: z.string(),
   careerFields: z.array(z.string()),
   coverColor: z.string(),
+  /** The uploaded cover's stored name, or null for the generated one; the picture itself is /resources/covers/{bookId}. */
+  coverImage: z.string().nullable(),
   summary: z.string(),
   progress: progressAnswer,
 });
