@@ -151,11 +151,7 @@ app.use('/build', (req, res, next) => {
 app.use(compression());
 // Fingerprinted build files never change: cached for a year.
 app.use('/build', express.static(path.join(root, 'public/build'), { immutable: true, maxAge: '1y', setHeaders: staticHeaders }));
-// The rest of public/ for the paths that can be one of its files (its top-level names, read at start): a page's path
-// is not looked up on disk first (a failed file-system lookup per request, decision 029).
-const publicNames = new Set(fs.readdirSync(path.join(root, 'public')));
-const publicFiles = express.static(path.join(root, 'public'), { maxAge: '1h', setHeaders: staticHeaders });
-app.use((req, res, next) => (publicNames.has(req.path.split('/')[1]) ? publicFiles(req, res, next) : next()));
+app.use(express.static(path.join(root, 'public'), { maxAge: '1h', setHeaders: staticHeaders }));
 
 const build = await import(pathToFileURL(path.join(root, 'build/index.js')).href);
 // What the loaders of one request shared (its session, resolved once) is forgotten when its response has ended.
