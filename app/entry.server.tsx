@@ -21,6 +21,8 @@ import { jobsSummaryLine } from '~/services/jobs/worker.server';
 // The job runner's two ways in (app/services/jobs/worker.server.ts): server/index.mjs starts it in the web server when
 // that runs the jobs; server/worker.mjs (`npm run worker`) starts it alone.
 export { startBackgroundJobs, startWorker } from '~/services/jobs/worker.server';
+// server/index.mjs ends a request's shared scope when its response has ended (app/lib/request-scope.server.ts).
+export { endRequestScope } from '~/lib/request-scope.server';
 
 installRouteMatchCache();
 

@@ -7,6 +7,9 @@
 //      on the embedded database and, when PostgreSQL answers at 127.0.0.1:5432, on a scratch PostgreSQL database;
 //   3. prints one Markdown table; `--write` puts it into docs/performance.md between its markers.
 // Everything it starts is stopped and everything it makes is removed, on failure and on Ctrl-C too.
+// `--server` runs the load part only (no Lighthouse). `--soak` runs only the memory soak: the activity page's load (30
+// connections) for PERF_SOAK_SECONDS (600) on PostgreSQL when it answers (else, or with PERF_SOAK_DB=embedded, on the
+// embedded database), the server's RSS sampled every 10 s, printed as one line, with the verdict flat or growing.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -115,7 +118,8 @@ function chromiumVersion(): string {
 type App = { base: string; pid: number; label: string; stop: () => Promise<void> };
 
 async function startApp(label: string, env: Record<string, string>): Promise<App> {
-  const port = await freePort();
+  // PERF_PORT: the port to serve on (one app at a time), else a free one.
+  const port = process.env.PERF_PORT ? Number(process.env.PERF_PORT) : await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'readin-perf-'));
   onCleanup(`temp folder ${dataDir}`, () => fs.rmSync(dataDir, { recursive: true, force: true }));
   const child: ChildProcess = spawn(process.execPath, ['server/index.mjs'], {
@@ -345,6 +349,47 @@ async function loadPart(app: App, database: string): Promise<LoadRow[]> {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// The soak: is the server's memory flat under a class's load?
+
+const SOAK_SECONDS = Math.max(60, Number(process.env.PERF_SOAK_SECONDS ?? 600));
+const SOAK_SAMPLE_SECONDS = 10;
+/** Flat: the median RSS of the last minute is at most this much above the second minute's (the first is warm-up). */
+const SOAK_MAX_GROWTH = 0.1;
+
+function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(status.match(/^VmRSS:\s+(\d+) kB/m)?.[1] ?? NaN) / 1024;
+}
+
+async function soak(app: App, database: string) {
+  const pinned = pin(app.pid, 1) && pin(process.pid, 0);
+  const cookie = await signInCookie(app.base, 'student');
+  const samples: number[] = [rssMb(app.pid)];
+  const timer = setInterval(() => samples.push(rssMb(app.pid)), SOAK_SAMPLE_SECONDS * 1000);
+  console.error(`soak (${database}): /user/activity, ${CONNECTIONS} connections for ${SOAK_SECONDS} s, RSS every ${SOAK_SAMPLE_SECONDS} s`);
+  let r: Awaited<ReturnType<typeof load>>;
+  try {
+    r = await load(`${app.base}/user/activity`, SOAK_SECONDS, CONNECTIONS, cookie);
+  } finally {
+    clearInterval(timer);
+    if (pinned) run('taskset', ['-a', '-cp', `0-${CPU_COUNT - 1}`, String(process.pid)]);
+  }
+  samples.push(rssMb(app.pid));
+  const perMinute = 60 / SOAK_SAMPLE_SECONDS;
+  const second = median(samples.slice(perMinute, 2 * perMinute + 1));
+  const last = median(samples.slice(-perMinute));
+  const growth = last / second - 1;
+  const verdict = growth <= SOAK_MAX_GROWTH ? 'flat' : 'growing';
+  return [
+    `Soak ${new Date().toISOString().replace(/\.\d+Z$/, 'Z')} on ${database}: /user/activity as student, ${CONNECTIONS} connections, ${SOAK_SECONDS} s: ` +
+      `${r.requests.average.toFixed(0)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ${r.problems} errors.`,
+    `RSS (MB) every ${SOAK_SAMPLE_SECONDS} s: ${samples.map((v) => v.toFixed(0)).join(' ')}`,
+    `Verdict: ${verdict} (median of the last minute ${last.toFixed(0)} MB, of the second minute ${second.toFixed(0)} MB: ` +
+      `${growth >= 0 ? '+' : ''}${(growth * 100).toFixed(1)} %; flat is at most +${SOAK_MAX_GROWTH * 100} %).`,
+  ].join('\n');
+}
+
+// ---------------------------------------------------------------------------------------------------------------
 // The report.
 
 const ms = (v: number) => `${(v / 1000).toFixed(2)} s`;
@@ -454,10 +499,19 @@ async function main() {
     const built = spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
     if (built.status !== 0) throw new Error('the build failed');
   }
-  if (!fs.existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`);
+  if (args.has('--soak')) {
+    const pg = process.env.PERF_SOAK_DB === 'embedded' ? null : scratchPostgres();
+    const app = pg ? await startApp('PostgreSQL', { DATABASE_URL: pg.url }) : await startApp('embedded', {});
+    console.log(await soak(app, pg ? 'PostgreSQL' : 'the embedded database (PGlite)'));
+    await app.stop();
+    return;
+  }
+  const serverOnly = args.has('--server');
+  if (!serverOnly && !fs.existsSync(CHROMIUM))
+    throw new Error(`no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`);
 
   const embedded = await startApp('embedded', {});
-  const pages = await lighthousePart(embedded);
+  const pages = serverOnly ? [] : await lighthousePart(embedded);
   const loads = await loadPart(embedded, 'embedded (PGlite)');
   await embedded.stop();
 

@@ -154,6 +154,12 @@ app.use('/build', express.static(path.join(root, 'public/build'), { immutable: t
 app.use(express.static(path.join(root, 'public'), { maxAge: '1h', setHeaders: staticHeaders }));
 
 const build = await import(pathToFileURL(path.join(root, 'build/index.js')).href);
+// What the loaders of one request shared (its session, resolved once) is forgotten when its response has ended.
+const endRequestScope = build.entry.module.endRequestScope ?? (() => {});
+app.use((req, res, next) => {
+  res.once('close', () => endRequestScope(req.id));
+  next();
+});
 app.all(
   '*',
   createRequestHandler({

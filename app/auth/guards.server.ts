@@ -2,10 +2,11 @@ import { json, redirect } from '@remix-run/node';
 import type { Authority, UserRole } from '~/domain/enums';
 import { SPEC_MESSAGES } from '~/messages';
 import { hasBasicPay } from '~/services/payments/basic-pay.server';
-import { findAuthUser, type AuthUser } from '~/services/users.server';
+import { once } from '~/lib/request-scope.server';
+import { findAuthUser, findSessionUser, type AuthUser } from '~/services/users.server';
 import { requireCsrf } from './csrf.server';
 import { endSession, getSession, sessionStorage, writeSession } from './session.server';
-import { isRefreshTokenValid, isSessionLive, consumeRefreshToken, verifyAccessToken } from './tokens.server';
+import { isRefreshTokenValid, consumeRefreshToken, verifyAccessToken } from './tokens.server';
 
 // Guards (spec §5, §6; architecture.md §3). Plain functions called at the top of every loader and action: they
 // return the user or throw a redirect / response. A parent layout's loader does not protect its children.
@@ -22,16 +23,11 @@ type Resolution =
   /** The refresh token was rotated: the request is answered by a redirect to itself that carries the new cookie. */
   | { state: 'rotated'; setCookie: string };
 
-// Loaders of one document request share the Request object: resolve the session once per request.
-const resolved = new WeakMap<Request, Promise<Resolution>>();
+// The loaders of one page request (the root, the area's layout, the page) resolve the session once between them.
+const RESOLUTION = Symbol('session resolution');
 
 function resolve(request: Request): Promise<Resolution> {
-  let pending = resolved.get(request);
-  if (!pending) {
-    pending = resolveSession(request);
-    resolved.set(request, pending);
-  }
-  return pending;
+  return once(request, RESOLUTION, () => resolveSession(request));
 }
 
 async function resolveSession(request: Request): Promise<Resolution> {
@@ -71,8 +67,9 @@ async function resolveSession(request: Request): Promise<Resolution> {
   }
 
   if (!userId) return { state: 'expired' };
-  // The session row ends access at once: logout, a password reset or the absolute lifetime (one primary-key lookup).
-  const [user, live] = await Promise.all([findAuthUser(userId), isSessionLive(familyId, userId)]);
+  // The session row ends access at once: logout, a password reset or the absolute lifetime (read with the user, in one
+  // query by primary keys).
+  const { user, live } = await findSessionUser(userId, familyId);
   if (!user || user.status !== 'ACTIVE' || !live) return { state: 'expired' };
   return { state: 'signed-in', user: { ...user, sessionExpiresAt } };
 }

@@ -1,4 +1,5 @@
-import { createCookie, createCookieSessionStorage } from '@remix-run/node';
+import { createCookie, createCookieSessionStorage, createSession, type Session } from '@remix-run/node';
+import { once } from '~/lib/request-scope.server';
 import { config } from '~/config.server';
 import type { Authority, UserRole } from '~/domain/enums';
 import { issueRefreshToken, revokeFamily, signAccessToken } from './tokens.server';
@@ -36,8 +37,15 @@ export const sessionStorage = createCookieSessionStorage<SessionData>({
   },
 });
 
-export function getSession(request: Request) {
-  return sessionStorage.getSession(request.headers.get('Cookie'));
+const PARSED = Symbol('session cookie');
+
+/**
+ * The request's session. The cookie is parsed and its signature checked once per page request (the root's form token
+ * and the guards all read it); each caller gets its own copy of the data to change.
+ */
+export async function getSession(request: Request): Promise<Session<SessionData, SessionData>> {
+  const parsed = await once(request, PARSED, () => sessionStorage.getSession(request.headers.get('Cookie')));
+  return createSession({ ...parsed.data } as SessionData, parsed.id);
 }
 
 export type TokenSubject = { id: number; role: UserRole; authorities: Authority[] };

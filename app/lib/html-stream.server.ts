@@ -11,36 +11,61 @@ const PRELOAD = Buffer.from('<link rel="modulepreload"');
  *
  * It also gives Remix's `<link rel="modulepreload">` tags the request's nonce (Remix renders them without one): the
  * policy's `'strict-dynamic'` ignores `'self'`, so a preload without the nonce would be refused and the scripts would
- * load one after another instead of in parallel. The last bytes of a chunk are held back until the next one, so a tag
- * split between two chunks is still found.
+ * load one after another instead of in parallel.
+ *
+ * React writes its 2048-byte buffers one by one and calls the destination's `flush()` when it has written all it has
+ * ready (the whole document, as no page suspends). They are held until then and sent as one chunk: each chunk costs the
+ * response a trip through the web stream, the compression's flush and a socket write, about twenty per page otherwise
+ * (decision 029). A page that streams (a Suspense boundary) still gets each part when React flushes it.
  */
+/** The bytes without their zero bytes (React leaves them in runs: the unused end of a buffer). */
+function withoutZeros(bytes: Buffer): Buffer {
+  let at = bytes.indexOf(0);
+  if (at === -1) return bytes;
+  const parts: Buffer[] = [];
+  let from = 0;
+  while (at !== -1) {
+    parts.push(bytes.subarray(from, at));
+    for (from = at + 1; bytes[from] === 0; from++);
+    at = bytes.indexOf(0, from);
+  }
+  parts.push(bytes.subarray(from));
+  return Buffer.concat(parts);
+}
+
 export function htmlBodyStream(nonce?: string) {
   const withNonce = nonce ? Buffer.from(`<link nonce="${nonce}" rel="modulepreload"`) : null;
-  let held = Buffer.alloc(0);
-  const addNonce = (bytes: Buffer) => {
-    if (!withNonce) return bytes;
+  let held: Buffer[] = [];
+  const release = () => {
+    if (!held.length) return null;
+    const bytes = held.length === 1 ? held[0] : Buffer.concat(held);
+    held = [];
+    const clean = withoutZeros(bytes);
+    if (!withNonce) return clean;
     const parts: Buffer[] = [];
     let from = 0;
-    for (let at = bytes.indexOf(PRELOAD); at !== -1; at = bytes.indexOf(PRELOAD, from)) {
-      parts.push(bytes.subarray(from, at), withNonce);
+    for (let at = clean.indexOf(PRELOAD); at !== -1; at = clean.indexOf(PRELOAD, from)) {
+      parts.push(clean.subarray(from, at), withNonce);
       from = at + PRELOAD.length;
     }
-    parts.push(bytes.subarray(from));
+    if (!parts.length) return clean;
+    parts.push(clean.subarray(from));
     return Buffer.concat(parts);
   };
-  return new Transform({
+  const stream = new Transform({
     transform(chunk: Buffer, _encoding, done) {
-      const clean = chunk.indexOf(0) === -1 ? chunk : Buffer.from(chunk.filter((byte) => byte !== 0));
-      if (!withNonce) return done(null, clean);
-      const bytes = Buffer.concat([held, clean]);
-      // A tag that starts near the end may continue in the next chunk: keep it back.
-      const lastOpen = bytes.lastIndexOf(0x3c);
-      const cut = lastOpen !== -1 && bytes.length - lastOpen < PRELOAD.length ? lastOpen : bytes.length;
-      held = Buffer.from(bytes.subarray(cut));
-      done(null, addNonce(bytes.subarray(0, cut)));
+      held.push(chunk);
+      done();
     },
     flush(done) {
-      done(null, addNonce(held));
+      done(null, release());
+    },
+  });
+  // React's call once it has written what it has ready.
+  return Object.assign(stream, {
+    flush() {
+      const bytes = release();
+      if (bytes) stream.push(bytes);
     },
   });
 }

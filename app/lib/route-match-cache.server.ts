@@ -115,21 +115,97 @@ export function branchStaticHandlers(create: CreateStaticHandler, match: MatchRo
   return Object.assign(branched, { branched: true as const });
 }
 
+// The render's route objects. For every document, Remix's RemixServer builds the route objects of the whole manifest
+// (`createServerRoutes`, one object per route with its components) and React Router's static router converts them into
+// data routes (`convertRoutesToDataRoutes`), before the route match cache can recognise the table (a walk of it).
+// Neither result depends on the request: the manifest and the route modules are the build's. A CPU profile of the bare
+// page under load had a fifth of its time there, and the garbage those objects make (decision 029). Both are made once
+// per build and handed out again; neither Remix nor React Router changes them after they are made (the router copies
+// a route before it adds to it, and matches are fresh objects).
+
+type ServerRoute = Route & { handle?: unknown };
+type CreateServerRoutes = (
+  manifest: Record<string, object>,
+  routeModules: Record<string, unknown>,
+  future: unknown,
+  isSpaMode: boolean,
+  ...rest: unknown[]
+) => ServerRoute[];
+type ConvertRoutes = (routes: Route[], mapRouteProperties: unknown, parentPath?: string[], manifest?: Record<string, Route>) => Route[];
+
+/** The route arrays the remembered createServerRoutes handed out: the only ones whose data routes are remembered. */
+const rememberedTables = new WeakSet<Route[]>();
+
+export function rememberedServerRoutes(original: CreateServerRoutes): CreateServerRoutes & { remembered: true } {
+  const byManifest = new WeakMap<
+    object,
+    { modules: Record<string, unknown>; future: unknown; isSpaMode: boolean; routes: ServerRoute[] }
+  >();
+  const remembered: CreateServerRoutes = (manifest, routeModules, future, isSpaMode, ...rest) => {
+    // Only the top-level call (the recursion passes a parent and its grouping) with the build's manifest object.
+    if (rest.length || !manifest || typeof manifest !== 'object') return original(manifest, routeModules, future, isSpaMode, ...rest);
+    const known = byManifest.get(manifest);
+    // The route modules object is made per request, but holds the build's modules: the same ones, or it is another build.
+    if (known && known.future === future && known.isSpaMode === isSpaMode && sameModules(manifest, known.modules, routeModules))
+      return known.routes;
+    const routes = original(manifest, routeModules, future, isSpaMode);
+    const modules: Record<string, unknown> = {};
+    for (const id of Object.keys(manifest)) modules[id] = routeModules[id];
+    byManifest.set(manifest, { modules, future, isSpaMode, routes });
+    rememberedTables.add(routes);
+    return routes;
+  };
+  return Object.assign(remembered, { remembered: true as const });
+}
+
+function sameModules(manifest: object, a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  for (const id of Object.keys(manifest)) if (a[id] !== b[id]) return false;
+  return true;
+}
+
+export function rememberedDataRoutes(original: ConvertRoutes): ConvertRoutes & { remembered: true } {
+  const byTable = new WeakMap<Route[], { mapRouteProperties: unknown; dataRoutes: Route[]; manifest: Record<string, Route> }>();
+  const remembered: ConvertRoutes = (routes, mapRouteProperties, parentPath, manifest) => {
+    if (parentPath !== undefined || !rememberedTables.has(routes)) return original(routes, mapRouteProperties, parentPath, manifest);
+    let known = byTable.get(routes);
+    if (!known || known.mapRouteProperties !== mapRouteProperties) {
+      const own: Record<string, Route> = {};
+      known = { mapRouteProperties, dataRoutes: original(routes, mapRouteProperties, undefined, own), manifest: own };
+      byTable.set(routes, known);
+    }
+    // The caller reads its manifest argument (route by id) after the call, as the original fills it.
+    if (manifest) Object.assign(manifest, known.manifest);
+    return known.dataRoutes;
+  };
+  return Object.assign(remembered, { remembered: true as const });
+}
+
 const require = createRequire(import.meta.url);
 
 type RouterModule = {
   matchRoutes: MatchRoutes & { cached?: true };
   createStaticHandler: CreateStaticHandler & { branched?: true };
+  UNSAFE_convertRoutesToDataRoutes: ConvertRoutes & { remembered?: true };
 };
+type RemixRoutesModule = { createServerRoutes: CreateServerRoutes & { remembered?: true } };
 
 /**
- * Installs the cache and the branch handlers once per process (before the first request: Remix builds its static
- * handler then); returns whether both are in place.
+ * Installs the cache, the branch handlers and the remembered render routes once per process (before the first
+ * request: Remix builds its static handler then); returns whether all are in place.
  */
 export function installRouteMatchCache(): boolean {
   const router = require('@remix-run/router') as RouterModule;
+  const remixRoutes = require('@remix-run/react/dist/routes.js') as RemixRoutesModule;
   if (!router.matchRoutes.cached) router.matchRoutes = cachedMatchRoutes(router.matchRoutes);
   if (!router.createStaticHandler.branched)
     router.createStaticHandler = branchStaticHandlers(router.createStaticHandler, router.matchRoutes);
-  return router.matchRoutes.cached === true && router.createStaticHandler.branched === true;
+  if (!remixRoutes.createServerRoutes.remembered) remixRoutes.createServerRoutes = rememberedServerRoutes(remixRoutes.createServerRoutes);
+  if (!router.UNSAFE_convertRoutesToDataRoutes.remembered)
+    router.UNSAFE_convertRoutesToDataRoutes = rememberedDataRoutes(router.UNSAFE_convertRoutesToDataRoutes);
+  return (
+    router.matchRoutes.cached === true &&
+    router.createStaticHandler.branched === true &&
+    remixRoutes.createServerRoutes.remembered === true &&
+    router.UNSAFE_convertRoutesToDataRoutes.remembered === true
+  );
 }

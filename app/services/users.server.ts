@@ -1,27 +1,54 @@
 import { eq } from 'drizzle-orm';
 import { db } from '~/db/client.server';
-import { users } from '~/db/schema';
+import { sessions, users } from '~/db/schema';
+import { now } from '~/lib/clock.server';
 
 /** What the app knows of the signed-in user on every request. */
 export type AuthUser = Awaited<ReturnType<typeof findAuthUser>> & {};
 
+const authUserFields = {
+  id: users.id,
+  loginId: users.loginId,
+  name: users.name,
+  email: users.email,
+  phone: users.phone,
+  role: users.role,
+  authorities: users.authorities,
+  organisationId: users.organisationId,
+  status: users.status,
+  profileImage: users.profileImage,
+  level: users.level,
+  mustChangePassword: users.mustChangePassword,
+};
+
 export async function findAuthUser(id: number) {
+  const [row] = await db().select(authUserFields).from(users).where(eq(users.id, id));
+  return row ?? null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The user a page's access token names and whether its session (token family) still grants access: not revoked
+ * (logout, a password reset), inside its absolute lifetime and owned by that user. One query by primary keys, made on
+ * every signed-in page (the guards); `findAuthUser` and `isSessionLive` answer the same in two.
+ */
+export async function findSessionUser(
+  userId: number,
+  familyId: string | undefined | null,
+): Promise<{ user: AuthUser | null; live: boolean }> {
+  if (!familyId || !UUID.test(familyId)) return { user: null, live: false };
   const [row] = await db()
     .select({
-      id: users.id,
-      loginId: users.loginId,
-      name: users.name,
-      email: users.email,
-      phone: users.phone,
-      role: users.role,
-      authorities: users.authorities,
-      organisationId: users.organisationId,
-      status: users.status,
-      profileImage: users.profileImage,
-      level: users.level,
-      mustChangePassword: users.mustChangePassword,
+      ...authUserFields,
+      sessionUserId: sessions.userId,
+      sessionExpiresAt: sessions.expiresAt,
+      sessionRevokedAt: sessions.revokedAt,
     })
     .from(users)
-    .where(eq(users.id, id));
-  return row ?? null;
+    .leftJoin(sessions, eq(sessions.id, familyId))
+    .where(eq(users.id, userId));
+  if (!row) return { user: null, live: false };
+  const { sessionUserId, sessionExpiresAt, sessionRevokedAt, ...user } = row;
+  return { user, live: sessionUserId === userId && !sessionRevokedAt && sessionExpiresAt !== null && sessionExpiresAt > now() };
 }

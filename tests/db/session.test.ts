@@ -1,8 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { getOptionalUser, requireHead, requireBasicPay, requireSuper, requireUser } from '~/auth/guards.server';
 import { getSession } from '~/auth/session.server';
-import { ACCESS_TOKEN_TTL_MS, ROTATION_GRACE_MS, consumeRefreshToken } from '~/auth/tokens.server';
+import { ACCESS_TOKEN_TTL_MS, ROTATION_GRACE_MS, SESSION_ABSOLUTE_TTL_MS, consumeRefreshToken, revokeFamily } from '~/auth/tokens.server';
+import { countQueries } from '~/db/query-count.server';
 import { setClock } from '~/lib/clock.server';
+import { endRequestScope, openRequestScopes } from '~/lib/request-scope.server';
+import { findSessionUser } from '~/services/users.server';
 import { SPEC_MESSAGES } from '~/messages';
 import { cookieHeader, makeRequest, respond, sessionCookie } from '../support/auth';
 import { useTestDatabase } from '../support/db';
@@ -117,5 +120,58 @@ describe('token rotation', () => {
     later(ACCESS_TOKEN_TTL_MS + 1000);
     const user = await requireUser(makeRequest('/user/activity', { cookie, method: 'POST', form: { a: '1' } }), { role: 'USER' });
     expect(user.loginId).toBe('student');
+  });
+});
+
+describe('one session check per page request', () => {
+  /** The copies Remix makes of one request for its loaders: same URL, headers and the server's request id. */
+  const copies = (path: string, cookie: string, id: string, method = 'GET') =>
+    [0, 1, 2].map(() =>
+      makeRequest(path, { cookie, method, headers: { 'X-Request-Id': id }, form: method === 'POST' ? { a: '1' } : undefined }),
+    );
+
+  it('resolves the session once for all the loaders of a read, and forgets it when the response has ended', async () => {
+    const cookie = await sessionCookie('student');
+    const id = `read-${Date.now()}`;
+    const { queries } = await countQueries(() => Promise.all(copies('/user/activity', cookie, id).map((r) => requireUser(r))));
+    // The user and the session row in one query, for the three loaders together.
+    expect(queries).toHaveLength(1);
+    expect(openRequestScopes()).toBeGreaterThan(0);
+    endRequestScope(id);
+    const again = await countQueries(() => requireUser(copies('/user/activity', cookie, id)[0]));
+    expect(again.queries).toHaveLength(1);
+    endRequestScope(id);
+  });
+
+  it('does not share a session between requests with the same id but another cookie, nor between the copies of a post', async () => {
+    const [student, head] = [await sessionCookie('student'), await sessionCookie('head')];
+    const id = `shared-${Date.now()}`;
+    expect((await requireUser(copies('/x', student, id)[0])).loginId).toBe('student');
+    expect((await requireUser(copies('/x', head, id)[0])).loginId).toBe('head');
+    endRequestScope(id);
+    // A post's action may change what its loaders read: each copy resolves its own.
+    const posts = copies('/user/activity', student, `post-${Date.now()}`, 'POST');
+    const { queries } = await countQueries(async () => {
+      for (const r of posts) await requireUser(r);
+    });
+    expect(queries).toHaveLength(3);
+  });
+
+  it('ends access at once when the session is revoked or past its absolute end, or names another user', async () => {
+    const cookie = await sessionCookie('student');
+    const fam = (await getSession(makeRequest('/', { cookie }))).get('fam')!;
+    const user = (await requireUser(makeRequest('/user/activity', { cookie }))).id;
+    expect(await findSessionUser(user, fam)).toMatchObject({ user: { loginId: 'student' }, live: true });
+    const head = (await requireUser(makeRequest('/x', { cookie: await sessionCookie('head') }))).id;
+    expect((await findSessionUser(head, fam)).live).toBe(false);
+    expect(await findSessionUser(user, 'not-a-session')).toEqual({ user: null, live: false });
+    later(SESSION_ABSOLUTE_TTL_MS + 1000);
+    expect((await findSessionUser(user, fam)).live).toBe(false);
+    setClock(undefined);
+    await revokeFamily(fam);
+    expect(await findSessionUser(user, fam)).toMatchObject({ user: { loginId: 'student' }, live: false });
+    expect(await respond(() => requireUser(makeRequest('/user/activity', { cookie })))).toHaveRedirect(
+      '/member/login?redirectTo=%2Fuser%2Factivity&expired=1',
+    );
   });
 });

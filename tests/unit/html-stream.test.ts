@@ -38,6 +38,23 @@ describe('htmlBodyStream', () => {
     }
   });
 
+  it('sends what React has written as one chunk when React flushes', async () => {
+    const body = htmlBodyStream('N0nce');
+    let writes = 0;
+    const write = body.write.bind(body);
+    body.write = ((chunk: Buffer) => (writes++, write(chunk))) as typeof body.write;
+    const chunks: Buffer[] = [];
+    body.on('data', (c: Buffer) => chunks.push(c));
+    const html = await new Promise<Buffer>((resolve, reject) => {
+      body.on('end', () => resolve(Buffer.concat(chunks)));
+      const rows = Array.from({ length: 400 }, (_, i) => h('li', { key: i }, `${GREETING} ${i}`));
+      const { pipe } = renderToPipeableStream(h('ul', null, rows), { onAllReady: () => pipe(body), onShellError: reject });
+    });
+    expect(writes).toBeGreaterThan(5);
+    expect(chunks).toHaveLength(1);
+    expect(html.toString('utf8')).toContain(`${GREETING} 399`);
+  });
+
   it('passes chunks without zero bytes through untouched', async () => {
     const stream = htmlBodyStream();
     const chunk = Buffer.from('<p>리드인</p>');

@@ -1,7 +1,13 @@
 import { createRequire } from 'node:module';
 import { createStaticHandler, matchRoutes as originalMatchRoutes } from '@remix-run/router';
 import { describe, expect, it, vi } from 'vitest';
-import { branchStaticHandlers, cachedMatchRoutes, installRouteMatchCache } from '~/lib/route-match-cache.server';
+import {
+  branchStaticHandlers,
+  cachedMatchRoutes,
+  installRouteMatchCache,
+  rememberedDataRoutes,
+  rememberedServerRoutes,
+} from '~/lib/route-match-cache.server';
 
 const require = createRequire(import.meta.url);
 
@@ -116,6 +122,55 @@ describe('the route match cache', () => {
     }
   });
 
+  it('makes the render routes once per build and hands the same ones out, with the data routes and their manifest', () => {
+    const { createServerRoutes } = require('@remix-run/react/dist/routes.js');
+    const { UNSAFE_convertRoutesToDataRoutes: convert } = require('@remix-run/router');
+    const { UNSAFE_mapRouteProperties: mapRouteProperties } = require('react-router');
+    const manifest = {
+      root: { id: 'root', path: '', hasLoader: true },
+      'routes/a': { id: 'routes/a', parentId: 'root', path: 'a', hasLoader: true },
+      'routes/a.b': { id: 'routes/a.b', parentId: 'routes/a', path: 'b', hasLoader: false },
+      'routes/_index': { id: 'routes/_index', parentId: 'root', index: true, hasLoader: false },
+    };
+    const Page = () => null;
+    const modules = {
+      root: { default: Page },
+      'routes/a': { default: Page, handle: { hydrate: false } },
+      'routes/a.b': { default: Page },
+      'routes/_index': { default: Page },
+    };
+    const future = {};
+    const made = vi.fn(createServerRoutes);
+    const remembered = rememberedServerRoutes(made);
+    // Remix builds the route modules object per request, from the build's modules.
+    const first = remembered(manifest, { ...modules }, future, false);
+    type Made = { id?: string; path?: string; index?: boolean; handle?: unknown; loader?: unknown; Component?: unknown; children?: Made[] };
+    const strip = (routes: Made[]): unknown =>
+      routes.map((r) => [r.id, r.path, r.index, r.handle, typeof r.loader, r.Component, r.children && strip(r.children)]);
+    expect(strip(first)).toEqual(strip(createServerRoutes(manifest, modules, future, false)));
+    expect(remembered(manifest, { ...modules }, future, false)).toBe(first);
+    expect(made).toHaveBeenCalledTimes(1);
+    // Another module under the same id (a rebuild in development) makes them again.
+    const rebuilt = remembered(manifest, { ...modules, 'routes/a': { default: () => null } }, future, false);
+    expect(rebuilt).not.toBe(first);
+    expect(made).toHaveBeenCalledTimes(2);
+
+    const converted = vi.fn(convert);
+    const data = rememberedDataRoutes(converted);
+    const [own1, own2] = [{} as Record<string, { id?: string }>, {} as Record<string, { id?: string }>];
+    const dataRoutes = data(rebuilt, mapRouteProperties, undefined, own1);
+    expect(data(rebuilt, mapRouteProperties, undefined, own2)).toBe(dataRoutes);
+    expect(converted).toHaveBeenCalledTimes(1);
+    expect(Object.keys(own2).sort()).toEqual(Object.keys(manifest).sort());
+    expect(own2).toEqual(own1);
+    expect(own2['routes/a.b']).toBe(dataRoutes[0].children![0].children![0]);
+    // Route tables it did not make (a handler's own, a test's) are converted as before.
+    const other = table();
+    data(other as never, mapRouteProperties, undefined, {});
+    data(other as never, mapRouteProperties, undefined, {});
+    expect(converted).toHaveBeenCalledTimes(3);
+  });
+
   it('is what Remix and React Router call once installed', () => {
     expect(installRouteMatchCache()).toBe(true);
     const router = require('@remix-run/router');
@@ -129,5 +184,14 @@ describe('the route match cache', () => {
       expect(require('node:fs').readFileSync(require.resolve(file), 'utf8')).toMatch(/\brouter\.matchRoutes\(/);
     }
     expect(require('react-router').matchRoutes).toBe(router.matchRoutes);
+    // The render reads its two makers at call time too: RemixServer's routes, the static router's data routes.
+    expect(require('@remix-run/react/dist/routes.js').createServerRoutes.remembered).toBe(true);
+    expect(router.UNSAFE_convertRoutesToDataRoutes.remembered).toBe(true);
+    expect(require('node:fs').readFileSync(require.resolve('@remix-run/react/dist/server.js'), 'utf8')).toMatch(
+      /\broutes\.createServerRoutes\(manifest\.routes, routeModules, context\.future, context\.isSpaMode\)/,
+    );
+    expect(require('node:fs').readFileSync(require.resolve('react-router-dom/server.js'), 'utf8')).toMatch(
+      /\brouter\.UNSAFE_convertRoutesToDataRoutes\(routes, /,
+    );
   });
 });
