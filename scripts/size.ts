@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { BUDGET, MEMBER_PAGES, measurePage, overBudget, PUBLIC_PAGES, SIGNED_IN_PAGES, signInCookie } from './lib/page-weight';
 
-const port = 3900 + Math.floor(Math.random() * 50);
+const port = Number(process.env.SIZE_PORT) || 3900 + Math.floor(Math.random() * 50);
 const base = `http://127.0.0.1:${port}`;
 
 if (!process.argv.includes('--no-build')) {

@@ -1,4 +1,4 @@
-import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from '@conform-to/react';
+import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from '~/lib/forms/server-form';
 import type { ReactNode } from 'react';
 import { Link } from '@remix-run/react';
 import { GRADES, SECURITY_QUESTIONS } from '~/domain/accounts';
@@ -16,7 +16,7 @@ export function TextField({
   inputMode,
 }: {
   label: string;
-  meta: FieldMetadata<any, any, string[]>;
+  meta: FieldMetadata;
   type?: InputType;
   hint?: ReactNode;
   autoComplete?: string;
@@ -34,7 +34,7 @@ export function TextField({
   );
 }
 
-export function SecurityQuestionField({ meta }: { meta: FieldMetadata<any, any, string[]> }) {
+export function SecurityQuestionField({ meta }: { meta: FieldMetadata }) {
   return (
     <div className="field">
       <label htmlFor={meta.id}>보안 질문</label>
@@ -51,7 +51,7 @@ export function SecurityQuestionField({ meta }: { meta: FieldMetadata<any, any, 
   );
 }
 
-export function GradeField({ meta }: { meta: FieldMetadata<any, any, string[]> }) {
+export function GradeField({ meta }: { meta: FieldMetadata }) {
   return (
     <div className="field">
       <label htmlFor={meta.id}>학년</label>
@@ -76,7 +76,7 @@ export function ConsentBox({
   linkLabel,
   children,
 }: {
-  meta: FieldMetadata<any, any, string[]>;
+  meta: FieldMetadata;
   label: string;
   to: string;
   linkLabel: string;
@@ -98,17 +98,7 @@ export function ConsentBox({
 }
 
 /** A labelled textarea with an optional hint and its error beside it. */
-export function TextAreaField({
-  label,
-  meta,
-  rows = 3,
-  hint,
-}: {
-  label: string;
-  meta: FieldMetadata<any, any, string[]>;
-  rows?: number;
-  hint?: ReactNode;
-}) {
+export function TextAreaField({ label, meta, rows = 3, hint }: { label: string; meta: FieldMetadata; rows?: number; hint?: ReactNode }) {
   const hintId = hint ? `${meta.id}-hint` : undefined;
   return (
     <div className="field">
@@ -129,7 +119,7 @@ export function SelectField({
   hint,
 }: {
   label: string;
-  meta: FieldMetadata<any, any, string[]>;
+  meta: FieldMetadata;
   empty: string;
   options: { value: string | number; label: string }[];
   hint?: ReactNode;
@@ -162,7 +152,7 @@ function FieldHint({ id, hint }: { id: string | undefined; hint: ReactNode }) {
 }
 
 /** A field's first error, beside it; the input points to it with aria-describedby (conform's errorId). */
-export function FieldError({ meta }: { meta: FieldMetadata<any, any, string[]> }) {
+export function FieldError({ meta }: { meta: FieldMetadata }) {
   return meta.errors ? (
     <p className="field-error" id={meta.errorId}>
       {meta.errors[0]}

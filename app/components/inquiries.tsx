@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '~/lib/forms/server-form';
 import { Form, Link, useNavigation } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { LANDING_FAQ_SECTIONS } from '~/content/landing';
@@ -142,7 +142,7 @@ export function InquiryList({ list, base }: { list: { rows: MyInquiryRow[]; tota
   );
 }
 
-type FormResult = SubmissionResult<string[]> | { status: 'error'; error: { file: string[] } } | undefined;
+type FormResult = SubmissionResult | { status: 'error'; error: { file: string[] } } | undefined;
 
 /** The inquiry form: category, title, text, one optional file; the FAQ of the area beside it. */
 export function InquiryForm({ area, lastResult }: { area: string; lastResult: FormResult }) {
@@ -150,7 +150,7 @@ export function InquiryForm({ area, lastResult }: { area: string; lastResult: Fo
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: 'inquiry',
-    lastResult: navigation.state === 'idle' ? (lastResult as SubmissionResult<string[]> | undefined) : null,
+    lastResult: navigation.state === 'idle' ? (lastResult as SubmissionResult | undefined) : null,
     // Native constraints only (docs/decisions/011): the server's zod reply is the one validation.
     constraint: INQUIRY_CONSTRAINTS,
     shouldValidate: 'onSubmit',

@@ -1,4 +1,4 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getFormProps, useForm, type SubmissionResult } from '~/lib/forms/server-form';
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { CONSTRAINTS } from '~/domain/account-constraints';
 import { formatKoreanDate } from '~/lib/dates';
@@ -28,7 +28,7 @@ export type MyPageMe = {
 export type MyPageActionData = {
   intent: 'profile' | 'password' | 'image';
   error: string | null;
-  result: SubmissionResult<string[]> | null;
+  result: SubmissionResult | null;
 };
 
 export function ProfilePicture({ me, size = 96 }: { me: Pick<MyPageMe, 'id' | 'name' | 'profileImage'>; size?: number }) {

@@ -2,7 +2,7 @@ import { Link, useLocation } from '@remix-run/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { AlertDialog } from '~/components/dialogs';
 import { CsrfInput } from '~/components/csrf';
-import { fileSizeLabel } from '~/domain/notices';
+import { fileSizeLabel } from '~/domain/file-size';
 import { formatKoreanDate } from '~/lib/dates';
 import { SPEC_MESSAGES } from '~/messages';
 

@@ -141,11 +141,7 @@ export function noticePath(role: string, noticeId: number): string {
 /** The download address of an attachment (spec §3 filePath): served by our own route, the audience checked. */
 export const noticeFilePath = (noticeId: number, fileId: number) => `/resources/notices/${noticeId}/files/${fileId}`;
 
-/** '1.2MB', '340KB' */
-export function fileSizeLabel(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)}MB`;
-  return `${Math.max(1, Math.round(bytes / 1024))}KB`;
-}
+export { fileSizeLabel } from './file-size';
 
 /** The notice form's fields as typed (the editor of the super and admin areas). */
 export type NoticeFormValues = {

@@ -78,3 +78,29 @@ test('the reading, before-reading and note pages load no zod @js-only', async ({
     }
   }
 });
+
+// docs/decisions/028 ("Below 100 KB"): the account and student pages' forms show the server's answer with
+// app/lib/forms/server-form.ts; conform's client code (its "__intent__" field name) stays on the operators' pages.
+test('the account, my-page, reading and note pages load no conform @js-only', async ({ baseURL, request }) => {
+  const cookie = await signInCookie(baseURL!, 'student');
+  const activity = await request.get('/api/user/activity', { headers: { Cookie: cookie } });
+  const { data } = (await activity.json()) as {
+    data: { currentResultBookId: number; resultList: { resultBookId: number; status: number }[] };
+  };
+  const first = (status: number) => data.resultList.find((b) => b.status === status)!.resultBookId;
+  const pages: [string, RequestInit][] = [
+    ...MEMBER_PAGES.map((path): [string, RequestInit] => [path, {}]),
+    ...['/user/my-page/me', `/user/activity/readingBook/${data.currentResultBookId}`, `/user/activity/readingBook/note/${first(40)}`].map(
+      (path): [string, RequestInit] => [path, { headers: { Cookie: cookie } }],
+    ),
+  ];
+  for (const [path, init] of pages) {
+    const weight = await measurePage(baseURL!, path, init);
+    expect(weight.status, path).toBe(200);
+    expect(weight.scripts.length, path).toBeGreaterThan(0);
+    for (const script of weight.scripts) {
+      const text = await (await request.get(script)).text();
+      expect(text.includes('__intent__'), `${path} loads ${script}`).toBe(false);
+    }
+  }
+});

@@ -1,4 +1,4 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getFormProps, useForm, type SubmissionResult } from '~/lib/forms/server-form';
 import type { HoneypotInputProps } from 'remix-utils/honeypot/server';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
@@ -105,7 +105,7 @@ export default function FindPassword() {
 }
 
 type StepProps = { kind: MemberKind; honeypotProps: HoneypotInputProps };
-type LastResult = SubmissionResult<string[]> | null | undefined;
+type LastResult = SubmissionResult | null | undefined;
 
 function IdentifyStep({ kind, result, honeypotProps }: StepProps & { result: LastResult }) {
   const navigation = useNavigation();

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from '~/lib/forms/server-form';
 import { Form } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { formatTime } from '~/lib/dates';
@@ -9,7 +9,7 @@ import { CsrfInput } from '~/components/csrf';
 // with the browser's own constraints only; the server's reading contract (app/domain/reading-input.ts) answers with
 // the message beside the field (docs/decisions/011).
 
-type Result = SubmissionResult<string[]> | undefined;
+type Result = SubmissionResult | undefined;
 /** The fields of a form as the browser posts them. */
 type Fields<K extends string> = Partial<Record<K, string>>;
 
