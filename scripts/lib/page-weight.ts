@@ -7,8 +7,12 @@ import { gzipSync } from 'node:zlib';
 export const BUDGET = {
   html: 14 * 1024,
   css: 15 * 1024,
-  /** Framework floor (~85 KB) plus at most 25 KB of application code. */
-  js: 110 * 1024,
+  /**
+   * Framework floor (~85 KB) plus at most 20 KB of application code. Issue 17's goal is 100 KB; the two home
+   * dashboards (charts and the problem components grouped with them) are at ~103 KB, so the test holds 105 KB until
+   * they are under it (docs/decisions/028).
+   */
+  js: 105 * 1024,
   /** Script requests per page: over HTTP/1.1's six connections each round of six costs a full request latency (docs/decisions/028). */
   scripts: 8,
 } as const;
