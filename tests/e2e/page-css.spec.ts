@@ -111,3 +111,22 @@ test.describe('a page inlines the part of the stylesheet it needs and looks the 
     await looksTheSame(page, '/super/user');
   });
 });
+
+// Once a page has hydrated it links the whole sheet (non-blocking: the page is painted), so a page reached by
+// client-side navigation has every rule: signing in moves from the login page's part to the student's home
+// (the login page's part stays in the document: the footer's rules come from the linked sheet).
+test('after hydrating, the whole sheet is linked and a page reached by navigation is styled @js-only', async ({ page }) => {
+  await page.goto('/member/login');
+  await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+  await expect(page.locator(`link[rel="stylesheet"][href="${wholeSheet}"]`)).toHaveCount(1);
+  await expect.poll(() => page.evaluate((href) => [...document.styleSheets].some((s) => s.href?.endsWith(href)), wholeSheet)).toBe(true);
+  await page.getByLabel('아이디', { exact: true }).fill('student');
+  await page.getByLabel('비밀번호', { exact: true }).fill('demo1234!');
+  await page.getByRole('button', { name: '로그인', exact: true }).click();
+  await expect(page).toHaveURL(/\/user\/activity$/);
+  // The site footer: the login page has none, so its part has no rule for it.
+  expect(await page.locator('style#page-css').textContent()).not.toContain('.site-footer{');
+  const footer = page.locator('footer.site-footer');
+  await expect(footer).toBeVisible();
+  expect(await footer.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(238, 242, 246)');
+});
