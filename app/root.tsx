@@ -1,19 +1,18 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from '@remix-run/react';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { ErrorPage } from '~/components/error-page';
 import { useNonce } from '~/components/nonce';
 import { REQUEST_REF_META, useRequestRef } from '~/components/request-ref';
 import { config } from '~/config.server';
 import { issueCsrf } from '~/auth/csrf.server';
+import { inlineStylesheet } from '~/lib/page-css.server';
 import { MESSAGES } from '~/messages';
 import stylesHref from '~/styles/app.css';
 
-export const links: LinksFunction = () => [
-  { rel: 'stylesheet', href: stylesHref },
-  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-];
+// The stylesheet is not among the links: <PageStyles /> inlines the page's part of it.
+export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
 export const meta: MetaFunction = () => [
   { title: '리드인 — 학원 독서 교육 플랫폼' },
@@ -31,6 +30,35 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** A route opts out of JavaScript with `handle = { hydrate: false }` (static pages ship none). */
 export type RouteHandle = { hydrate?: boolean };
 
+const INLINE_CSS_ID = 'page-css';
+/** The browser's copy of what the server inlined (read once: the element never changes). */
+let inlinedInBrowser: string | null | undefined;
+
+/**
+ * No render-blocking stylesheet (docs/decisions/028, "Stylesheet"): the server inlines the part of the sheet that can
+ * apply to the page (app/lib/page-css.server.ts); once the page has hydrated, the whole sheet is linked too, so pages
+ * reached by client-side navigation find every rule (a stylesheet added by script does not hold the painted page, and
+ * its rules equal those inlined). Without a split build (development) the whole sheet is linked as before.
+ */
+function PageStyles({ nonce }: { nonce: string }) {
+  const routeId = useMatches().at(-1)?.id;
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  let css: string | null;
+  if (typeof document === 'undefined') css = inlineStylesheet(routeId, stylesHref);
+  else {
+    if (inlinedInBrowser === undefined) inlinedInBrowser = document.getElementById(INLINE_CSS_ID)?.textContent ?? null;
+    css = inlinedInBrowser;
+  }
+  if (css === null) return <link rel="stylesheet" href={stylesHref} />;
+  return (
+    <>
+      <style id={INLINE_CSS_ID} nonce={nonce || undefined} dangerouslySetInnerHTML={{ __html: css }} />
+      {hydrated ? <link rel="stylesheet" href={stylesHref} /> : null}
+    </>
+  );
+}
+
 function useHydrate() {
   return useMatches().every((m) => (m.handle as RouteHandle | undefined)?.hydrate !== false);
 }
@@ -47,6 +75,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         {requestRef ? <meta name={REQUEST_REF_META} content={requestRef} /> : null}
+        <PageStyles nonce={nonce} />
         <Links />
       </head>
       <body>

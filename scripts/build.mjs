@@ -12,6 +12,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { rebundleClient } from './lib/rebundle-client.mjs';
+import { splitCss } from './lib/split-css.mjs';
 
 const require = createRequire(import.meta.url);
 const dev = (file) => require(`@remix-run/dev/dist/${file}`);
@@ -56,6 +57,25 @@ const rebundled = await rebundleClient({
   maxBytes: 100 * 1024,
 });
 logger.info(`re-bundled ${rebundled.before} scripts into ${rebundled.after} (${rebundled.groups} shared groups, at most 8 per page)`);
+
+// No render-blocking stylesheet (docs/decisions/028, "Stylesheet"): each page inlines the part of the sheet that can
+// apply to it; the server reads the parts from build/page-css.json (app/lib/page-css.server.ts).
+{
+  const serverMeta = JSON.parse(fs.readFileSync(path.join(path.dirname(config.serverBuildPath), 'metafile.server.json'), 'utf8'));
+  const cssOutputs = Object.keys(serverMeta.outputs).filter((f) => f.endsWith('.css'));
+  if (cssOutputs.length !== 1) throw new Error(`expected one stylesheet in the build, found ${cssOutputs.length}`);
+  const cssFile = path.join(config.assetsBuildDirectory, '_assets', path.basename(cssOutputs[0]));
+  const href = config.publicPath + path.relative(config.assetsBuildDirectory, cssFile).split(path.sep).join('/');
+  const { sheets, sheetOf } = splitCss({
+    css: fs.readFileSync(cssFile, 'utf8'),
+    metafile: serverMeta,
+    appDir: config.appDirectory,
+    root: config.rootDirectory,
+    routes: Object.values(config.routes),
+  });
+  fs.writeFileSync(path.join(path.dirname(config.serverBuildPath), 'page-css.json'), JSON.stringify({ href, sheets, sheetOf }));
+  logger.info(`split the stylesheet into ${sheets.length} page parts (${href})`);
+}
 
 // Scripts and styles are compressed once here, at the highest levels, instead of on every request: the server sends
 // `name.js.br` or `name.js.gz` when the browser accepts it (server/index.mjs).

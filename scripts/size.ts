@@ -38,7 +38,17 @@ try {
   }
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
   console.log(`budget: HTML ≤ ${kb(BUDGET.html)}, JS ≤ ${kb(BUDGET.js)} in ≤ ${BUDGET.scripts} scripts, CSS ≤ ${kb(BUDGET.css)} (gzip)\n`);
-  console.log(['page'.padEnd(42), 'HTML'.padStart(9), 'JS'.padStart(9), 'scripts'.padStart(8), 'CSS'.padStart(9), '  status'].join(''));
+  console.log(
+    [
+      'page'.padEnd(42),
+      'HTML'.padStart(9),
+      'JS'.padStart(9),
+      'scripts'.padStart(8),
+      'CSS'.padStart(9),
+      'inl. CSS'.padStart(9),
+      '  status',
+    ].join(''),
+  );
   let failed = 0;
   const cache = new Map<string, string>();
   for (const page of pages) {
@@ -52,6 +62,7 @@ try {
         kb(w.js).padStart(9),
         String(w.scripts.length).padStart(8),
         kb(w.css).padStart(9),
+        kb(w.inlineCss).padStart(9),
         `  ${w.status}${problems.length ? '  OVER: ' + problems.join(', ') : ''}`,
       ].join(''),
     );

@@ -5,6 +5,7 @@ import { gzipSync } from 'node:zlib';
 
 /** Budgets of architecture.md §5, in gzip bytes. */
 export const BUDGET = {
+  /** The whole document, inlined CSS included: one round trip's worth of TCP's first congestion window. */
   html: 14 * 1024,
   css: 15 * 1024,
   /**
@@ -23,6 +24,8 @@ export type PageWeight = {
   html: number;
   js: number;
   css: number;
+  /** gzip bytes of the CSS inlined in the HTML's <style> elements (counted in `html` too). */
+  inlineCss: number;
   scripts: string[];
   stylesheets: string[];
   fontFaces: number;
@@ -39,7 +42,8 @@ function collect(html: string) {
   // Module imports written inline by Remix (import "/build/…"), which the browser fetches too.
   for (const m of html.matchAll(/import\s*(?:[^'"]*from\s*)?["'](\/build\/[^"']+\.js)["']/g)) scripts.add(m[1]);
   for (const m of html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)) stylesheets.add(m[1]);
-  return { scripts: [...scripts], stylesheets: [...stylesheets] };
+  const inlineCss = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join('');
+  return { scripts: [...scripts], stylesheets: [...stylesheets], inlineCss };
 }
 
 export async function measurePage(
@@ -50,7 +54,7 @@ export async function measurePage(
 ): Promise<PageWeight> {
   const res = await fetch(new URL(path, baseUrl), { redirect: 'manual', ...init });
   const html = await res.text();
-  const { scripts, stylesheets } = collect(html);
+  const { scripts, stylesheets, inlineCss } = collect(html);
   const fetchText = async (href: string) => {
     if (!cache.has(href)) cache.set(href, await (await fetch(new URL(href, baseUrl))).text());
     return cache.get(href)!;
@@ -64,13 +68,16 @@ export async function measurePage(
     css += gz(text);
     fontFaces += (text.match(/@font-face/g) ?? []).length;
   }
-  return { path, status: res.status, html: gz(html), js, css, scripts, stylesheets, fontFaces };
+  fontFaces += (inlineCss.match(/@font-face/g) ?? []).length;
+  return { path, status: res.status, html: gz(html), js, css, inlineCss: inlineCss ? gz(inlineCss) : 0, scripts, stylesheets, fontFaces };
 }
 
 export function overBudget(w: PageWeight): string[] {
   const problems: string[] = [];
   if (w.html > BUDGET.html) problems.push(`HTML ${w.html} B > ${BUDGET.html} B`);
   if (w.css > BUDGET.css) problems.push(`CSS ${w.css} B > ${BUDGET.css} B`);
+  // A linked stylesheet holds the first paint for a round trip of its own: pages inline theirs (docs/decisions/028).
+  if (w.stylesheets.length) problems.push(`render-blocking stylesheet ${w.stylesheets.join(', ')}`);
   if (w.js > BUDGET.js) problems.push(`JS ${w.js} B > ${BUDGET.js} B`);
   if (w.scripts.length > BUDGET.scripts) problems.push(`${w.scripts.length} scripts > ${BUDGET.scripts}`);
   if (w.fontFaces > 0) problems.push(`${w.fontFaces} web font(s)`);

@@ -1,0 +1,129 @@
+// The stylesheet a page inlines (docs/decisions/028, "Stylesheet").
+//
+// On a slow network a linked stylesheet is a render-blocking round trip of its own, and the whole sheet inlined into
+// every page would put the heaviest pages over the 14 KB HTML budget. So every page (a route and the layouts above
+// it) gets the part of the sheet that can apply to it, in the sheet's own order, and inlines that part.
+//
+// A rule belongs to a page's part unless every selector of it needs a class that no file of that page can write:
+//   - the files of a page are the route modules of its branch (root, layouts, the route) and everything they import,
+//     from the server build's metafile (it includes loaders and services, which may return class names); files that
+//     no route imports write for every page;
+//   - a class is "written" by a file whose text contains it as a whole word; a class name built at run time and never
+//     written whole is found in no file, and is then treated as written everywhere;
+//   - a selector needs the classes of its compounds outside pseudo-classes (`.a:not(.b) .c` needs a and c);
+//   - rules without a class (elements, :root, @font-face, @keyframes) belong to every part.
+// A wrong guess in the safe direction only costs bytes. tests/e2e/page-css.spec.ts checks the other direction where it
+// matters: each page's computed styles with its part alone equal those with the whole sheet.
+import fs from 'node:fs';
+import path from 'node:path';
+import postcss from 'postcss';
+import selectorParser from 'postcss-selector-parser';
+
+/** Classes a selector needs on the page to match anything. */
+function neededClasses(selector) {
+  const needed = [];
+  selectorParser((root) => {
+    root.each((sel) => {
+      sel.each((node) => {
+        if (node.type === 'class') needed.push(node.value);
+      });
+    });
+  }).processSync(selector);
+  return needed;
+}
+
+/**
+ * @param {{ css: string, metafile: any, appDir: string, root: string, routes: { id: string, parentId?: string, file: string }[] }} input
+ *   css: the built stylesheet; metafile: the server build's esbuild metafile (paths relative to root); appDir: the
+ *   app folder; routes: the Remix config's routes (files relative to appDir).
+ * @returns {{ sheets: string[], sheetOf: Record<string, number> }} the distinct parts and each route id's part.
+ */
+export function splitCss({ css, metafile, appDir, root, routes }) {
+  const inputs = metafile.inputs;
+  const files = Object.keys(inputs).filter((f) => f.startsWith('app/') && /\.(tsx?|jsx?|mjs)$/.test(f));
+  const rel = (routeFile) => path.relative(root, path.join(appDir, routeFile)).split(path.sep).join('/');
+  const byId = new Map(routes.map((r) => [r.id, r]));
+
+  // Each file's readers: the route ids whose own module reaches it through imports.
+  /** @type {Map<string, Set<string>>} */
+  const readers = new Map(files.map((f) => [f, new Set()]));
+  for (const route of routes) {
+    const stack = [rel(route.file)];
+    const seen = new Set();
+    while (stack.length) {
+      const f = stack.pop();
+      if (seen.has(f) || !readers.has(f)) continue;
+      seen.add(f);
+      readers.get(f).add(route.id);
+      for (const i of inputs[f].imports ?? []) stack.push(i.path);
+    }
+  }
+  /** @type {Map<string, Set<string> | null>} word → route ids whose module (with imports) writes it; null: everywhere */
+  const writtenBy = new Map();
+  for (const f of files) {
+    const who = readers.get(f).size ? readers.get(f) : null;
+    const text = fs.readFileSync(path.join(root, f), 'utf8');
+    for (const word of new Set(text.match(/[A-Za-z_][\w-]*/g) ?? [])) {
+      if (!who || writtenBy.get(word) === null) {
+        writtenBy.set(word, null);
+        continue;
+      }
+      const set = writtenBy.get(word) ?? new Set();
+      for (const id of who) set.add(id);
+      writtenBy.set(word, set);
+    }
+  }
+  const branch = (id) => {
+    const ids = [];
+    for (let r = byId.get(id); r; r = r.parentId ? byId.get(r.parentId) : undefined) ids.push(r.id);
+    return ids;
+  };
+  /** Can a page (its branch) write a class? */
+  const writes = (ids, name) => {
+    const set = writtenBy.get(name);
+    return !set || ids.some((id) => set.has(id));
+  };
+
+  const parsed = postcss.parse(css);
+  /** @type {{ rule: import('postcss').Rule, selectors: string[][] }[]} */
+  const rules = [];
+  parsed.walkRules((rule) => {
+    if (rule.parent?.type === 'atrule' && /keyframes$/i.test(rule.parent.name)) return;
+    const selectors = rule.selector.split(/,(?![^(]*\))/).map(neededClasses);
+    if (selectors.some((s) => s.length === 0)) return; // matches whatever classes a page writes
+    rules.push({ rule, selectors });
+  });
+
+  const sheets = [];
+  const indexOf = new Map();
+  const sheetOf = {};
+  for (const route of routes) {
+    const ids = branch(route.id);
+    const drop = rules.filter(({ selectors }) => !selectors.some((needs) => needs.every((c) => writes(ids, c))));
+    const key = drop.map((d) => rules.indexOf(d)).join(',');
+    if (!indexOf.has(key)) {
+      const removed = new Set(drop.map((d) => d.rule));
+      const sheet = parsed.clone();
+      // clone() keeps the order, so the n-th rule of the clone is the n-th of the original.
+      const originals = [];
+      parsed.walkRules((r) => void originals.push(r));
+      let n = 0;
+      sheet.walkRules((r) => {
+        if (removed.has(originals[n++])) r.remove();
+      });
+      for (let again = true; again;) {
+        again = false;
+        sheet.walkAtRules((at) => {
+          if (at.nodes && at.nodes.length === 0) {
+            at.remove();
+            again = true;
+          }
+        });
+      }
+      indexOf.set(key, sheets.length);
+      sheets.push(sheet.toString());
+    }
+    sheetOf[route.id] = indexOf.get(key);
+  }
+  return { sheets, sheetOf };
+}
