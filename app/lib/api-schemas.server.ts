@@ -15,6 +15,16 @@ export const problemStep = z.nativeEnum(ProblemStep).openapi({ description: enum
 export const problemCategory = z.enum(CATEGORY_CODES as [(typeof CATEGORY_CODES)[number], ...(typeof CATEGORY_CODES)[number][]]);
 export const medal = z.enum(['GOLD', 'SILVER', 'BRONZE']);
 
+/** A book's catalogue fields as the answers carry them (spread into each answer's own object). */
+export const bookCatalogueFields = {
+  title: z.string(),
+  author: z.string(),
+  publisher: z.string(),
+  totalPages: z.number().int(),
+  level: z.number(),
+  genre: z.string(),
+};
+
 function enumDescription(values: Record<string, number>) {
   return Object.entries(values)
     .map(([name, value]) => `${value} ${name}`)

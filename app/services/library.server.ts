@@ -7,6 +7,7 @@ import { BookStatus, ItemStatus } from '~/domain/enums';
 import { DomainError } from '~/lib/errors';
 import { qualified } from '~/db/sql-helpers.server';
 import { z } from 'zod';
+import { bookCatalogueFields } from '~/lib/api-schemas.server';
 
 // The catalogue as a student meets it: search, book pages, likes and recommendations.
 
@@ -29,12 +30,7 @@ const bookColumns = {
 /** The JSON API's shape of a BookCard. */
 export const bookCardAnswer = z.object({
   id: z.number().int(),
-  title: z.string(),
-  author: z.string(),
-  publisher: z.string(),
-  totalPages: z.number().int(),
-  level: z.number(),
-  genre: z.string(),
+  ...bookCatalogueFields,
   careerFields: z.array(z.string()),
   summary: z.string(),
   liked: z.boolean(),

@@ -2,6 +2,7 @@ import { apiRoute } from '~/lib/api.server';
 import { getReadingBook } from '~/services/reading/books.server';
 import { readingBook } from './__reading.server';
 import { z } from 'zod';
+import { bookCatalogueFields } from '~/lib/api-schemas.server';
 import { TAGS } from '~/lib/api-doc.server';
 
 // GET /api/user/activity/bookInfo/{resultBookId}: the book's facts.
@@ -13,12 +14,7 @@ export const { loader, action } = apiRoute({
     summary: '도서 정보',
     answer: z.object({
       bookId: z.number().int(),
-      title: z.string(),
-      author: z.string(),
-      publisher: z.string(),
-      totalPages: z.number().int(),
-      level: z.number(),
-      genre: z.string(),
+      ...bookCatalogueFields,
       careerFields: z.array(z.string()),
       summary: z.string(),
     }),

@@ -10,7 +10,7 @@ import { DomainError } from '~/lib/errors';
 import { ProblemErrors, ownResultBook } from './attempts.server';
 import { attemptResultAnswer, resultOf } from './marking.server';
 import { z } from 'zod';
-import { bookStatus, medal, readMethod } from '~/lib/api-schemas.server';
+import { bookCatalogueFields, bookStatus, medal, readMethod } from '~/lib/api-schemas.server';
 
 /** The JSON API's shape of the student's five ratings of a book. */
 export const selfAnalysisAnswer = z.object({
@@ -27,12 +27,7 @@ export const bookReportAnswer = z.object({
   resultBookId: z.number().int(),
   book: z.object({
     id: z.number().int(),
-    title: z.string(),
-    author: z.string(),
-    publisher: z.string(),
-    totalPages: z.number().int(),
-    level: z.number(),
-    genre: z.string(),
+    ...bookCatalogueFields,
     coverColor: z.string(),
   }),
   status: bookStatus,

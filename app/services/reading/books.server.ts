@@ -9,7 +9,7 @@ import { DomainError } from '~/lib/errors';
 import { advanceStatusOrThrow } from '../book-status.server';
 import { qualified } from '~/db/sql-helpers.server';
 import { z } from 'zod';
-import { bookStatus, isoDate, readMethod } from '~/lib/api-schemas.server';
+import { bookCatalogueFields, bookStatus, isoDate, readMethod } from '~/lib/api-schemas.server';
 
 // A student's result book with its reading totals (one query, whatever the number of records), the locks every
 // reading change takes first (the student's row, then the result book's row, so a student's concurrent requests are
@@ -126,12 +126,7 @@ export const readingBookAnswer = z.object({
   assignedAt: isoDate,
   statusChangedAt: isoDate,
   completedAt: isoDate.nullable(),
-  title: z.string(),
-  author: z.string(),
-  publisher: z.string(),
-  totalPages: z.number().int(),
-  level: z.number(),
-  genre: z.string(),
+  ...bookCatalogueFields,
   careerFields: z.array(z.string()),
   coverColor: z.string(),
   /** The uploaded cover's stored name, or null for the generated one; the picture itself is /resources/covers/{bookId}. */
