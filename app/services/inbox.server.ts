@@ -1,5 +1,6 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { db, type Executor } from '~/db/client.server';
+import { preparedQuery } from '~/db/prepared.server';
 import { books, inboxItems, resultBooks } from '~/db/schema';
 import { INBOX_MESSAGES, INBOX_PAGE_SIZE, noteCommentItem, type InboxKind } from '~/domain/inbox';
 import { now } from '~/lib/clock.server';
@@ -68,11 +69,17 @@ export async function listInbox(userId: number, page = 1) {
 }
 
 /** How many of a user's items are unread (one query on the partial index inbox_items_unread_idx). */
-export async function unreadCount(userId: number): Promise<number> {
-  const [row] = await db()
+/** The menu's count on every signed-in member page: prepared once (app/db/prepared.server.ts). */
+const unreadCountQuery = preparedQuery((executor) =>
+  executor
     .select({ n: count() })
     .from(inboxItems)
-    .where(and(eq(inboxItems.userId, userId), isNull(inboxItems.readAt)));
+    .where(and(eq(inboxItems.userId, sql.placeholder('userId')), isNull(inboxItems.readAt)))
+    .prepare('inbox_unread_count'),
+);
+
+export async function unreadCount(userId: number): Promise<number> {
+  const [row] = await unreadCountQuery(db()).execute({ userId });
   return Number(row.n);
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, ne, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, ne, notExists, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { MESSAGES } from '~/messages';
 import { db, type Executor } from '~/db/client.server';
 import { bookLikes, books, resultBooks, users } from '~/db/schema';
@@ -14,6 +14,9 @@ import { bookCatalogueFields } from '~/lib/api-schemas.server';
 export const RECOMMEND_PAGE_SIZE = 6;
 export const SEARCH_PAGE_SIZE = 12;
 export const DEFAULT_LEVEL = 5;
+
+/** A student's id, or a prepared query's placeholder for it (app/db/prepared.server.ts). */
+type UserRef = number | Placeholder;
 
 const bookColumns = {
   id: books.id,
@@ -72,11 +75,11 @@ export type BookCard = {
   liked: boolean;
 };
 
-const likedBy = (userId: number) =>
+const likedBy = (userId: UserRef) =>
   sql<boolean>`exists (select 1 from ${bookLikes} where ${bookLikes.bookId} = ${qualified(books.id)} and ${bookLikes.userId} = ${userId})`;
 
 /** Books this student has been given, whatever their status (read, reading, waiting or excluded). */
-const assignedTo = (userId: number) =>
+const assignedTo = (userId: UserRef) =>
   db()
     .select({ one: sql`1` })
     .from(resultBooks)
@@ -87,7 +90,7 @@ export function pageCount(total: number, size: number) {
 }
 
 /** The recommendation score: level closeness first, then liked genres, then liked career fields. */
-function recommendationScore(userId: number, level: number | SQL) {
+function recommendationScore(userId: UserRef, level: number | SQL) {
   const likedGenres = sql`(select b2.genre from ${bookLikes} l join ${books} b2 on b2.id = l.book_id where l.user_id = ${userId})`;
   const likedFields = sql`(select coalesce(array_agg(distinct f), '{}'::text[]) from ${bookLikes} l join ${books} b3 on b3.id = l.book_id, unnest(b3.career_fields) f where l.user_id = ${userId})`;
   return sql<number>`(
@@ -97,13 +100,13 @@ function recommendationScore(userId: number, level: number | SQL) {
   )`;
 }
 
-const recommendable = (userId: number) => and(eq(books.status, ItemStatus.ACTIVE), notExists(assignedTo(userId)));
+const recommendable = (userId: UserRef) => and(eq(books.status, ItemStatus.ACTIVE), notExists(assignedTo(userId)));
 
 /**
  * How far from `level` recommendations may go: the band, or, when no new book is left inside it, just far enough
  * to reach the nearest one (null when there is no new book at all). Computed by the database in the same query.
  */
-function bandWidth(userId: number, level: number | SQL) {
+function bandWidth(userId: UserRef, level: number | SQL) {
   const nearest = db()
     .select({ d: sql`min(abs(${books.level} - ${level}))` })
     .from(books)
@@ -111,22 +114,27 @@ function bandWidth(userId: number, level: number | SQL) {
   return sql<number | null>`greatest(${LEVEL_BAND}, (${nearest}))`;
 }
 
-const withinBand = (userId: number, level: number | SQL) => sql`abs(${books.level} - ${level}) <= ${bandWidth(userId, level)}`;
+const withinBand = (userId: UserRef, level: number | SQL) => sql`abs(${books.level} - ${level}) <= ${bandWidth(userId, level)}`;
 
 /**
  * One page of recommended books, best first (one query), all within the student's level band. `level` may be a
  * number or an SQL expression, so a caller that does not know the student's level yet can let the database read it.
  */
 export async function recommendationRows(userId: number, level: number | SQL, limit: number, offset = 0, executor: Executor = db()) {
+  const rows = await recommendationQuery(executor, userId, level, limit, offset);
+  return rows.map(({ score: _score, ...book }) => book);
+}
+
+/** The query of `recommendationRows`, to run or to prepare (the activity page prepares it with a placeholder). */
+export function recommendationQuery(executor: Executor, userId: UserRef, level: number | SQL, limit: number, offset: number) {
   const score = recommendationScore(userId, level);
-  const rows = await executor
+  return executor
     .select({ ...bookColumns, coverColor: books.coverColor, liked: likedBy(userId), score })
     .from(books)
     .where(and(recommendable(userId), withinBand(userId, level)))
     .orderBy(desc(score), asc(books.level), asc(books.id))
     .limit(limit)
     .offset(offset);
-  return rows.map(({ score: _score, ...book }) => book);
 }
 
 /**

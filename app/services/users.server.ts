@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { db } from '~/db/client.server';
+import { preparedQuery } from '~/db/prepared.server';
 import { sessions, users } from '~/db/schema';
 import { now } from '~/lib/clock.server';
 
@@ -28,6 +29,21 @@ export async function findAuthUser(id: number) {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Made on every signed-in page: prepared once (app/db/prepared.server.ts). */
+const sessionUserQuery = preparedQuery((executor) =>
+  executor
+    .select({
+      ...authUserFields,
+      sessionUserId: sessions.userId,
+      sessionExpiresAt: sessions.expiresAt,
+      sessionRevokedAt: sessions.revokedAt,
+    })
+    .from(users)
+    .leftJoin(sessions, eq(sessions.id, sql.placeholder('familyId')))
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('session_user'),
+);
+
 /**
  * The user a page's access token names and whether its session (token family) still grants access: not revoked
  * (logout, a password reset), inside its absolute lifetime and owned by that user. One query by primary keys, made on
@@ -38,16 +54,7 @@ export async function findSessionUser(
   familyId: string | undefined | null,
 ): Promise<{ user: AuthUser | null; live: boolean }> {
   if (!familyId || !UUID.test(familyId)) return { user: null, live: false };
-  const [row] = await db()
-    .select({
-      ...authUserFields,
-      sessionUserId: sessions.userId,
-      sessionExpiresAt: sessions.expiresAt,
-      sessionRevokedAt: sessions.revokedAt,
-    })
-    .from(users)
-    .leftJoin(sessions, eq(sessions.id, familyId))
-    .where(eq(users.id, userId));
+  const [row] = await sessionUserQuery(db()).execute({ userId, familyId });
   if (!row) return { user: null, live: false };
   const { sessionUserId, sessionExpiresAt, sessionRevokedAt, ...user } = row;
   return { user, live: sessionUserId === userId && !sessionRevokedAt && sessionExpiresAt !== null && sessionExpiresAt > now() };

@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import { db } from '~/db/client.server';
+import { preparedQuery } from '~/db/prepared.server';
 import { noticePopupHides, notices } from '~/db/schema';
 import { noticeFilePath } from '~/domain/notices';
 import { now } from '~/lib/clock.server';
@@ -22,14 +23,10 @@ export function endOfSeoulDay(at: Date = now()): Date {
   return new Date(seoulDayStart(seoulDay(at))!.getTime() + DAY_MS);
 }
 
-/**
- * The popups a user's home page opens now: notices addressed to them whose popup period holds and that they have not
- * hidden today, newest first, with the rendered body and attachments (the page without JavaScript shows them inline).
- * Two queries.
- */
-export async function activePopups(userId: number) {
-  const at = now();
-  const rows = await db()
+const popupsQuery = preparedQuery((executor) => {
+  const userId = sql.placeholder('userId');
+  const at = sql.placeholder('at');
+  return executor
     .select({ id: notices.id, title: notices.title, body: notices.body })
     .from(notices)
     .innerJoin(reader, eq(reader.id, userId))
@@ -44,7 +41,18 @@ export async function activePopups(userId: number) {
       ),
     )
     .orderBy(desc(notices.popupFrom), desc(notices.id))
-    .limit(MAX_POPUPS);
+    .limit(MAX_POPUPS)
+    .prepare('notice_popups');
+});
+
+/**
+ * The popups a user's home page opens now: notices addressed to them whose popup period holds and that they have not
+ * hidden today, newest first, with the rendered body and attachments (the page without JavaScript shows them inline).
+ * Two queries.
+ */
+export async function activePopups(userId: number) {
+  // Prepared once (app/db/prepared.server.ts): the time goes in as its ISO text, as drizzle sends a date column's value.
+  const rows = await popupsQuery(db()).execute({ userId, at: now().toISOString() });
   const files = await noticeFilesOf(rows.map((r) => r.id));
   return rows.map((r) => ({
     id: r.id,

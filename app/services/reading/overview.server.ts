@@ -1,7 +1,8 @@
-import { DEFAULT_LEVEL, recommendationRows } from '~/services/library.server';
+import { DEFAULT_LEVEL, recommendationQuery } from '~/services/library.server';
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '~/db/client.server';
 import { db } from '~/db/client.server';
+import { preparedQuery } from '~/db/prepared.server';
 import { books, noPageProgress, readingRecords, resultBooks } from '~/db/schema';
 import { EMPTY_READ_TIME_RESULT, VISIBLE_STATUSES } from '~/domain/reading';
 import { BookStatus, ReadMethod } from '~/domain/enums';
@@ -41,14 +42,27 @@ export type RecentRecord = {
   createdAt: Date;
 };
 
-/** The activity page in three queries whatever the number of books and records. */
-export async function getActivityOverview(userId: number, executor: Executor = db()) {
-  const rows = await executor
+// The activity page's two built queries are prepared once (app/db/prepared.server.ts): it is the page a student opens
+// most, and building their SQL cost more of the server's time than running them.
+const overviewBooksQuery = preparedQuery((executor) =>
+  executor
     .select(bookRowFields)
     .from(resultBooks)
     .innerJoin(books, eq(books.id, resultBooks.bookId))
-    .where(and(eq(resultBooks.userId, userId), ne(resultBooks.status, BookStatus.EXCLUDE)))
-    .orderBy(desc(resultBooks.assignedAt), desc(resultBooks.id));
+    .where(and(eq(resultBooks.userId, sql.placeholder('userId')), ne(resultBooks.status, BookStatus.EXCLUDE)))
+    .orderBy(desc(resultBooks.assignedAt), desc(resultBooks.id))
+    .prepare('activity_books'),
+);
+
+const overviewRecommendQuery = preparedQuery((executor) => {
+  const userId = sql.placeholder('userId');
+  const level = sql`coalesce((select u.level from users u where u.id = ${userId}), ${DEFAULT_LEVEL})`;
+  return recommendationQuery(executor, userId, level, RECOMMEND_COUNT, 0).prepare('activity_recommend');
+});
+
+/** The activity page in three queries whatever the number of books and records. */
+export async function getActivityOverview(userId: number, executor: Executor = db()) {
+  const rows = await overviewBooksQuery(executor).execute({ userId });
 
   const recent = (await executor.execute(sql`
       select * from (
@@ -72,8 +86,7 @@ export async function getActivityOverview(userId: number, executor: Executor = d
     readMethod: Number(r.readMethod) as ReadMethod,
   }));
 
-  const level = sql`coalesce((select u.level from users u where u.id = ${userId}), ${DEFAULT_LEVEL})`;
-  const recommend = (await recommendationRows(userId, level, RECOMMEND_COUNT, 0, executor)).map((b) => ({
+  const recommend = (await overviewRecommendQuery(executor).execute({ userId })).map((b) => ({
     bookId: b.id,
     title: b.title,
     author: b.author,
