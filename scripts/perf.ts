@@ -184,6 +184,7 @@ async function targets(base: string): Promise<Target[]> {
     (await firstLink(base, '/user/activity/readingBook/analysis', cookie, /href="(\/user\/activity\/readingBook\/analysis\/\d+)"/)) ??
     (await firstLink(base, '/user/activity/courseTest', cookie, /href="(\/user\/activity\/courseTest\/\d+)"/));
   const all: Target[] = [
+    { label: '/landing', path: '/landing' },
     { label: '/member/login', path: '/member/login' },
     { label: '/user/dashboard', path: '/user/dashboard', account: 'student' },
     { label: '/user/activity', path: '/user/activity', account: 'student' },
