@@ -1,8 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test';
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { apiRoutePaths } from '../support/api-routes';
 import { DEMO_PASSWORD } from './support';
 
 // The API's contract (docs/decisions/026-openapi-from-zod.md): every call that /api/openapi.json describes is made
@@ -18,19 +17,6 @@ import { DEMO_PASSWORD } from './support';
 type Schema = Record<string, unknown>;
 type Operation = { responses: Record<string, { content?: Record<string, { schema: Schema }> }> };
 type Document = { openapi: string; paths: Record<string, Record<string, Operation>> };
-
-const ROUTES_DIR = path.resolve('app/routes/api+');
-
-/** `user.book.read.$a.$b.ts` → `/api/user/book/read/{a}/{b}` (as tests/unit/openapi.test.ts). */
-function pathOfRouteFile(file: string) {
-  const segments = file
-    .replace(/\.tsx?$/, '')
-    .replace(/\[\.\]/g, '~')
-    .split('.')
-    .filter((s) => s !== '_index')
-    .map((s) => (s.startsWith('$') ? `{${s.slice(1)}}` : s).replaceAll('~', '.'));
-  return ['/api', ...segments].join('/');
-}
 
 /** Every object schema that lists its properties refuses others: a renamed or extra answer field fails. */
 function strict(schema: unknown): unknown {
@@ -114,8 +100,7 @@ test.describe('the API answers as its OpenAPI document says @js-only', () => {
 
   test('the served document is OpenAPI 3.1 and describes every route file of app/routes/api+', async () => {
     expect(doc.openapi).toBe('3.1.0');
-    const files = fs.readdirSync(ROUTES_DIR).filter((f) => /\.tsx?$/.test(f) && !f.startsWith('__') && f !== '$.ts');
-    expect(Object.keys(doc.paths).sort()).toEqual(files.map(pathOfRouteFile).sort());
+    expect(Object.keys(doc.paths).sort()).toEqual(apiRoutePaths());
     await check('GET', '/api/openapi.json', await api.get('/api/openapi.json'));
   });
 

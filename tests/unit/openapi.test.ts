@@ -1,8 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, test } from 'vitest';
 import { describedCalls, openApiDocument } from '~/lib/api-doc.server';
+import { apiRoutePaths } from '../support/api-routes';
 
 // The OpenAPI document (docs/decisions/026-openapi-from-zod.md): every route file of app/routes/api+ is described,
 // and the document is valid OpenAPI 3.1.
@@ -10,25 +9,10 @@ import { describedCalls, openApiDocument } from '~/lib/api-doc.server';
 // Loads every API route module, as the server build does: each registers its calls' descriptions.
 await Promise.all(Object.values(import.meta.glob('../../app/routes/api+/*.ts')).map((load) => load()));
 
-const ROUTES_DIR = path.resolve(import.meta.dirname, '../../app/routes/api+');
-
-/** `user.book.read.$a.$b.ts` → `/api/user/book/read/{a}/{b}`; `_index` is the folder itself, `[.]` a literal dot. */
-export function pathOfRouteFile(file: string) {
-  const segments = file
-    .replace(/\.tsx?$/, '')
-    .replace(/\[\.\]/g, '~')
-    .split('.')
-    .filter((s) => s !== '_index')
-    .map((s) => (s.startsWith('$') ? `{${s.slice(1)}}` : s).replaceAll('~', '.'));
-  return ['/api', ...segments].join('/');
-}
-
-const routeFiles = fs.readdirSync(ROUTES_DIR).filter((f) => /\.tsx?$/.test(f) && !f.startsWith('__') && f !== '$.ts');
-
 describe('the OpenAPI document', () => {
   test('describes every route file of app/routes/api+, and nothing else', () => {
     const documented = [...new Set(describedCalls().map((c) => c.doc.path))].sort();
-    expect(documented).toEqual(routeFiles.map(pathOfRouteFile).sort());
+    expect(documented).toEqual(apiRoutePaths());
     expect(Object.keys(openApiDocument().paths ?? {}).sort()).toEqual(documented);
   });
 
