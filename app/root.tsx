@@ -3,6 +3,7 @@ import { json } from '@remix-run/node';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from '@remix-run/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { ErrorPage } from '~/components/error-page';
+import { useLinkNavigation } from '~/components/link';
 import { useNonce } from '~/components/nonce';
 import { REQUEST_REF_META, useRequestRef } from '~/components/request-ref';
 import { config } from '~/config.server';
@@ -108,6 +109,7 @@ function HydrationMarker() {
 }
 
 export default function App() {
+  useLinkNavigation();
   return (
     <>
       <HydrationMarker />

@@ -1,6 +1,7 @@
 import { BusinessDetails } from './business-footer';
 import { FlashBanner } from './flash-banner';
-import { Form, Link, NavLink, useLocation } from '@remix-run/react';
+import { Form, NavLink, useLocation } from '@remix-run/react';
+import { Link } from '~/components/link';
 import type { ReactNode } from 'react';
 import { Brand } from './brand';
 import { ExtendLogin, type SessionTiming } from './extend-login';

@@ -1,4 +1,5 @@
-import { Link, useFetcher } from '@remix-run/react';
+import { useFetcher } from '@remix-run/react';
+import { Link } from '~/components/link';
 import { careerFieldLabel, genreLabel, levelLabel } from '~/domain/catalogue';
 import { BookCover } from './reading';
 import { CsrfInput } from '~/components/csrf';

@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react';
+import { Link } from '~/components/link';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 
 // The spec's shared dialogs (§2): alert (title, message, confirm), confirm (title, message, close and confirm) and

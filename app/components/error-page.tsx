@@ -1,4 +1,5 @@
-import { isRouteErrorResponse, Link, useRouteError } from '@remix-run/react';
+import { isRouteErrorResponse, useRouteError } from '@remix-run/react';
+import { Link } from '~/components/link';
 import { useEffect } from 'react';
 import { reportClientError } from '~/lib/client-log';
 import { MESSAGES } from '~/messages';

@@ -1,6 +1,6 @@
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from '~/lib/forms/server-form';
 import type { ReactNode } from 'react';
-import { Link } from '@remix-run/react';
+import { Link } from '~/components/link';
 import { GRADES, SECURITY_QUESTIONS } from '~/domain/accounts';
 
 // Labelled inputs of the account forms: the error sits beside its field and is announced (aria-describedby).

@@ -1,4 +1,5 @@
-import { Form, Link, useNavigation } from '@remix-run/react';
+import { Form, useNavigation } from '@remix-run/react';
+import { Link } from '~/components/link';
 import { CsrfInput } from '~/components/csrf';
 import { When } from '~/components/notes';
 import { Pagination } from '~/components/pagination';

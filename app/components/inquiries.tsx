@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '~/lib/forms/server-form';
-import { Form, Link, useNavigation } from '@remix-run/react';
+import { Form, useNavigation } from '@remix-run/react';
+import { Link } from '~/components/link';
 import type { ReactNode } from 'react';
 import { LANDING_FAQ_SECTIONS } from '~/content/landing';
 import { CsrfInput } from '~/components/csrf';

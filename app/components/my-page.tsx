@@ -1,5 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from '~/lib/forms/server-form';
-import { Form, Link, useNavigation } from '@remix-run/react';
+import { Form, useNavigation } from '@remix-run/react';
+import { Link } from '~/components/link';
 import { CONSTRAINTS } from '~/domain/account-constraints';
 import { formatKoreanDate } from '~/lib/dates';
 import { roleLabel } from './app-shell';

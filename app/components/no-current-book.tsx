@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react';
+import { Link } from '~/components/link';
 import type { BookChoice } from '~/routes/user+/__current-book.server';
 import { StatusBadge } from './reading';
 

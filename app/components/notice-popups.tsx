@@ -1,4 +1,5 @@
-import { Link, useLocation } from '@remix-run/react';
+import { useLocation } from '@remix-run/react';
+import { Link } from '~/components/link';
 import { useEffect, useState, type FormEvent } from 'react';
 import { AlertDialog } from '~/components/dialogs';
 import { CsrfInput } from '~/components/csrf';

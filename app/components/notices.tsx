@@ -1,4 +1,5 @@
-import { Form, Link, useNavigation } from '@remix-run/react';
+import { Form, useNavigation } from '@remix-run/react';
+import { Link } from '~/components/link';
 import { useEffect, useState } from 'react';
 import { NoticeBody, NoticeFiles, type FileLink } from '~/components/notice-popups';
 import { CsrfInput } from '~/components/csrf';

@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react';
+import { Link } from '~/components/link';
 
 /**
  * Page links for every paginated list: ‹ 이전 · 1 2 3 … · 다음 ›. Plain links, so they work without JavaScript.

@@ -1,4 +1,5 @@
-import { Form, Link, useNavigate } from '@remix-run/react';
+import { Form, useNavigate } from '@remix-run/react';
+import { Link } from '~/components/link';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { SPEC_MESSAGES } from '~/messages';
 import { CsrfInput } from './csrf';

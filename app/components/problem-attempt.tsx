@@ -1,4 +1,5 @@
-import { Form, Link, useNavigation } from '@remix-run/react';
+import { Form, useNavigation } from '@remix-run/react';
+import { Link } from '~/components/link';
 import { useRef } from 'react';
 import { ProblemStep } from '~/domain/enums';
 import { categoryLabel, parsePositions, STEP_LABELS } from '~/domain/problems';

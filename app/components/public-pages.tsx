@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react';
+import { Link } from '~/components/link';
 import { LANDING_FAQ_SECTIONS, LANDING_HOME, LANDING_INTRO, LANDING_LICENSE, LANDING_PATENT, POLICY_DOCS } from '~/content/landing';
 import type { FaqSection, PolicyCode } from '~/domain/enums';
 import { formatKoreanDate } from '~/lib/dates';

@@ -1,5 +1,6 @@
 import { BusinessDetails } from './business-footer';
-import { Link, NavLink } from '@remix-run/react';
+import { NavLink } from '@remix-run/react';
+import { Link } from '~/components/link';
 import type { ReactNode } from 'react';
 import { POLICY_DOCS } from '~/content/landing';
 import { Brand } from './brand';

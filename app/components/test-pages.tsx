@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react';
+import { Link } from '~/components/link';
 import { formatKoreanDate } from '~/lib/dates';
 import { ProblemAttempt, type AttemptPageData } from './problem-attempt';
 import { MedalBadge } from './score-chart';

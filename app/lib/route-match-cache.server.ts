@@ -139,19 +139,25 @@ const rememberedTables = new WeakSet<Route[]>();
 export function rememberedServerRoutes(original: CreateServerRoutes): CreateServerRoutes & { remembered: true } {
   const byManifest = new WeakMap<
     object,
-    { modules: Record<string, unknown>; future: unknown; isSpaMode: boolean; routes: ServerRoute[] }
+    { source: object; modules: Record<string, unknown>; future: unknown; isSpaMode: boolean; routes: ServerRoute[] }
   >();
   const remembered: CreateServerRoutes = (manifest, routeModules, future, isSpaMode, ...rest) => {
     // Only the top-level call (the recursion passes a parent and its grouping) with the build's manifest object.
     if (rest.length || !manifest || typeof manifest !== 'object') return original(manifest, routeModules, future, isSpaMode, ...rest);
     const known = byManifest.get(manifest);
-    // The route modules object is made per request, but holds the build's modules: the same ones, or it is another build.
-    if (known && known.future === future && known.isSpaMode === isSpaMode && sameModules(manifest, known.modules, routeModules))
+    // The route modules object is the build's (rememberedEntryRouteModules) or, made elsewhere, holds the build's
+    // modules: the same ones, or it is another build.
+    if (
+      known &&
+      known.future === future &&
+      known.isSpaMode === isSpaMode &&
+      (known.source === routeModules || sameModules(manifest, known.modules, routeModules))
+    )
       return known.routes;
     const routes = original(manifest, routeModules, future, isSpaMode);
     const modules: Record<string, unknown> = {};
     for (const id of Object.keys(manifest)) modules[id] = routeModules[id];
-    byManifest.set(manifest, { modules, future, isSpaMode, routes });
+    byManifest.set(manifest, { source: routeModules, modules, future, isSpaMode, routes });
     rememberedTables.add(routes);
     return routes;
   };
@@ -180,6 +186,22 @@ export function rememberedDataRoutes(original: ConvertRoutes): ConvertRoutes & {
   return Object.assign(remembered, { remembered: true as const });
 }
 
+// The route modules by id that Remix's document handler makes for every page from the build's routes
+// (`createEntryRouteModules`, a walk of the whole table). Made once per build's routes object and handed out again:
+// on the server nothing writes to it (the browser's own copy is the one lazy route discovery fills).
+type CreateEntryRouteModules = (routes: Record<string, { module: unknown }>) => Record<string, unknown>;
+
+export function rememberedEntryRouteModules(original: CreateEntryRouteModules): CreateEntryRouteModules & { remembered: true } {
+  const byRoutes = new WeakMap<object, Record<string, unknown>>();
+  const remembered: CreateEntryRouteModules = (routes) => {
+    if (!routes || typeof routes !== 'object') return original(routes);
+    let modules = byRoutes.get(routes);
+    if (!modules) byRoutes.set(routes, (modules = original(routes)));
+    return modules;
+  };
+  return Object.assign(remembered, { remembered: true as const });
+}
+
 const require = createRequire(import.meta.url);
 
 type RouterModule = {
@@ -188,6 +210,7 @@ type RouterModule = {
   UNSAFE_convertRoutesToDataRoutes: ConvertRoutes & { remembered?: true };
 };
 type RemixRoutesModule = { createServerRoutes: CreateServerRoutes & { remembered?: true } };
+type RemixEntryModule = { createEntryRouteModules: CreateEntryRouteModules & { remembered?: true } };
 
 /**
  * Installs the cache, the branch handlers and the remembered render routes once per process (before the first
@@ -196,13 +219,17 @@ type RemixRoutesModule = { createServerRoutes: CreateServerRoutes & { remembered
 export function installRouteMatchCache(): boolean {
   const router = require('@remix-run/router') as RouterModule;
   const remixRoutes = require('@remix-run/react/dist/routes.js') as RemixRoutesModule;
+  const remixEntry = require('@remix-run/server-runtime/dist/entry.js') as RemixEntryModule;
   if (!router.matchRoutes.cached) router.matchRoutes = cachedMatchRoutes(router.matchRoutes);
   if (!router.createStaticHandler.branched)
     router.createStaticHandler = branchStaticHandlers(router.createStaticHandler, router.matchRoutes);
   if (!remixRoutes.createServerRoutes.remembered) remixRoutes.createServerRoutes = rememberedServerRoutes(remixRoutes.createServerRoutes);
   if (!router.UNSAFE_convertRoutesToDataRoutes.remembered)
     router.UNSAFE_convertRoutesToDataRoutes = rememberedDataRoutes(router.UNSAFE_convertRoutesToDataRoutes);
+  if (!remixEntry.createEntryRouteModules.remembered)
+    remixEntry.createEntryRouteModules = rememberedEntryRouteModules(remixEntry.createEntryRouteModules);
   return (
+    remixEntry.createEntryRouteModules.remembered === true &&
     router.matchRoutes.cached === true &&
     router.createStaticHandler.branched === true &&
     remixRoutes.createServerRoutes.remembered === true &&

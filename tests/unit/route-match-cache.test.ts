@@ -6,6 +6,7 @@ import {
   cachedMatchRoutes,
   installRouteMatchCache,
   rememberedDataRoutes,
+  rememberedEntryRouteModules,
   rememberedServerRoutes,
 } from '~/lib/route-match-cache.server';
 
@@ -171,6 +172,29 @@ describe('the route match cache', () => {
     expect(converted).toHaveBeenCalledTimes(3);
   });
 
+  it('makes the route modules by id once per build and lets the render routes know them at once', () => {
+    const { createEntryRouteModules } = require('@remix-run/server-runtime/dist/entry.js');
+    const buildRoutes = { root: { module: { default: () => null } }, 'routes/a': { module: { loader: () => null } } };
+    const made = vi.fn(createEntryRouteModules);
+    const modules = rememberedEntryRouteModules(made);
+    const first = modules(buildRoutes);
+    expect(first).toEqual({ root: buildRoutes.root.module, 'routes/a': buildRoutes['routes/a'].module });
+    expect(modules(buildRoutes)).toBe(first);
+    expect(made).toHaveBeenCalledTimes(1);
+    // Another build's routes: made again.
+    expect(modules({ ...buildRoutes })).not.toBe(first);
+    expect(made).toHaveBeenCalledTimes(2);
+
+    // The render routes made from that same object are recognised without comparing every module.
+    const manifest = { root: { id: 'root', path: '', hasLoader: false }, 'routes/a': { id: 'routes/a', parentId: 'root', path: 'a' } };
+    const serverRoutes = rememberedServerRoutes(require('@remix-run/react/dist/routes.js').createServerRoutes);
+    const future = {};
+    const routes = serverRoutes(manifest, first, future, false);
+    expect(serverRoutes(manifest, first, future, false)).toBe(routes);
+    expect(serverRoutes(manifest, { ...first }, future, false)).toBe(routes);
+    expect(serverRoutes(manifest, { ...first, 'routes/a': {} }, future, false)).not.toBe(routes);
+  });
+
   it('is what Remix and React Router call once installed', () => {
     expect(installRouteMatchCache()).toBe(true);
     const router = require('@remix-run/router');
@@ -187,6 +211,11 @@ describe('the route match cache', () => {
     // The render reads its two makers at call time too: RemixServer's routes, the static router's data routes.
     expect(require('@remix-run/react/dist/routes.js').createServerRoutes.remembered).toBe(true);
     expect(router.UNSAFE_convertRoutesToDataRoutes.remembered).toBe(true);
+    // The document handler reads its route modules maker at call time as well.
+    expect(require('@remix-run/server-runtime/dist/entry.js').createEntryRouteModules.remembered).toBe(true);
+    expect(require('node:fs').readFileSync(require.resolve('@remix-run/server-runtime/dist/server.js'), 'utf8')).toMatch(
+      /\bentry\.createEntryRouteModules\(build\.routes\)/,
+    );
     expect(require('node:fs').readFileSync(require.resolve('@remix-run/react/dist/server.js'), 'utf8')).toMatch(
       /\broutes\.createServerRoutes\(manifest\.routes, routeModules, context\.future, context\.isSpaMode\)/,
     );

@@ -1,4 +1,5 @@
-import { Form, Link } from '@remix-run/react';
+import { Form } from '@remix-run/react';
+import { Link } from '~/components/link';
 import type { ReactNode } from 'react';
 import { PrintButton } from '~/components/print-button';
 import type { MonthFigures } from '~/services/academy/parent-report.server';

@@ -1,6 +1,7 @@
 import { getFormProps, getTextareaProps, useForm } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Link } from '~/components/link';
 import { requireBasicPay } from '~/auth/guards.server';
 import { NoteBody, NoteFeedback, NoteHistory } from '~/components/notes';
 import { NOTE_LIMITS } from '~/domain/notes';

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
+import { Link } from '~/components/link';
 import { requireBasicPay } from '~/auth/guards.server';
 import { idParam, orRespond, pageData } from '~/lib/http.server';
 import { classReport, reportMonth } from '~/services/academy/parent-report.server';

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
+import { Link } from '~/components/link';
 import { studentResetSchema as resetSchema } from '~/auth/account-schemas.server';
 import { requireBasicPay } from '~/auth/guards.server';
 import { setFlash } from '~/auth/session.server';

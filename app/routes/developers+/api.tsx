@@ -1,5 +1,6 @@
 import type { MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
+import { Link } from '~/components/link';
 import { PublicShell, LANDING_NAV } from '~/components/public-shell';
 import { apiReference, type FieldRow } from '~/lib/api-doc.server';
 import type { RouteHandle } from '~/root';

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { Link, Outlet } from '@remix-run/react';
+import { Outlet } from '@remix-run/react';
+import { Link } from '~/components/link';
 import { landingGuard } from '~/auth/guards.server';
 import { ErrorPage } from '~/components/error-page';
 import { LANDING_NAV, PublicShell } from '~/components/public-shell';

@@ -1,4 +1,5 @@
-import { Link, Outlet } from '@remix-run/react';
+import { Outlet } from '@remix-run/react';
+import { Link } from '~/components/link';
 import { Brand } from '~/components/brand';
 import { ErrorPage } from '~/components/error-page';
 

@@ -1,7 +1,8 @@
 import { getFormProps, useForm } from '~/lib/forms/server-form';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { Form, Link, NavLink, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, NavLink, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Link } from '~/components/link';
 import { findIdSchema as schema, parseWithZod } from '~/auth/account-schemas.server';
 import { memberFormLoader, readMemberForm } from '~/lib/forms/member-forms.server';
 import { FormErrors, TextField } from '~/components/form-fields';

@@ -2,7 +2,8 @@ import { getFormProps, useForm, type SubmissionResult } from '~/lib/forms/server
 import type { HoneypotInputProps } from 'remix-utils/honeypot/server';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
-import { Form, Link, NavLink, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, NavLink, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Link } from '~/components/link';
 import { identifySchema, recoverySchema as resetSchema, parseWithZod } from '~/auth/account-schemas.server';
 import { memberFormLoader, readMemberForm } from '~/lib/forms/member-forms.server';
 import { clientIp } from '~/auth/rate-limit.server';

@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps, useForm } from '~/lib/forms/server-form';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Link } from '~/components/link';
 import { safeRedirectPath } from '~/lib/safe-redirect';
 import { loginSchema as schema, parseWithZod } from '~/auth/account-schemas.server';
 import { authenticator } from '~/auth/authenticator.server';

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
-import { Form, Link, useLoaderData } from '@remix-run/react';
+import { Form, useLoaderData } from '@remix-run/react';
+import { Link } from '~/components/link';
 import { getOptionalUser, homeFor } from '~/auth/guards.server';
 import { requireCsrf } from '~/auth/csrf.server';
 import { endSession } from '~/auth/session.server';

@@ -1,7 +1,8 @@
 import { getFormProps, useForm } from '~/lib/forms/server-form';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
-import { Form, Link, NavLink, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, NavLink, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Link } from '~/components/link';
 import { registrationSchema as schema, parseWithZod } from '~/auth/account-schemas.server';
 import { homeFor } from '~/auth/guards.server';
 import { memberFormLoader, readMemberForm } from '~/lib/forms/member-forms.server';

@@ -1,7 +1,8 @@
 import { getFormProps, useForm } from '~/lib/forms/server-form';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Link } from '~/components/link';
 import { parseWithZod, resetLinkSchema as schema } from '~/auth/account-schemas.server';
 import { redirectIfSignedIn } from '~/auth/guards.server';
 import { CsrfInput } from '~/components/csrf';

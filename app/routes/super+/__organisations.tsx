@@ -1,5 +1,6 @@
 import { getFormProps, getSelectProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react';
-import { Form, Link, useLocation, useNavigation } from '@remix-run/react';
+import { Form, useLocation, useNavigation } from '@remix-run/react';
+import { Link } from '~/components/link';
 import { useState, type ReactNode } from 'react';
 import { CsrfInput } from '~/components/csrf';
 import { useHydrated } from '~/components/dialogs';

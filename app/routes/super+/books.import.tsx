@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
-import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Link } from '~/components/link';
 import { requireSuper } from '~/auth/guards.server';
 import { ImportFileForm } from '~/components/spreadsheet-import';
 import { CAREER_FIELDS, GENRES } from '~/domain/catalogue';

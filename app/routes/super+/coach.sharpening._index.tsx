@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
+import { Link } from '~/components/link';
 import { requireSuper } from '~/auth/guards.server';
 import { When } from '~/components/notes';
 import { Pagination } from '~/components/pagination';

@@ -1,6 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useActionData } from '@remix-run/react';
+import { useActionData } from '@remix-run/react';
+import { Link } from '~/components/link';
 import { requireSuper } from '~/auth/guards.server';
 import { clientIp } from '~/auth/rate-limit.server';
 import { redirectWithFlash } from '~/lib/http.server';

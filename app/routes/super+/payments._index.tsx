@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, useLoaderData } from '@remix-run/react';
+import { Form, useLoaderData } from '@remix-run/react';
+import { Link } from '~/components/link';
 import { requireSuper } from '~/auth/guards.server';
 import { Pagination } from '~/components/pagination';
 import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, TIER_LABELS, monthLabel, won } from '~/domain/payments';

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
+import { Link } from '~/components/link';
 import { requireSuper } from '~/auth/guards.server';
 import { Passage, ProblemFieldset } from '~/components/problem-attempt';
 import { SET_KIND_LABELS } from '~/domain/problem-bank';

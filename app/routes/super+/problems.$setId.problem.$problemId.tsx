@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { useActionData, useLoaderData } from '@remix-run/react';
+import { Link } from '~/components/link';
 import { requireSuper } from '~/auth/guards.server';
 import { clientIp } from '~/auth/rate-limit.server';
 import { PROBLEM_BANK_MESSAGES as MSG } from '~/domain/problem-bank';

@@ -1,7 +1,8 @@
 import { getFormProps, getSelectProps, useForm } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Link } from '~/components/link';
 import { parseWithZod, staffSchema as schema } from '~/auth/account-schemas.server';
 import { CsrfInput } from '~/components/csrf';
 import { requireSuper } from '~/auth/guards.server';

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
+import { Link } from '~/components/link';
 import { requireTalkSender } from '~/auth/talk-guard.server';
 import { Pagination } from '~/components/pagination';
 import { TalkStateCounts } from '~/components/talk-state-counts';

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, TypedResponse } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { Link, Outlet, useLoaderData, useLocation, useRouteLoaderData } from '@remix-run/react';
+import { Outlet, useLoaderData, useLocation, useRouteLoaderData } from '@remix-run/react';
+import { Link } from '~/components/link';
 import { areaLayoutData } from '~/auth/area.server';
 import { requireTalkSender } from '~/auth/talk-guard.server';
 import { AppShell } from '~/components/app-shell';

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Link } from '~/components/link';
 import { randomUUID } from 'node:crypto';
 import { requireUser } from '~/auth/guards.server';
 import { BookCover, MethodBadge, ProgressBar, StatusBadge } from '~/components/reading';

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { useActionData, useLoaderData } from '@remix-run/react';
+import { Link } from '~/components/link';
 import { requireUser } from '~/auth/guards.server';
 import { ErrorPage } from '~/components/error-page';
 import { ProblemAttempt } from '~/components/problem-attempt';

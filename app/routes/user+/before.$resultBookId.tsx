@@ -2,7 +2,8 @@ import { getFormProps, getTextareaProps, useForm } from '~/lib/forms/server-form
 import { parseWithZod } from '@conform-to/zod';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Link } from '~/components/link';
 import type { z } from 'zod';
 import { requireUser } from '~/auth/guards.server';
 import { BookCover, StatusBadge } from '~/components/reading';

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
+import { Link } from '~/components/link';
 import { requireUser } from '~/auth/guards.server';
 import { myPageData } from '~/lib/forms/my-page.server';
 import { MyPageOverview } from '~/components/my-page';

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { useActionData, useLoaderData } from '@remix-run/react';
+import { Link } from '~/components/link';
 import { requireUser } from '~/auth/guards.server';
 import { BillSection, PaymentHistory, PayForm, WaitingDeposits, type PayFormFailure } from '~/components/payments';
 import { orRespond, pageData, pageParam } from '~/lib/http.server';
