@@ -31,4 +31,5 @@ COPY server ./server
 # One process per container; the orchestrator restarts it when it exits (e.g. `docker run --restart=unless-stopped`,
 # or a Kubernetes Deployment), and SIGTERM lets it finish in-flight requests first. /healthz answers while it runs.
 HEALTHCHECK --interval=30s --timeout=5s CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "server/index.mjs"]
+# The flags of server/node-flags.mjs.
+CMD ["node", "--max-semi-space-size=32", "server/index.mjs"]

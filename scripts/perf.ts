@@ -22,6 +22,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Config } from 'lighthouse';
 import * as lhConstants from 'lighthouse/core/config/constants.js';
 import * as prettier from 'prettier';
+import { SERVER_NODE_FLAGS } from '../server/node-flags.mjs';
 import { signInCookie } from './lib/page-weight';
 
 const args = new Set(process.argv.slice(2));
@@ -122,7 +123,7 @@ async function startApp(label: string, env: Record<string, string>): Promise<App
   const port = process.env.PERF_PORT ? Number(process.env.PERF_PORT) : await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'readin-perf-'));
   onCleanup(`temp folder ${dataDir}`, () => fs.rmSync(dataDir, { recursive: true, force: true }));
-  const child: ChildProcess = spawn(process.execPath, ['server/index.mjs'], {
+  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'server/index.mjs'], {
     env: { ...process.env, NODE_ENV: 'production', APP_ENV: 'EXP', DATABASE_URL: '', ...env, PORT: String(port), DATA_DIR: dataDir },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

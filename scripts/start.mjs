@@ -4,6 +4,7 @@
 // Pass --no-build to serve the existing build.
 import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from '../server/node-flags.mjs';
 
 const env = { NODE_ENV: 'production', ...process.env };
 
@@ -12,6 +13,9 @@ if (!process.argv.includes('--no-build')) {
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 
-const child = spawn(process.execPath, [fileURLToPath(new URL('../server/index.mjs', import.meta.url))], { stdio: 'inherit', env });
+const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, fileURLToPath(new URL('../server/index.mjs', import.meta.url))], {
+  stdio: 'inherit',
+  env,
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 0));
