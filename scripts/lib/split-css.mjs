@@ -8,8 +8,13 @@
 //   - the files of a page are the route modules of its branch (root, layouts, the route) and everything they import,
 //     from the server build's metafile (it includes loaders and services, which may return class names); files that
 //     no route imports write for every page;
-//   - a class is "written" by a file whose text contains it as a whole word; a class name built at run time and never
-//     written whole is found in no file, and is then treated as written everywhere;
+//   - a class is "written" by a file whose string literals (quoted strings, JSX attribute values, the text of template
+//     literals; not import paths) contain it as a whole word, in any case (`medal ${medal.toLowerCase()}` with 'GOLD'):
+//     only a string can become a class, so names, comments and JSX text do not count (a column `section`, a variable
+//     `table`, `<section>` kept the rules of `.section` and `.table` on pages that have neither);
+//   - a class may also be built at run time (`badge payment-status-${status}`): it is written too by the files with a
+//     string that ends with a start of it ending in "-" (`payment-status-`) or begins with an end of it beginning with
+//     "-"; a class that no string holds whole or in such a piece is treated as written everywhere;
 //   - a selector needs the classes of its compounds outside pseudo-classes (`.a:not(.b) .c` needs a and c);
 //   - rules without a class (elements, :root, @font-face, @keyframes) belong to every part.
 // A wrong guess in the safe direction only costs bytes. tests/e2e/page-css.spec.ts checks the other direction where it
@@ -18,6 +23,26 @@ import fs from 'node:fs';
 import path from 'node:path';
 import postcss from 'postcss';
 import selectorParser from 'postcss-selector-parser';
+import ts from 'typescript';
+
+/**
+ * What a file can write into a page's class attributes: the text of its string literals and of its template literals'
+ * pieces (between the `${…}`), as TypeScript parses them, apart from the module paths of its imports and exports.
+ * @returns {string[]}
+ */
+export function stringsOf(fileName, text) {
+  const kind = /\.[jt]sx$/.test(fileName) ? ts.ScriptKind.TSX : /\.m?js$/.test(fileName) ? ts.ScriptKind.JS : ts.ScriptKind.TS;
+  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, kind);
+  const out = [];
+  const visit = (node) => {
+    // Module paths (`import … from '~/content/demo-accounts'`) name files, not classes.
+    if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node) || ts.isExternalModuleReference(node)) return;
+    if (ts.isStringLiteralLike(node) || ts.isTemplateLiteralToken(node)) out.push(node.text);
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return out;
+}
 
 /** Classes a selector needs on the page to match anything. */
 function neededClasses(selector) {
@@ -60,19 +85,41 @@ export function splitCss({ css, metafile, appDir, root, routes }) {
   }
   /** @type {Map<string, Set<string> | null>} word → route ids whose module (with imports) writes it; null: everywhere */
   const writtenBy = new Map();
+  /** @type {Map<string, Set<string> | null>} a string's piece at a "-" edge ("status-", "-state") → the same */
+  const piecesBy = new Map();
+  const add = (map, key, who) => {
+    if (!who || map.get(key) === null) return void map.set(key, null);
+    const set = map.get(key) ?? new Set();
+    for (const id of who) set.add(id);
+    map.set(key, set);
+  };
   for (const f of files) {
     const who = readers.get(f).size ? readers.get(f) : null;
-    const text = fs.readFileSync(path.join(root, f), 'utf8');
-    for (const word of new Set(text.match(/[A-Za-z_][\w-]*/g) ?? [])) {
-      if (!who || writtenBy.get(word) === null) {
-        writtenBy.set(word, null);
-        continue;
-      }
-      const set = writtenBy.get(word) ?? new Set();
-      for (const id of who) set.add(id);
-      writtenBy.set(word, set);
+    for (const string of stringsOf(f, fs.readFileSync(path.join(root, f), 'utf8')).map((t) => t.toLowerCase())) {
+      for (const word of string.match(/[a-z_][\w-]*/g) ?? []) add(writtenBy, word, who);
+      const start = string.match(/^-[\w-]+/)?.[0];
+      const end = string.match(/[\w-]+-$/)?.[0];
+      if (start) add(piecesBy, start, who);
+      if (end) add(piecesBy, end, who);
     }
   }
+  // Who writes a class of the sheet: the files whose strings hold it whole and those holding a piece of it (it may be
+  // built at run time on one page and written whole on another); everywhere when neither is found.
+  /** @type {Map<string, Set<string> | null>} */
+  const writersOf = new Map();
+  const writers = (name) => {
+    const key = name.toLowerCase();
+    if (writersOf.has(key)) return writersOf.get(key);
+    /** @type {Set<string> | null | undefined} */
+    let who = writtenBy.get(key);
+    for (const [piece, set] of piecesBy) {
+      if (who === null) break;
+      const fits = key.length > piece.length && (piece.startsWith('-') ? key.endsWith(piece) : key.startsWith(piece));
+      if (fits) who = set === null ? null : new Set([...(who ?? []), ...set]);
+    }
+    writersOf.set(key, who ?? null);
+    return who ?? null;
+  };
   const branch = (id) => {
     const ids = [];
     for (let r = byId.get(id); r; r = r.parentId ? byId.get(r.parentId) : undefined) ids.push(r.id);
@@ -80,7 +127,7 @@ export function splitCss({ css, metafile, appDir, root, routes }) {
   };
   /** Can a page (its branch) write a class? */
   const writes = (ids, name) => {
-    const set = writtenBy.get(name);
+    const set = writers(name);
     return !set || ids.some((id) => set.has(id));
   };
 

@@ -79,3 +79,69 @@ it("keeps each page's rules, in order, and drops the others", () => {
   // A layout is a page too: it has its own part (it matches its own files and the root's).
   expect(sheets[sheetOf['routes/a+/_layout']]).not.toContain('.a-page,.b-page');
 });
+
+// Only a string can become a class: a word in a name, a comment, JSX text, an element's tag or a module path writes
+// nothing; a class built at run time is written by the files holding its piece at a "-" edge.
+it('counts the classes a page can write from its strings only, and pieces of those built at run time', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'split-css-strings-'));
+  try {
+    const ins: typeof inputs = {};
+    const put = (rel: string, text: string, imports: string[] = []) => {
+      fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+      fs.writeFileSync(path.join(dir, rel), text);
+      ins[rel] = { imports: imports.map((p) => ({ path: p })) };
+    };
+    put(
+      'app/root.tsx',
+      [
+        "import { DEMO } from '~/content/demo-list';",
+        '// the table of contents',
+        'const section = 1;',
+        'export default () => <section className="shell">tabs {section}</section>;',
+      ].join('\n'),
+      ['app/content/demo-list.ts'],
+    );
+    put('app/content/demo-list.ts', 'export const DEMO = [];');
+    put(
+      'app/routes/a.tsx',
+      [
+        "const MEDAL = 'GOLD';",
+        'export default ({ s }) => <span className={`badge pay-${s} ${MEDAL.toLowerCase()}`} title={"x " + \'row-\' + s} />;',
+      ].join('\n'),
+    );
+    put('app/routes/b.tsx', "export default ({ on }) => <b className={on ? 'tab on' : 'tab'} data-x={`${on}-end`} />;");
+    put('app/routes/c.tsx', 'export default () => <p className="section table tabs demo-list pay pay-2" />;');
+    const css = [
+      '.shell{x:1}',
+      '.section{x:2}',
+      '.table{x:3}',
+      '.tabs{x:4}',
+      '.demo-list{x:5}',
+      '.badge.pay-1{x:6}',
+      '.row-7{x:7}',
+      '.tab.on{x:8}',
+      '.a-end{x:9}',
+      '.pay{x:10}',
+      '.wholly-dynamic{x:11}',
+      '.gold{x:12}',
+      '.pay-2{x:13}',
+    ].join('');
+    const routes = [
+      { id: 'root', file: 'root.tsx' },
+      { id: 'routes/a', parentId: 'root', file: 'routes/a.tsx' },
+      { id: 'routes/b', parentId: 'root', file: 'routes/b.tsx' },
+      { id: 'routes/c', parentId: 'root', file: 'routes/c.tsx' },
+    ];
+    const { sheets, sheetOf } = splitCss({ css, metafile: { inputs: ins }, appDir: path.join(dir, 'app'), root: dir, routes });
+    // .wholly-dynamic: no string holds it or a piece of it, so it may be built anywhere and stays on every page.
+    // .gold: written in upper case and lowered at run time; .pay-2: written whole by c, built from `pay-` by a.
+    expect(sheets[sheetOf['routes/a']]).toBe('.shell{x:1}.badge.pay-1{x:6}.row-7{x:7}.wholly-dynamic{x:11}.gold{x:12}.pay-2{x:13}');
+    expect(sheets[sheetOf['routes/b']]).toBe('.shell{x:1}.tab.on{x:8}.a-end{x:9}.wholly-dynamic{x:11}');
+    // Written whole by c's string: no longer by the root's name, comment, JSX text, tag or import path.
+    expect(sheets[sheetOf['routes/c']]).toBe(
+      '.shell{x:1}.section{x:2}.table{x:3}.tabs{x:4}.demo-list{x:5}.pay{x:10}.wholly-dynamic{x:11}.pay-2{x:13}',
+    );
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
