@@ -58,7 +58,7 @@ const manifest = {
 
 describe('planChunks', () => {
   // With a byte budget the pages exceed, the plan also moves code off pages over it (step 5): the same rules hold.
-  for (const [maxScripts, maxBytes] of [6, 7, 8].flatMap((n) => [
+  for (const [maxScripts, maxBytes] of [6, 7, 8].flatMap((n): [number, number | undefined][] => [
     [n, undefined],
     [n, 3000],
   ])) {
