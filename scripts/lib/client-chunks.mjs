@@ -342,7 +342,9 @@ export function planChunks({ buildDir, publicPath, metafile, manifest, maxScript
         }
       }
       if (!best) break;
+      // The same steps as when it was weighed (the merges are deterministic), so the same plan.
       move(best.moving, best.from, best.to);
+      if (!feasible() && !repair()) throw new Error('the plan lost a merge it had weighed');
     }
   }
 
