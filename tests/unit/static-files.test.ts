@@ -4,6 +4,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+// @ts-expect-error express has no type declarations in this project (the server is plain JavaScript)
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { staticFiles } from '../../server/static-files.mjs';
@@ -26,12 +27,12 @@ let server: http.Server;
 const handler = staticFiles({ publicDir: dir });
 beforeAll(async () => {
   const app = express();
-  app.use((_req, res, next) => {
-    res.set('X-Request-Id', 'abc');
+  app.use((_req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => {
+    res.setHeader('X-Request-Id', 'abc');
     next();
   });
   app.use(handler);
-  app.use((_req, res) => res.status(200).send('the app'));
+  app.use((_req: http.IncomingMessage, res: http.ServerResponse) => res.writeHead(200).end('the app'));
   server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
