@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import zlib from 'node:zlib';
+import { compressBuild } from './lib/compress-build.mjs';
 import { rebundleClient } from './lib/rebundle-client.mjs';
 import { splitCss } from './lib/split-css.mjs';
 
@@ -78,15 +78,17 @@ logger.info(`re-bundled ${rebundled.before} scripts into ${rebundled.after} (${r
 }
 
 // Scripts and styles are compressed once here, at the highest levels, instead of on every request: the server sends
-// `name.js.br` or `name.js.gz` when the browser accepts it (server/index.mjs).
-let compressed = 0;
-for (const entry of fs.readdirSync(config.assetsBuildDirectory, { recursive: true })) {
-  const file = path.join(config.assetsBuildDirectory, String(entry));
-  if (!/\.(js|css|map)$/.test(file) || !fs.statSync(file).isFile()) continue;
-  const bytes = fs.readFileSync(file);
-  fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
-  fs.writeFileSync(`${file}.gz`, zlib.gzipSync(bytes, { level: 9 }));
-  compressed++;
+// `name.js.br` or `name.js.gz` when the browser accepts it (server/static-files.mjs). Worker threads, one a core; gzip
+// by Zopfli when installed (scripts/lib/compress-build.mjs).
+{
+  const compressStarted = Date.now();
+  const files = fs
+    .readdirSync(config.assetsBuildDirectory, { recursive: true })
+    .map((entry) => path.join(config.assetsBuildDirectory, String(entry)))
+    .filter((file) => /\.(js|css|map)$/.test(file) && fs.statSync(file).isFile());
+  const done = await compressBuild(files);
+  logger.info(
+    `compressed ${done.files} files (br, gz by ${done.gzip}: ${done.plain} → ${done.gz} B gzip, ${((Date.now() - compressStarted) / 1000).toFixed(1)}s)`,
+  );
 }
-logger.info(`compressed ${compressed} files (br, gz)`);
 logger.info(`built (${((Date.now() - started) / 1000).toFixed(1)}s)`);

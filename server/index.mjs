@@ -2,7 +2,6 @@
 // what the app should never read (oversized bodies, other methods, cross-origin page posts), serves the static files
 // with long caching, answers /healthz, gives each request an id, and shuts down gracefully on SIGTERM.
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createRequestHandler } from '@remix-run/express';
@@ -11,6 +10,7 @@ import express from 'express';
 import pino from 'pino';
 import { allowedMethods, bodyCheck, isApiPath, isCrossOriginWrite, redactPath } from './edge.mjs';
 import { createSolapiSimulator, solapiSimulatorMount } from './solapi-simulator.mjs';
+import { staticFiles } from './static-files.mjs';
 import { createTossSimulator, simulatorMount } from './toss-simulator.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -130,28 +130,10 @@ app.use((req, res, next) => {
   next();
 });
 
-const staticHeaders = (res) => res.setHeader('X-Content-Type-Options', 'nosniff');
-// Build files were compressed at build time (scripts/build.mjs): brotli or gzip as the browser accepts, else plain.
-const buildDir = path.join(root, 'public/build');
-app.use('/build', (req, res, next) => {
-  if (!/\.(js|css)$/.test(req.path) || !['GET', 'HEAD'].includes(req.method)) return next();
-  const accepted = req.acceptsEncodings('br', 'gzip');
-  if (!accepted) return next();
-  const file = path.join(buildDir, path.normalize(req.path).replace(/^(\.\.[/\\])+/, '') + (accepted === 'br' ? '.br' : '.gz'));
-  if (!file.startsWith(buildDir + path.sep) || !fs.existsSync(file)) return next();
-  res.set({
-    'Content-Encoding': accepted,
-    'Content-Type': req.path.endsWith('.css') ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8',
-    'Cache-Control': 'public, max-age=31536000, immutable',
-    'X-Content-Type-Options': 'nosniff',
-    Vary: 'Accept-Encoding',
-  });
-  res.sendFile(file, { dotfiles: 'deny', cacheControl: false }, (error) => error && next(error));
-});
+// public/'s files (the favicon and the build), from a list made now: no file-system stat for page requests, and only
+// the headers a fingerprinted file needs (server/static-files.mjs).
+app.use(staticFiles({ publicDir: path.join(root, 'public'), rescanOnMiss: process.env.NODE_ENV === 'development' }));
 app.use(compression());
-// Fingerprinted build files never change: cached for a year.
-app.use('/build', express.static(path.join(root, 'public/build'), { immutable: true, maxAge: '1y', setHeaders: staticHeaders }));
-app.use(express.static(path.join(root, 'public'), { maxAge: '1h', setHeaders: staticHeaders }));
 
 const build = await import(pathToFileURL(path.join(root, 'build/index.js')).href);
 // What the loaders of one request shared (its session, resolved once) is forgotten when its response has ended.

@@ -2,84 +2,15 @@ import { Form, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { useRef } from 'react';
 import { ProblemStep } from '~/domain/enums';
-import { categoryLabel, parsePositions, STEP_LABELS } from '~/domain/problems';
+import { categoryLabel, describeAnswer, OPTION_MARKS, STEP_LABELS } from '~/domain/problems';
 import type { getAttemptPage } from '~/services/problems/pages.server';
 import { CategoryScoreChart, CategoryTable, MedalBadge } from './score-chart';
 import { CsrfInput } from '~/components/csrf';
+import { Passage, ProblemFieldset } from './problem-fieldset';
 
 export type AttemptPageData = Awaited<ReturnType<typeof getAttemptPage>>;
 
-/** How options are numbered on the student's page: ① … ⑧. */
-export const OPTION_MARKS = ['①', '②', '③', '④', '⑤', '⑥', '⑦', '⑧'];
 const MARKS = OPTION_MARKS;
-
-/** '1,3' → '① …, ③ …' for a multiple-choice answer; the text as is for a short answer. */
-export function describeAnswer(answer: string, examMethod: 'm' | 's', options: string[]) {
-  if (answer === '') return '(답하지 않음)';
-  if (examMethod === 's') return answer;
-  return (parsePositions(answer) ?? []).map((p) => `${MARKS[p - 1] ?? p} ${options[p - 1] ?? ''}`).join(', ');
-}
-
-export type ShownProblem = {
-  id: number;
-  order: number;
-  examMethod: 'm' | 's';
-  question: string;
-  options: string[];
-  multiple: boolean;
-  category: string;
-  points: number;
-  /** The answer already saved ('' for none). */
-  answer: string;
-};
-
-/** A set's reading passage (subject tests), above its problems. */
-export function Passage({ text }: { text: string | null }) {
-  if (!text) return null;
-  return (
-    <section className="card passage" aria-label="지문">
-      <h3>지문</h3>
-      <p>{text}</p>
-    </section>
-  );
-}
-
-/**
- * One problem as the student sees it while solving: its question, category and points, and radio buttons (one right
- * option), checkboxes (several) or a text box. `disabled` draws it read-only, as the operators' preview does.
- */
-export function ProblemFieldset({ problem: p, disabled = false }: { problem: ShownProblem; disabled?: boolean }) {
-  const chosen = new Set(parsePositions(p.answer) ?? []);
-  const legendId = `q-${p.id}`;
-  return (
-    <fieldset className="card problem" aria-labelledby={legendId} disabled={disabled}>
-      <legend id={legendId}>
-        <span className="problem-no">{p.order}.</span> <span className="problem-q">{p.question}</span>
-      </legend>
-      <p className="problem-meta">
-        <span className="badge">{categoryLabel(p.category)}</span> {p.points}점
-        {p.examMethod === 'm' ? (p.multiple ? ' · 알맞은 것을 모두 고르세요' : ' · 하나를 고르세요') : ' · 답을 쓰세요'}
-      </p>
-      {p.examMethod === 'm' ? (
-        <ul className="options">
-          {p.options.map((option, i) => (
-            <li key={i}>
-              <label>
-                <input type={p.multiple ? 'checkbox' : 'radio'} name={`p${p.id}`} value={i + 1} defaultChecked={chosen.has(i + 1)} />
-                <span aria-hidden="true">{MARKS[i]}</span> {option}
-              </label>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <div className="field">
-          <label htmlFor={`a-${p.id}`}>답</label>
-          <input id={`a-${p.id}`} type="text" name={`p${p.id}`} defaultValue={p.answer} maxLength={200} autoComplete="off" />
-        </div>
-      )}
-    </fieldset>
-  );
-}
 
 const STEPS_SHOWN = [ProblemStep.START, ProblemStep.CONFIRM, ProblemStep.SOLVE, ProblemStep.MARK, ProblemStep.CHECK, ProblemStep.COMPLETE];
 

@@ -54,6 +54,19 @@ export function parsePositions(answer: string): number[] | null {
 }
 
 /** A multiple-choice problem with more than one right option: drawn with checkboxes (this says how many, never which). */
+/** How options are numbered on the student's page: ① … ⑧. */
+export const OPTION_MARKS = ['①', '②', '③', '④', '⑤', '⑥', '⑦', '⑧'];
+
+/**
+ * '1,3' → '① …, ③ …' for a multiple-choice answer; the text as is for a short answer. Here rather than beside the
+ * student's attempt component, so the operators' problem forms do not load that component (docs/decisions/028).
+ */
+export function describeAnswer(answer: string, examMethod: 'm' | 's', options: string[]) {
+  if (answer === '') return '(답하지 않음)';
+  if (examMethod === 's') return answer;
+  return (parsePositions(answer) ?? []).map((p) => `${OPTION_MARKS[p - 1] ?? p} ${options[p - 1] ?? ''}`).join(', ');
+}
+
 export const isMultipleAnswer = (p: { examMethod: string; correctAnswer: string }) => p.examMethod === 'm' && p.correctAnswer.includes(',');
 
 /** A problem as the student's solving page draws it (never with its right answer), with the answer saved so far. */

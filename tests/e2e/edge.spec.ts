@@ -59,7 +59,20 @@ test('other methods get 405, the health checks answer, and build files are immut
   expect(gzip.headers()['content-encoding']).toBe('gzip');
   expect(await br.text()).toBe(await asset.text());
   expect(await gzip.text()).toBe(await asset.text());
-  expect((await request.get('/favicon.svg')).headers()['x-content-type-options']).toBe('nosniff');
+  // What Chromium asks for over http://, in its order: brotli is still preferred when listed.
+  const chromium = await request.get(script!, { headers: { 'Accept-Encoding': 'gzip, deflate, br, zstd' } });
+  expect(chromium.headers()['content-encoding']).toBe('br');
+  // Nothing an immutable file does not need (server/static-files.mjs).
+  for (const name of ['x-request-id', 'etag', 'last-modified', 'accept-ranges']) expect(gzip.headers()[name], name).toBeUndefined();
+  const unknown = await request.get(script!.replace(/-[\w-]+\.js$/, '-NOTBUILT.js'));
+  expect(unknown.status()).toBe(404);
+  const favicon = await request.get('/favicon.svg');
+  expect(favicon.status()).toBe(200);
+  expect(favicon.headers()['content-type']).toBe('image/svg+xml');
+  expect(favicon.headers()['x-content-type-options']).toBe('nosniff');
+  expect(await favicon.text()).toContain('<svg');
+  // Pages still carry their request id.
+  expect((await request.get('/landing')).headers()['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
 });
 
 test('a 50 MB form post is refused from its length, before its body is sent', async ({ baseURL }) => {

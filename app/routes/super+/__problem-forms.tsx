@@ -2,10 +2,9 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@co
 import { Form, useNavigation } from '@remix-run/react';
 import { CsrfInput } from '~/components/csrf';
 import { FieldError, FormErrors, SelectField, TextAreaField, TextField } from '~/components/form-fields';
-import { describeAnswer, OPTION_MARKS } from '~/components/problem-attempt';
 import { LEVELS } from '~/domain/catalogue';
 import { EXAM_METHOD_LABELS, MAX_OPTIONS, SET_KIND_LABELS, type ProblemInput } from '~/domain/problem-bank';
-import { categoryLabel, isMultipleAnswer, PROBLEM_CATEGORIES, type ProblemSetKind } from '~/domain/problems';
+import { categoryLabel, describeAnswer, isMultipleAnswer, OPTION_MARKS, PROBLEM_CATEGORIES, type ProblemSetKind } from '~/domain/problems';
 
 // The problem bank's forms and the operators' view of a problem: plain posts, the server's messages beside each field,
 // the typed values kept when a post is refused (conform's reply), with or without JavaScript.
