@@ -79,7 +79,7 @@ logger.info(`re-bundled ${rebundled.before} scripts into ${rebundled.after} (${r
 
 // Scripts and styles are compressed once here, at the highest levels, instead of on every request: the server sends
 // `name.js.br` or `name.js.gz` when the browser accepts it (server/static-files.mjs). Worker threads, one a core; gzip
-// by Zopfli when installed (scripts/lib/compress-build.mjs).
+// by Zopfli (scripts/lib/compress-build.mjs).
 {
   const compressStarted = Date.now();
   const files = fs
@@ -88,7 +88,7 @@ logger.info(`re-bundled ${rebundled.before} scripts into ${rebundled.after} (${r
     .filter((file) => /\.(js|css|map)$/.test(file) && fs.statSync(file).isFile());
   const done = await compressBuild(files);
   logger.info(
-    `compressed ${done.files} files (br, gz by ${done.gzip}: ${done.plain} → ${done.gz} B gzip, ${((Date.now() - compressStarted) / 1000).toFixed(1)}s)`,
+    `compressed ${done.files} files (br, gz by zopfli: ${done.plain} → ${done.gz} B gzip, ${((Date.now() - compressStarted) / 1000).toFixed(1)}s)`,
   );
 }
 logger.info(`built (${((Date.now() - started) / 1000).toFixed(1)}s)`);

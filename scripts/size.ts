@@ -49,7 +49,7 @@ try {
   }
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
   console.log(
-    `budget: HTML ≤ ${kb(BUDGET.html)} (gzip), JS ≤ ${kb(BUDGET.js)} in ≤ ${BUDGET.scripts} scripts and CSS ≤ ${kb(BUDGET.css)} as sent (gzip bodies and response headers; "hdr" is the headers' share)\n`,
+    `budget: HTML ≤ ${kb(BUDGET.html)} (gzip), JS ≤ ${kb(BUDGET.js)} in ≤ ${BUDGET.scripts} scripts and CSS ≤ ${kb(BUDGET.css)} as sent (gzip bodies; "hdr": the scripts' response headers, not counted)\n`,
   );
   console.log(
     [

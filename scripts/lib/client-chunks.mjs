@@ -17,10 +17,10 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 
 /**
- * @param {{ buildDir: string, publicPath: string, metafile: any, manifest: any, maxScripts: number, maxBytes?: number }} input
+ * @param {{ buildDir: string, publicPath: string, metafile: any, manifest: any, maxScripts: number }} input
  *   buildDir: the client build folder (public/build); publicPath: its URL prefix (/build/); metafile: esbuild's
  *   client metafile (build/metafile.js.json); manifest: the browser manifest (window.__remixManifest).
- * @returns {{ groupOf: Map<string, string>, pages: { route: string, modules: string[], groups: string[], bytes: number, neededBytes: number }[], groups: Map<string, { members: string[], bytes: number }> }}
+ * @returns {{ groupOf: Map<string, string>, pages: { route: string, modules: string[], groups: string[] }[], groups: Map<string, { members: string[], bytes: number }> }}
  *   groupOf maps a shared chunk's URL to its group's name.
  */
 export function planChunks({ buildDir, publicPath, metafile, manifest, maxScripts, maxBytes = Infinity }) {
@@ -151,204 +151,97 @@ export function planChunks({ buildDir, publicPath, metafile, manifest, maxScript
   const moduleBytes = pages.map((p) => p.modules.reduce((sum, m) => sum + gzipBytes(m), 0));
   const requests = (i) => [...loaded[i]].filter((name) => !moduleSets[i].has(name)).length;
   const budgetOf = (i) => maxScripts - pages[i].modules.length;
-  // Merges until every page is within its scripts and no two groups import each other; false when no merge helps.
-  const repair = () => {
-    for (;;) {
-      const over = pages.map((_, i) => i).filter((i) => requests(i) > budgetOf(i));
-      if (!over.length) {
-        // Groups that import each other in a circle become one (a cycle between scripts makes their order fragile).
-        const cycles = groupCycles(groupEdges(groupOfChunk, imports), [...groups.keys()]);
-        if (!cycles.length) return true;
-        for (const cycle of cycles) {
-          const cycleHosts = cycle.filter((n) => groups.get(n).host);
-          const keep = cycleHosts[0] ?? cycle[0];
-          if (cycleHosts.length > 1) throw new Error(`scripts of two layouts import each other: ${cycle.join(', ')}`);
-          for (const name of cycle) if (name !== keep) merge(keep, name);
-        }
-        relist();
-        continue;
+  for (;;) {
+    const over = pages.map((_, i) => i).filter((i) => requests(i) > budgetOf(i));
+    if (!over.length) {
+      // Groups that import each other in a circle become one (a cycle between scripts makes their order fragile).
+      const cycles = groupCycles(groupEdges(groupOfChunk, imports), [...groups.keys()]);
+      if (!cycles.length) break;
+      for (const cycle of cycles) {
+        const cycleHosts = cycle.filter((n) => groups.get(n).host);
+        const keep = cycleHosts[0] ?? cycle[0];
+        if (cycleHosts.length > 1) throw new Error(`scripts of two layouts import each other: ${cycle.join(', ')}`);
+        for (const name of cycle) if (name !== keep) merge(keep, name);
       }
-      let best;
-      const nowRequests = pages.map((_, i) => requests(i));
-      const nowBytes = pages.map((_, i) => moduleBytes[i] + [...loaded[i]].reduce((sum, n) => sum + groups.get(n).bytes, 0));
-      const reach = new Map(
-        [...groups.keys()].map((g) => {
-          const seen = new Set();
-          const stack = [g];
-          while (stack.length) {
-            for (const n of edges.get(stack.pop()) ?? []) {
-              if (seen.has(n)) continue;
-              seen.add(n);
-              stack.push(n);
-            }
-          }
-          return [g, [...seen]];
-        }),
-      );
-      // Candidates: two groups a page over its budget loads, or one of them and a host of that page.
-      const pairs = new Map();
-      for (const i of over) {
-        const names = [...loaded[i], ...pages[i].modules.filter((m) => hosts.has(m))];
-        for (let a = 0; a < names.length; a++) {
-          for (let b = a + 1; b < names.length; b++) {
-            const [x, y] = names[a] < names[b] ? [names[a], names[b]] : [names[b], names[a]];
-            if (x !== y) pairs.set(`${x}\n${y}`, [x, y]);
-          }
-        }
-      }
-      for (const [x, y] of pairs.values()) {
-        {
-          let A = groups.get(x);
-          let B = groups.get(y);
-          let keep = x;
-          let drop = y;
-          if (A.host && B.host) continue;
-          if (B.host) [A, B, keep, drop] = [B, A, drop, keep];
-          // A host takes only code of pages below it.
-          if (A.host && !subset(B.pages, below.get(keep))) continue;
-          // The merge, simulated: what every page that loads either group would load after it.
-          if (!over.some((i) => B.pages.has(i) && (A.host || A.pages.has(i)))) continue;
-          // A page that loaded one of the two now loads the other and all it imports.
-          let relieved = 0;
-          let added = 0;
-          for (const i of new Set([...A.pages, ...B.pages])) {
-            const loads = loaded[i];
-            const gained = loads.has(keep) ? (loads.has(drop) ? [] : [drop, ...reach.get(drop)]) : [keep, ...reach.get(keep)];
-            let count = nowRequests[i];
-            let bytes = 0;
-            const fresh = new Set();
-            for (const n of gained) {
-              if (loads.has(n) || fresh.has(n)) continue;
-              fresh.add(n);
-              bytes += groups.get(n).bytes;
-              if (!moduleSets[i].has(n)) count++;
-            }
-            // The two are one script now.
-            if ((loads.has(keep) || fresh.has(keep)) && (loads.has(drop) || fresh.has(drop))) count--;
-            const budget = budgetOf(i);
-            relieved += Math.max(0, nowRequests[i] - budget) - Math.max(0, count - budget);
-            added += bytes;
-            // Bytes past the page budget weigh a hundred times as much (the goal is both budgets; at ten times, merges kept
-            // pushing the home pages to 103–114 KB).
-            added += 99 * (Math.max(0, nowBytes[i] + bytes - maxBytes) - Math.max(0, nowBytes[i] - maxBytes));
-          }
-          if (relieved <= 0) continue;
-          const cost = added / relieved;
-          if (!best || cost < best.cost) best = { cost, keep, drop };
-        }
-      }
-      if (!best) return false;
-      merge(best.keep, best.drop);
       relist();
+      continue;
     }
-  };
-  if (!repair()) throw new Error(`a page needs more than ${maxScripts} scripts and no merge helps`);
-  const bytesOf = (i) => moduleBytes[i] + [...loaded[i]].reduce((sum, g) => sum + groups.get(g).bytes, 0);
-
-  // 5. Pages over `maxBytes` shed code they do not use. The greedy merges cannot foresee what later merges need, so a
-  // group may end up carrying other pages' code onto a page over the budget (the charts grouped with the problem
-  // components put both dashboards at 103 KB). For such a page and each group it loads, the members it does not need
-  // move together into a file of their own or into another group some of their pages load already, when no page then
-  // loads more than `maxScripts` scripts, no two groups import each other, and the bytes past the budget that pages
-  // do not use go down (then the bytes of all pages). Repeated while a move helps.
-  if (Number.isFinite(maxBytes)) {
-    const rawBytes = new Map([...allChunks].map((c) => [c, text(c).length]));
-    const needs = pages.map((p) => new Set(p.chunks));
-    // A group's unused share on a page, estimated from its members' raw sizes.
-    const unused = (i) => {
-      let waste = 0;
-      for (const name of loaded[i]) {
-        const g = groups.get(name);
-        let all = 0;
-        let idle = 0;
-        for (const m of g.members) {
-          all += rawBytes.get(m);
-          if (!needs[i].has(m)) idle += rawBytes.get(m);
-        }
-        if (all) waste += (g.bytes * idle) / all;
-      }
-      return waste;
-    };
-    const objective = () => {
-      let over = 0;
-      let total = 0;
-      for (let i = 0; i < pages.length; i++) {
-        const b = bytesOf(i);
-        over += Math.min(Math.max(0, b - maxBytes), unused(i));
-        total += b;
-      }
-      return { over: Math.round(over), total };
-    };
-    const better = (a, b) => a.over < b.over || (a.over === b.over && a.total < b.total);
-    const copy = (g) => ({ ...g, members: new Set(g.members), pages: new Set(g.pages) });
-    const snapshot = () => ({ groups: [...groups].map(([n, g]) => [n, copy(g)]), groupOfChunk: [...groupOfChunk] });
-    const restore = (saved) => {
-      groups.clear();
-      for (const [n, g] of saved.groups) groups.set(n, copy(g));
-      groupOfChunk.clear();
-      for (const [c, n] of saved.groupOfChunk) groupOfChunk.set(c, n);
-      relist();
-    };
-    const move = (moving, from, to) => {
-      const source = groups.get(from);
-      if (!groups.has(to)) groups.set(to, { members: new Set(), pages: new Set(), bytes: 0, host: false });
-      const target = groups.get(to);
-      for (const m of moving) {
-        source.members.delete(m);
-        target.members.add(m);
-        groupOfChunk.set(m, to);
-      }
-      if (source.members.size) source.bytes = groupBytes(source.members);
-      else if (source.host) source.bytes = 0;
-      else groups.delete(from);
-      target.bytes = groupBytes(target.members);
-      relist();
-    };
-    const feasible = () =>
-      pages.every((_, i) => requests(i) <= budgetOf(i)) && !groupCycles(groupEdges(groupOfChunk, imports), [...groups.keys()]).length;
-    for (let round = 0; round < 50; round++) {
-      const now = objective();
-      if (!now.over) break;
-      const start = snapshot();
-      let best;
-      const tried = new Set();
-      for (const i of pages.map((_, i) => i).filter((i) => bytesOf(i) > maxBytes)) {
-        for (const from of loaded[i]) {
-          if (from === rootModule) continue;
-          const moving = [...groups.get(from).members].filter((m) => !needs[i].has(m)).sort();
-          if (!moving.length) continue;
-          // The pages that need what moves; a host takes it only if they are all below it.
-          const users = pages.map((_, j) => j).filter((j) => moving.some((m) => needs[j].has(m)));
-          const targets = [...groups.keys()].filter(
-            (to) =>
-              to !== from &&
-              to !== rootModule &&
-              users.some((j) => loaded[j].has(to)) &&
-              (!groups.get(to).host || users.every((j) => below.get(to).has(j))),
-          );
-          targets.push(`${moving[0]}#${round}`);
-          for (const to of targets) {
-            const key = `${from}\n${to}\n${moving.join(',')}`;
-            if (tried.has(key)) continue;
-            tried.add(key);
-            move(moving, from, to);
-            // A page over its scripts now: the merges of step 3 again, which may undo the move or make it pay.
-            if (feasible() || repair()) {
-              const after = objective();
-              if (better(after, best?.after ?? now)) best = { after, moving, from, to };
-            }
-            restore(start);
+    let best;
+    const nowRequests = pages.map((_, i) => requests(i));
+    const nowBytes = pages.map((_, i) => moduleBytes[i] + [...loaded[i]].reduce((sum, n) => sum + groups.get(n).bytes, 0));
+    const reach = new Map(
+      [...groups.keys()].map((g) => {
+        const seen = new Set();
+        const stack = [g];
+        while (stack.length) {
+          for (const n of edges.get(stack.pop()) ?? []) {
+            if (seen.has(n)) continue;
+            seen.add(n);
+            stack.push(n);
           }
         }
+        return [g, [...seen]];
+      }),
+    );
+    // Candidates: two groups a page over its budget loads, or one of them and a host of that page.
+    const pairs = new Map();
+    for (const i of over) {
+      const names = [...loaded[i], ...pages[i].modules.filter((m) => hosts.has(m))];
+      for (let a = 0; a < names.length; a++) {
+        for (let b = a + 1; b < names.length; b++) {
+          const [x, y] = names[a] < names[b] ? [names[a], names[b]] : [names[b], names[a]];
+          if (x !== y) pairs.set(`${x}\n${y}`, [x, y]);
+        }
       }
-      if (!best) break;
-      // The same steps as when it was weighed (the merges are deterministic), so the same plan.
-      move(best.moving, best.from, best.to);
-      if (!feasible() && !repair()) throw new Error('the plan lost a merge it had weighed');
     }
+    for (const [x, y] of pairs.values()) {
+      {
+        let A = groups.get(x);
+        let B = groups.get(y);
+        let keep = x;
+        let drop = y;
+        if (A.host && B.host) continue;
+        if (B.host) [A, B, keep, drop] = [B, A, drop, keep];
+        // A host takes only code of pages below it.
+        if (A.host && !subset(B.pages, below.get(keep))) continue;
+        // The merge, simulated: what every page that loads either group would load after it.
+        if (!over.some((i) => B.pages.has(i) && (A.host || A.pages.has(i)))) continue;
+        // A page that loaded one of the two now loads the other and all it imports.
+        let relieved = 0;
+        let added = 0;
+        for (const i of new Set([...A.pages, ...B.pages])) {
+          const loads = loaded[i];
+          const gained = loads.has(keep) ? (loads.has(drop) ? [] : [drop, ...reach.get(drop)]) : [keep, ...reach.get(keep)];
+          let count = nowRequests[i];
+          let bytes = 0;
+          const fresh = new Set();
+          for (const n of gained) {
+            if (loads.has(n) || fresh.has(n)) continue;
+            fresh.add(n);
+            bytes += groups.get(n).bytes;
+            if (!moduleSets[i].has(n)) count++;
+          }
+          // The two are one script now.
+          if ((loads.has(keep) || fresh.has(keep)) && (loads.has(drop) || fresh.has(drop))) count--;
+          const budget = budgetOf(i);
+          relieved += Math.max(0, nowRequests[i] - budget) - Math.max(0, count - budget);
+          added += bytes;
+          // Bytes past the page budget weigh a hundred times as much (the goal is both budgets; at ten times, merges kept
+          // pushing the home pages to 103–114 KB).
+          added += 99 * (Math.max(0, nowBytes[i] + bytes - maxBytes) - Math.max(0, nowBytes[i] - maxBytes));
+        }
+        if (relieved <= 0) continue;
+        const cost = added / relieved;
+        if (!best || cost < best.cost) best = { cost, keep, drop };
+      }
+    }
+    if (!best) throw new Error(`a page needs more than ${maxScripts} scripts and no merge helps`);
+    merge(best.keep, best.drop);
+    relist();
   }
-
-  const pageBytes = pages.map((_, i) => bytesOf(i));
+  const pageBytes = pages.map(
+    (p, i) => p.modules.reduce((sum, m) => sum + gzipBytes(m), 0) + [...loaded[i]].reduce((sum, g) => sum + groups.get(g).bytes, 0),
+  );
 
   // Names: a host's group is named after its module (the build gives the module and its group one file); the others
   // shared1, shared2… by size.

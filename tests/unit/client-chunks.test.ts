@@ -57,22 +57,11 @@ const manifest = {
 };
 
 describe('planChunks', () => {
-  // With a byte budget the pages exceed, the plan also moves code off pages over it (step 5): the same rules hold.
-  for (const [maxScripts, maxBytes] of [6, 7, 8].flatMap((n): [number, number | undefined][] => [
-    [n, undefined],
-    [n, 3000],
-  ])) {
-    it(`keeps every page within ${maxScripts} scripts (byte budget ${maxBytes ?? 'none'}), counting what groups pull in, without cycles`, () => {
-      const plan = planChunks({ buildDir: dir, publicPath: '/build/', metafile: { outputs }, manifest, maxScripts, maxBytes }) as {
+  for (const maxScripts of [6, 7, 8]) {
+    it(`keeps every page within ${maxScripts} scripts, counting what groups pull in, without cycles`, () => {
+      const plan = planChunks({ buildDir: dir, publicPath: '/build/', metafile: { outputs }, manifest, maxScripts }) as {
         groupOf: Map<string, string>;
-        pages: { route: string; bytes: number }[];
       };
-      if (maxBytes) {
-        const plain = planChunks({ buildDir: dir, publicPath: '/build/', metafile: { outputs }, manifest, maxScripts }) as typeof plan;
-        const over = (p: typeof plan) => p.pages.reduce((sum, page) => sum + Math.max(0, page.bytes - maxBytes), 0);
-        expect(plain.pages.some((page) => page.bytes > maxBytes)).toBe(true);
-        expect(over(plan)).toBeLessThanOrEqual(over(plain));
-      }
       const imports = new Map(
         Object.entries(outputs).map(([f, o]) => [url(path.relative(dir, f)), o.imports.map((i) => url(path.relative(dir, i.path)))]),
       );
