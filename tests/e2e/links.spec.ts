@@ -39,7 +39,10 @@ test.describe('links', () => {
     await signIn(page, 'student');
     await gotoReady(page, '/user/dashboard');
     const opened = context.waitForEvent('page');
-    await page.getByRole('navigation', { name: '주 메뉴' }).getByRole('link', { name: '독서 활동' }).click({ modifiers: ['Control'] });
+    await page
+      .getByRole('navigation', { name: '주 메뉴' })
+      .getByRole('link', { name: '독서 활동' })
+      .click({ modifiers: ['Control'] });
     const tab = await opened;
     await tab.waitForLoadState();
     expect(new URL(tab.url()).pathname).toBe('/user/activity');
