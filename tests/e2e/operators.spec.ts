@@ -95,7 +95,9 @@ test('PRODUCT adds a book with a cover, and making it inactive takes it out of t
   await expect(page.getByText(`'${title}' 도서를 등록했습니다.`)).toBeVisible();
   const cover = page.getByRole('img', { name: `${title} 표지` });
   await expect(cover).toBeVisible();
-  expect(await cover.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(400);
+  // Visible before its bytes arrive (and lazy below the fold): wait for the picture itself (400 px wide as stored).
+  await cover.scrollIntoViewIfNeeded();
+  await expect.poll(() => cover.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : -1))).toBe(400);
 
   // A student finds it, until it is made inactive.
   const student = await (await browser.newContext({ javaScriptEnabled: test.info().project.name === 'js' })).newPage();
