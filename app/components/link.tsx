@@ -29,7 +29,7 @@ export const Link = forwardRef<HTMLAnchorElement, Props>(function Link(props, re
 });
 
 /** The plain left click on a page's own link, as React Router's links treat it; else null (the browser's own behaviour). */
-export function inAppTarget(event: MouseEvent, origin: string): string | null {
+function inAppTarget(event: MouseEvent, origin: string): string | null {
   if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return null;
   const target = event.target as Element | null;
   const anchor = target?.closest?.('a[data-discover][href]') as HTMLAnchorElement | null;
