@@ -13,7 +13,7 @@ const noOrmInRoutes = {
 };
 const noRemixInServices = {
   patterns: [
-    { group: ['@remix-run/*'], message: 'Services take plain values; HTTP belongs to app/lib/http.server.ts and the routes.' },
+    { group: ['@remix-run/*'], message: 'Services take plain values; HTTP belongs to app/web/http.server.ts and the routes.' },
     { group: ['~/routes', '~/routes/*', '~/routes/**'], message: 'Services never import routes.' },
   ],
 };

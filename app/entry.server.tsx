@@ -9,11 +9,11 @@ import { DEMO_ACCOUNTS } from '~/content/demo-accounts';
 import { ensureDatabase, seededAtStartup } from '~/db/client.server';
 import { DEMO_PASSWORD } from '~/domain/accounts';
 import { isDatabaseUnavailable } from '~/db/errors.server';
-import { withPreloadNonce } from '~/lib/html-document.server';
+import { withPreloadNonce } from '~/web/html-document.server';
 import { log, loggedPath, requestIdOf } from '~/lib/log.server';
-import { applySecurityHeaders, paymentCheckoutOrigins } from '~/lib/security-headers.server';
-import { installRouteMatchCache } from '~/lib/route-match-cache.server';
-import { unavailablePage } from '~/lib/unavailable.server';
+import { applySecurityHeaders, paymentCheckoutOrigins } from '~/web/security-headers.server';
+import { installRouteMatchCache } from '~/web/route-match-cache.server';
+import { unavailablePage } from '~/web/unavailable.server';
 import { jobsSummaryLine } from '~/services/jobs/worker.server';
 
 // The job runner's two ways in (app/services/jobs/worker.server.ts): server/index.mjs starts it in the web server when

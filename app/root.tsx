@@ -7,8 +7,8 @@ import { useLinkNavigation } from '~/components/link';
 import { useNonce } from '~/components/nonce';
 import { REQUEST_REF_META, useRequestRef } from '~/components/request-ref';
 import { config } from '~/config.server';
-import { issueCsrf } from '~/auth/csrf.server';
-import { inlineStylesheet } from '~/lib/page-css.server';
+import { issueCsrf } from '~/web/csrf.server';
+import { inlineStylesheet } from '~/web/page-css.server';
 import { MESSAGES } from '~/messages';
 import stylesHref from '~/styles/app.css';
 
@@ -37,7 +37,7 @@ let inlinedInBrowser: string | null | undefined;
 
 /**
  * No render-blocking stylesheet (docs/decisions/028, "Stylesheet"): the server inlines the part of the sheet that can
- * apply to the page (app/lib/page-css.server.ts); once the page has hydrated, the whole sheet is linked too, so pages
+ * apply to the page (app/web/page-css.server.ts); once the page has hydrated, the whole sheet is linked too, so pages
  * reached by client-side navigation find every rule (a stylesheet added by script does not hold the painted page, and
  * its rules equal those inlined). Without a split build (development) the whole sheet is linked as before.
  */

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { openApiDocument } from '~/lib/api-doc.server';
+import { openApiDocument } from '~/web/api-doc.server';
 import { apiTypesSource, SCHEMA_FILE } from './lib/api-types';
 
 // npm run api:types: writes client/src/schema.d.ts from the OpenAPI document (`-- --check` only compares and fails

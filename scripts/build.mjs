@@ -59,7 +59,7 @@ const rebundled = await rebundleClient({
 logger.info(`re-bundled ${rebundled.before} scripts into ${rebundled.after} (${rebundled.groups} shared groups, at most 8 per page)`);
 
 // No render-blocking stylesheet (docs/decisions/028, "Stylesheet"): each page inlines the part of the sheet that can
-// apply to it; the server reads the parts from build/page-css.json (app/lib/page-css.server.ts).
+// apply to it; the server reads the parts from build/page-css.json (app/web/page-css.server.ts).
 {
   const serverMeta = JSON.parse(fs.readFileSync(path.join(path.dirname(config.serverBuildPath), 'metafile.server.json'), 'utf8'));
   const cssOutputs = Object.keys(serverMeta.outputs).filter((f) => f.endsWith('.css'));

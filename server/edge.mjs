@@ -31,7 +31,7 @@ export function bodyCheck(method, path, headers) {
   if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return 'ok';
   const length = headers['content-length'];
   if (length === undefined) {
-    // The API counts its bodies while reading them (app/lib/body-limit.server.ts).
+    // The API counts its bodies while reading them (app/web/body-limit.server.ts).
     return isApiPath(path) || !headers['transfer-encoding'] ? 'ok' : 'length-required';
   }
   const bytes = Number(length);

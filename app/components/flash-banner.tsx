@@ -1,4 +1,4 @@
-import type { Flash } from '~/auth/session.server';
+import type { Flash } from '~/web/session.server';
 
 /** The flash message of the last action, rendered by the loader (no JavaScript needed). */
 export function FlashBanner({ flash }: { flash: Flash | null }) {

@@ -1,4 +1,4 @@
-import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from '~/lib/forms/server-form';
+import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from '~/components/form-client';
 import type { ReactNode } from 'react';
 import { Link } from '~/components/link';
 import { GRADES, SECURITY_QUESTIONS } from '~/domain/accounts';

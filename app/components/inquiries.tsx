@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '~/lib/forms/server-form';
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '~/components/form-client';
 import { Form, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
 import type { ReactNode } from 'react';

@@ -1,4 +1,4 @@
-import { getFormProps, useForm, type SubmissionResult } from '~/lib/forms/server-form';
+import { getFormProps, useForm, type SubmissionResult } from '~/components/form-client';
 import { Form, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { CONSTRAINTS } from '~/domain/account-constraints';

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { BookStatus, NoteState, ProblemStep, ReadMethod } from '~/domain/enums';
 import { CATEGORY_CODES } from '~/domain/problems';
-import './api-doc.server'; // zod's `.openapi()`
+import '~/web/api-doc.server'; // zod's `.openapi()`
 
-// Pieces the answers' zod schemas share (app/lib/api-doc.server.ts): the spec's numbered enumerations and times.
+// Pieces the answers' zod schemas share (app/web/api-doc.server.ts): the spec's numbered enumerations and times.
 
 /** A time as the JSON carries it (an ISO 8601 string); a Date in the service's type. */
 export const isoDate = z.date().openapi({ format: 'date-time' });

@@ -19,3 +19,6 @@ export const isUniqueViolation = (e: unknown) =>
   typeof e === 'object' &&
   e !== null &&
   ((e as { code?: string }).code === '23505' || (e as { cause?: { code?: string } }).cause?.code === '23505');
+
+/** A refusal as the API answers it (`{ code, message }` with its status): what a service lists for the API's description. */
+export type ApiFailure = { code: string; message: string; status?: number };

@@ -2,7 +2,6 @@ import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
-import { attachmentResponse } from './downloads.server';
 
 // Tables in and out of the academy's spreadsheets (rosters, progress): `.xlsx` through exceljs, CSV through
 // csv-parse/csv-stringify. A CSV from Korean Excel is usually CP949; one saved as "CSV UTF-8" starts with a BOM.
@@ -125,14 +124,4 @@ export function findColumns<K extends string>(header: string[], columns: readonl
     index[c.key] = found ?? -1;
   }
   return { index, missing };
-}
-
-const TYPES = {
-  csv: 'text/csv; charset=utf-8',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-} as const;
-
-/** A spreadsheet download (RFC 6266 name, never sniffed, never cached). */
-export function downloadResponse(body: Buffer, fileName: string, kind: keyof typeof TYPES): Response {
-  return attachmentResponse(body, fileName, TYPES[kind]);
 }

@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { homeFor, requireUser, type SignedIn } from '~/auth/guards.server';
+import { homeFor, requireUser, type SignedIn } from '~/web/guards.server';
 import { useNonce } from '~/components/nonce';
 import { NoticeBody, NoticeFiles, PopupHideForm } from '~/components/notice-popups';
 import { NOTICE_MESSAGES } from '~/domain/notices';
-import { afterPopupPanel } from '~/lib/forms/notice-form.server';
-import { idParam, notFound, orRespond, pageData, positiveInt, redirectWithFlash } from '~/lib/http.server';
+import { afterPopupPanel } from '~/web/forms/notice-form.server';
+import { idParam, notFound, orRespond, pageData, positiveInt, redirectWithFlash } from '~/web/http.server';
 import { readNotice } from '~/services/notices/notices.server';
 import { hidePopupToday } from '~/services/notices/popups.server';
 

@@ -15,7 +15,7 @@ import { qualified } from '~/db/sql-helpers.server';
 import { withParticle } from '~/domain/korean';
 import { talkForAssignedBooks } from './talk/events.server';
 import { z } from 'zod';
-import type { ApiFailure } from '~/lib/api-doc.server';
+import type { ApiFailure } from '~/lib/errors';
 import { bookStatus, readMethod as readMethodSchema } from '~/lib/api-schemas.server';
 
 // A teacher's side of a student's books (product.md §2/§3): assigning a book with a read method (a WAITING result

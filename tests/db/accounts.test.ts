@@ -1,9 +1,9 @@
 import { desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { honeypot } from '~/auth/honeypot.server';
+import { honeypot } from '~/web/honeypot.server';
 import { resetRateLimits } from '~/auth/rate-limit.server';
-import { getSession, sessionStorage, writeSession } from '~/auth/session.server';
+import { getSession, sessionStorage, writeSession } from '~/web/session.server';
 import { EXTEND_PROMPT_BEFORE_MS, issueRefreshToken, REFRESH_TOKEN_TTL_MS } from '~/auth/tokens.server';
 import { db } from '~/db/client.server';
 import { academyJoinRequests, messages, organisations, userConsents, users, verificationCodes } from '~/db/schema';

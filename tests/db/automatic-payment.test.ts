@@ -4,7 +4,7 @@
 // instead of charging again; the billing key never reaches the page.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { readFlash } from '~/auth/session.server';
+import { readFlash } from '~/web/session.server';
 import { db } from '~/db/client.server';
 import { billingKeys, jobs, messages, payments, users } from '~/db/schema';
 import { PaymentStatus, SendState, Tier } from '~/domain/enums';

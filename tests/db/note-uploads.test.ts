@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSession } from '~/auth/session.server';
+import { startSession } from '~/web/session.server';
 import { db } from '~/db/client.server';
 import { notes, users } from '~/db/schema';
 import { BookStatus, NoteState } from '~/domain/enums';

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { getOptionalUser } from '~/auth/guards.server';
+import { getOptionalUser } from '~/web/guards.server';
 import { db, executeRows } from '~/db/client.server';
 import { auditEvents, messages, organisations, users } from '~/db/schema';
 import { STEP_UP_WINDOW_MS } from '~/domain/operators';

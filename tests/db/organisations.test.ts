@@ -6,7 +6,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { honeypot } from '~/auth/honeypot.server';
+import { honeypot } from '~/web/honeypot.server';
 import { db } from '~/db/client.server';
 import { academyJoinRequests, agencies, auditEvents, billingKeys, jobs, organisations, users } from '~/db/schema';
 import { Tier } from '~/domain/enums';

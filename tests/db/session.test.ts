@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { getOptionalUser, requireHead, requireBasicPay, requireSuper, requireUser } from '~/auth/guards.server';
-import { getSession } from '~/auth/session.server';
+import { getOptionalUser, requireHead, requireBasicPay, requireSuper, requireUser } from '~/web/guards.server';
+import { getSession } from '~/web/session.server';
 import { ACCESS_TOKEN_TTL_MS, ROTATION_GRACE_MS, SESSION_ABSOLUTE_TTL_MS, consumeRefreshToken, revokeFamily } from '~/auth/tokens.server';
 import { countQueries } from '~/db/query-count.server';
 import { setClock } from '~/lib/clock.server';

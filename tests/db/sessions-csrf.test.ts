@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { requireApiUser } from '~/auth/api.server';
-import { CSRF_MESSAGE, csrfTokenFor, issueCsrf } from '~/auth/csrf.server';
-import { requireUser } from '~/auth/guards.server';
+import { requireApiUser } from '~/web/api-auth.server';
+import { CSRF_MESSAGE, csrfTokenFor, issueCsrf } from '~/web/csrf.server';
+import { requireUser } from '~/web/guards.server';
 import {
   ACCESS_TOKEN_TTL_MS,
   REFRESH_TOKEN_TTL_MS,

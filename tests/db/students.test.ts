@@ -3,7 +3,7 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
-import { requireUser } from '~/auth/guards.server';
+import { requireUser } from '~/web/guards.server';
 import { db } from '~/db/client.server';
 import { classes, classMemberships, rosterImports, userConsents, users } from '~/db/schema';
 import { ACCOUNT_FIELD_MESSAGES } from '~/domain/accounts';

@@ -1,5 +1,5 @@
-import { csrfTokenFor, xsrfTokenFor } from '~/auth/csrf.server';
-import { startSession } from '~/auth/session.server';
+import { csrfTokenFor, xsrfTokenFor } from '~/web/csrf.server';
+import { startSession } from '~/web/session.server';
 import { findUserByLoginId } from '~/services/accounts.server';
 
 /** A signed-in session for a demo account, as the Cookie header a browser would send. */

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { hashPassword } from '~/auth/password.server';
-import { startSession, type TokenSubject } from '~/auth/session.server';
+import { startSession, type TokenSubject } from '~/web/session.server';
 import { apiTokens, issueRefreshToken } from '~/auth/tokens.server';
 import { db } from '~/db/client.server';
 import {

@@ -34,7 +34,7 @@ async function flashOf(response: Response) {
     .map((cookie) => cookie.split(';')[0])
     .find((cookie) => cookie.startsWith('__flash=') && cookie !== '__flash=');
   if (!pair) return null;
-  const { readFlash } = await import('~/auth/session.server');
+  const { readFlash } = await import('~/web/session.server');
   const { flash } = await readFlash(new Request('http://localhost/', { headers: { Cookie: pair } }));
   return flash;
 }

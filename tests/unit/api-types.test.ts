@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test } from 'vitest';
-import { openApiDocument } from '~/lib/api-doc.server';
+import { openApiDocument } from '~/web/api-doc.server';
 import { apiTypesSource, SCHEMA_FILE } from '../../scripts/lib/api-types';
 
 // The client's generated types (client/src/schema.d.ts) match the OpenAPI document the routes describe today.

@@ -120,10 +120,10 @@ describe('secrets and cookie flags in production', () => {
   it('over https: session, XSRF and remember-id cookies carry Secure, pages carry HSTS', async () => {
     vi.stubEnv('PUBLIC_URL', 'https://readin.example');
     vi.resetModules();
-    const { sessionStorage } = await import('~/auth/session.server');
-    const { xsrfCookie } = await import('~/auth/xsrf.server');
-    const { rememberCookie } = await import('~/auth/remember.server');
-    const { applySecurityHeaders } = await import('~/lib/security-headers.server');
+    const { sessionStorage } = await import('~/web/session.server');
+    const { xsrfCookie } = await import('~/web/xsrf.server');
+    const { rememberCookie } = await import('~/web/remember.server');
+    const { applySecurityHeaders } = await import('~/web/security-headers.server');
     const session = await sessionStorage.commitSession(await sessionStorage.getSession());
     // `__Host-` names in production: the browser then insists on Secure, Path=/ and no Domain.
     expect(session).toMatch(/^__Host-session=/);

@@ -1,7 +1,7 @@
 import { createElement as h } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { withPreloadNonce } from '~/lib/html-document.server';
+import { withPreloadNonce } from '~/web/html-document.server';
 
 const GREETING = '운영관리자님, 안녕하세요';
 

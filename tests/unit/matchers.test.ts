@@ -1,6 +1,6 @@
 import { redirect } from '@remix-run/node';
 import { describe, expect, it } from 'vitest';
-import { setFlash } from '~/auth/session.server';
+import { setFlash } from '~/web/session.server';
 import { DomainError } from '~/lib/errors';
 
 // The test matchers (tests/support/matchers.ts) pass on the right value and fail, with a message, on a wrong one.

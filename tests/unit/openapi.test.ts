@@ -1,6 +1,6 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, test } from 'vitest';
-import { describedCalls, openApiDocument } from '~/lib/api-doc.server';
+import { describedCalls, openApiDocument } from '~/web/api-doc.server';
 import { apiRoutePaths } from '../support/api-routes';
 
 // The OpenAPI document (docs/decisions/026-openapi-from-zod.md): every route file of app/routes/api+ is described,

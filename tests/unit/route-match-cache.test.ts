@@ -8,7 +8,7 @@ import {
   rememberedDataRoutes,
   rememberedEntryRouteModules,
   rememberedServerRoutes,
-} from '~/lib/route-match-cache.server';
+} from '~/web/route-match-cache.server';
 
 const require = createRequire(import.meta.url);
 

@@ -1,8 +1,8 @@
 import * as conform from '@conform-to/react';
 import { describe, expect, it } from 'vitest';
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from '~/lib/forms/server-form';
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from '~/components/form-client';
 
-// The student's and account pages' forms dropped conform's client code for app/lib/forms/server-form.ts: the markup
+// The student's and account pages' forms dropped conform's client code for app/components/form-client.ts: the markup
 // (ids, constraints, aria attributes, default values) must stay what conform's helpers wrote.
 const meta = (over: Partial<FieldMetadata> = {}): FieldMetadata => ({
   id: 'f-loginId',

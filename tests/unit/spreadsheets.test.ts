@@ -1,7 +1,8 @@
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
-import { decodeCsv, downloadResponse, escapeFormula, readTable, toCsv, toXlsx } from '~/lib/spreadsheets.server';
+import { decodeCsv, escapeFormula, readTable, toCsv, toXlsx } from '~/lib/spreadsheets.server';
+import { downloadResponse } from '~/web/downloads.server';
 
 const table = {
   columns: [

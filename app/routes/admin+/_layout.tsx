@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Outlet, useLoaderData, useRouteLoaderData } from '@remix-run/react';
-import { areaLayoutData } from '~/auth/area.server';
-import { requireUser } from '~/auth/guards.server';
+import { areaLayoutData } from '~/web/area.server';
+import { requireUser } from '~/web/guards.server';
 import { AppShell } from '~/components/app-shell';
 import { ErrorPage } from '~/components/error-page';
 import type { NavItem } from '~/components/public-shell';

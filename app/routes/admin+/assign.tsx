@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { requireBasicPay } from '~/auth/guards.server';
+import { requireBasicPay } from '~/web/guards.server';
 import { openClassesInScope } from '~/services/academy/scope.server';
 import { CsrfInput } from '~/components/csrf';
 import { ClassOrStudents } from '~/components/class-or-students';
@@ -10,7 +10,7 @@ import { StepList } from '~/components/step-list';
 import { Pagination } from '~/components/pagination';
 import { CAREER_FIELDS, GENRES, LEVELS, genreLabel } from '~/domain/catalogue';
 import { isDomainError } from '~/lib/errors';
-import { domainErrorResponse, pageData, pageParam, positiveInt, redirectWithFlash } from '~/lib/http.server';
+import { domainErrorResponse, pageData, pageParam, positiveInt, redirectWithFlash } from '~/web/http.server';
 import {
   chosenBooks,
   confirmAssignment,

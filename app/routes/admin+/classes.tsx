@@ -2,12 +2,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { requireBasicPay } from '~/auth/guards.server';
+import { requireBasicPay } from '~/web/guards.server';
 import { CsrfInput } from '~/components/csrf';
 import { CLASS_NAME_MAX } from '~/domain/classes';
 import { formatKoreanDate } from '~/lib/dates';
 import { isDomainError } from '~/lib/errors';
-import { domainErrorResponse, pageData, positiveInt, redirectWithFlash } from '~/lib/http.server';
+import { domainErrorResponse, pageData, positiveInt, redirectWithFlash } from '~/web/http.server';
 import { CLASS_MESSAGES, createClass, listClasses, listTeacherChoices } from '~/services/academy/classes.server';
 import { isHead } from '~/services/academy/scope.server';
 

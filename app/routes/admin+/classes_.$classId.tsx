@@ -2,14 +2,14 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { requireBasicPay } from '~/auth/guards.server';
+import { requireBasicPay } from '~/web/guards.server';
 import { CsrfInput } from '~/components/csrf';
 import { CLASS_NAME_MAX } from '~/domain/classes';
 import { ConfirmDialog } from '~/components/dialogs';
 import { Pagination } from '~/components/pagination';
 import { formatKoreanDate } from '~/lib/dates';
 import { isDomainError } from '~/lib/errors';
-import { domainErrorResponse, idParam, orRespond, pageData, positiveInt, redirectWithFlash } from '~/lib/http.server';
+import { domainErrorResponse, idParam, orRespond, pageData, positiveInt, redirectWithFlash } from '~/web/http.server';
 import {
   addClassTeacher,
   addStudentsToClass,

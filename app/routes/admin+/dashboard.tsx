@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { requireUser } from '~/auth/guards.server';
+import { requireUser } from '~/web/guards.server';
 import { ColumnChart, HorizontalBarChart } from '~/components/charts';
 import { LatestNotices, NoticePopups } from '~/components/notice-popups';
 import { formatKoreanDate } from '~/lib/dates';
-import { homePopups } from '~/lib/forms/notice-form.server';
-import { orRespond, pageData } from '~/lib/http.server';
+import { homePopups } from '~/web/forms/notice-form.server';
+import { orRespond, pageData } from '~/web/http.server';
 import { SPEC_MESSAGES } from '~/messages';
 import { academyDashboard } from '~/services/academy/dashboard.server';
 import { latestNotices } from '~/services/notices/notices.server';

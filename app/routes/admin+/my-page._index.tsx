@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { requireUser } from '~/auth/guards.server';
-import { myPageData } from '~/lib/forms/my-page.server';
+import { requireUser } from '~/web/guards.server';
+import { myPageData } from '~/web/forms/my-page.server';
 import { MyPageOverview } from '~/components/my-page';
 
 export const meta: MetaFunction = () => [{ title: '마이페이지 | 리드인' }];

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { requireUser } from '~/auth/guards.server';
-import { myPageAction, myPageData } from '~/lib/forms/my-page.server';
+import { requireUser } from '~/web/guards.server';
+import { myPageAction, myPageData } from '~/web/forms/my-page.server';
 import { MyPageEdit } from '~/components/my-page';
 
 export const meta: MetaFunction = () => [{ title: '내 정보 수정 | 리드인' }];

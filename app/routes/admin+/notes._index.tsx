@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { requireBasicPay } from '~/auth/guards.server';
+import { requireBasicPay } from '~/web/guards.server';
 import { NoteStateBadge, When } from '~/components/notes';
 import { Pagination } from '~/components/pagination';
 import { NoteState } from '~/domain/enums';
-import { orRespond, pageParam, pageData } from '~/lib/http.server';
+import { orRespond, pageParam, pageData } from '~/web/http.server';
 import { listAcademyNotes } from '~/services/notes/review.server';
 
 export const meta: MetaFunction = () => [{ title: '독서 노트 | 리드인 학원' }];

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { requireBasicPay } from '~/auth/guards.server';
+import { requireBasicPay } from '~/web/guards.server';
 import { NoticeFormPage } from '~/components/notices';
-import { pageData } from '~/lib/http.server';
-import { noticeFormAction, noticeFormDefaults } from '~/lib/forms/notice-form.server';
+import { pageData } from '~/web/http.server';
+import { noticeFormAction, noticeFormDefaults } from '~/web/forms/notice-form.server';
 
 export const meta: MetaFunction = () => [{ title: '공지 쓰기 | 리드인 학원' }];
 

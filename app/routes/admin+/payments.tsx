@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { requireHead } from '~/auth/guards.server';
+import { requireHead } from '~/web/guards.server';
 import { BillSection, PaymentHistory, PayForm, WaitingDeposits, type PayFormFailure } from '~/components/payments';
-import { orRespond, pageData, pageParam } from '~/lib/http.server';
+import { orRespond, pageData, pageParam } from '~/web/http.server';
 import { billingOverview } from '~/services/academy/billing.server';
-import { payAction } from '~/lib/forms/pay.server';
+import { payAction } from '~/web/forms/pay.server';
 
 export const meta: MetaFunction = () => [{ title: '결제 | 리드인' }];
 

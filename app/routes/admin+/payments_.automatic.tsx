@@ -3,14 +3,14 @@ import { json, redirect } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { useEffect, useState } from 'react';
-import { requireHead } from '~/auth/guards.server';
+import { requireHead } from '~/web/guards.server';
 import { CsrfInput } from '~/components/csrf';
 import { ConfirmDialog, useHydrated } from '~/components/dialogs';
 import { PaymentStatus } from '~/domain/enums';
 import { PAYMENT_STATUS_LABELS } from '~/domain/payments';
 import { formatKoreanDate, formatKoreanDateTime } from '~/lib/dates';
 import { isDomainError } from '~/lib/errors';
-import { orRespond, pageData, redirectWithFlash } from '~/lib/http.server';
+import { orRespond, pageData, redirectWithFlash } from '~/web/http.server';
 import { paymentGateway } from '~/services/payments/gateway.server';
 import {
   AUTOMATIC_MESSAGES,

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { requireBasicPay } from '~/auth/guards.server';
+import { requireBasicPay } from '~/web/guards.server';
 import { Pagination } from '~/components/pagination';
 import { BOOK_STATUS_LABELS } from '~/domain/reading';
-import { orRespond, pageData } from '~/lib/http.server';
+import { orRespond, pageData } from '~/web/http.server';
 import { INACTIVE_DAYS, SORTS, type SortKey } from '~/domain/class-progress';
 import { classProgress, periodQuery, progressQueryOf } from '~/services/academy/progress.server';
 
@@ -15,7 +15,7 @@ export const meta: MetaFunction = () => [{ title: '학습 현황 | 리드인 학
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const staff = await requireBasicPay(request);
-  const query = progressQueryOf(request);
+  const query = progressQueryOf(new URL(request.url).searchParams);
   const progress = await orRespond(() => classProgress(staff, query));
   const { rows: _all, ...rest } = progress;
   return pageData({ ...rest, periodQuery: periodQuery(progress.period) });

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { requireBasicPay } from '~/auth/guards.server';
-import { idParam, orRespond, pageData } from '~/lib/http.server';
+import { requireBasicPay } from '~/web/guards.server';
+import { idParam, orRespond, pageData } from '~/web/http.server';
 import { classReport, reportMonth } from '~/services/academy/parent-report.server';
 import { MonthPicker, ReportToolbar, minutesText, monthTitle } from './__report-parts';
 

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { requireBasicPay } from '~/auth/guards.server';
+import { requireBasicPay } from '~/web/guards.server';
 import { LineChart } from '~/components/charts';
 import { levelLabel } from '~/domain/catalogue';
-import { idParam, orRespond, pageData } from '~/lib/http.server';
+import { idParam, orRespond, pageData } from '~/web/http.server';
 import { parentReport, reportMonth } from '~/services/academy/parent-report.server';
 import { MonthFigureList, MonthPicker, ReportToolbar, monthTitle } from './__report-parts';
 

@@ -2,14 +2,14 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json, redirect } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { requireBasicPay } from '~/auth/guards.server';
-import { setFlash } from '~/auth/session.server';
+import { requireBasicPay } from '~/web/guards.server';
+import { setFlash } from '~/web/session.server';
 import { ConfirmDialog } from '~/components/dialogs';
 import { Pagination } from '~/components/pagination';
 import { ReadMethodSelect } from '~/components/reading';
 import { formatKoreanDate } from '~/lib/dates';
 import { isDomainError } from '~/lib/errors';
-import { domainErrorResponse, notFound, positiveInt } from '~/lib/http.server';
+import { domainErrorResponse, notFound, positiveInt } from '~/web/http.server';
 import {
   ASSIGNABLE_READ_METHODS,
   ASSIGNMENT_MESSAGES as M,

@@ -2,14 +2,14 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { requireBasicPay } from '~/auth/guards.server';
+import { requireBasicPay } from '~/web/guards.server';
 import { openClassesInScope } from '~/services/academy/scope.server';
 import { CsrfInput } from '~/components/csrf';
 import { ConfirmDialog } from '~/components/dialogs';
 import { GRADES } from '~/domain/accounts';
 import { formatKoreanDate } from '~/lib/dates';
 import { isDomainError } from '~/lib/errors';
-import { domainErrorResponse, orRespond, pageData, positiveInt, redirectWithFlash } from '~/lib/http.server';
+import { domainErrorResponse, orRespond, pageData, positiveInt, redirectWithFlash } from '~/web/http.server';
 import {
   changeStudentStatus,
   editStudentSchema,

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { requireBasicPay } from '~/auth/guards.server';
+import { requireBasicPay } from '~/web/guards.server';
 import { ColumnChart, HorizontalBarChart, LineChart } from '~/components/charts';
 import { NoteStateBadge, When } from '~/components/notes';
 import { Pagination } from '~/components/pagination';
@@ -9,7 +9,7 @@ import { MedalBadge } from '~/components/score-chart';
 import { careerFieldLabel, genreLabel, levelLabel } from '~/domain/catalogue';
 import { NoteState } from '~/domain/enums';
 import { seoulMonth } from '~/lib/dates';
-import { idParam, orRespond, pageData, pageParam } from '~/lib/http.server';
+import { idParam, orRespond, pageData, pageParam } from '~/web/http.server';
 import { now } from '~/lib/clock.server';
 import { studentInScope } from '~/services/academy/scope.server';
 import { listStudentNotes } from '~/services/notes/student-notes.server';

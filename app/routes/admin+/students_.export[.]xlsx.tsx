@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { requireBasicPay } from '~/auth/guards.server';
+import { requireBasicPay } from '~/web/guards.server';
 import { seoulDay } from '~/lib/dates';
-import { orRespond } from '~/lib/http.server';
-import { downloadResponse, toXlsx } from '~/lib/spreadsheets.server';
+import { orRespond } from '~/web/http.server';
+import { toXlsx } from '~/lib/spreadsheets.server';
+import { downloadResponse } from '~/web/downloads.server';
 import { rosterFilter, rosterTable } from '~/services/academy/students.server';
 
 // The roster in the staff member's scope (a teacher: their classes' students), with the list's filters, as an Excel workbook.

@@ -2,11 +2,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json, redirect } from '@remix-run/node';
 import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { requireBasicPay, requireHead } from '~/auth/guards.server';
+import { requireBasicPay, requireHead } from '~/web/guards.server';
 import { ImportFileForm } from '~/components/spreadsheet-import';
 import { isDomainError, DomainError } from '~/lib/errors';
-import { domainErrorResponse, pageData } from '~/lib/http.server';
-import { readUploadedFile } from '~/lib/uploads.server';
+import { domainErrorResponse, pageData } from '~/web/http.server';
+import { readUploadedFile } from '~/web/uploads.server';
 import { IMPORT_COLUMNS, IMPORT_MESSAGES, MAX_ROSTER_BYTES, previewRoster } from '~/services/academy/roster-import.server';
 
 export const meta: MetaFunction = () => [{ title: '명단 가져오기 | 리드인' }];

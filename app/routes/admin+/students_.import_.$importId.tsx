@@ -2,12 +2,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { requireBasicPay, requireHead } from '~/auth/guards.server';
+import { requireBasicPay, requireHead } from '~/web/guards.server';
 import { CsrfInput } from '~/components/csrf';
 import { ImportRowResult, ImportSummary } from '~/components/spreadsheet-import';
 import { formatDateTime } from '~/lib/dates';
 import { isDomainError } from '~/lib/errors';
-import { domainErrorResponse, orRespond, pageData, positiveInt } from '~/lib/http.server';
+import { domainErrorResponse, orRespond, pageData, positiveInt } from '~/web/http.server';
 import { confirmRosterImport, getRosterImport } from '~/services/academy/roster-import.server';
 import { STUDENT_MESSAGES } from '~/services/academy/students.server';
 

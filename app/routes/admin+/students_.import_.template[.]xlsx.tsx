@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { requireHead } from '~/auth/guards.server';
-import { downloadResponse, toXlsx } from '~/lib/spreadsheets.server';
+import { requireHead } from '~/web/guards.server';
+import { toXlsx } from '~/lib/spreadsheets.server';
+import { downloadResponse } from '~/web/downloads.server';
 import { templateTable } from '~/services/academy/roster-import.server';
 
 // The roster template: the header row the import reads (이름, 아이디, 학년, 반, 학부모 연락처, 임시 비밀번호).

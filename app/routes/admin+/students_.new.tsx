@@ -2,11 +2,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { requireBasicPay } from '~/auth/guards.server';
+import { requireBasicPay } from '~/web/guards.server';
 import { CsrfInput } from '~/components/csrf';
 import { GRADES, PASSWORD_HINT } from '~/domain/accounts';
 import { isDomainError } from '~/lib/errors';
-import { domainErrorResponse, orRespond, pageData, redirectWithFlash } from '~/lib/http.server';
+import { domainErrorResponse, orRespond, pageData, redirectWithFlash } from '~/web/http.server';
 import { openClassesInScope } from '~/services/academy/scope.server';
 import { addStudent, fieldErrors, newStudentSchema, STUDENT_MESSAGES } from '~/services/academy/students.server';
 

@@ -2,13 +2,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { requireHead } from '~/auth/guards.server';
+import { requireHead } from '~/web/guards.server';
 import { roleLabel } from '~/components/app-shell';
 import { CsrfInput } from '~/components/csrf';
 import { CONSTRAINTS } from '~/domain/account-constraints';
 import { formatDateTime } from '~/lib/dates';
 import { isDomainError } from '~/lib/errors';
-import { domainErrorResponse, pageData, redirectWithFlash } from '~/lib/http.server';
+import { domainErrorResponse, pageData, redirectWithFlash } from '~/web/http.server';
 import { addTeacher, listTeachers, TEACHER_MESSAGES, teacherSchema } from '~/services/academy/teachers.server';
 
 export const meta: MetaFunction = () => [{ title: '선생님 관리 | 리드인' }];

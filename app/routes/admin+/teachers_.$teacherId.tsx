@@ -2,12 +2,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { requireHead } from '~/auth/guards.server';
+import { requireHead } from '~/web/guards.server';
 import { CsrfInput } from '~/components/csrf';
 import { CONSTRAINTS } from '~/domain/account-constraints';
 import { formatDateTime } from '~/lib/dates';
 import { isDomainError } from '~/lib/errors';
-import { domainErrorResponse, idParam, orRespond, pageData, positiveInt, redirectWithFlash } from '~/lib/http.server';
+import { domainErrorResponse, idParam, orRespond, pageData, positiveInt, redirectWithFlash } from '~/web/http.server';
 import { openClassesInScope } from '~/services/academy/scope.server';
 import {
   getTeacher,

@@ -1,4 +1,4 @@
-import { apiError } from '~/lib/api.server';
+import { apiError } from '~/web/api.server';
 
 // Any /api path that no call answers: a JSON 404. Unknown page paths go to the landing home (spec §2), but an API
 // client has no use for an HTML page behind a redirect.

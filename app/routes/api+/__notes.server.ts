@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { enumName, NoteState } from '~/domain/enums';
-import type { ApiFailure } from '~/lib/api-doc.server';
+import type { ApiFailure } from '~/web/api-doc.server';
 import { isoDate, noteState } from '~/lib/api-schemas.server';
 import { NOTE_MESSAGES } from '~/domain/notes';
 import type { NoteDetail, NoteHistoryEntry } from '~/services/notes/access.server';

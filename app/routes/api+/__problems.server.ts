@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PROBLEM_MESSAGES } from '~/domain/problems';
-import type { ApiFailure } from '~/lib/api.server';
+import type { ApiFailure } from '~/web/api.server';
 import { ProblemErrors } from '~/services/problems/attempts.server';
 
 // What the problem-analysis calls share: the answer to a bad id and the answers' body contract.

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { READING_ERRORS } from '~/domain/reading';
 import { readingIssueCode } from '~/domain/reading-input';
-import type { ApiFailure } from '~/lib/api.server';
+import type { ApiFailure } from '~/web/api.server';
 import { READING_ERROR_STATUS } from '~/services/reading/books.server';
 
 // What the reading calls (spec §7 "Activity and reading") share: the answer to a bad result book id, and the code of

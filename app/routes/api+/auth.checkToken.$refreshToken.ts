@@ -1,7 +1,7 @@
 import { isRefreshTokenValid } from '~/auth/tokens.server';
 import { z } from 'zod';
-import { TAGS } from '~/lib/api-doc.server';
-import { apiRoute } from '~/lib/api.server';
+import { TAGS } from '~/web/api-doc.server';
+import { apiRoute } from '~/web/api.server';
 
 // GET /api/auth/checkToken/:refreshToken → { data: boolean }: is this refresh token still usable? Reads only.
 export const { loader, action } = apiRoute({

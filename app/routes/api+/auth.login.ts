@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { clientIp, RATE_LIMIT_CODE, RATE_LIMIT_MESSAGE } from '~/auth/rate-limit.server';
 import { apiTokens, apiTokensAnswer, issueRefreshToken } from '~/auth/tokens.server';
-import { xsrfCookie } from '~/auth/xsrf.server';
-import { TAGS } from '~/lib/api-doc.server';
-import { API_BODY_MAX_BYTES } from '~/lib/api-response.server';
-import { apiData, apiError, apiRoute } from '~/lib/api.server';
+import { xsrfCookie } from '~/web/xsrf.server';
+import { TAGS } from '~/web/api-doc.server';
+import { API_BODY_MAX_BYTES } from '~/web/api-response.server';
+import { apiData, apiError, apiRoute } from '~/web/api.server';
 import { ACCOUNT_MESSAGES, AuthenticationError, signIn } from '~/services/accounts.server';
 
 // POST /api/auth/login { loginId, password } → { data: { accessToken, expireDate, refreshToken } } (spec §7).

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { API_MESSAGES } from '~/auth/api.server';
+import { API_MESSAGES } from '~/web/api-auth.server';
 import { apiTokens, apiTokensAnswer, consumeRefreshToken } from '~/auth/tokens.server';
-import { TAGS } from '~/lib/api-doc.server';
-import { API_BODY_MAX_BYTES } from '~/lib/api-response.server';
-import { apiError, apiRoute } from '~/lib/api.server';
+import { TAGS } from '~/web/api-doc.server';
+import { API_BODY_MAX_BYTES } from '~/web/api-response.server';
+import { apiError, apiRoute } from '~/web/api.server';
 import { ERROR_CODES } from '~/messages';
 import { findAuthUser } from '~/services/users.server';
 

@@ -1,8 +1,8 @@
-import { apiRoute } from '~/lib/api.server';
+import { apiRoute } from '~/web/api.server';
 import { getReadingBook } from '~/services/reading/books.server';
 import { readingBook } from './__reading.server';
 import { z } from 'zod';
-import { TAGS } from '~/lib/api-doc.server';
+import { TAGS } from '~/web/api-doc.server';
 import { progressAnswer } from '~/services/reading/books.server';
 
 // GET /api/bookCommon/readPageTotal/detail/{resultBookId}: the totals of a book's reading.

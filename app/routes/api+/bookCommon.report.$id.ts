@@ -1,7 +1,7 @@
-import { apiRoute } from '~/lib/api.server';
+import { apiRoute } from '~/web/api.server';
 import { bookReportAnswer, getBookReport } from '~/services/problems/book-report.server';
 import { problemCall } from './__problems.server';
-import { TAGS } from '~/lib/api-doc.server';
+import { TAGS } from '~/web/api-doc.server';
 
 /** GET /api/bookCommon/report/{resultBookId}: the per-book report. */
 export const { loader, action } = apiRoute({

@@ -1,6 +1,6 @@
-import { apiRoute } from '~/lib/api.server';
+import { apiRoute } from '~/web/api.server';
 import { jinroOverview, jinroOverviewAnswer } from '~/services/jinro.server';
-import { TAGS } from '~/lib/api-doc.server';
+import { TAGS } from '~/web/api-doc.server';
 
 // GET /api/jinro/user: the career page: profile, top fields with careers and books to read next.
 export const { loader, action } = apiRoute({

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { allowClientLog, clientIp } from '~/auth/rate-limit.server';
-import { TAGS } from '~/lib/api-doc.server';
-import { apiError, apiRoute } from '~/lib/api.server';
-import { readLimited } from '~/lib/body-limit.server';
+import { TAGS } from '~/web/api-doc.server';
+import { apiError, apiRoute } from '~/web/api.server';
+import { readLimited } from '~/web/body-limit.server';
 import { log, requestIdOf } from '~/lib/log.server';
 import { redactPath } from '../../../server/edge.mjs';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AUTHORITIES, USER_ROLES } from '~/domain/enums';
-import { TAGS } from '~/lib/api-doc.server';
-import { apiRoute } from '~/lib/api.server';
+import { TAGS } from '~/web/api-doc.server';
+import { apiRoute } from '~/web/api.server';
 import { hasBasicPay } from '~/services/payments/basic-pay.server';
 
 // GET /api/me → the current user (spec §3: userRole, authority, basicPay, …).

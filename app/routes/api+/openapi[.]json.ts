@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { openApiDocument, TAGS } from '~/lib/api-doc.server';
-import { apiRoute } from '~/lib/api.server';
+import { openApiDocument, TAGS } from '~/web/api-doc.server';
+import { apiRoute } from '~/web/api.server';
 
 // GET /api/openapi.json: the OpenAPI 3.1 document of every /api call, made from the calls' own zod schemas
-// (app/lib/api-doc.server.ts). Public, the same for everyone, cached for an hour.
+// (app/web/api-doc.server.ts). Public, the same for everyone, cached for an hour.
 export const { loader, action } = apiRoute({
   access: 'PUBLIC',
   doc: {

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { passwordField } from '~/auth/account-schemas.server';
-import { API_BODY_MAX_BYTES } from '~/lib/api-response.server';
-import { apiError, apiRoute } from '~/lib/api.server';
+import { API_BODY_MAX_BYTES } from '~/web/api-response.server';
+import { apiError, apiRoute } from '~/web/api.server';
 import { SPEC_MESSAGES } from '~/messages';
 import { resetStudentPassword } from '~/services/academy-members.server';
 import { hasBasicPay } from '~/services/payments/basic-pay.server';
-import { TAGS } from '~/lib/api-doc.server';
+import { TAGS } from '~/web/api-doc.server';
 import { ACCOUNT_MESSAGES } from '~/services/accounts.server';
 
 // POST /api/student/changePassword { studentId, password }: a head or teacher resets the password of a student of

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { emailField, nameField } from '~/auth/account-schemas.server';
-import { API_BODY_MAX_BYTES } from '~/lib/api-response.server';
-import { apiRoute } from '~/lib/api.server';
+import { API_BODY_MAX_BYTES } from '~/web/api-response.server';
+import { apiRoute } from '~/web/api.server';
 import { updateProfile } from '~/services/my-page.server';
-import { TAGS } from '~/lib/api-doc.server';
+import { TAGS } from '~/web/api-doc.server';
 
 // POST /api/super/user/editMyPage { userName, userEmail }: the signed-in user's name and email (any role).
 const body = z.object({ userName: nameField, userEmail: z.union([emailField, z.literal(''), z.null()]) });

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { passwordField } from '~/auth/account-schemas.server';
-import { API_BODY_MAX_BYTES } from '~/lib/api-response.server';
-import { apiRoute } from '~/lib/api.server';
+import { API_BODY_MAX_BYTES } from '~/web/api-response.server';
+import { apiRoute } from '~/web/api.server';
 import { changePassword } from '~/services/my-page.server';
-import { TAGS } from '~/lib/api-doc.server';
+import { TAGS } from '~/web/api-doc.server';
 import { ACCOUNT_MESSAGES } from '~/services/accounts.server';
 import { RATE_LIMIT_CODE, RATE_LIMIT_MESSAGE } from '~/auth/rate-limit.server';
 

@@ -1,7 +1,7 @@
-import { apiRoute } from '~/lib/api.server';
+import { apiRoute } from '~/web/api.server';
 import { NOTICE_MESSAGES } from '~/domain/notices';
 import { noticeAnswer, noticeForApi } from '~/services/notices/notices.server';
-import { TAGS } from '~/lib/api-doc.server';
+import { TAGS } from '~/web/api-doc.server';
 
 // GET /api/total/notice/{id} (spec §7): a notice with its content and files, for anyone who may see it
 // (docs/api-notices.md). Outside the audience, and for a guessed id, 404 NOTICE_NOT_FOUND (the service's refusal).

@@ -1,6 +1,6 @@
-import { apiRoute } from '~/lib/api.server';
+import { apiRoute } from '~/web/api.server';
 import { activityOverviewAnswer, getActivityOverview } from '~/services/reading/overview.server';
-import { TAGS } from '~/lib/api-doc.server';
+import { TAGS } from '~/web/api-doc.server';
 
 // GET /api/user/activity: the spec's user activity response (readMethod, recommend, currentBookId, resultList).
 export const { loader, action } = apiRoute({

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { apiRoute } from '~/lib/api.server';
+import { apiRoute } from '~/web/api.server';
 import { addOwnBook, OWN_BOOK_FAILURES, ownBookAnswer } from '~/services/assignments.server';
 import { readingBook } from './__reading.server';
-import { TAGS } from '~/lib/api-doc.server';
+import { TAGS } from '~/web/api-doc.server';
 
 // POST /api/user/activity/addReadinBookResult/{bookId} { readMethod? }: puts a catalogue book on the member's own list
 // (a WAITING result book; docs/decisions/010). Here `{id}` is the catalogue book id. The body is optional (no read

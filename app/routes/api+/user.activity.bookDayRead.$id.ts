@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { editLastRecordInput, recordInput } from '~/domain/reading-input';
-import { apiRoute } from '~/lib/api.server';
+import { apiRoute } from '~/web/api.server';
 import { editLastRecord, saveRecord, saveResultAnswer } from '~/services/reading/records.server';
 import { field, idempotencyKey, READING_WRITE_FAILURES, readingBook } from './__reading.server';
-import { TAGS } from '~/lib/api-doc.server';
+import { TAGS } from '~/web/api-doc.server';
 
 // POST /api/user/activity/bookDayRead/{resultBookId}: an array of one reading record plus isChange (spec §7).
 // Body: { "list": [{ start, end, time, date, isRepeat, weak }], "isChange": false, "submissionKey": "…" } (or the bare

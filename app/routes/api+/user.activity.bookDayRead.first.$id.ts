@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { firstRecordInput } from '~/domain/reading-input';
-import { apiError, apiRoute } from '~/lib/api.server';
+import { apiError, apiRoute } from '~/web/api.server';
 import { startReading, startReadingAnswer } from '~/services/reading/records.server';
 import { BOOK_NOT_FOUND, field, READING_WRITE_FAILURES, readingBook } from './__reading.server';
-import { TAGS } from '~/lib/api-doc.server';
+import { TAGS } from '~/web/api-doc.server';
 
 // POST /api/user/activity/bookDayRead/first/{resultBookId} { resultReadItemId, startPage }: the first record.
 // PRE_ACTIVITY_COMPLETE → ACTIVITY and the book becomes current. resultReadItemId, when sent, must be the path id.

@@ -1,7 +1,7 @@
-import { apiRoute } from '~/lib/api.server';
+import { apiRoute } from '~/web/api.server';
 import { bookResultAnswer, getBookResult } from '~/services/reading/books.server';
 import { readingBook } from './__reading.server';
-import { TAGS } from '~/lib/api-doc.server';
+import { TAGS } from '~/web/api-doc.server';
 
 // GET /api/user/activity/bookResult/{resultBookId}: the spec's book result (resultBookId, bookId, status, readMethod).
 export const { loader, action } = apiRoute({

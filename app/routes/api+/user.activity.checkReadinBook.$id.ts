@@ -1,10 +1,10 @@
-import { apiRoute } from '~/lib/api.server';
+import { apiRoute } from '~/web/api.server';
 import { BookStatus } from '~/domain/enums';
 import { isReadable } from '~/domain/reading';
 import { getReadingBook } from '~/services/reading/books.server';
 import { readingBook } from './__reading.server';
 import { z } from 'zod';
-import { TAGS } from '~/lib/api-doc.server';
+import { TAGS } from '~/web/api-doc.server';
 import { bookStatus, readMethod } from '~/lib/api-schemas.server';
 
 // GET /api/user/activity/checkReadinBook/{resultBookId}: can the student record reading for this book now?

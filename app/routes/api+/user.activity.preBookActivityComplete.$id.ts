@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { apiRoute } from '~/lib/api.server';
+import { apiRoute } from '~/web/api.server';
 import { beforeSubmitAnswer, submitBeforeReading } from '~/services/reading/before.server';
 import { READING_WRITE_FAILURES, readingBook } from './__reading.server';
-import { TAGS } from '~/lib/api-doc.server';
+import { TAGS } from '~/web/api-doc.server';
 
 // POST /api/user/activity/preBookActivityComplete/{resultBookId} { prediction, whatIKnow }: WAITING → PRE_ACTIVITY_COMPLETE.
 // Empty answers are refused by the service (READ_SAVE_FAILED), as the page's form refuses them.

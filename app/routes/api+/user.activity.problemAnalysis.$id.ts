@@ -1,7 +1,7 @@
-import { apiRoute } from '~/lib/api.server';
+import { apiRoute } from '~/web/api.server';
 import { problemAnalysisAnswer, problemAnalysisForApi } from '~/services/problems/api.server';
 import { PROBLEM_FAILURES, problemCall } from './__problems.server';
-import { TAGS } from '~/lib/api-doc.server';
+import { TAGS } from '~/web/api-doc.server';
 
 /** GET /api/user/activity/problemAnalysis/{resultBookId}: the book's problems with their options, never the answers. */
 export const { loader, action } = apiRoute({

@@ -1,7 +1,7 @@
-import { apiRoute } from '~/lib/api.server';
+import { apiRoute } from '~/web/api.server';
 import { resultInfoAnswer, resultInfoForApi } from '~/services/problems/api.server';
 import { PROBLEM_FAILURES, problemCall } from './__problems.server';
-import { TAGS } from '~/lib/api-doc.server';
+import { TAGS } from '~/web/api-doc.server';
 
 /** GET /api/user/activity/problemAnalysisInfo/{resultBookId}: the marked result, answers, right answers, explanations. */
 export const { loader, action } = apiRoute({

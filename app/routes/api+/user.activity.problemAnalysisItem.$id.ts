@@ -1,7 +1,7 @@
-import { apiRoute } from '~/lib/api.server';
+import { apiRoute } from '~/web/api.server';
 import { apiProblemAnswer, problemItemForApi } from '~/services/problems/api.server';
 import { problemCall } from './__problems.server';
-import { TAGS } from '~/lib/api-doc.server';
+import { TAGS } from '~/web/api-doc.server';
 
 /** GET /api/user/activity/problemAnalysisItem/{problemId}: one problem, without its correct answer. */
 export const { loader, action } = apiRoute({

@@ -1,7 +1,7 @@
-import { apiRoute } from '~/lib/api.server';
+import { apiRoute } from '~/web/api.server';
 import { submitAnswer, submitForApi } from '~/services/problems/api.server';
 import { answersBody, INVALID_ANSWER, PROBLEM_FAILURES, problemCall } from './__problems.server';
-import { TAGS } from '~/lib/api-doc.server';
+import { TAGS } from '~/web/api-doc.server';
 
 /**
  * POST /api/user/activity/problemAnalysisResult/{resultBookId}: `{ answers: [{ problemId, answer }], final? }`.

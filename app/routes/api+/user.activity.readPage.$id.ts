@@ -1,8 +1,8 @@
-import { apiRoute } from '~/lib/api.server';
+import { apiRoute } from '~/web/api.server';
 import { getReadingPage } from '~/services/reading/overview.server';
 import { readingBook } from './__reading.server';
 import { z } from 'zod';
-import { TAGS } from '~/lib/api-doc.server';
+import { TAGS } from '~/web/api-doc.server';
 
 // GET /api/user/activity/readPage/{resultBookId}: the start page, the furthest page read and where to go on.
 export const { loader, action } = apiRoute({

@@ -1,7 +1,7 @@
-import { apiRoute } from '~/lib/api.server';
+import { apiRoute } from '~/web/api.server';
 import { getReadingPage, readingPageAnswer } from '~/services/reading/overview.server';
 import { readingBook } from './__reading.server';
-import { TAGS } from '~/lib/api-doc.server';
+import { TAGS } from '~/web/api-doc.server';
 
 // GET /api/user/activity/readingBook/{resultBookId}: the book, its progress, records and clock.
 export const { loader, action } = apiRoute({

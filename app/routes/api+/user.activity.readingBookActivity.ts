@@ -1,6 +1,6 @@
-import { apiRoute } from '~/lib/api.server';
+import { apiRoute } from '~/web/api.server';
 import { getActivityOverview, getReadingPage, readingPageAnswer } from '~/services/reading/overview.server';
-import { TAGS } from '~/lib/api-doc.server';
+import { TAGS } from '~/web/api-doc.server';
 
 // GET /api/user/activity/readingBookActivity: the reading of the current book (null when there is none).
 export const { loader, action } = apiRoute({

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { apiError, apiRoute } from '~/lib/api.server';
-import { positiveInt } from '~/lib/http.server';
+import { apiError, apiRoute } from '~/web/api.server';
+import { positiveInt } from '~/web/http.server';
 import { saveSelfAnalysis, selfAnalysisAnswer } from '~/services/problems/book-report.server';
 import { PROBLEM_FAILURES, PROBLEM_NOT_FOUND, problemCall } from './__problems.server';
-import { TAGS } from '~/lib/api-doc.server';
+import { TAGS } from '~/web/api-doc.server';
 
 /**
  * POST /api/user/activity/readingBookAnalysis/{interest}/{difficulty}/{understanding}/{usefulness}/{recommend}:

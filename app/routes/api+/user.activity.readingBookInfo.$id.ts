@@ -1,7 +1,7 @@
-import { apiRoute } from '~/lib/api.server';
+import { apiRoute } from '~/web/api.server';
 import { beforePageAnswer, getBeforePage } from '~/services/reading/before.server';
 import { readingBook } from './__reading.server';
-import { TAGS } from '~/lib/api-doc.server';
+import { TAGS } from '~/web/api-doc.server';
 
 // GET /api/user/activity/readingBookInfo/{resultBookId}: book information and the before-reading answers.
 export const { loader, action } = apiRoute({

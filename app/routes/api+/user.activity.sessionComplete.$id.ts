@@ -1,7 +1,7 @@
-import { apiRoute } from '~/lib/api.server';
+import { apiRoute } from '~/web/api.server';
 import { getSessionComplete, sessionCompleteAnswer } from '~/services/reading/overview.server';
 import { readingBook } from './__reading.server';
-import { TAGS } from '~/lib/api-doc.server';
+import { TAGS } from '~/web/api-doc.server';
 
 // GET /api/user/activity/sessionComplete/{resultBookId}: whether the reading session is complete. A GET changes
 // nothing: the move ACTIVITY → DIAGNOSIS happens inside the record-saving call that meets the goal.

@@ -1,9 +1,9 @@
-import { apiRoute } from '~/lib/api.server';
+import { apiRoute } from '~/web/api.server';
 import { getReadingBook } from '~/services/reading/books.server';
 import { currentBookAnswer, setCurrentBook } from '~/services/reading/records.server';
 import { READING_WRITE_FAILURES, readingBook } from './__reading.server';
 import { z } from 'zod';
-import { TAGS } from '~/lib/api-doc.server';
+import { TAGS } from '~/web/api-doc.server';
 import { bookStatus } from '~/lib/api-schemas.server';
 
 // GET /api/user/activity/setReadBook/{resultBookId}: is this the current book? (changes nothing)

@@ -1,6 +1,6 @@
-import { apiRoute } from '~/lib/api.server';
+import { apiRoute } from '~/web/api.server';
 import { getSubProfile, subProfileAnswer } from '~/services/my-page.server';
-import { TAGS } from '~/lib/api-doc.server';
+import { TAGS } from '~/web/api-doc.server';
 
 // GET /api/user/activity/subProfile: the student's small profile (name, academy, level, picture, books per status).
 export const { loader, action } = apiRoute({

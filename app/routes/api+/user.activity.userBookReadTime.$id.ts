@@ -1,8 +1,8 @@
-import { apiRoute } from '~/lib/api.server';
+import { apiRoute } from '~/web/api.server';
 import { getReadingPage } from '~/services/reading/overview.server';
 import { readingBook } from './__reading.server';
 import { z } from 'zod';
-import { TAGS } from '~/lib/api-doc.server';
+import { TAGS } from '~/web/api-doc.server';
 import { clockAnswer } from '~/services/reading/books.server';
 
 // GET /api/user/activity/userBookReadTime/{resultBookId}: reading time so far, the six session slots, the clock.

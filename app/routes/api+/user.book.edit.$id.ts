@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { API_MESSAGES } from '~/auth/api.server';
+import { API_MESSAGES } from '~/web/api-auth.server';
 import { NOTE_LIMITS, NOTE_MESSAGES, reviewerRole } from '~/domain/notes';
-import { apiError, apiRoute } from '~/lib/api.server';
+import { apiError, apiRoute } from '~/web/api.server';
 import { ERROR_CODES } from '~/messages';
 import { getNoteForViewer } from '~/services/notes/access.server';
 import { reviewNote } from '~/services/notes/review.server';
 import { intId, NOTE_BODY_MAX_BYTES, NOTE_FAILURES, noteAnswer, noteJson } from './__notes.server';
-import { TAGS } from '~/lib/api-doc.server';
+import { TAGS } from '~/web/api-doc.server';
 
 // PUT /api/user/book/edit/{noteId} { noteInput, version? }: a teacher's or coach's comment on a note
 // (docs/api-notes.md). Students may not call it.

@@ -1,5 +1,5 @@
-import { apiRoute } from '~/lib/api.server';
-import { TAGS } from '~/lib/api-doc.server';
+import { apiRoute } from '~/web/api.server';
+import { TAGS } from '~/web/api-doc.server';
 import { computeJinroProfile, jinroProfileAnswer, jinroReloadAnswer, reloadJinro } from '~/services/jinro.server';
 
 // user/book/jinro/reload. GET recomputes and answers the profile without keeping it (a GET changes nothing);

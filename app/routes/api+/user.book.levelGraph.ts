@@ -1,6 +1,6 @@
-import { apiRoute } from '~/lib/api.server';
+import { apiRoute } from '~/web/api.server';
 import { levelGraph, levelGraphAnswer } from '~/services/reports.server';
-import { TAGS } from '~/lib/api-doc.server';
+import { TAGS } from '~/web/api-doc.server';
 
 // GET /api/user/book/levelGraph: the student's level over time ({ current, points: [{ level, date }] }).
 export const { loader, action } = apiRoute({

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { apiRoute } from '~/lib/api.server';
+import { apiRoute } from '~/web/api.server';
 import { likeAnswer, setLike } from '~/services/library.server';
 import { BOOK_NOT_FOUND } from './__reading.server';
-import { TAGS } from '~/lib/api-doc.server';
+import { TAGS } from '~/web/api-doc.server';
 
 // POST /api/user/book/like/{bookId} { like: true | false }: like or unlike a book (repeating is harmless; no body
 // likes it).

@@ -1,9 +1,9 @@
 import { NOTE_MESSAGES } from '~/domain/notes';
-import { apiError, apiRoute } from '~/lib/api.server';
+import { apiError, apiRoute } from '~/web/api.server';
 import { findNoteIdForBook, getNoteForViewer } from '~/services/notes/access.server';
 import { getStudentNotePage } from '~/services/notes/student-notes.server';
 import { emptyNote, NOTE_FAILURES, noteAnswer, noteJson } from './__notes.server';
-import { TAGS } from '~/lib/api-doc.server';
+import { TAGS } from '~/web/api-doc.server';
 import { BOOK_NOT_FOUND } from './__reading.server';
 
 // GET /api/user/book/note/{resultBookId}: the note of a result book (docs/api-notes.md).

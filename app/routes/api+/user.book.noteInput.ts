@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { NOTE_MESSAGES } from '~/domain/notes';
-import { apiRoute } from '~/lib/api.server';
+import { apiRoute } from '~/web/api.server';
 import { getStudentNotePage, saveStudentNote } from '~/services/notes/student-notes.server';
 import { intId, NOTE_BODY_MAX_BYTES, NOTE_FAILURES, noteAnswer, noteJson } from './__notes.server';
-import { TAGS } from '~/lib/api-doc.server';
+import { TAGS } from '~/web/api-doc.server';
 import { BOOK_NOT_FOUND } from './__reading.server';
 
 // POST /api/user/book/noteInput { resultBookId, noteId, note, version? }: the student saves the note's text without

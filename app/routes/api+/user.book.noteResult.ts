@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { apiError, apiRoute } from '~/lib/api.server';
-import { isMultipart, readMultipart, uploadedBytes } from '~/lib/uploads.server';
+import { apiError, apiRoute } from '~/web/api.server';
+import { isMultipart, readMultipart, uploadedBytes } from '~/web/uploads.server';
 import { imageSizeError, MAX_IMAGE_BYTES, processNoteImage } from '~/services/images.server';
 import { getStudentNotePage, saveStudentNote } from '~/services/notes/student-notes.server';
 import { intId, NOTE_FAILURES, noteAnswer, noteJson } from './__notes.server';
-import { TAGS } from '~/lib/api-doc.server';
+import { TAGS } from '~/web/api-doc.server';
 import { BOOK_NOT_FOUND } from './__reading.server';
 
 // POST /api/user/book/noteResult (multipart: `file`, optional, and `note`, a JSON text

@@ -1,8 +1,8 @@
 import { clockEventInput, CLOCK_EVENTS, recordInput } from '~/domain/reading-input';
-import { apiError, apiRoute } from '~/lib/api.server';
+import { apiError, apiRoute } from '~/web/api.server';
 import { resetClock, saveRecord, saveResultAnswer, startClock } from '~/services/reading/records.server';
 import { field, idempotencyKey, READ_SAVE_FAILED, READING_WRITE_FAILURES, readingBook } from './__reading.server';
-import { TAGS } from '~/lib/api-doc.server';
+import { TAGS } from '~/web/api-doc.server';
 import { z } from 'zod';
 import { clockAnswer } from '~/services/reading/books.server';
 

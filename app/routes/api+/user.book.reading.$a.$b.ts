@@ -1,9 +1,9 @@
-import { apiRoute } from '~/lib/api.server';
+import { apiRoute } from '~/web/api.server';
 import { nowMs } from '~/lib/clock.server';
 import { getClockState } from '~/services/reading/overview.server';
 import { readingBook } from './__reading.server';
 import { z } from 'zod';
-import { TAGS } from '~/lib/api-doc.server';
+import { TAGS } from '~/web/api-doc.server';
 import { clockAnswer } from '~/services/reading/books.server';
 
 // POST /api/user/book/reading/{resultBookId}/{anything}: "still reading?" — the clock's state and the server's

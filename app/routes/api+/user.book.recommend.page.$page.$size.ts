@@ -1,7 +1,7 @@
-import { apiRoute } from '~/lib/api.server';
-import { boundedInt } from '~/lib/http.server';
+import { apiRoute } from '~/web/api.server';
+import { boundedInt } from '~/web/http.server';
 import { recommendAnswer, recommendBooks, RECOMMEND_PAGE_SIZE } from '~/services/library.server';
-import { TAGS } from '~/lib/api-doc.server';
+import { TAGS } from '~/web/api-doc.server';
 
 // POST /api/user/book/recommend/page/{page}/{size} (spec: size 6): recommended books, best first.
 export const { loader, action } = apiRoute({

@@ -1,6 +1,6 @@
-import { apiRoute } from '~/lib/api.server';
+import { apiRoute } from '~/web/api.server';
 import { generalReport, generalReportAnswer } from '~/services/reports.server';
-import { TAGS } from '~/lib/api-doc.server';
+import { TAGS } from '~/web/api-doc.server';
 
 // GET /api/user/book/report/general: reading by month, by genre and by career field, with totals.
 export const { loader, action } = apiRoute({

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { apiRoute } from '~/lib/api.server';
-import { boundedInt } from '~/lib/http.server';
+import { apiRoute } from '~/web/api.server';
+import { boundedInt } from '~/web/http.server';
 import { searchAnswer, searchBooks, SEARCH_PAGE_SIZE, SEARCH_SORT_KEYS } from '~/services/library.server';
-import { TAGS } from '~/lib/api-doc.server';
+import { TAGS } from '~/web/api-doc.server';
 
 // POST /api/user/book/search/{page}/{size} { search, genre?, level?, sort? }: the catalogue search.
 const text = z.unknown().transform((v) => (typeof v === 'string' ? v : undefined));

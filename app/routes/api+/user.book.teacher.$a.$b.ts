@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { TAGS } from '~/lib/api-doc.server';
-import { apiError, apiRoute } from '~/lib/api.server';
+import { TAGS } from '~/web/api-doc.server';
+import { apiError, apiRoute } from '~/web/api.server';
 import { SPEC_MESSAGES } from '~/messages';
 import { ASSIGNABLE_READ_METHODS, ASSIGNMENT_MESSAGES, setReadMethod } from '~/services/assignments.server';
 import { hasBasicPay } from '~/services/payments/basic-pay.server';

@@ -1,6 +1,6 @@
-import { apiRoute } from '~/lib/api.server';
+import { apiRoute } from '~/web/api.server';
 import { dashboard, dashboardAnswer } from '~/services/reports.server';
-import { TAGS } from '~/lib/api-doc.server';
+import { TAGS } from '~/web/api-doc.server';
 
 // GET /api/user/dashboard: this month's reading, streak, minutes per day, the next step, medals, new comments.
 export const { loader, action } = apiRoute({

@@ -1,8 +1,8 @@
-import { apiError, apiRoute } from '~/lib/api.server';
-import { readProfileImageUpload } from '~/lib/forms/my-page.server';
-import { isMultipart } from '~/lib/uploads.server';
+import { apiError, apiRoute } from '~/web/api.server';
+import { readProfileImageUpload } from '~/web/forms/my-page.server';
+import { isMultipart } from '~/web/uploads.server';
 import { PROFILE_MESSAGES, saveProfileImage } from '~/services/my-page.server';
-import { TAGS } from '~/lib/api-doc.server';
+import { TAGS } from '~/web/api-doc.server';
 import { z } from 'zod';
 
 // POST /api/user/edit/image (multipart, field `file`): a new profile picture, checked by content, at most 5 MB.

@@ -1,7 +1,7 @@
-import { apiRoute } from '~/lib/api.server';
+import { apiRoute } from '~/web/api.server';
 import { getInboxItem, openInboxItem } from '~/services/inbox.server';
 import { messageAnswer, messageJson, messageNotFound } from './__inbox.server';
-import { TAGS } from '~/lib/api-doc.server';
+import { TAGS } from '~/web/api-doc.server';
 
 // GET /api/user/message/{id} (spec §7): one of the caller's messages, as it is (a GET changes nothing).
 // POST /api/user/message/{id}: marks it read (once) and answers it. Another user's message: 404 MESSAGE_NOT_FOUND.

@@ -1,8 +1,8 @@
-import { apiRoute } from '~/lib/api.server';
-import { pageParam } from '~/lib/http.server';
+import { apiRoute } from '~/web/api.server';
+import { pageParam } from '~/web/http.server';
 import { listInbox } from '~/services/inbox.server';
 import { messageAnswer, messageJson } from './__inbox.server';
-import { TAGS } from '~/lib/api-doc.server';
+import { TAGS } from '~/web/api-doc.server';
 import { z } from 'zod';
 
 // GET /api/user/message?page=N: the caller's inbox, newest first, 20 a page, with the unread count (docs/api-inbox.md).

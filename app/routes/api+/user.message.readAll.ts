@@ -1,6 +1,6 @@
-import { apiRoute } from '~/lib/api.server';
+import { apiRoute } from '~/web/api.server';
 import { markAllInboxRead } from '~/services/inbox.server';
-import { TAGS } from '~/lib/api-doc.server';
+import { TAGS } from '~/web/api-doc.server';
 import { z } from 'zod';
 
 // POST /api/user/message/readAll: marks every unread message of the caller read → `{ marked }` (how many changed).

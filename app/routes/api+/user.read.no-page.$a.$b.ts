@@ -1,9 +1,9 @@
 import { noPageInput } from '~/domain/reading-input';
-import { apiRoute } from '~/lib/api.server';
+import { apiRoute } from '~/web/api.server';
 import { noPageResultAnswer, saveNoPage } from '~/services/reading/records.server';
 import { field, READING_WRITE_FAILURES, readingBook } from './__reading.server';
 import { z } from 'zod';
-import { TAGS } from '~/lib/api-doc.server';
+import { TAGS } from '~/web/api-doc.server';
 
 // POST /api/user/read/no-page/{resultBookId}/{submissionKey} { index, time, date? }: progress of a book without pages.
 export const { loader, action } = apiRoute({

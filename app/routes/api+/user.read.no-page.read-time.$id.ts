@@ -1,8 +1,8 @@
-import { apiRoute } from '~/lib/api.server';
+import { apiRoute } from '~/web/api.server';
 import { getReadingPage } from '~/services/reading/overview.server';
 import { readingBook } from './__reading.server';
 import { z } from 'zod';
-import { TAGS } from '~/lib/api-doc.server';
+import { TAGS } from '~/web/api-doc.server';
 import { noPageProgressAnswer } from '~/services/reading/records.server';
 
 // GET /api/user/read/no-page/read-time/{resultBookId}: minutes and the furthest section of a NO_PAGE book.

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { requireHead } from '~/auth/guards.server';
-import { redirectWithFlash } from '~/lib/http.server';
+import { requireHead } from '~/web/guards.server';
+import { redirectWithFlash } from '~/web/http.server';
 import { AUTOMATIC_MESSAGES } from '~/services/payments/automatic.server';
 
 // The billing-key window's fail return (`?code&message`): the head gave up, or the provider refused the card. Nothing

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { requireHead } from '~/auth/guards.server';
+import { requireHead } from '~/web/guards.server';
 import { isDomainError } from '~/lib/errors';
-import { redirectWithFlash } from '~/lib/http.server';
+import { redirectWithFlash } from '~/web/http.server';
 import { AUTOMATIC_MESSAGES, completeCardRegistration } from '~/services/payments/automatic.server';
 
 // The billing-key window's success return (`?customerKey&authKey`). Same-site, so the head's session is here: the

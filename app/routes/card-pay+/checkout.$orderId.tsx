@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { requireUser } from '~/auth/guards.server';
+import { requireUser } from '~/web/guards.server';
 import { useNonce } from '~/components/nonce';
 import { PaymentStatus } from '~/domain/enums';
-import { notFound, pageData } from '~/lib/http.server';
+import { notFound, pageData } from '~/web/http.server';
 import { now } from '~/lib/clock.server';
 import { paymentGateway } from '~/services/payments/gateway.server';
 import { checkoutParams, findOrder, originOf, payerOrganisation, receiptPath } from '~/services/payments/orders.server';

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { useNonce } from '~/components/nonce';
 import { PAY_CHANNEL, PAY_RESULT_MESSAGE } from '~/components/payments';
-import { pageData } from '~/lib/http.server';
+import { pageData } from '~/web/http.server';
 import { findOrder, receiptPath, organisationKindOf } from '~/services/payments/orders.server';
 
 export const meta: MetaFunction = () => [{ title: '결제 창 닫기 | 리드인' }];

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
-import { notFound } from '~/lib/http.server';
+import { notFound } from '~/web/http.server';
 import { handleFailReturn, returnDestination } from '~/services/payments/orders.server';
 
 // GET /card-pay/fail?code&message&orderId: the provider's window ended without a payment (the payer closed it:

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
-import { notFound } from '~/lib/http.server';
+import { notFound } from '~/web/http.server';
 import { handleSuccessReturn, returnDestination } from '~/services/payments/orders.server';
 
 // GET /card-pay/success?paymentKey&orderId&amount: where the provider's window returns after the payer authenticated.

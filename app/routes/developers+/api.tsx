@@ -2,11 +2,11 @@ import type { MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { PublicShell, LANDING_NAV } from '~/components/public-shell';
-import { apiReference, type FieldRow } from '~/lib/api-doc.server';
+import { apiReference, type FieldRow } from '~/web/api-doc.server';
 import type { RouteHandle } from '~/root';
 
 // /developers/api: the JSON API's reference, rendered on the server from the same descriptions as
-// /api/openapi.json (app/lib/api-doc.server.ts). Public, like the document; it needs no JavaScript and ships none.
+// /api/openapi.json (app/web/api-doc.server.ts). Public, like the document; it needs no JavaScript and ships none.
 export const handle: RouteHandle = { hydrate: false };
 
 export const meta: MetaFunction = () => [{ title: 'API 참조 | 리드인' }];

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Outlet } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { landingGuard } from '~/auth/guards.server';
+import { landingGuard } from '~/web/guards.server';
 import { ErrorPage } from '~/components/error-page';
 import { LANDING_NAV, PublicShell } from '~/components/public-shell';
 import type { RouteHandle } from '~/root';

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
-import { requireCsrf } from '~/auth/csrf.server';
+import { requireCsrf } from '~/web/csrf.server';
 import { safeRedirectPath } from '~/lib/safe-redirect';
-import { homeFor, loginUrl } from '~/auth/guards.server';
-import { getSession, sessionStorage, writeSession } from '~/auth/session.server';
+import { homeFor, loginUrl } from '~/web/guards.server';
+import { getSession, sessionStorage, writeSession } from '~/web/session.server';
 import { consumeRefreshToken } from '~/auth/tokens.server';
 import { findAuthUser } from '~/services/users.server';
 

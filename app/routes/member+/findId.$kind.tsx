@@ -1,10 +1,10 @@
-import { getFormProps, useForm } from '~/lib/forms/server-form';
+import { getFormProps, useForm } from '~/components/form-client';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Form, NavLink, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { findIdSchema as schema, parseWithZod } from '~/auth/account-schemas.server';
-import { memberFormLoader, readMemberForm } from '~/lib/forms/member-forms.server';
+import { memberFormLoader, readMemberForm } from '~/web/forms/member-forms.server';
 import { FormErrors, TextField } from '~/components/form-fields';
 import { HoneypotFields } from '~/components/honeypot';
 import { CONSTRAINTS } from '~/domain/account-constraints';

@@ -1,13 +1,13 @@
-import { getFormProps, useForm, type SubmissionResult } from '~/lib/forms/server-form';
+import { getFormProps, useForm, type SubmissionResult } from '~/components/form-client';
 import type { HoneypotInputProps } from 'remix-utils/honeypot/server';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { Form, NavLink, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { identifySchema, recoverySchema as resetSchema, parseWithZod } from '~/auth/account-schemas.server';
-import { memberFormLoader, readMemberForm } from '~/lib/forms/member-forms.server';
+import { memberFormLoader, readMemberForm } from '~/web/forms/member-forms.server';
 import { clientIp } from '~/auth/rate-limit.server';
-import { setFlash } from '~/auth/session.server';
+import { setFlash } from '~/web/session.server';
 import { FormErrors, TextField } from '~/components/form-fields';
 import { HoneypotFields } from '~/components/honeypot';
 import { CONSTRAINTS } from '~/domain/account-constraints';

@@ -1,12 +1,12 @@
-import { getFormProps, useForm } from '~/lib/forms/server-form';
+import { getFormProps, useForm } from '~/components/form-client';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { guardianCodeSchema as schema, parseWithZod } from '~/auth/account-schemas.server';
-import { homeFor, redirectIfSignedIn } from '~/auth/guards.server';
-import { setFlash, startSession } from '~/auth/session.server';
-import { xsrfCookie } from '~/auth/xsrf.server';
+import { homeFor, redirectIfSignedIn } from '~/web/guards.server';
+import { setFlash, startSession } from '~/web/session.server';
+import { xsrfCookie } from '~/web/xsrf.server';
 import { CsrfInput } from '~/components/csrf';
 import { FormErrors, TextField } from '~/components/form-fields';
 import { CONSTRAINTS } from '~/domain/account-constraints';

@@ -2,9 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json, redirect } from '@remix-run/node';
 import { Form, useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { getOptionalUser, homeFor } from '~/auth/guards.server';
-import { requireCsrf } from '~/auth/csrf.server';
-import { endSession } from '~/auth/session.server';
+import { getOptionalUser, homeFor } from '~/web/guards.server';
+import { requireCsrf } from '~/web/csrf.server';
+import { endSession } from '~/web/session.server';
 import { CsrfInput } from '~/components/csrf';
 
 export const meta: MetaFunction = () => [{ title: '로그아웃 | 리드인' }];

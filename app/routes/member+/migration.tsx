@@ -1,11 +1,11 @@
-import { getFormProps, useForm } from '~/lib/forms/server-form';
+import { getFormProps, useForm } from '~/components/form-client';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { migrationSchema as schema, parseWithZod } from '~/auth/account-schemas.server';
-import { homeFor, mustSetPassword, requireUser } from '~/auth/guards.server';
-import { setFlash, startSession } from '~/auth/session.server';
-import { xsrfCookie } from '~/auth/xsrf.server';
+import { homeFor, mustSetPassword, requireUser } from '~/web/guards.server';
+import { setFlash, startSession } from '~/web/session.server';
+import { xsrfCookie } from '~/web/xsrf.server';
 import { FormErrors, SecurityQuestionField, TextField } from '~/components/form-fields';
 import { CONSTRAINTS } from '~/domain/account-constraints';
 import { isDomainError } from '~/lib/errors';

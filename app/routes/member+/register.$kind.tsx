@@ -1,13 +1,13 @@
-import { getFormProps, useForm } from '~/lib/forms/server-form';
+import { getFormProps, useForm } from '~/components/form-client';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { Form, NavLink, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { registrationSchema as schema, parseWithZod } from '~/auth/account-schemas.server';
-import { homeFor } from '~/auth/guards.server';
-import { memberFormLoader, readMemberForm } from '~/lib/forms/member-forms.server';
-import { setFlash, startSession } from '~/auth/session.server';
-import { xsrfCookie } from '~/auth/xsrf.server';
+import { homeFor } from '~/web/guards.server';
+import { memberFormLoader, readMemberForm } from '~/web/forms/member-forms.server';
+import { setFlash, startSession } from '~/web/session.server';
+import { xsrfCookie } from '~/web/xsrf.server';
 import { ConsentBox, FormErrors, GradeField, SecurityQuestionField, TextField } from '~/components/form-fields';
 import { HoneypotFields } from '~/components/honeypot';
 import { CONSTRAINTS } from '~/domain/account-constraints';

@@ -1,15 +1,15 @@
-import { getFormProps, useForm } from '~/lib/forms/server-form';
+import { getFormProps, useForm } from '~/components/form-client';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { parseWithZod, resetLinkSchema as schema } from '~/auth/account-schemas.server';
-import { redirectIfSignedIn } from '~/auth/guards.server';
+import { redirectIfSignedIn } from '~/web/guards.server';
 import { CsrfInput } from '~/components/csrf';
 import { FormErrors, TextField } from '~/components/form-fields';
 import { CONSTRAINTS } from '~/domain/account-constraints';
 import { isDomainError } from '~/lib/errors';
-import { redirectWithFlash } from '~/lib/http.server';
+import { redirectWithFlash } from '~/web/http.server';
 import { completeOperatorReset, resetLinkAccount } from '~/services/operators/users.server';
 
 export const meta: MetaFunction = () => [{ title: '새 비밀번호 정하기 | 리드인' }, { name: 'referrer', content: 'same-origin' }];

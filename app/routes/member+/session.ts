@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { getSession } from '~/auth/session.server';
+import { getSession } from '~/web/session.server';
 import { isRefreshTokenValid } from '~/auth/tokens.server';
 
 // GET /member/session → { expiresAt }: when this browser's session ends (ms since epoch), or null when it has ended.

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { getCoverBook, readStoredCover } from '~/services/reading/books.server';
 import { coverSvg } from '~/lib/cover-svg';
-import { positiveInt } from '~/lib/http.server';
+import { positiveInt } from '~/web/http.server';
 
 // A book's cover: the one uploaded in the catalogue, or else an SVG generated from the title, author and colour
 // (app/lib/cover-svg.ts).

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { getOptionalUser } from '~/auth/guards.server';
+import { getOptionalUser } from '~/web/guards.server';
 import { INQUIRY_MESSAGES } from '~/domain/inquiries';
-import { privateFileResponse } from '~/lib/downloads.server';
-import { idParam, notFound, orRespond } from '~/lib/http.server';
+import { privateFileResponse } from '~/web/downloads.server';
+import { idParam, notFound, orRespond } from '~/web/http.server';
 import { getInquiryFile } from '~/services/inquiries.server';
 
 // An inquiry's attachment, for its asker and the operators (ADMIN1, ADMIN2) only; anyone else, signed in or not, gets

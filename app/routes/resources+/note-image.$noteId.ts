@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { getOptionalUser } from '~/auth/guards.server';
+import { getOptionalUser } from '~/web/guards.server';
 import { NOTE_MESSAGES } from '~/domain/notes';
 import { isDomainError } from '~/lib/errors';
-import { domainErrorResponse, idParam } from '~/lib/http.server';
+import { domainErrorResponse, idParam } from '~/web/http.server';
 import { getNoteImage } from '~/services/notes/access.server';
 
 // The re-encoded image of a note, for its student, that academy's teachers, coaches and ADMIN1/ADMIN2 only.

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { requireApiUser } from '~/auth/api.server';
-import { requireUser } from '~/auth/guards.server';
-import { attachmentResponse } from '~/lib/downloads.server';
-import { idParam, orRespond } from '~/lib/http.server';
+import { requireApiUser } from '~/web/api-auth.server';
+import { requireUser } from '~/web/guards.server';
+import { attachmentResponse } from '~/web/downloads.server';
+import { idParam, orRespond } from '~/web/http.server';
 import { readNoticeFile } from '~/services/notices/files.server';
 
 // A notice's attachment (spec §3 filePath, as GET /api/total/notice/{id} gives it): to whoever may see the notice, as a

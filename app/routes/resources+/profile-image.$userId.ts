@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { getOptionalUser } from '~/auth/guards.server';
+import { getOptionalUser } from '~/web/guards.server';
 import { readProfileImage } from '~/services/my-page.server';
-import { positiveInt } from '~/lib/http.server';
+import { positiveInt } from '~/web/http.server';
 
 // GET /resources/profile-image/:userId: a member's profile picture, for the member, the staff of the member's academy
 // and ADMIN1/ADMIN2 (anyone else gets the 404 of a missing picture). The page links it with ?v=<version>, so it is cached

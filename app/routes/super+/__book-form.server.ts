@@ -1,7 +1,7 @@
 import { parseWithZod } from '~/auth/account-schemas.server';
 import { bookSchema } from '~/domain/book-input';
 import { imageSizeError, MAX_IMAGE_BYTES } from '~/services/images.server';
-import { readMultipart, uploadedBytes } from '~/lib/uploads.server';
+import { readMultipart, uploadedBytes } from '~/web/uploads.server';
 
 // The catalogue's book form (new and edit), read from a multipart post with its optional cover. Only the fields of
 // bookSchema (app/domain/book-input.ts, shared with the bulk import) are read: anything else posted (status, cover

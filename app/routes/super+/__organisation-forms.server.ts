@@ -11,7 +11,7 @@ import {
   type OrganisationStatusValue,
 } from '~/domain/operators';
 import { isDomainError } from '~/lib/errors';
-import { positiveInt, redirectWithFlash, refusedForm } from '~/lib/http.server';
+import { positiveInt, redirectWithFlash, refusedForm } from '~/web/http.server';
 
 // The forms of /super/organisations (academies, branches, agencies). Each schema holds only the fields its form
 // shows: whatever else is posted (kind, code on an edit, settlementRate on an academy, status, ids) is never read.

@@ -2,11 +2,11 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Form, useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { alertResponse, requireSuper } from '~/auth/guards.server';
+import { alertResponse, requireSuper } from '~/web/guards.server';
 import { Pagination } from '~/components/pagination';
 import { AUDIT_ACTION_LABELS } from '~/domain/operators';
 import { formatDateTime, seoulDayStart } from '~/lib/dates';
-import { pageParam, positiveInt } from '~/lib/http.server';
+import { pageParam, positiveInt } from '~/web/http.server';
 import { listAudit } from '~/services/operators/audit.server';
 import { FilterSelect } from '~/components/filter-select';
 

@@ -4,13 +4,13 @@ import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/re
 import { Link } from '~/components/link';
 import type { SubmissionResult } from '@conform-to/react';
 import { CsrfInput } from '~/components/csrf';
-import { requireSuper } from '~/auth/guards.server';
+import { requireSuper } from '~/web/guards.server';
 import { clientIp } from '~/auth/rate-limit.server';
 import { ItemStatus } from '~/domain/enums';
 import { withParticle } from '~/domain/korean';
 import { ITEM_STATUS_LABELS } from '~/domain/operators';
 import { isDomainError } from '~/lib/errors';
-import { idParam, notFound, redirectWithFlash } from '~/lib/http.server';
+import { idParam, notFound, redirectWithFlash } from '~/web/http.server';
 import { catalogueBook, setBookStatus, updateBook } from '~/services/operators/catalogue.server';
 import { setsOfBook } from '~/services/operators/problem-sets.server';
 import { parseBookForm, readBookPost } from './__book-form.server';

@@ -2,12 +2,12 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Form, useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { requireSuper } from '~/auth/guards.server';
+import { requireSuper } from '~/web/guards.server';
 import { Pagination } from '~/components/pagination';
 import { genreLabel, GENRES, LEVELS } from '~/domain/catalogue';
 import { ItemStatus } from '~/domain/enums';
 import { ITEM_STATUS_LABELS } from '~/domain/operators';
-import { boundedInt, pageParam } from '~/lib/http.server';
+import { boundedInt, pageParam } from '~/web/http.server';
 import { listCatalogue } from '~/services/operators/catalogue.server';
 import { FilterSelect } from '~/components/filter-select';
 

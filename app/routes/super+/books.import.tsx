@@ -2,14 +2,14 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json, redirect } from '@remix-run/node';
 import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { requireSuper } from '~/auth/guards.server';
+import { requireSuper } from '~/web/guards.server';
 import { ImportFileForm } from '~/components/spreadsheet-import';
 import { CAREER_FIELDS, GENRES } from '~/domain/catalogue';
 import { BOOK_IMPORT_MESSAGES } from '~/domain/operators';
 import { formatDateTime } from '~/lib/dates';
 import { DomainError, isDomainError } from '~/lib/errors';
-import { pageData } from '~/lib/http.server';
-import { readUploadedFile } from '~/lib/uploads.server';
+import { pageData } from '~/web/http.server';
+import { readUploadedFile } from '~/web/uploads.server';
 import { BOOK_IMPORT_COLUMNS, MAX_BOOK_IMPORT_BYTES, previewBookImport, recentBookImports } from '~/services/operators/book-import.server';
 
 export const meta: MetaFunction = () => [{ title: '엑셀로 여러 권 등록 | 리드인 운영' }];

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { requireSuper } from '~/auth/guards.server';
+import { requireSuper } from '~/web/guards.server';
 import { clientIp } from '~/auth/rate-limit.server';
 import { CsrfInput } from '~/components/csrf';
 import { ImportRowResult, ImportSummary } from '~/components/spreadsheet-import';
@@ -10,7 +10,7 @@ import { genreLabel } from '~/domain/catalogue';
 import { BOOK_IMPORT_MESSAGES } from '~/domain/operators';
 import { formatDateTime } from '~/lib/dates';
 import { isDomainError } from '~/lib/errors';
-import { domainErrorResponse, idParam, orRespond, pageData, redirectWithFlash } from '~/lib/http.server';
+import { domainErrorResponse, idParam, orRespond, pageData, redirectWithFlash } from '~/web/http.server';
 import { confirmBookImport, getBookImport } from '~/services/operators/book-import.server';
 
 export const meta: MetaFunction = () => [{ title: '도서 목록 확인 | 리드인 운영' }];

@@ -2,10 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node';
 import { useActionData } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { requireSuper } from '~/auth/guards.server';
+import { requireSuper } from '~/web/guards.server';
 import { clientIp } from '~/auth/rate-limit.server';
 import { isDomainError } from '~/lib/errors';
-import { redirectWithFlash } from '~/lib/http.server';
+import { redirectWithFlash } from '~/web/http.server';
 import { createBook } from '~/services/operators/catalogue.server';
 import { parseBookForm, readBookPost } from './__book-form.server';
 import { BookForm } from './__book-form';

@@ -2,11 +2,11 @@ import { getFormProps, getTextareaProps, useForm } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { requireSuper } from '~/auth/guards.server';
+import { requireSuper } from '~/web/guards.server';
 import { NoteBody, NoteFeedback, NoteHistory } from '~/components/notes';
 import { NOTE_LIMITS } from '~/domain/notes';
-import { handleReviewForm } from '~/lib/forms/note-review.server';
-import { idParam, orRespond, pageData } from '~/lib/http.server';
+import { handleReviewForm } from '~/web/forms/note-review.server';
+import { idParam, orRespond, pageData } from '~/web/http.server';
 import { getNoteForViewer } from '~/services/notes/access.server';
 import { CsrfInput } from '~/components/csrf';
 

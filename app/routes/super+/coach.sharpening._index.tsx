@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { requireSuper } from '~/auth/guards.server';
+import { requireSuper } from '~/web/guards.server';
 import { When } from '~/components/notes';
 import { Pagination } from '~/components/pagination';
-import { orRespond, pageParam, pageData } from '~/lib/http.server';
+import { orRespond, pageParam, pageData } from '~/web/http.server';
 import { listCoachQueue, recentCorrections } from '~/services/notes/review.server';
 
 export const meta: MetaFunction = () => [{ title: '첨삭 대기열 | 리드인 운영' }];

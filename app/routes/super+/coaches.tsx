@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { requireSuper } from '~/auth/guards.server';
+import { requireSuper } from '~/web/guards.server';
 import { clientIp } from '~/auth/rate-limit.server';
 import { CsrfInput } from '~/components/csrf';
 import { When } from '~/components/notes';
@@ -11,7 +11,7 @@ import { COACH_MESSAGES, STATUS_LABELS, waitLabel } from '~/domain/operators';
 import { now } from '~/lib/clock.server';
 import { monthLabel } from '~/lib/dates';
 import { isDomainError } from '~/lib/errors';
-import { pageData, pageParam, positiveInt, redirectWithFlash } from '~/lib/http.server';
+import { pageData, pageParam, positiveInt, redirectWithFlash } from '~/web/http.server';
 import { activeCoaches } from '~/services/notes/coach-assignment.server';
 import {
   coachBoard,

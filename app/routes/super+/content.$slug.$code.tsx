@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { requireSuper } from '~/auth/guards.server';
+import { requireSuper } from '~/web/guards.server';
 import { clientIp } from '~/auth/rate-limit.server';
 import { CsrfInput } from '~/components/csrf';
 import { FaqItems, PolicyText } from '~/components/public-pages';
@@ -20,7 +20,7 @@ import {
 } from '~/domain/content';
 import { formatDateTime } from '~/lib/dates';
 import { now } from '~/lib/clock.server';
-import { notFound, pageData, positiveInt, redirectWithFlash } from '~/lib/http.server';
+import { notFound, pageData, positiveInt, redirectWithFlash } from '~/web/http.server';
 import {
   ContentFormError,
   contentDocumentPage,

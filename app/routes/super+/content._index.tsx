@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { requireSuper } from '~/auth/guards.server';
+import { requireSuper } from '~/web/guards.server';
 import { formatDateTime } from '~/lib/dates';
-import { pageData } from '~/lib/http.server';
+import { pageData } from '~/web/http.server';
 import { contentOverview } from '~/services/operators/content.server';
 
 export const meta: MetaFunction = () => [{ title: 'FAQ·약관 | 리드인 운영' }];

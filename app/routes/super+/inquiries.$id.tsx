@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { requireSuper } from '~/auth/guards.server';
+import { requireSuper } from '~/web/guards.server';
 import { clientIp } from '~/auth/rate-limit.server';
 import { roleLabel } from '~/components/app-shell';
 import { CsrfInput } from '~/components/csrf';
@@ -11,7 +11,7 @@ import { When } from '~/components/notes';
 import { InquiryStatus } from '~/domain/enums';
 import { INQUIRY_LIMITS, INQUIRY_MESSAGES, OPEN_INQUIRY_STATUSES } from '~/domain/inquiries';
 import { isDomainError } from '~/lib/errors';
-import { idParam, notFound, orRespond, pageData, redirectWithFlash } from '~/lib/http.server';
+import { idParam, notFound, orRespond, pageData, redirectWithFlash } from '~/web/http.server';
 import { answerInquiry, checkInquiry, inquiryForOperator } from '~/services/operators/inquiries.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.inquiry.title ?? '1:1 문의'} | 리드인 운영` }];

@@ -1,14 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { requireSuper } from '~/auth/guards.server';
+import { requireSuper } from '~/web/guards.server';
 import { roleLabel } from '~/components/app-shell';
 import { InquiryStatusBadge, InquiryTitleLink } from '~/components/inquiries';
 import { When } from '~/components/notes';
 import { Pagination } from '~/components/pagination';
 import { InquiryStatus } from '~/domain/enums';
 import { INQUIRY_CATEGORIES, INQUIRY_CATEGORY_CODES, inquiryCategoryLabel, type InquiryCategory } from '~/domain/inquiries';
-import { pageData, pageParam } from '~/lib/http.server';
+import { pageData, pageParam } from '~/web/http.server';
 import { listInquiryQueue, type QueueStatus } from '~/services/operators/inquiries.server';
 import { FilterSelect } from '~/components/filter-select';
 

@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { requireSuper } from '~/auth/guards.server';
+import { requireSuper } from '~/web/guards.server';
 import { Pagination } from '~/components/pagination';
 import { SendState } from '~/domain/enums';
 import { CHANNEL_LABELS, MESSAGE_KIND_LABELS, SEND_STATE_LABELS } from '~/domain/talk';
 import { formatDateTime } from '~/lib/dates';
-import { pageData, pageParam, positiveInt } from '~/lib/http.server';
+import { pageData, pageParam, positiveInt } from '~/web/http.server';
 import { listMessages } from '~/services/messages.server';
 
 export const meta: MetaFunction = () => [{ title: '발송 메시지 | 리드인 운영' }];

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { requireSuper } from '~/auth/guards.server';
+import { requireSuper } from '~/web/guards.server';
 import { NoticeView } from '~/components/notices';
-import { idParam, orRespond, pageData } from '~/lib/http.server';
-import { noticeDeleteAction } from '~/lib/forms/notice-form.server';
+import { idParam, orRespond, pageData } from '~/web/http.server';
+import { noticeDeleteAction } from '~/web/forms/notice-form.server';
 import { readNotice } from '~/services/notices/notices.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.notice.title ?? '공지사항'} | 리드인 운영` }];

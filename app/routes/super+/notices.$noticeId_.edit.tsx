@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { requireSuper } from '~/auth/guards.server';
+import { requireSuper } from '~/web/guards.server';
 import { NoticeFormPage } from '~/components/notices';
-import { idParam, orRespond, pageData } from '~/lib/http.server';
-import { noticeFormAction, noticeFormDefaults } from '~/lib/forms/notice-form.server';
+import { idParam, orRespond, pageData } from '~/web/http.server';
+import { noticeFormAction, noticeFormDefaults } from '~/web/forms/notice-form.server';
 import { academyChoices, noticeForEditor } from '~/services/notices/notices.server';
 
 export const meta: MetaFunction = () => [{ title: '공지 고치기 | 리드인 운영' }];

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { requireSuper } from '~/auth/guards.server';
+import { requireSuper } from '~/web/guards.server';
 import { NoticeListPage } from '~/components/notices';
-import { pageData, pageParam } from '~/lib/http.server';
+import { pageData, pageParam } from '~/web/http.server';
 import { noticeWriterKind } from '~/services/notices/audience.server';
 import { listNotices } from '~/services/notices/notices.server';
 

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { requireSuper } from '~/auth/guards.server';
+import { requireSuper } from '~/web/guards.server';
 import { clientIp } from '~/auth/rate-limit.server';
 import { CsrfInput } from '~/components/csrf';
 import { ConfirmDialog } from '~/components/dialogs';
@@ -13,7 +13,7 @@ import { monthLabel, TIER_LABELS, won } from '~/domain/payments';
 import { now } from '~/lib/clock.server';
 import { formatKoreanDate } from '~/lib/dates';
 import { isDomainError } from '~/lib/errors';
-import { idParam, notFound, pageData, redirectWithFlash } from '~/lib/http.server';
+import { idParam, notFound, pageData, redirectWithFlash } from '~/web/http.server';
 import { placeChoices } from '~/services/operators/branches.server';
 import { academyDetail, moveAcademy, setAcademyStatus, updateAcademyInfo } from '~/services/operators/organisations.server';
 import { ACADEMY_FIELD_OF, academyInfoSchema, academyPlaceSchema, savedOrUnchanged, submitForm } from './__organisation-forms.server';

@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { requireSuper } from '~/auth/guards.server';
+import { requireSuper } from '~/web/guards.server';
 import { Pagination } from '~/components/pagination';
 import { MONTH_STATE_LABELS, ORGANISATION_STATUS_LABELS, ORGANISATION_STATUSES } from '~/domain/operators';
 import { monthLabel, won } from '~/domain/payments';
 import { now } from '~/lib/clock.server';
 import { seoulMonth } from '~/lib/dates';
-import { pageData, pageParam, positiveInt } from '~/lib/http.server';
+import { pageData, pageParam, positiveInt } from '~/web/http.server';
 import { placeChoices } from '~/services/operators/branches.server';
 import { listAcademies } from '~/services/operators/organisations.server';
 import { statusParam } from './__organisation-forms.server';

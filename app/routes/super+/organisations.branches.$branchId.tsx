@@ -3,11 +3,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { requireSuper } from '~/auth/guards.server';
+import { requireSuper } from '~/web/guards.server';
 import { clientIp } from '~/auth/rate-limit.server';
 import { rateLabel } from '~/domain/operator-payments';
 import { ORGANISATION_MESSAGES, ratePercentText } from '~/domain/operators';
-import { idParam, notFound, pageData, redirectWithFlash } from '~/lib/http.server';
+import { idParam, notFound, pageData, redirectWithFlash } from '~/web/http.server';
 import { branchDetail, createAgency, updateBranch } from '~/services/operators/branches.server';
 import { AGENCY_FIELD_OF, agencySchema, BRANCH_FIELD_OF, branchSchema, savedOrUnchanged, submitForm } from './__organisation-forms.server';
 import { AGENCY_CONSTRAINT, AgencyFields, BRANCH_CONSTRAINT, BranchFields, IntentForm, OrganisationTabs } from './__organisations';

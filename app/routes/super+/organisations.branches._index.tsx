@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { requireSuper } from '~/auth/guards.server';
+import { requireSuper } from '~/web/guards.server';
 import { rateLabel } from '~/domain/operator-payments';
-import { pageData } from '~/lib/http.server';
+import { pageData } from '~/web/http.server';
 import { listBranches } from '~/services/operators/branches.server';
 import { OrganisationTabs } from './__organisations';
 

@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { requireSuper } from '~/auth/guards.server';
+import { requireSuper } from '~/web/guards.server';
 import { Pagination } from '~/components/pagination';
 import { MONTH_STATE_LABELS, STATUS_LABELS } from '~/domain/operators';
 import { monthLabel, won } from '~/domain/payments';
 import { now } from '~/lib/clock.server';
 import { formatDateTime, seoulMonth } from '~/lib/dates';
-import { pageData, pageParam } from '~/lib/http.server';
+import { pageData, pageParam } from '~/web/http.server';
 import { listIndividualMembers } from '~/services/operators/individual-members.server';
 import { OrganisationTabs } from './__organisations';
 

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { requireSuper } from '~/auth/guards.server';
+import { requireSuper } from '~/web/guards.server';
 import { clientIp } from '~/auth/rate-limit.server';
 import { CsrfInput } from '~/components/csrf';
 import { PaymentMethod, PaymentStatus, ReceiptType } from '~/domain/enums';
@@ -10,7 +10,7 @@ import { OP_RECEIPT_LABELS, OPERATOR_PAYMENT_MESSAGES as M, rateLabel } from '~/
 import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, SETTLEMENT_STATUS_LABELS, TIER_LABELS, monthLabel, won } from '~/domain/payments';
 import { formatDateTime } from '~/lib/dates';
 import { isDomainError } from '~/lib/errors';
-import { idParam, notFound, pageData, positiveInt, redirectWithFlash } from '~/lib/http.server';
+import { idParam, notFound, pageData, positiveInt, redirectWithFlash } from '~/web/http.server';
 import { cancelOrder, confirmDeposit, issueCashReceiptFor, paymentDetail } from '~/services/operators/payments.server';
 import { recheckRefund, refundPayment } from '~/services/payments/refunds.server';
 

@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { requireSuper } from '~/auth/guards.server';
+import { requireSuper } from '~/web/guards.server';
 import { Pagination } from '~/components/pagination';
 import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, TIER_LABELS, monthLabel, won } from '~/domain/payments';
 import { now } from '~/lib/clock.server';
 import { addMonths, formatDateTime, seoulMonth } from '~/lib/dates';
-import { pageData, pageParam } from '~/lib/http.server';
+import { pageData, pageParam } from '~/web/http.server';
 import { listPayments } from '~/services/operators/payments.server';
 import { FilterSelect } from '~/components/filter-select';
 

@@ -2,14 +2,14 @@ import type { Tier } from '~/domain/enums';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { requireSuper } from '~/auth/guards.server';
+import { requireSuper } from '~/web/guards.server';
 import { clientIp } from '~/auth/rate-limit.server';
 import { CsrfInput } from '~/components/csrf';
 import { PLAN_LABELS, PLAN_TIERS } from '~/domain/operator-payments';
 import { TIER_LABELS, won } from '~/domain/payments';
 import { formatKoreanDate } from '~/lib/dates';
 import { isDomainError } from '~/lib/errors';
-import { pageData, redirectWithFlash } from '~/lib/http.server';
+import { pageData, redirectWithFlash } from '~/web/http.server';
 import { addPrice, priceTable, tierHasStudentLimit } from '~/services/operators/prices.server';
 
 export const meta: MetaFunction = () => [{ title: '가격 | 리드인 운영' }];

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { requireSuper } from '~/auth/guards.server';
+import { requireSuper } from '~/web/guards.server';
 import { Passage, ProblemFieldset } from '~/components/problem-fieldset';
 import { SET_KIND_LABELS } from '~/domain/problem-bank';
-import { idParam, orRespond, pageData, positiveInt } from '~/lib/http.server';
+import { idParam, orRespond, pageData, positiveInt } from '~/web/http.server';
 import { previewVersion } from '~/services/operators/problem-drafts.server';
 import { AnswerKey } from './__problem-forms';
 

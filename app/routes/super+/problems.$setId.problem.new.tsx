@@ -2,11 +2,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { requireSuper } from '~/auth/guards.server';
+import { requireSuper } from '~/web/guards.server';
 import { clientIp } from '~/auth/rate-limit.server';
 import { PROBLEM_BANK_MESSAGES as MSG } from '~/domain/problem-bank';
 import { isDomainError } from '~/lib/errors';
-import { idParam, notFound, pageData, positiveInt, redirectWithFlash, refusedForm } from '~/lib/http.server';
+import { idParam, notFound, pageData, positiveInt, redirectWithFlash, refusedForm } from '~/web/http.server';
 import { addProblem, draftSlot } from '~/services/operators/problem-drafts.server';
 import { problemSetOf } from '~/services/operators/problem-sets.server';
 import { parseProblemForm } from './__problem-forms.server';

@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { requireSuper } from '~/auth/guards.server';
+import { requireSuper } from '~/web/guards.server';
 import { Pagination } from '~/components/pagination';
 import { ItemStatus } from '~/domain/enums';
 import { ITEM_STATUS_LABELS } from '~/domain/operators';
 import { SET_KIND_LABELS, SET_STATUSES } from '~/domain/problem-bank';
 import { PROBLEM_SET_KINDS, type ProblemSetKind } from '~/domain/problems';
-import { pageData, pageParam } from '~/lib/http.server';
+import { pageData, pageParam } from '~/web/http.server';
 import { listProblemSets } from '~/services/operators/problem-sets.server';
 import { FilterSelect } from '~/components/filter-select';
 

@@ -2,10 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { requireSuper } from '~/auth/guards.server';
+import { requireSuper } from '~/web/guards.server';
 import { clientIp } from '~/auth/rate-limit.server';
 import { isDomainError } from '~/lib/errors';
-import { pageData, positiveInt, redirectWithFlash, refusedForm } from '~/lib/http.server';
+import { pageData, positiveInt, redirectWithFlash, refusedForm } from '~/web/http.server';
 import { booksWithoutSet, createProblemSet, ProblemBankErrors } from '~/services/operators/problem-sets.server';
 import { parseNewSetForm } from './__problem-forms.server';
 import { SetForm } from './__problem-forms';

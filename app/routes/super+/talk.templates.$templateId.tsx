@@ -2,11 +2,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { requireSuper } from '~/auth/guards.server';
+import { requireSuper } from '~/web/guards.server';
 import { clientIp } from '~/auth/rate-limit.server';
 import { TALK_MESSAGES } from '~/domain/talk';
 import { isDomainError } from '~/lib/errors';
-import { domainErrorResponse, idParam, orRespond, pageData, redirectWithFlash } from '~/lib/http.server';
+import { domainErrorResponse, idParam, orRespond, pageData, redirectWithFlash } from '~/web/http.server';
 import { getTemplate, updateTemplate } from '~/services/talk/templates.server';
 import { TEMPLATE_ERROR_FIELDS, TalkTemplateForm, templateValues } from './__talk-template-form';
 

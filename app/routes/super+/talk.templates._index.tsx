@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { requireSuper } from '~/auth/guards.server';
+import { requireSuper } from '~/web/guards.server';
 import { TALK_EVENTS, TEMPLATE_APPROVAL_LABELS, isTalkEvent } from '~/domain/talk';
 import { formatDateTime } from '~/lib/dates';
-import { pageData } from '~/lib/http.server';
+import { pageData } from '~/web/http.server';
 import { listTemplates } from '~/services/talk/templates.server';
 
 export const meta: MetaFunction = () => [{ title: '알림톡 템플릿 | 리드인 운영' }];

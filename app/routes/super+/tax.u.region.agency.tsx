@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { alertResponse, requireSuper, type SignedIn } from '~/auth/guards.server';
+import { alertResponse, requireSuper, type SignedIn } from '~/web/guards.server';
 import { clientIp } from '~/auth/rate-limit.server';
 import { CsrfInput } from '~/components/csrf';
 import { rateLabel } from '~/domain/operator-payments';
@@ -10,7 +10,7 @@ import { PAYMENT_METHOD_LABELS, SETTLEMENT_STATUS_LABELS, TIER_LABELS, monthLabe
 import { now } from '~/lib/clock.server';
 import { formatDateTime } from '~/lib/dates';
 import { isDomainError } from '~/lib/errors';
-import { pageData, positiveInt, redirectWithFlash } from '~/lib/http.server';
+import { pageData, positiveInt, redirectWithFlash } from '~/web/http.server';
 import { branchActivity } from '~/services/operators/branch.server';
 import { branchChoices, markPaidOut, settlementReport, settlementScope } from '~/services/payments/settlement-report.server';
 

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { requireSuper } from '~/auth/guards.server';
-import { downloadResponse, toCsv } from '~/lib/spreadsheets.server';
+import { requireSuper } from '~/web/guards.server';
+import { toCsv } from '~/lib/spreadsheets.server';
+import { downloadResponse } from '~/web/downloads.server';
 import { settlementReport, settlementScope, settlementTable } from '~/services/payments/settlement-report.server';
 
 // The branch's settlement of a month as CSV (UTF-8 with BOM): the page's lines and its totals (the same scope rules).

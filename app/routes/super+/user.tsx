@@ -2,12 +2,12 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Form, useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { requireSuper } from '~/auth/guards.server';
+import { requireSuper } from '~/web/guards.server';
 import { Pagination } from '~/components/pagination';
 import { AUTHORITIES, MEMBER_STATUSES, USER_ROLES, type Authority, type MemberStatus, type UserRole } from '~/domain/enums';
 import { AUTHORITY_LABELS, ROLE_LABELS, STATUS_LABELS } from '~/domain/operators';
 import { formatDateTime, seoulDayStart } from '~/lib/dates';
-import { pageParam, positiveInt } from '~/lib/http.server';
+import { pageParam, positiveInt } from '~/web/http.server';
 import { organisationChoices, searchUsers, type UserFilters } from '~/services/operators/users.server';
 import { FilterSelect } from '~/components/filter-select';
 

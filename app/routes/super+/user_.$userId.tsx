@@ -3,14 +3,14 @@ import { json } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { CsrfInput } from '~/components/csrf';
-import { requireSuper } from '~/auth/guards.server';
+import { requireSuper } from '~/web/guards.server';
 import { clientIp } from '~/auth/rate-limit.server';
-import { checkStepUp, isSteppedUp } from '~/auth/step-up.server';
+import { checkStepUp, isSteppedUp } from '~/web/step-up.server';
 import type { Authority } from '~/domain/enums';
 import { AUTHORITY_LABELS, canChangeAuthority, ROLE_LABELS, STAFF_AUTHORITIES, STATUS_LABELS } from '~/domain/operators';
 import { formatDateTime } from '~/lib/dates';
 import { isDomainError } from '~/lib/errors';
-import { idParam, notFound, redirectWithFlash } from '~/lib/http.server';
+import { idParam, notFound, redirectWithFlash } from '~/web/http.server';
 import { lockUser, setStaffAuthorities, startOperatorReset, unlockUser, userDetail, type Origin } from '~/services/operators/users.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.user.name ?? '회원'} | 회원 관리 | 리드인 운영` }];

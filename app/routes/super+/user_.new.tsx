@@ -5,13 +5,13 @@ import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/re
 import { Link } from '~/components/link';
 import { parseWithZod, staffSchema as schema } from '~/auth/account-schemas.server';
 import { CsrfInput } from '~/components/csrf';
-import { requireSuper } from '~/auth/guards.server';
+import { requireSuper } from '~/web/guards.server';
 import { clientIp } from '~/auth/rate-limit.server';
 import { FormErrors, TextField } from '~/components/form-fields';
 import { CONSTRAINTS } from '~/domain/account-constraints';
 import { AUTHORITY_LABELS, canChangeAuthority, STAFF_AUTHORITIES } from '~/domain/operators';
 import { isDomainError } from '~/lib/errors';
-import { redirectWithFlash, refusedForm } from '~/lib/http.server';
+import { redirectWithFlash, refusedForm } from '~/web/http.server';
 import { createStaff } from '~/services/operators/users.server';
 
 export const meta: MetaFunction = () => [{ title: '운영 계정 만들기 | 리드인 운영' }];

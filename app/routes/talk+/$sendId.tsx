@@ -2,14 +2,14 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { requireTalkSender } from '~/auth/talk-guard.server';
+import { requireTalkSender } from '~/web/talk-guard.server';
 import { CsrfInput } from '~/components/csrf';
 import { TalkStateCounts } from '~/components/talk-state-counts';
 import { SendState } from '~/domain/enums';
 import { RECIPIENT_ROLE_LABELS, SEND_STATE_LABELS, TALK_MESSAGES } from '~/domain/talk';
 import { formatDateTime } from '~/lib/dates';
 import { isDomainError } from '~/lib/errors';
-import { domainErrorResponse, idParam, orRespond, pageData, redirectWithFlash } from '~/lib/http.server';
+import { domainErrorResponse, idParam, orRespond, pageData, redirectWithFlash } from '~/web/http.server';
 import { getSend, isOperator, retryFailed } from '~/services/talk/sends.server';
 
 export const meta: MetaFunction = () => [{ title: '알림톡 발송 결과 | 리드인' }];

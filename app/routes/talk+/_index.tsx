@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { requireTalkSender } from '~/auth/talk-guard.server';
+import { requireTalkSender } from '~/web/talk-guard.server';
 import { Pagination } from '~/components/pagination';
 import { TalkStateCounts } from '~/components/talk-state-counts';
 import { formatDateTime } from '~/lib/dates';
-import { pageData, pageParam } from '~/lib/http.server';
+import { pageData, pageParam } from '~/web/http.server';
 import { isOperator, listSends } from '~/services/talk/sends.server';
 
 export const meta: MetaFunction = () => [{ title: '알림톡 발송 내역 | 리드인' }];

@@ -2,13 +2,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { requireTalkSender } from '~/auth/talk-guard.server';
+import { requireTalkSender } from '~/web/talk-guard.server';
 import { CsrfInput } from '~/components/csrf';
 import { ClassOrStudents } from '~/components/class-or-students';
 import { StepList } from '~/components/step-list';
 import { RECIPIENT_ROLE_LABELS, TALK_AUDIENCES, TALK_MESSAGES } from '~/domain/talk';
 import { isDomainError } from '~/lib/errors';
-import { domainErrorResponse, pageData, positiveInt, redirectWithFlash } from '~/lib/http.server';
+import { domainErrorResponse, pageData, positiveInt, redirectWithFlash } from '~/web/http.server';
 import {
   academyChoices,
   composeChoices,

@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
-import { requireUser } from '~/auth/guards.server';
+import { requireUser } from '~/web/guards.server';
 import { parseWithZod } from '@conform-to/zod';
 import { z } from 'zod';
 import { ProblemStep } from '~/domain/enums';
 import { joinPositions, PROBLEM_MESSAGES as MSG } from '~/domain/problems';
 import { isDomainError } from '~/lib/errors';
-import { domainErrorResponse, idParam, orRespond, pageData, redirectWithFlash } from '~/lib/http.server';
+import { domainErrorResponse, idParam, orRespond, pageData, redirectWithFlash } from '~/web/http.server';
 import { advanceAttempt, beginAttempt, restartAttempt, type AttemptTarget } from '~/services/problems/attempts.server';
 import { getAttemptPage } from '~/services/problems/pages.server';
 import { markAttempt, saveAnswers, type AnswerInput } from '~/services/problems/marking.server';

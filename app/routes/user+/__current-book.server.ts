@@ -1,6 +1,6 @@
 import { redirect } from '@remix-run/node';
 import type { BookStatus } from '~/domain/enums';
-import { positiveInt } from '~/lib/http.server';
+import { positiveInt } from '~/web/http.server';
 import { getActivityOverview } from '~/services/reading/overview.server';
 
 // The spec's /user/activity/readingBook/info and …/info/indicator name no book: they show the student's current book

@@ -3,12 +3,12 @@ import { parseWithZod } from '@conform-to/zod';
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { z } from 'zod';
-import { requireUser } from '~/auth/guards.server';
+import { requireUser } from '~/web/guards.server';
 import { BookStatus } from '~/domain/enums';
 import { READING_ERRORS } from '~/domain/reading';
 import { editLastRecordInput, firstRecordInput, noPageInput, recordInput } from '~/domain/reading-input';
 import { isDomainError } from '~/lib/errors';
-import { domainErrorResponse, idParam, redirectWithFlash } from '~/lib/http.server';
+import { domainErrorResponse, idParam, redirectWithFlash } from '~/web/http.server';
 import { editLastRecord, resetClock, saveNoPage, saveRecord, startClock, startReading } from '~/services/reading/records.server';
 
 // The reading page's action: one intent per form, each checked by the reading contract the API doors use too

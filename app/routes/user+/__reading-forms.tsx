@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '~/lib/forms/server-form';
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from '~/components/form-client';
 import { Form } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { formatTime } from '~/lib/dates';

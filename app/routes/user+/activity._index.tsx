@@ -2,13 +2,13 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { requireUser } from '~/auth/guards.server';
+import { requireUser } from '~/web/guards.server';
 import { NoticePopups } from '~/components/notice-popups';
 import { BookCover, MethodBadge, ProgressBar, StatusBadge } from '~/components/reading';
 import { genreLabel, levelLabel } from '~/domain/catalogue';
 import { BookStatus, ReadMethod } from '~/domain/enums';
 import { BOOK_STATUS_LABELS, formatMinutes, pageRange, VISIBLE_STATUSES } from '~/domain/reading';
-import { homePopups } from '~/lib/forms/notice-form.server';
+import { homePopups } from '~/web/forms/notice-form.server';
 import { getActivityOverview } from '~/services/reading/overview.server';
 
 export const meta: MetaFunction = () => [{ title: '독서 활동 | 리드인' }];

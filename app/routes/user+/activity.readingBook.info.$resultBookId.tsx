@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { requireUser } from '~/auth/guards.server';
+import { requireUser } from '~/web/guards.server';
 import { BookCover, MethodBadge, ProgressBar, StatusBadge } from '~/components/reading';
 import { careerFieldLabel, genreLabel, levelLabel } from '~/domain/catalogue';
 import { BookStatus } from '~/domain/enums';
 import { READING_ERRORS } from '~/domain/reading';
 import { formatKoreanDate } from '~/lib/dates';
-import { idParam, orRespond, pageData } from '~/lib/http.server';
+import { idParam, orRespond, pageData } from '~/web/http.server';
 import { getBeforePage } from '~/services/reading/before.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.book.title ?? '도서 정보'} · 도서 정보 | 리드인` }];

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { requireUser } from '~/auth/guards.server';
+import { requireUser } from '~/web/guards.server';
 import { NoCurrentBook } from '~/components/no-current-book';
 import { READING_ERRORS } from '~/domain/reading';
-import { notFound } from '~/lib/http.server';
+import { notFound } from '~/web/http.server';
 import { currentBookOrChoices, requestedId } from './__current-book.server';
 
 // /user/activity/readingBook/info?id=<resultBookId> → /user/activity/readingBook/info/<resultBookId>;

@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { requireUser } from '~/auth/guards.server';
+import { requireUser } from '~/web/guards.server';
 import { ErrorPage } from '~/components/error-page';
 import { ProblemAttempt } from '~/components/problem-attempt';
 import { SelfAnalysisForm } from '~/components/self-analysis-form';
 import { MARKED_STEPS } from '~/domain/problems';
 import { READING_ERRORS } from '~/domain/reading';
-import { idParam, pageData } from '~/lib/http.server';
+import { idParam, pageData } from '~/web/http.server';
 import { attemptAction, attemptLoaderData } from './__attempt.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.data.book?.title ?? '문제 분석'} 문제 분석 | 리드인` }];

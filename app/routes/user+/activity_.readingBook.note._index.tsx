@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { requireUser } from '~/auth/guards.server';
+import { requireUser } from '~/web/guards.server';
 import { NoteStateBadge, When } from '~/components/notes';
 import { booksAwaitingNote } from '~/services/notes/student-notes.server';
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { requireUser } from '~/auth/guards.server';
+import { requireUser } from '~/web/guards.server';
 import { ErrorPage } from '~/components/error-page';
 import { TEST_TITLES, TestList } from '~/components/test-pages';
 import { listTests } from '~/services/problems/pages.server';

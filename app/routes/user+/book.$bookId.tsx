@@ -2,14 +2,14 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { requireUser } from '~/auth/guards.server';
+import { requireUser } from '~/web/guards.server';
 import { LikeButton } from '~/components/book-card';
 import { BookCover, ReadMethodSelect } from '~/components/reading';
 import { careerFieldLabel, careersOf, genreLabel, levelLabel } from '~/domain/catalogue';
 import { ReadMethod, type BookStatus } from '~/domain/enums';
 import { BOOK_STATUS_LABELS } from '~/domain/reading';
 import { isDomainError } from '~/lib/errors';
-import { domainErrorResponse, idParam, orRespond, redirectWithFlash } from '~/lib/http.server';
+import { domainErrorResponse, idParam, orRespond, redirectWithFlash } from '~/web/http.server';
 import { MESSAGES } from '~/messages';
 import { addOwnBook, ownReadMethodChoices } from '~/services/assignments.server';
 import { getBook } from '~/services/library.server';

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { safeRedirectPath } from '~/lib/safe-redirect';
 import { z } from 'zod';
-import { requireUser } from '~/auth/guards.server';
+import { requireUser } from '~/web/guards.server';
 import { setLike } from '~/services/library.server';
 
 // Like / unlike a book (spec: like/unlike). Without JavaScript the form posts here and comes back to the page it

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { requireUser } from '~/auth/guards.server';
+import { requireUser } from '~/web/guards.server';
 import { ErrorPage } from '~/components/error-page';
 import { ReadingSummarySection } from '~/components/reading-summary';
 import { CategoryScoreChart, CategoryTable, MedalBadge } from '~/components/score-chart';
@@ -9,7 +9,7 @@ import { SelfAnalysisSummary } from '~/components/self-analysis-form';
 import { BookStatus } from '~/domain/enums';
 import { formatKoreanDate } from '~/lib/dates';
 import { READING_ERRORS } from '~/domain/reading';
-import { idParam, orRespond, pageData } from '~/lib/http.server';
+import { idParam, orRespond, pageData } from '~/web/http.server';
 import { getBookReport } from '~/services/problems/book-report.server';
 import { PrintButton } from '~/components/print-button';
 

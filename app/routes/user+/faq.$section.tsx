@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { FaqContent } from '~/components/public-pages';
-import { requireMember } from '~/lib/forms/member-area.server';
+import { requireMember } from '~/web/forms/member-area.server';
 import { faqInEffect, isFaqSection } from '~/services/faq.server';
 
 export const meta: MetaFunction = () => [{ title: '자주 묻는 질문 | 리드인' }];

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { MyInquiryPage } from '~/components/inquiries';
-import { inquiryAction, inquiryData, inquiryId } from '~/lib/forms/inquiry.server';
-import { requireMember } from '~/lib/forms/member-area.server';
+import { inquiryAction, inquiryData, inquiryId } from '~/web/forms/inquiry.server';
+import { requireMember } from '~/web/forms/member-area.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.inquiry.title ?? '1:1 문의'} | 리드인` }];
 

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { InquiryList } from '~/components/inquiries';
-import { inquiryListData } from '~/lib/forms/inquiry.server';
-import { requireMember } from '~/lib/forms/member-area.server';
+import { inquiryListData } from '~/web/forms/inquiry.server';
+import { requireMember } from '~/web/forms/member-area.server';
 
 export const meta: MetaFunction = () => [{ title: '1:1 문의 | 리드인' }];
 

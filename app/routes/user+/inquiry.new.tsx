@@ -2,8 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { InquiryForm } from '~/components/inquiries';
-import { newInquiryAction } from '~/lib/forms/inquiry.server';
-import { requireMember } from '~/lib/forms/member-area.server';
+import { newInquiryAction } from '~/web/forms/inquiry.server';
+import { requireMember } from '~/web/forms/member-area.server';
 
 export const meta: MetaFunction = () => [{ title: '문의하기 | 1:1 문의 | 리드인' }];
 

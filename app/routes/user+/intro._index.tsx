@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { requireUser } from '~/auth/guards.server';
+import { requireUser } from '~/web/guards.server';
 import { IntroContent } from '~/components/public-pages';
 
 export const meta: MetaFunction = () => [{ title: '서비스 소개 | 리드인' }];

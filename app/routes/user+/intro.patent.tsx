@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { requireUser } from '~/auth/guards.server';
+import { requireUser } from '~/web/guards.server';
 import { PatentContent } from '~/components/public-pages';
 
 export const meta: MetaFunction = () => [{ title: '특허 및 인증 | 리드인' }];

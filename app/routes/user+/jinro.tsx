@@ -2,8 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json, redirect } from '@remix-run/node';
 import { Form, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { requireUser } from '~/auth/guards.server';
-import { setFlash } from '~/auth/session.server';
+import { requireUser } from '~/web/guards.server';
+import { setFlash } from '~/web/session.server';
 import { HorizontalBarChart } from '~/components/charts';
 import { bandLabel, careerFieldLabel, levelLabel } from '~/domain/catalogue';
 import { formatKoreanDate } from '~/lib/dates';

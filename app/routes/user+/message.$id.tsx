@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { InboxItemPage } from '~/components/inbox';
-import { inboxItemAction, inboxItemData, inboxItemId } from '~/lib/forms/inbox.server';
-import { requireMember } from '~/lib/forms/member-area.server';
+import { inboxItemAction, inboxItemData, inboxItemId } from '~/web/forms/inbox.server';
+import { requireMember } from '~/web/forms/member-area.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.item.title ?? '메시지'} | 리드인` }];
 

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { InboxList } from '~/components/inbox';
-import { inboxListAction, inboxListData } from '~/lib/forms/inbox.server';
-import { requireMember } from '~/lib/forms/member-area.server';
+import { inboxListAction, inboxListData } from '~/web/forms/inbox.server';
+import { requireMember } from '~/web/forms/member-area.server';
 
 export const meta: MetaFunction = () => [{ title: '메시지 | 리드인' }];
 

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { requireUser } from '~/auth/guards.server';
+import { requireUser } from '~/web/guards.server';
 import { PaymentReceiptView } from '~/components/payments';
-import { idParam, notFound, orRespond, pageData } from '~/lib/http.server';
+import { idParam, notFound, orRespond, pageData } from '~/web/http.server';
 import { paymentReceipt } from '~/services/academy/billing.server';
 import { recheckPayment } from '~/services/payments/receipt.server';
 

@@ -2,12 +2,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { redirect } from '@remix-run/node';
 import { Form, useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { requireUser } from '~/auth/guards.server';
-import { setFlash } from '~/auth/session.server';
+import { requireUser } from '~/web/guards.server';
+import { setFlash } from '~/web/session.server';
 import { NoteStateBadge, When } from '~/components/notes';
 import { Pagination } from '~/components/pagination';
 import { NOTE_MESSAGES } from '~/domain/notes';
-import { orRespond, pageParam, pageData } from '~/lib/http.server';
+import { orRespond, pageParam, pageData } from '~/web/http.server';
 import { listStudentNotes, markCommentsRead, unreadCommentCount } from '~/services/notes/student-notes.server';
 import { CsrfInput } from '~/components/csrf';
 

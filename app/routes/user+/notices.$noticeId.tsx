@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { requireUser } from '~/auth/guards.server';
+import { requireUser } from '~/web/guards.server';
 import { NoticeView } from '~/components/notices';
-import { idParam, orRespond, pageData } from '~/lib/http.server';
+import { idParam, orRespond, pageData } from '~/web/http.server';
 import { readNotice } from '~/services/notices/notices.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.notice.title ?? '공지사항'} | 리드인` }];

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Form, useLoaderData } from '@remix-run/react';
-import { requireUser } from '~/auth/guards.server';
+import { requireUser } from '~/web/guards.server';
 import { BookCard } from '~/components/book-card';
 import { Pagination } from '~/components/pagination';
 import { GENRES, LEVELS, levelLabel, SEARCH_SORTS } from '~/domain/catalogue';

@@ -8,7 +8,7 @@ import { BOOK_STATUS_LABELS } from '~/domain/reading';
 import { now } from '~/lib/clock.server';
 import { monthLabel, seoulDay } from '~/lib/dates';
 import { DomainError } from '~/lib/errors';
-import { pageParam, positiveInt } from '~/lib/http.server';
+import { pageNumber, positiveInt } from '~/lib/numbers';
 import { classInScope, classesInScope, studentsInScope, SCOPE_MESSAGES, type AcademyStaff } from './scope.server';
 
 // A class's reading progress for a week (Mon–Sun) or a month in Seoul (product.md §3): per student the days read,
@@ -220,8 +220,7 @@ export type ProgressQuery = {
 };
 
 /** The page's parameters from the URL (shared with the export routes). */
-export function progressQueryOf(request: Request): ProgressQuery {
-  const params = new URL(request.url).searchParams;
+export function progressQueryOf(params: URLSearchParams): ProgressQuery {
   return {
     classId: positiveInt(params.get('classId')),
     period: parsePeriod(params),
@@ -229,7 +228,7 @@ export function progressQueryOf(request: Request): ProgressQuery {
     dir: params.get('dir'),
     filter: params.get('filter'),
     status: positiveInt(params.get('status')),
-    page: pageParam(request),
+    page: pageNumber(params.get('page')),
   };
 }
 

@@ -10,7 +10,7 @@ import type { MemberStatus } from '~/domain/enums';
 import { now } from '~/lib/clock.server';
 import { formatKoreanDate, formatDateTime } from '~/lib/dates';
 import { DomainError, isUniqueViolation } from '~/lib/errors';
-import { positiveInt } from '~/lib/http.server';
+import { positiveInt } from '~/lib/numbers';
 import type { Table } from '~/lib/spreadsheets.server';
 import { classInScope, isHead, studentInScope, studentsInScope, type AcademyStaff } from './scope.server';
 

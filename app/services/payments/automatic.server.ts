@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { and, asc, desc, eq, inArray, like, lt } from 'drizzle-orm';
-import type { SignedIn } from '~/auth/guards.server';
+import type { AuthUser } from '~/services/users.server';
 import { config } from '~/config.server';
 import { db } from '~/db/client.server';
 import { billingKeys, organisations, payments, users, type BillingKey } from '~/db/schema';
@@ -63,7 +63,7 @@ export async function customerKeyFor(organisationId: number): Promise<string> {
   return `ck_${createHmac('sha256', secret).update(`billing-customer:${organisationId}`).digest('hex').slice(0, 40)}`;
 }
 
-function academyOf(user: SignedIn): number {
+function academyOf(user: AuthUser): number {
   if (!user.organisationId) throw new DomainError('NO_ACADEMY', '학원 정보를 찾을 수 없습니다.', 404);
   return user.organisationId;
 }
@@ -85,7 +85,7 @@ export function billingReturnUrls(requestUrl: string) {
  * simulator's window; null with Toss, whose window needs its SDK), and the SDK's parameters for `requestBillingAuth`.
  * Never the billing key.
  */
-export async function startCardRegistration(user: SignedIn, requestUrl: string) {
+export async function startCardRegistration(user: AuthUser, requestUrl: string) {
   const organisationId = academyOf(user);
   const gateway = requireGateway();
   const customerKey = await customerKeyFor(organisationId);
@@ -101,7 +101,7 @@ export async function startCardRegistration(user: SignedIn, requestUrl: string) 
  * academy's; the provider issues the billing key from the authKey, and it becomes the academy's active key, the
  * previous one (if any) deactivated in the same transaction. Returns whether a card was replaced.
  */
-export async function completeCardRegistration(user: SignedIn, input: { customerKey: string; authKey: string }) {
+export async function completeCardRegistration(user: AuthUser, input: { customerKey: string; authKey: string }) {
   const organisationId = academyOf(user);
   if (!input.customerKey || !input.authKey || input.authKey.length > 300) {
     throw new DomainError('BAD_RETURN', AUTOMATIC_MESSAGES.badReturn);
@@ -138,7 +138,7 @@ export async function completeCardRegistration(user: SignedIn, input: { customer
 }
 
 /** Turns automatic payment off: the active key is deactivated (nothing is charged from then on). */
-export async function turnOffAutomaticPayment(user: SignedIn): Promise<boolean> {
+export async function turnOffAutomaticPayment(user: AuthUser): Promise<boolean> {
   const organisationId = academyOf(user);
   const rows = await db()
     .update(billingKeys)
@@ -166,7 +166,7 @@ export function activeSince(rows: KeyRow[]): Date | null {
 }
 
 /** The HEAD's page: the card (its summary only), since when, the next charge date, this month's automatic orders. */
-export async function automaticPaymentState(user: SignedIn) {
+export async function automaticPaymentState(user: AuthUser) {
   const organisationId = academyOf(user);
   const at = now();
   const month = seoulMonth(at);

@@ -8,7 +8,7 @@ import { OPERATOR_PAYMENT_MESSAGES as M, rateLabel } from '~/domain/operator-pay
 import { PAYMENT_METHOD_LABELS, SETTLEMENT_STATUS_LABELS, TIER_LABELS } from '~/domain/payments';
 import { now } from '~/lib/clock.server';
 import { addMonths, seoulDay, seoulMonth } from '~/lib/dates';
-import { positiveInt } from '~/lib/http.server';
+import { positiveInt } from '~/lib/numbers';
 import { DomainError } from '~/lib/errors';
 import type { Table } from '~/lib/spreadsheets.server';
 import { recordAudit } from '~/services/operators/audit.server';

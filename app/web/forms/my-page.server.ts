@@ -1,10 +1,10 @@
 import { parseWithZod } from '@conform-to/zod';
 import { json } from '@remix-run/node';
 import { passwordChangeSchema as passwordSchema, profileSchema } from '~/auth/account-schemas.server';
-import type { SignedIn } from '~/auth/guards.server';
-import { getSession } from '~/auth/session.server';
-import { redirectWithFlash } from '~/lib/http.server';
-import { isMultipart, readMultipart, uploadedBytes } from '~/lib/uploads.server';
+import type { SignedIn } from '~/web/guards.server';
+import { getSession } from '~/web/session.server';
+import { redirectWithFlash } from '~/web/http.server';
+import { isMultipart, readMultipart, uploadedBytes } from '~/web/uploads.server';
 import { PROFILE_IMAGE_MAX_BYTES } from '~/services/images.server';
 import { changePassword, getMyPage, PROFILE_MESSAGES, saveProfileImage, updateProfile } from '~/services/my-page.server';
 import { DomainError, isDomainError } from '~/lib/errors';

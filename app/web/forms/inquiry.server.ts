@@ -1,10 +1,10 @@
 import { parseWithZod } from '@conform-to/zod';
 import { json } from '@remix-run/node';
-import type { SignedIn } from '~/auth/guards.server';
+import type { SignedIn } from '~/web/guards.server';
 import { INQUIRY_LIMITS, INQUIRY_MESSAGES } from '~/domain/inquiries';
 import { isDomainError } from '~/lib/errors';
-import { notFound, orRespond, pageData, pageParam, positiveInt, redirectWithFlash } from '~/lib/http.server';
-import { readMultipart, uploadedBytes } from '~/lib/uploads.server';
+import { notFound, orRespond, pageData, pageParam, positiveInt, redirectWithFlash } from '~/web/http.server';
+import { readMultipart, uploadedBytes } from '~/web/uploads.server';
 import {
   createInquiry,
   deleteMyInquiry,
@@ -14,7 +14,7 @@ import {
   listMyInquiries,
   prepareInquiryFile,
 } from '~/services/inquiries.server';
-import type { MemberArea } from './member-area.server';
+import type { MemberArea } from '~/web/forms/member-area.server';
 
 // The asker's inquiry pages of the user and admin areas (/user/inquiry, /admin/inquiry).
 

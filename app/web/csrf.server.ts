@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { json } from '@remix-run/node';
 import { config } from '~/config.server';
 import { SPEC_MESSAGES } from '~/messages';
-import { cookieName, getSession } from './session.server';
+import { cookieName, getSession } from '~/web/session.server';
 
 // Form tokens bound to the session (docs/decisions: sessions and CSRF). A token is an HMAC of the session's id (the
 // refresh-token family every access token names), so it is worth nothing in another session and changes at sign-in.

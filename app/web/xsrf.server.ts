@@ -1,5 +1,5 @@
 import { config } from '~/config.server';
-import { isXsrfTokenValid, xsrfTokenFor } from './csrf.server';
+import { isXsrfTokenValid, xsrfTokenFor } from '~/web/csrf.server';
 
 export { isXsrfTokenValid };
 

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { isMemberKind, type MemberKind } from '~/domain/accounts';
-import { notFound } from '~/lib/http.server';
-import { redirectIfSignedIn } from '~/auth/guards.server';
-import { checkHoneypot, honeypot } from '~/auth/honeypot.server';
+import { notFound } from '~/web/http.server';
+import { redirectIfSignedIn } from '~/web/guards.server';
+import { checkHoneypot, honeypot } from '~/web/honeypot.server';
 
 // What the public account forms for students and adults share (/member/register/{kind}, findId/{kind},
 // findPassword/{kind}): the kind from the URL, the sign-in-page guard and the honeypot.

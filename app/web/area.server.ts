@@ -1,7 +1,7 @@
 import { json } from '@remix-run/node';
-import { readFlash } from './session.server';
-import { EXTEND_PROMPT_BEFORE_MS } from './tokens.server';
-import type { SignedIn } from './guards.server';
+import { readFlash } from '~/web/session.server';
+import { EXTEND_PROMPT_BEFORE_MS } from '~/auth/tokens.server';
+import type { SignedIn } from '~/web/guards.server';
 import { nowMs } from '~/lib/clock.server';
 import { unreadCount } from '~/services/inbox.server';
 import { waitingInquiryCount } from '~/services/operators/inquiries.server';

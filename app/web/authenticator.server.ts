@@ -1,7 +1,7 @@
 import { Authenticator } from 'remix-auth';
 import { FormStrategy } from 'remix-auth-form';
 import { signIn } from '~/services/accounts.server';
-import { clientIp } from './rate-limit.server';
+import { clientIp } from '~/auth/rate-limit.server';
 
 export type AuthenticatedUser = Awaited<ReturnType<typeof signIn>>;
 

@@ -1,10 +1,10 @@
 import { json } from '@remix-run/node';
 import { isDatabaseUnavailable } from '~/db/errors.server';
 import { MESSAGES } from '~/messages';
-import { readLimited } from './body-limit.server';
-import { isDomainError } from './errors';
-import { log, loggedPath, requestIdOf } from './log.server';
-import { UNAVAILABLE_MESSAGE } from './unavailable.server';
+import { readLimited } from '~/web/body-limit.server';
+import { isDomainError } from '~/lib/errors';
+import { log, loggedPath, requestIdOf } from '~/lib/log.server';
+import { UNAVAILABLE_MESSAGE } from '~/web/unavailable.server';
 
 // Answers and bodies of the JSON API under /api (spec §7, architecture.md §2): `{ data }` on success and
 // `{ code, message }` on failure, never cached, never sniffed. Routes use them through `apiRoute` (api.server.ts).

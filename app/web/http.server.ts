@@ -1,21 +1,14 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { json, redirect } from '@remix-run/node';
-import { setFlash, type Flash } from '~/auth/session.server';
+import { setFlash, type Flash } from '~/web/session.server';
 import { MESSAGES } from '~/messages';
-import { isDomainError, type DomainError } from './errors';
+import { isDomainError, type DomainError } from '~/lib/errors';
+import { pageNumber, positiveInt } from '~/lib/numbers';
+
+export { boundedInt, positiveInt } from '~/lib/numbers';
 
 // The glue between HTTP and the services for the pages (the JSON API has its own in api.server.ts). A page route
 // reads: guard → parse (these helpers and its zod schema) → service → respond (these helpers again).
-
-const MAX_ID = 2_147_483_647;
-
-/** A whole number 1 … 2³¹−1 from a path or form value, or null. */
-export function positiveInt(value: unknown): number | null {
-  if (typeof value !== 'string' && typeof value !== 'number') return null;
-  if (typeof value === 'string' && !/^\d{1,10}$/.test(value)) return null;
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 && n <= MAX_ID ? n : null;
-}
 
 /** A 404 the area's error page explains. */
 export function notFound(message: string = MESSAGES.notFound): Response {
@@ -31,8 +24,7 @@ export function idParam(value: string | undefined, message?: string): number {
 
 /** `?page=` of a paginated list: 1 when absent or nonsense. */
 export function pageParam(request: Request): number {
-  const n = positiveInt(new URL(request.url).searchParams.get('page') ?? '1');
-  return n !== null && n < 100_000 ? n : 1;
+  return pageNumber(new URL(request.url).searchParams.get('page'));
 }
 
 /** A domain error as the response the area's error page explains (403, 404, 409 …); other errors pass through. */
@@ -80,10 +72,4 @@ export function refusedForm(
   const field = fieldOf[error.code];
   const result = submission.reply(field ? { fieldErrors: { [field]: [error.message] } } : { formErrors: [error.message] });
   return json(wrap(result), { status: error.status });
-}
-
-/** A whole number from a path or body value within bounds; `fallback` when absent or out of range. */
-export function boundedInt(value: unknown, fallback: number, min: number, max: number) {
-  const n = Number(value);
-  return Number.isInteger(n) && n >= min && n <= max ? n : fallback;
 }

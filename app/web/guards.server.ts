@@ -4,9 +4,9 @@ import { SPEC_MESSAGES } from '~/messages';
 import { hasBasicPay } from '~/services/payments/basic-pay.server';
 import { once } from '~/lib/request-scope.server';
 import { findAuthUser, findSessionUser, type AuthUser } from '~/services/users.server';
-import { requireCsrf } from './csrf.server';
-import { endSession, getSession, sessionStorage, writeSession } from './session.server';
-import { isRefreshTokenValid, consumeRefreshToken, verifyAccessToken } from './tokens.server';
+import { requireCsrf } from '~/web/csrf.server';
+import { endSession, getSession, sessionStorage, writeSession } from '~/web/session.server';
+import { isRefreshTokenValid, consumeRefreshToken, verifyAccessToken } from '~/auth/tokens.server';
 
 // Guards (spec §5, §6; architecture.md §3). Plain functions called at the top of every loader and action: they
 // return the user or throw a redirect / response. A parent layout's loader does not protect its children.

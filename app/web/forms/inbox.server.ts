@@ -1,9 +1,9 @@
 import { redirect } from '@remix-run/node';
-import type { SignedIn } from '~/auth/guards.server';
+import type { SignedIn } from '~/web/guards.server';
 import { INBOX_MESSAGES } from '~/domain/inbox';
-import { notFound, orRespond, pageData, pageParam, positiveInt, redirectWithFlash } from '~/lib/http.server';
+import { notFound, orRespond, pageData, pageParam, positiveInt, redirectWithFlash } from '~/web/http.server';
 import { getInboxItem, inboxTarget, listInbox, markAllInboxRead, openInboxItem } from '~/services/inbox.server';
-import type { MemberArea } from './member-area.server';
+import type { MemberArea } from '~/web/forms/member-area.server';
 
 // The inbox pages of the user and admin areas (/user/message, /admin/message). Opening an item is a post (reading
 // changes nothing).

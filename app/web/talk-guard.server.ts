@@ -1,5 +1,5 @@
 import { redirect } from '@remix-run/node';
-import { getOptionalUser, loginUrl, requireBasicPay, requireSuper, type SignedIn } from './guards.server';
+import { getOptionalUser, loginUrl, requireBasicPay, requireSuper, type SignedIn } from '~/web/guards.server';
 
 /**
  * The talk area (/talk, spec §2 "talk: notice talk feature"): academy staff (role ADMIN, head or teacher, with this

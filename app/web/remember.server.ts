@@ -1,6 +1,6 @@
 import { createCookie } from '@remix-run/node';
 import { config } from '~/config.server';
-import { cookieName } from './session.server';
+import { cookieName } from '~/web/session.server';
 
 // 'Remember my ID' keeps the login id only, never the password (product.md §4).
 export const rememberCookie = createCookie(cookieName('remember_login_id'), {

@@ -3,7 +3,7 @@ import { json } from '@remix-run/node';
 import { z } from 'zod';
 import { NOTE_LIMITS, NOTE_MESSAGES, type NoteViewer, type ReviewAction } from '~/domain/notes';
 import { isDomainError } from '~/lib/errors';
-import { redirectWithFlash, refusedForm } from '~/lib/http.server';
+import { redirectWithFlash, refusedForm } from '~/web/http.server';
 import { reviewNote } from '~/services/notes/review.server';
 
 // The review form of the teacher's and the coach's note pages: one parser, the service, a flash and a redirect, or

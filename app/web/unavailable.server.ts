@@ -1,4 +1,4 @@
-import { applySecurityHeaders } from './security-headers.server';
+import { applySecurityHeaders } from '~/web/security-headers.server';
 
 export const UNAVAILABLE_TITLE = '잠시 리드인을 이용할 수 없습니다';
 export const UNAVAILABLE_MESSAGE =

@@ -1,10 +1,10 @@
 import type { UserRole } from '~/domain/enums';
-import { apiError } from '~/lib/api-response.server';
+import { apiError } from '~/web/api-response.server';
 import { ERROR_CODES } from '~/messages';
 import { findAuthUser, type AuthUser } from '~/services/users.server';
-import { getSession } from './session.server';
-import { isSessionLive, verifyAccessToken } from './tokens.server';
-import { isXsrfTokenValid } from './xsrf.server';
+import { getSession } from '~/web/session.server';
+import { isSessionLive, verifyAccessToken } from '~/auth/tokens.server';
+import { isXsrfTokenValid } from '~/web/xsrf.server';
 
 // The JSON API's guard (spec §7). Requests carry `Authorization: Bearer <accessToken>`; a browser may use its session cookie instead, and
 // then every mutating call must echo the XSRF-TOKEN cookie in the X-XSRF-TOKEN header.

@@ -1,7 +1,7 @@
 import { json, redirect } from '@remix-run/node';
 import { PaymentMethod, type ReceiptType, type Tier } from '~/domain/enums';
 import { isDomainError } from '~/lib/errors';
-import { redirectWithFlash } from '~/lib/http.server';
+import { redirectWithFlash } from '~/web/http.server';
 import { paymentGateway } from '~/services/payments/gateway.server';
 import { checkoutParams, createOrder, originOf, payerOrganisation, receiptPath, type Payer } from '~/services/payments/orders.server';
 

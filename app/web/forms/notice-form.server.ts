@@ -1,6 +1,6 @@
 import { json } from '@remix-run/node';
 import { z } from 'zod';
-import type { SignedIn } from '~/auth/guards.server';
+import type { SignedIn } from '~/web/guards.server';
 import { clientIp } from '~/auth/rate-limit.server';
 import {
   AUDIENCE_AUTHORITIES,
@@ -20,9 +20,9 @@ import {
 import { ORGANISATION_KINDS } from '~/domain/enums';
 import { seoulDay, seoulDayStart } from '~/lib/dates';
 import { DomainError, isDomainError } from '~/lib/errors';
-import { domainErrorResponse, positiveInt, redirectWithFlash } from '~/lib/http.server';
+import { domainErrorResponse, positiveInt, redirectWithFlash } from '~/web/http.server';
 import { renderMarkdown } from '~/lib/markdown.server';
-import { isMultipart, readMultipart } from '~/lib/uploads.server';
+import { isMultipart, readMultipart } from '~/web/uploads.server';
 import { safeRedirectPath } from '~/lib/safe-redirect';
 import { uploadsOf } from '~/services/notices/files.server';
 import { createNotice, deleteNotice, updateNotice, type NoticeInput } from '~/services/notices/notices.server';

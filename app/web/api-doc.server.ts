@@ -6,7 +6,7 @@ import { ERROR_CODES } from '~/messages';
 // The description of every /api call (issue 18, docs/decisions/026-openapi-from-zod.md), and the OpenAPI 3.1 document
 // made from them (GET /api/openapi.json, the reference page /developers/api).
 //
-// How a call is described: its route module passes `doc` to `apiRoute` (app/lib/api.server.ts), next to the body
+// How a call is described: its route module passes `doc` to `apiRoute` (app/web/api.server.ts), next to the body
 // contract it already has:
 //
 //   export const { loader, action } = apiRoute({
@@ -43,7 +43,8 @@ extendZodWithOpenApi(z);
 
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type ApiAccess = UserRole | 'ANY' | 'PUBLIC';
-export type ApiFailure = { code: string; message: string; status?: number };
+import type { ApiFailure } from '~/lib/errors';
+export type { ApiFailure };
 
 /** The reference's sections, in the order the page shows them. */
 export const TAGS = {

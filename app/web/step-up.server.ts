@@ -3,7 +3,7 @@ import { config } from '~/config.server';
 import { OPERATOR_MESSAGES, STEP_UP_WINDOW_MS } from '~/domain/operators';
 import { nowMs } from '~/lib/clock.server';
 import { isOwnPassword } from '~/services/accounts.server';
-import { getSession } from './session.server';
+import { getSession } from '~/web/session.server';
 
 // Step-up for the operators' sensitive changes (granting authorities, locking, starting resets): the operator's own
 // password, entered within the last 10 minutes in this session. The proof is a signed cookie bound to the session's

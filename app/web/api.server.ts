@@ -1,20 +1,20 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import type { z } from 'zod';
-import { requireApiUser, type ApiUser } from '~/auth/api.server';
+import { requireApiUser, type ApiUser } from '~/web/api-auth.server';
 import { noteClientAddress } from '~/auth/rate-limit.server';
 import type { UserRole } from '~/domain/enums';
 import { MESSAGES } from '~/messages';
-import { describeCall, type ApiDoc } from './api-doc.server';
-import { API_LARGE_BODY_MAX_BYTES, API_REQUEST_ERROR, apiData, apiError, handleApi, readRequestBody } from './api-response.server';
-import { positiveInt } from './http.server';
+import { describeCall, type ApiDoc } from '~/web/api-doc.server';
+import { API_LARGE_BODY_MAX_BYTES, API_REQUEST_ERROR, apiData, apiError, handleApi, readRequestBody } from '~/web/api-response.server';
+import { positiveInt } from '~/web/http.server';
 
-export { apiData, apiError } from './api-response.server';
+export { apiData, apiError } from '~/web/api-response.server';
 
 // One wrapper for every /api route (spec §7): the method, the guard, the numeric path ids, the body read with a limit
 // and checked by its zod contract, then the service; `{ data }` or `{ code, message }` comes back. A route module is
 // `export const { loader, action } = apiRoute({ … })`; a call answering GET and POST takes `loader` from one
 // apiRoute and `action` from another. Each call carries its description (`doc`: path, summary, tag, the answer's zod
-// schema, its error codes), from which the OpenAPI document is made: see app/lib/api-doc.server.ts for the format.
+// schema, its error codes), from which the OpenAPI document is made: see app/web/api-doc.server.ts for the format.
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type Args = LoaderFunctionArgs | ActionFunctionArgs;
@@ -22,7 +22,8 @@ type Args = LoaderFunctionArgs | ActionFunctionArgs;
 type Access = UserRole | 'ANY' | 'PUBLIC';
 type UserFor<A extends Access> = A extends 'PUBLIC' ? null : ApiUser;
 
-export type ApiFailure = { code: string; message: string; status?: number };
+import type { ApiFailure } from '~/lib/errors';
+export type { ApiFailure };
 type Awaitable<T> = T | Promise<T>;
 
 type Options<A extends Access, I extends string, B, R> = {
@@ -42,7 +43,7 @@ type Options<A extends Access, I extends string, B, R> = {
   bodyOptional?: boolean;
   maxBytes?: number;
   /**
-   * The call's description for the OpenAPI document (app/lib/api-doc.server.ts); null when another apiRoute of the
+   * The call's description for the OpenAPI document (app/web/api-doc.server.ts); null when another apiRoute of the
    * same module describes this method and path.
    */
   doc: ApiDoc<R> | null;

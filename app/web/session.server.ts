@@ -2,7 +2,7 @@ import { createCookie, createCookieSessionStorage, createSession, type Session }
 import { once } from '~/lib/request-scope.server';
 import { config } from '~/config.server';
 import type { Authority, UserRole } from '~/domain/enums';
-import { issueRefreshToken, revokeFamily, signAccessToken } from './tokens.server';
+import { issueRefreshToken, revokeFamily, signAccessToken } from '~/auth/tokens.server';
 
 // The session cookie carries the access token and the refresh token (architecture.md §3). httpOnly, SameSite=Lax,
 // signed with rotating secrets; Secure when the site is served over https (config.server.ts secureCookies).

@@ -1,4 +1,4 @@
-import { requireUser } from '~/auth/guards.server';
+import { requireUser } from '~/web/guards.server';
 
 // The inbox and inquiry pages are the same pages in the user area (students, adult members) and the admin area
 // (academy staff): one route module serves both addresses and takes its area, and so its guard, from its own address.

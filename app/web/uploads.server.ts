@@ -1,5 +1,5 @@
 import { MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from '@remix-run/node';
-import { readLimited } from './body-limit.server';
+import { readLimited } from '~/web/body-limit.server';
 
 // Multipart uploads of the pages and the API (note images, profile pictures): parsed in memory with a limit per part
 // and on the whole body, counted as it arrives, so many parts or a chunked body cannot fill the memory. A larger file

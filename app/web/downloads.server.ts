@@ -32,3 +32,13 @@ export function privateFileResponse(
 export function attachmentResponse(body: Uint8Array, fileName: string, contentType: string): Response {
   return privateFileResponse(body, { contentType, fileName, disposition: 'attachment' });
 }
+
+const TYPES = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+} as const;
+
+/** A spreadsheet download (RFC 6266 name, never sniffed, never cached). */
+export function downloadResponse(body: Buffer | Uint8Array, fileName: string, kind: keyof typeof TYPES): Response {
+  return attachmentResponse(body, fileName, TYPES[kind]);
+}
