@@ -1,34 +1,19 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import type { Constraint, FormReply } from '~/lib/form-reply';
 
-// The forms of the student's and the account pages, whose rules are the server's alone (decision 011): the server's
-// answer (`useActionData`, a conform `SubmissionResult` made by `submission.reply()`) is shown beside its fields, and
-// the browser's native constraints are written on the inputs. This is the part of @conform-to/react's `useForm` and
-// `get*Props` those forms use, with the same markup (ids, aria attributes, noValidate): conform's client code (about
-// 9 KB of gzip JavaScript) stays off these pages (docs/decisions/028, "Below 100 KB"). The operators' forms keep
-// conform. As with conform when nothing validates in the browser: a submit is never stopped, what was typed stays in
-// the inputs, and an answer with errors moves the focus to the first field in error.
+// The one form client of every area (docs/decisions/030), whose rules are the server's alone (decision 011): the
+// server's reply (`useActionData`, the one shape of app/lib/form-reply.ts that the page-action protocol writes) is
+// shown beside its fields, and the browser's native constraints are written on the inputs. Its API and markup are
+// those of @conform-to/react's `useForm` and `get*Props` (ids, aria attributes, noValidate), without conform's client
+// code (about 9 KB of gzip JavaScript; docs/decisions/028, "Below 100 KB"). Nothing validates in the browser: a submit
+// is never stopped, what was typed stays in the inputs, and a reply with errors moves the focus to the first field in
+// error.
 
-/** The server's answer to a submission (the shape of conform's `SubmissionResult`). */
-export type SubmissionResult = {
-  status?: 'error' | 'success';
-  intent?: unknown;
-  initialValue?: Record<string, unknown> | null;
-  error?: Record<string, string[] | null> | null;
-  state?: unknown;
-  fields?: string[];
-};
+export type { Constraint, FormReply };
+export { firstError, replyFor } from '~/lib/form-reply';
 
-export type Constraint = {
-  required?: boolean;
-  minLength?: number;
-  maxLength?: number;
-  min?: string | number;
-  max?: string | number;
-  step?: string | number;
-  multiple?: boolean;
-  pattern?: string;
-  accept?: string;
-};
+/** The server's answer to a submission (app/lib/form-reply.ts). */
+export type SubmissionResult = FormReply;
 
 /** What a field's markup needs; conform's own field metadata has the same members, so helpers take either. */
 export type FieldMetadata = Constraint & {

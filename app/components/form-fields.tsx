@@ -97,6 +97,19 @@ export function ConsentBox({
   );
 }
 
+/** One checkbox with its label beside it and its error under it (a consent the form requires). */
+export function CheckboxField({ meta, label }: { meta: FieldMetadata; label: ReactNode }) {
+  return (
+    <div className="field consent">
+      <label className="checkbox">
+        <input {...getInputProps(meta, { type: 'checkbox' })} />
+        <span>{label}</span>
+      </label>
+      <FieldError meta={meta} />
+    </div>
+  );
+}
+
 /** A labelled textarea with an optional hint and its error beside it. */
 export function TextAreaField({ label, meta, rows = 3, hint }: { label: string; meta: FieldMetadata; rows?: number; hint?: ReactNode }) {
   const hintId = hint ? `${meta.id}-hint` : undefined;
@@ -120,7 +133,8 @@ export function SelectField({
 }: {
   label: string;
   meta: FieldMetadata;
-  empty: string;
+  /** The first, empty choice; none when absent. */
+  empty?: string;
   options: { value: string | number; label: string }[];
   hint?: ReactNode;
 }) {
@@ -129,7 +143,7 @@ export function SelectField({
     <div className="field">
       <label htmlFor={meta.id}>{label}</label>
       <select {...getSelectProps(meta, { ariaDescribedBy: hintId })}>
-        <option value="">{empty}</option>
+        {empty === undefined ? null : <option value="">{empty}</option>}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}

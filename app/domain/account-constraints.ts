@@ -1,4 +1,4 @@
-import type { Constraint } from '@conform-to/dom';
+import type { Constraint } from '~/lib/form-reply';
 
 // Native input constraints of the account forms (required, lengths, patterns): what the browser can check before a
 // round trip. The server's zod schemas (auth/account-schemas.server.ts) stay the authority.
@@ -50,4 +50,14 @@ export const CONSTRAINTS = {
   },
   profile: { name: { required: true, maxLength: 30 }, email: { maxLength: 100 } },
   passwordChange: { password: { required: true, maxLength: 200 }, newPassword: password, confirm: { required: true } },
+  /** A student the academy adds or edits (the temporary password and the consent only when adding). */
+  student: {
+    name: { required: true, maxLength: 30 },
+    loginId: { required: true, pattern: '[a-z0-9]{4,20}' },
+    grade: { required: true },
+    classId: {},
+    parentPhone: {},
+    password: { required: true, minLength: 8 },
+    guardianConsent: { required: true },
+  },
 } satisfies Record<string, Record<string, Constraint>>;

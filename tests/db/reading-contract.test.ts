@@ -85,7 +85,7 @@ async function page(id: number, form: Record<string, string>): Promise<string> {
     context: {},
   });
   expect(res.status).toBe(400);
-  const { result } = (await res.json()) as { result: { error?: Record<string, string[]> } };
+  const result = (await res.json()) as { error?: Record<string, string[]> };
   return Object.values(result.error ?? {}).flat()[0];
 }
 

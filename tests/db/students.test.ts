@@ -10,6 +10,7 @@ import { ACCOUNT_FIELD_MESSAGES } from '~/domain/accounts';
 import { toCsv, toXlsx } from '~/lib/spreadsheets.server';
 import { loader as editLoader } from '~/routes/admin+/students_.$studentId_.edit';
 import { action as newAction } from '~/routes/admin+/students_.new';
+import { replyErrors, replyValues } from '../support/form-reply';
 import { loader as migrationLoader } from '~/routes/member+/migration';
 import { loader as listLoader, action as listAction } from '~/routes/admin+/students';
 import { loader as exportCsvLoader } from '~/routes/admin+/students_.export[.]csv';
@@ -110,11 +111,11 @@ describe('adding a student', () => {
     );
     expect(bad.status).toBe(400);
     const body = await bad.json();
-    expect(body.errors).toMatchObject({
+    expect(replyErrors(body)).toMatchObject({
       parentPhone: ACCOUNT_FIELD_MESSAGES.phoneRule,
       guardianConsent: STUDENT_MESSAGES.guardianConsentRequired,
     });
-    expect(body.values.name).toBe('중복');
+    expect(replyValues(body).name).toBe('중복');
     const taken = await respond(() =>
       newAction({
         request: makeRequest('/admin/students/new', {
@@ -133,7 +134,7 @@ describe('adding a student', () => {
       }),
     );
     expect(taken.status).toBe(409);
-    expect((await taken.json()).errors).toEqual({ loginId: ACCOUNT_FIELD_MESSAGES.loginIdTaken });
+    expect(replyErrors(await taken.json())).toEqual({ loginId: ACCOUNT_FIELD_MESSAGES.loginIdTaken });
     const loginId = unique('page');
     const ok = await respond(() =>
       newAction({

@@ -1,19 +1,21 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { requireBasicPay } from '~/web/guards.server';
 import { openClassesInScope } from '~/services/academy/scope.server';
 import { CsrfInput } from '~/components/csrf';
 import { ConfirmDialog } from '~/components/dialogs';
-import { GRADES } from '~/domain/accounts';
+import { z } from 'zod';
+import { firstError, getFormProps, replyFor, useForm } from '~/components/form-client';
+import { FormErrors } from '~/components/form-fields';
+import { StudentDetailsFields } from '~/components/student-fields';
+import { CONSTRAINTS } from '~/domain/account-constraints';
 import { formatKoreanDate } from '~/lib/dates';
-import { isDomainError } from '~/lib/errors';
-import { domainErrorResponse, orRespond, pageData, positiveInt, redirectWithFlash } from '~/web/http.server';
+import { formAction } from '~/web/form-action.server';
+import { orRespond, pageData, positiveInt, redirectWithFlash } from '~/web/http.server';
 import {
   changeStudentStatus,
   editStudentSchema,
-  fieldErrors,
   getStudent,
   statusLabel,
   updateStudent,
@@ -64,50 +66,44 @@ const STATUS_DONE: Record<StatusChange, string> = {
   withdraw: '학생을 탈퇴 처리했습니다. 더 이상 로그인할 수 없고, 지난 기록은 그대로 남습니다.',
 };
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireBasicPay(request);
-  const studentId = positiveInt(params.studentId) ?? 0;
-  const form = Object.fromEntries(await request.formData());
-  const intent = String(form.intent ?? 'save');
-  const back = `/admin/students/${studentId}/edit`;
-  const text = (k: string) => (typeof form[k] === 'string' ? String(form[k]) : '');
-  const values = { name: text('name'), grade: text('grade'), classId: text('classId'), parentPhone: text('parentPhone') };
-  try {
-    if (intent === 'pause' || intent === 'resume' || intent === 'withdraw') {
-      const student = await changeStudentStatus(user, studentId, intent);
-      return redirectWithFlash(
-        intent === 'withdraw' ? '/admin/students' : back,
-        `${student.name}(${student.loginId}): ${STATUS_DONE[intent]}`,
-      );
+const intents = z.discriminatedUnion('intent', [
+  editStudentSchema.extend({ intent: z.literal('save') }),
+  z.object({ intent: z.enum(['pause', 'resume', 'withdraw']) }),
+]);
+
+export const action = formAction({
+  guard: ({ request }) => requireBasicPay(request),
+  ids: ['studentId'],
+  schema: intents,
+  fields: { CLASS_REQUIRED: 'classId', CLASS_CLOSED: 'classId' },
+  run: async ({ user, ids: { studentId }, value }) => {
+    const back = `/admin/students/${studentId}/edit`;
+    if (value.intent === 'save') {
+      const { intent: _, ...edit } = value;
+      const student = await updateStudent(user, studentId, edit);
+      return redirectWithFlash(back, `${student.name}(${student.loginId}) 학생의 정보를 저장했습니다.`);
     }
-    const parsed = editStudentSchema.safeParse(form);
-    if (!parsed.success) return json({ values, errors: fieldErrors(parsed.error) }, { status: 400 });
-    const student = await updateStudent(user, studentId, parsed.data);
-    return redirectWithFlash(back, `${student.name}(${student.loginId}) 학생의 정보를 저장했습니다.`);
-  } catch (error) {
-    if (isDomainError(error)) {
-      if (error.status === 404 || error.status === 403) throw domainErrorResponse(error);
-      const field = error.code === 'CLASS_REQUIRED' || error.code === 'CLASS_CLOSED' ? 'classId' : 'form';
-      return json({ values, errors: { [field]: error.message } as Record<string, string> }, { status: error.status });
-    }
-    throw error;
-  }
-}
+    const student = await changeStudentStatus(user, studentId, value.intent);
+    return redirectWithFlash(
+      value.intent === 'withdraw' ? '/admin/students' : back,
+      `${student.name}(${student.loginId}): ${STATUS_DONE[value.intent]}`,
+    );
+  },
+});
 
 export default function EditStudent() {
   const { student, classOptions, isHead, confirmWithdraw } = useLoaderData<typeof loader>();
-  const failed = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const busy = navigation.state === 'submitting';
-  const v = failed?.values ?? student;
-  const e: Record<string, string> = failed?.errors ?? {};
-  const described = (name: string) => (e[name] ? { 'aria-invalid': true as const, 'aria-describedby': `${name}-error` } : {});
-  const error = (name: string) =>
-    e[name] ? (
-      <p className="field-error" id={`${name}-error`}>
-        {e[name]}
-      </p>
-    ) : null;
+  const lastResult = useActionData<typeof action>();
+  const busy = useNavigation().state === 'submitting';
+  const saved = replyFor(lastResult, 'save');
+  const [form, fields] = useForm<Record<'name' | 'grade' | 'classId' | 'parentPhone', string>>({
+    id: 'edit-student',
+    lastResult: saved,
+    constraint: CONSTRAINTS.student,
+    defaultValue: { name: student.name, grade: student.grade, classId: student.classId, parentPhone: student.parentPhone },
+  });
+  // A refusal of the status forms (pause, resume, withdraw) is shown above the page.
+  const statusError = lastResult && !saved ? firstError(lastResult) : null;
   const withdrawn = student.status === 'WITHDRAWN';
   const here = `/admin/students/${student.id}/edit`;
   // A class the teacher cannot choose (a closed one) still shows as the current one.
@@ -127,9 +123,9 @@ export default function EditStudent() {
         아이디 {student.loginId} · 상태 <span className="badge">{student.statusLabel}</span> · 등록일 {student.createdAt} ·{' '}
         <Link to={`/admin/students/${student.id}`}>도서 관리</Link>
       </p>
-      {e.form ? (
+      {statusError ? (
         <div className="alert error" role="alert">
-          {e.form}
+          {statusError}
         </div>
       ) : null}
       {withdrawn ? (
@@ -137,52 +133,16 @@ export default function EditStudent() {
           탈퇴한 학생입니다. 정보를 바꿀 수 없고, 이 화면에서는 되돌릴 수 없습니다. 지난 기록은 그대로 남아 있습니다.
         </p>
       ) : (
-        <Form method="post" className="card" noValidate>
+        <Form method="post" className="card" {...getFormProps(form)}>
           <CsrfInput />
           <input type="hidden" name="intent" value="save" />
-          <div className="field">
-            <label htmlFor="name">이름</label>
-            <input id="name" name="name" type="text" defaultValue={v.name} required maxLength={30} {...described('name')} />
-            {error('name')}
-          </div>
-          <div className="field">
-            <label htmlFor="grade">학년</label>
-            <select id="grade" name="grade" defaultValue={v.grade} required {...described('grade')}>
-              <option value="">학년을 선택해 주세요</option>
-              {GRADES.map((g) => (
-                <option key={g} value={g}>
-                  {g}
-                </option>
-              ))}
-            </select>
-            {error('grade')}
-          </div>
-          <div className="field">
-            <label htmlFor="classId">반</label>
-            <select id="classId" name="classId" defaultValue={v.classId} {...described('classId')}>
-              {isHead ? <option value="">반 없음</option> : null}
-              {options.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-            <p className="muted field-hint">반을 옮겨도 지난 반의 기록은 남습니다.</p>
-            {error('classId')}
-          </div>
-          <div className="field">
-            <label htmlFor="parentPhone">학부모 연락처 (선택)</label>
-            <input
-              id="parentPhone"
-              name="parentPhone"
-              type="tel"
-              inputMode="tel"
-              defaultValue={v.parentPhone}
-              placeholder="010-1234-5678"
-              {...described('parentPhone')}
-            />
-            {error('parentPhone')}
-          </div>
+          <FormErrors errors={form.errors} id={form.errorId} />
+          <StudentDetailsFields
+            fields={fields}
+            classOptions={options}
+            noClass={isHead ? '반 없음' : undefined}
+            classHint="반을 옮겨도 지난 반의 기록은 남습니다."
+          />
           <div className="form-actions">
             <button type="submit" disabled={busy}>
               {busy ? '저장 중…' : '저장'}

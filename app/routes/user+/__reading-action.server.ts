@@ -1,14 +1,10 @@
-import type { SubmissionResult } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod';
-import type { ActionFunctionArgs } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { z } from 'zod';
 import { requireUser } from '~/web/guards.server';
 import { BookStatus } from '~/domain/enums';
 import { READING_ERRORS } from '~/domain/reading';
-import { editLastRecordInput, firstRecordInput, noPageInput, recordInput } from '~/domain/reading-input';
-import { isDomainError } from '~/lib/errors';
-import { domainErrorResponse, idParam, redirectWithFlash } from '~/web/http.server';
+import { editLastRecordInput, firstRecordInput, noPageInput, recordInput, type ReadingIntent } from '~/domain/reading-input';
+import { formAction } from '~/web/form-action.server';
+import { redirectWithFlash } from '~/web/http.server';
 import { editLastRecord, resetClock, saveNoPage, saveRecord, startClock, startReading } from '~/services/reading/records.server';
 
 // The reading page's action: one intent per form, each checked by the reading contract the API doors use too
@@ -21,7 +17,13 @@ const intents = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('clock-start') }),
   z.object({ intent: z.literal('clock-reset') }),
 ]);
-export type Intent = z.infer<typeof intents>['intent'];
+type Intent = ReadingIntent;
+// The page's list of intents and the schema's are the same set.
+const _same: [z.infer<typeof intents>['intent']] extends [Intent]
+  ? [Intent] extends [z.infer<typeof intents>['intent']]
+    ? true
+    : never
+  : never = true;
 type Input<I extends Intent> = Extract<z.infer<typeof intents>, { intent: I }>;
 
 const FINISHED = '축하해요! 책을 다 읽었어요. 이제 문제 분석을 할 차례예요.';
@@ -47,38 +49,26 @@ const run: { [I in Intent]: (userId: number, id: number, input: Input<I>) => Pro
 };
 
 /** Service errors that belong to one field; the others are shown above the form. */
-const FIELD_OF: Record<string, string> = {
+const FIELDS = {
   INVALID_READ_TIME: 'minutes',
   INVALID_READ_DATE: 'readDate',
   INVALID_READ_PAGE: 'endPage',
   INVALID_READ_RANGE: 'endPage',
-};
+} as const;
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request, { role: 'USER' });
-  const id = idParam(params.resultBookId, READING_ERRORS.BOOK_NOT_FOUND);
-  const submission = parseWithZod(await request.formData(), { schema: intents });
-  const intent = submission.payload.intent as Intent;
-  if (!(intent in run)) {
-    const result: SubmissionResult<string[]> = { status: 'error', error: { '': [READING_ERRORS.READ_SAVE_FAILED] } };
-    return json({ intent: 'record' as Intent, result }, { status: 400 });
-  }
-  if (submission.status !== 'success') return json({ intent, result: submission.reply() }, { status: 400 });
-  let message: string;
-  try {
-    message = await (run[intent] as (userId: number, id: number, input: z.infer<typeof intents>) => Promise<string>)(
+export const action = formAction({
+  guard: ({ request }) => requireUser(request, { role: 'USER' }),
+  ids: ['resultBookId'],
+  notFound: READING_ERRORS.BOOK_NOT_FOUND,
+  schema: intents,
+  fields: FIELDS,
+  unknownIntent: READING_ERRORS.READ_SAVE_FAILED,
+  run: async ({ user, ids: { resultBookId: id }, value }) => {
+    const message = await (run[value.intent] as (userId: number, id: number, input: z.infer<typeof intents>) => Promise<string>)(
       user.id,
       id,
-      submission.value,
+      value,
     );
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    if (error.status === 404) throw domainErrorResponse(error);
-    const field = FIELD_OF[error.code];
-    return json(
-      { intent, result: submission.reply(field ? { fieldErrors: { [field]: [error.message] } } : { formErrors: [error.message] }) },
-      { status: 400 },
-    );
-  }
-  return redirectWithFlash(`/user/activity/readingBook/${id}`, message);
-}
+    return redirectWithFlash(`/user/activity/readingBook/${id}`, message);
+  },
+});

@@ -10,7 +10,9 @@ import { nowMs } from '~/lib/clock.server';
 import { seoulDay } from '~/lib/dates';
 import { idParam, orRespond, pageData } from '~/web/http.server';
 import { getReadingPage } from '~/services/reading/overview.server';
-import { action, type Intent } from './__reading-action.server';
+import { replyFor } from '~/lib/form-reply';
+import { READING_INTENTS, type ReadingIntent as Intent } from '~/domain/reading-input';
+import { action } from './__reading-action.server';
 import { ClockPanel, EditForm, NoPageForm, RecordForm, StartForm } from './__reading-forms';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.book.title ?? '독서 기록'} | 리드인` }];
@@ -69,13 +71,12 @@ function ReadingBookView() {
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting';
   const { book } = data;
-  const last = (i: Intent) => (actionData?.intent === i ? actionData.result : undefined);
+  // A reply belongs to the form of its intent; one of no known form (a stale page) is shown at the record form.
+  const stray = actionData && !READING_INTENTS.includes(actionData.initialValue?.intent as Intent) ? actionData : undefined;
+  const last = (i: Intent) => replyFor(actionData, i) ?? (i === 'record' ? stray : undefined);
   const sessions = SESSION_COUNTS[book.method] ?? null;
   const isClock = book.method === ReadMethod.CLOCK;
-  const clockErrors =
-    actionData && (actionData.intent === 'clock-start' || actionData.intent === 'clock-reset')
-      ? (actionData.result.error?.[''] ?? undefined)
-      : undefined;
+  const clockErrors = (last('clock-start') ?? last('clock-reset'))?.error?.[''] ?? undefined;
 
   return (
     <div className="page stack reading-page">
