@@ -9,8 +9,11 @@ import { domainErrorResponse, idParam } from '~/web/http.server';
 import { readMultipart } from '~/web/uploads.server';
 
 // The page-action protocol (docs/decisions/030), the counterpart of the API's `apiRoute`: every page action is
-//   export const action = formAction({ guard, schema, fields, run })
-// and reads guard → the form's zod schema → the service → one reply. The guard runs first (it checks the form's
+//   export async function action(args: ActionFunctionArgs) {
+//     return formAction(args, { guard, schema, fields, run });
+//   }
+// (a function declaration, not `export const action = …`: the browser's build drops an unused function, not a call
+// made when the module loads, and this module is empty in the browser) and reads guard → the form's zod schema → the service → one reply. The guard runs first (it checks the form's
 // CSRF token); the posted form is read once (a multipart upload with its limits); the schema's refusal, or a
 // service's DomainError, comes back as the one reply shape (app/lib/form-reply.ts) with the typed values kept and
 // the message beside the field `fields` names for its code (above the form otherwise); a 403 or 404 from the service
@@ -81,47 +84,46 @@ function reply<D>(submission: Submission, options: ReplyOptions, extra: { code?:
 }
 
 /** A page action: guard → schema → service → one reply shape. */
-export function formAction<U, S extends z.ZodTypeAny, D = never, I extends string = never>(
+export async function formAction<U, S extends z.ZodTypeAny, D = never, I extends string = never>(
+  args: Args,
   options: Options<U, S, D, I>,
-): (args: Args) => FormActionResponse<D> {
+): FormActionResponse<D> {
   const hideFields = [CSRF_FIELD, ...(options.hideFields ?? [])];
-  return async (args) => {
-    const { request, params, context } = args;
-    const user = await options.guard(args);
-    const ids = {} as Record<I, number>;
-    for (const name of options.ids ?? []) ids[name] = idParam(params[name], options.notFound);
-    const base = { user, ids, request, params, context };
+  const { request, params, context } = args;
+  const user = await options.guard(args);
+  const ids = {} as Record<I, number>;
+  for (const name of options.ids ?? []) ids[name] = idParam(params[name], options.notFound);
+  const base = { user, ids, request, params, context };
 
-    let formData: FormData;
-    try {
-      formData = await readForm(request, options.upload);
-    } catch (error) {
-      if (!isDomainError(error)) throw error;
-      return json({ status: 'error', code: error.code, error: { '': [error.message] } } satisfies FormReply<D>, {
-        status: error.status,
-      });
+  let formData: FormData;
+  try {
+    formData = await readForm(request, options.upload);
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return json({ status: 'error', code: error.code, error: { '': [error.message] } } satisfies FormReply<D>, {
+      status: error.status,
+    });
+  }
+  options.screen?.(formData);
+  const schema = typeof options.schema === 'function' ? (options.schema as (c: typeof base) => S)(base) : options.schema;
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status !== 'success') {
+    // An intent the schema does not know is a stale or forged page, not a field to correct.
+    if (submission.error?.intent) {
+      const message = options.unknownIntent ?? FORM_MESSAGES.unknownIntent;
+      return json(reply<D>(submission, { formErrors: [message], hideFields }), { status: 400 });
     }
-    options.screen?.(formData);
-    const schema = typeof options.schema === 'function' ? (options.schema as (c: typeof base) => S)(base) : options.schema;
-    const submission = parseWithZod(formData, { schema });
-    if (submission.status !== 'success') {
-      // An intent the schema does not know is a stale or forged page, not a field to correct.
-      if (submission.error?.intent) {
-        const message = options.unknownIntent ?? FORM_MESSAGES.unknownIntent;
-        return json(reply<D>(submission, { formErrors: [message], hideFields }), { status: 400 });
-      }
-      return json(reply<D>(submission, { hideFields }), { status: 400 });
-    }
-    try {
-      const outcome = await options.run({ ...base, formData, value: submission.value as z.output<S> });
-      if (outcome instanceof Response) return outcome as TypedResponse<never>;
-      return json(reply<D>(submission, { hideFields }, { data: outcome.data }));
-    } catch (error) {
-      if (!isDomainError(error)) throw error;
-      if (error.status === 403 || error.status === 404) throw domainErrorResponse(error);
-      const field = options.fields?.[error.code];
-      const where = field ? { fieldErrors: { [field]: [error.message] } } : { formErrors: [error.message] };
-      return json(reply<D>(submission, { ...where, hideFields }, { code: error.code }), { status: error.status });
-    }
-  };
+    return json(reply<D>(submission, { hideFields }), { status: 400 });
+  }
+  try {
+    const outcome = await options.run({ ...base, formData, value: submission.value as z.output<S> });
+    if (outcome instanceof Response) return outcome as TypedResponse<never>;
+    return json(reply<D>(submission, { hideFields }, { data: outcome.data }));
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    if (error.status === 403 || error.status === 404) throw domainErrorResponse(error);
+    const field = options.fields?.[error.code];
+    const where = field ? { fieldErrors: { [field]: [error.message] } } : { formErrors: [error.message] };
+    return json(reply<D>(submission, { ...where, hideFields }, { code: error.code }), { status: error.status });
+  }
 }

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { requireBasicPay } from '~/web/guards.server';
@@ -71,25 +71,27 @@ const intents = z.discriminatedUnion('intent', [
   z.object({ intent: z.enum(['pause', 'resume', 'withdraw']) }),
 ]);
 
-export const action = formAction({
-  guard: ({ request }) => requireBasicPay(request),
-  ids: ['studentId'],
-  schema: intents,
-  fields: { CLASS_REQUIRED: 'classId', CLASS_CLOSED: 'classId' },
-  run: async ({ user, ids: { studentId }, value }) => {
-    const back = `/admin/students/${studentId}/edit`;
-    if (value.intent === 'save') {
-      const { intent: _, ...edit } = value;
-      const student = await updateStudent(user, studentId, edit);
-      return redirectWithFlash(back, `${student.name}(${student.loginId}) 학생의 정보를 저장했습니다.`);
-    }
-    const student = await changeStudentStatus(user, studentId, value.intent);
-    return redirectWithFlash(
-      value.intent === 'withdraw' ? '/admin/students' : back,
-      `${student.name}(${student.loginId}): ${STATUS_DONE[value.intent]}`,
-    );
-  },
-});
+export async function action(args: ActionFunctionArgs) {
+  return formAction(args, {
+    guard: ({ request }) => requireBasicPay(request),
+    ids: ['studentId'],
+    schema: intents,
+    fields: { CLASS_REQUIRED: 'classId', CLASS_CLOSED: 'classId' },
+    run: async ({ user, ids: { studentId }, value }) => {
+      const back = `/admin/students/${studentId}/edit`;
+      if (value.intent === 'save') {
+        const { intent: _, ...edit } = value;
+        const student = await updateStudent(user, studentId, edit);
+        return redirectWithFlash(back, `${student.name}(${student.loginId}) 학생의 정보를 저장했습니다.`);
+      }
+      const student = await changeStudentStatus(user, studentId, value.intent);
+      return redirectWithFlash(
+        value.intent === 'withdraw' ? '/admin/students' : back,
+        `${student.name}(${student.loginId}): ${STATUS_DONE[value.intent]}`,
+      );
+    },
+  });
+}
 
 export default function EditStudent() {
   const { student, classOptions, isHead, confirmWithdraw } = useLoaderData<typeof loader>();

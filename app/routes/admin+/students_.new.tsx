@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { requireBasicPay } from '~/web/guards.server';
@@ -28,19 +28,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** Where the service's refusals are shown. */
 const FIELDS = { LOGIN_ID_TAKEN: 'loginId', CLASS_REQUIRED: 'classId', CLASS_CLOSED: 'classId' } as const;
 
-export const action = formAction({
-  guard: ({ request }) => requireBasicPay(request),
-  schema: newStudentSchema,
-  fields: FIELDS,
-  hideFields: ['password'],
-  run: async ({ user, value }) => {
-    const student = await addStudent(user, value);
-    return redirectWithFlash(
-      '/admin/students',
-      `${student.name}(${student.loginId}) 학생을 추가했습니다. 임시 비밀번호를 학생에게 알려 주세요. 처음 로그인할 때 새 비밀번호를 정합니다.`,
-    );
-  },
-});
+export async function action(args: ActionFunctionArgs) {
+  return formAction(args, {
+    guard: ({ request }) => requireBasicPay(request),
+    schema: newStudentSchema,
+    fields: FIELDS,
+    hideFields: ['password'],
+    run: async ({ user, value }) => {
+      const student = await addStudent(user, value);
+      return redirectWithFlash(
+        '/admin/students',
+        `${student.name}(${student.loginId}) 학생을 추가했습니다. 임시 비밀번호를 학생에게 알려 주세요. 처음 로그인할 때 새 비밀번호를 정합니다.`,
+      );
+    },
+  });
+}
 
 export default function NewStudent() {
   const { classOptions, isHead, consentLabel } = useLoaderData<typeof loader>();

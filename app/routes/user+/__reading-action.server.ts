@@ -1,3 +1,4 @@
+import type { ActionFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
 import { requireUser } from '~/web/guards.server';
 import { BookStatus } from '~/domain/enums';
@@ -56,19 +57,21 @@ const FIELDS = {
   INVALID_READ_RANGE: 'endPage',
 } as const;
 
-export const action = formAction({
-  guard: ({ request }) => requireUser(request, { role: 'USER' }),
-  ids: ['resultBookId'],
-  notFound: READING_ERRORS.BOOK_NOT_FOUND,
-  schema: intents,
-  fields: FIELDS,
-  unknownIntent: READING_ERRORS.READ_SAVE_FAILED,
-  run: async ({ user, ids: { resultBookId: id }, value }) => {
-    const message = await (run[value.intent] as (userId: number, id: number, input: z.infer<typeof intents>) => Promise<string>)(
-      user.id,
-      id,
-      value,
-    );
-    return redirectWithFlash(`/user/activity/readingBook/${id}`, message);
-  },
-});
+export async function action(args: ActionFunctionArgs) {
+  return formAction(args, {
+    guard: ({ request }) => requireUser(request, { role: 'USER' }),
+    ids: ['resultBookId'],
+    notFound: READING_ERRORS.BOOK_NOT_FOUND,
+    schema: intents,
+    fields: FIELDS,
+    unknownIntent: READING_ERRORS.READ_SAVE_FAILED,
+    run: async ({ user, ids: { resultBookId: id }, value }) => {
+      const message = await (run[value.intent] as (userId: number, id: number, input: z.infer<typeof intents>) => Promise<string>)(
+        user.id,
+        id,
+        value,
+      );
+      return redirectWithFlash(`/user/activity/readingBook/${id}`, message);
+    },
+  });
+}
