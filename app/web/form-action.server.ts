@@ -6,7 +6,7 @@ import { isDomainError, type DomainError } from '~/lib/errors';
 import type { FormReply } from '~/lib/form-reply';
 import { CSRF_FIELD } from '~/web/csrf.server';
 import { domainErrorResponse, idParam } from '~/web/http.server';
-import { readMultipart } from '~/web/uploads.server';
+import { isMultipart, readMultipart } from '~/web/uploads.server';
 
 // The page-action protocol (docs/decisions/030), the counterpart of the API's `apiRoute`: every page action is
 //   export async function action(args: ActionFunctionArgs) {
@@ -57,7 +57,7 @@ type Options<U, S extends z.ZodTypeAny, D, I extends string> = {
   fields?: FieldsOf;
   /** Fields whose values never come back (passwords, codes); the form token never does. */
   hideFields?: readonly string[];
-  /** A multipart form with a file: the file's limit and the refusal when it or the body is larger. */
+  /** A form that may carry a file (multipart): the file's limit and the refusal when it or the body is larger. */
   upload?: { maxBytes: number; tooLarge: () => DomainError };
   /** Checks of the raw form before the schema (the honeypot of the public forms); throws to refuse. */
   screen?: (formData: FormData) => void;
@@ -71,7 +71,7 @@ export const FORM_MESSAGES = {
 } as const;
 
 async function readForm(request: Request, upload: Options<unknown, z.ZodTypeAny, unknown, string>['upload']) {
-  if (upload) return readMultipart(request, upload.maxBytes, upload.tooLarge);
+  if (upload && isMultipart(request)) return readMultipart(request, upload.maxBytes, upload.tooLarge);
   // A clone: the sign-in's strategy (remix-auth-form) reads the form from the request again.
   return request.clone().formData();
 }
