@@ -23,6 +23,7 @@ import { useTestDatabase } from '../support/db';
 import { createBook } from '../support/factories';
 import { userByLogin } from '../support/notes';
 import { startSolapi, type SolapiSimulator } from '../support/solapi';
+import { replyErrors } from '../support/form-reply';
 
 useTestDatabase();
 
@@ -204,7 +205,7 @@ describe('sending', () => {
       talkNew.action({ request: makeRequest('/talk/new', { cookie, form: { ...form, key: 'x' } }), params: {}, context: {} }),
     );
     expect(refused.status).toBe(400);
-    expect(await refused.json()).toEqual({ error: M.formExpired });
+    expect(replyErrors(await refused.json())).toEqual({ form: M.formExpired });
   });
 
   it('a head sees the academy’s sends, a teacher their own, another academy none (404)', async () => {

@@ -1,20 +1,23 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json, redirect } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { useEffect, useState } from 'react';
 import { requireHead } from '~/web/guards.server';
 import { CsrfInput } from '~/components/csrf';
 import { ConfirmDialog, useHydrated } from '~/components/dialogs';
+import { firstError } from '~/components/form-client';
 import { PaymentStatus } from '~/domain/enums';
 import { PAYMENT_STATUS_LABELS } from '~/domain/payments';
 import { formatKoreanDate, formatKoreanDateTime } from '~/lib/dates';
-import { isDomainError } from '~/lib/errors';
+import { formAction, done } from '~/web/form-action.server';
 import { orRespond, pageData, redirectWithFlash } from '~/web/http.server';
 import { paymentGateway } from '~/services/payments/gateway.server';
 import {
   AUTOMATIC_MESSAGES,
+  automaticIntents,
   automaticPaymentState,
+  registrationWindow,
   startCardRegistration,
   turnOffAutomaticPayment,
 } from '~/services/payments/automatic.server';
@@ -40,28 +43,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireHead(request);
-  const form = await request.formData();
-  const intent = form.get('intent');
-  try {
-    if (intent === 'register') {
-      const start = await startCardRegistration(user, request.url);
-      // With JavaScript the page opens the window with the provider's SDK; without it, the simulator's window is a
-      // plain page (Toss's own window needs its SDK).
-      if (form.get('js') === '1') return json({ billingAuth: start.sdk, error: null });
-      if (start.windowUrl) return redirect(start.windowUrl);
-      return json({ billingAuth: null, error: AUTOMATIC_MESSAGES.needsJavaScript }, { status: 400 });
-    }
-    if (intent === 'off') {
-      const done = await turnOffAutomaticPayment(user);
-      return redirectWithFlash(HERE, done ? AUTOMATIC_MESSAGES.turnedOff : AUTOMATIC_MESSAGES.alreadyOff, done ? 'success' : 'info');
-    }
-  } catch (error) {
-    if (isDomainError(error)) return json({ billingAuth: null, error: error.message }, { status: error.status });
-    throw error;
-  }
-  return json({ billingAuth: null, error: '알 수 없는 요청입니다.' }, { status: 400 });
+export async function action(args: ActionFunctionArgs) {
+  return formAction(args, {
+    guard: ({ request }) => requireHead(request),
+    schema: automaticIntents,
+    unknownIntent: AUTOMATIC_MESSAGES.unknownRequest,
+    run: async ({ user, request, value }) => {
+      if (value.intent === 'register') {
+        const start = await startCardRegistration(user, request.url);
+        // With JavaScript the page opens the window with the provider's SDK; without it, the simulator's window is a
+        // plain page (Toss's own window needs its SDK).
+        if (value.js === '1') return done({ billingAuth: start.sdk });
+        return redirect(registrationWindow(start));
+      }
+      const off = await turnOffAutomaticPayment(user);
+      return redirectWithFlash(HERE, off ? AUTOMATIC_MESSAGES.turnedOff : AUTOMATIC_MESSAGES.alreadyOff, off ? 'success' : 'info');
+    },
+  });
 }
 
 type BillingAuth = { clientKey: string; sdkUrl: string; customerKey: string; successUrl: string; failUrl: string };
@@ -96,11 +94,11 @@ export default function AutomaticPayment() {
   const hydrated = useHydrated();
   const busy = navigation.state !== 'idle';
   const [sdkError, setSdkError] = useState<string | null>(null);
-  const auth = result?.billingAuth ?? null;
+  const auth = result?.data?.billingAuth ?? null;
   useEffect(() => {
     if (auth) openBillingWindow(auth, setSdkError);
   }, [auth]);
-  const error = sdkError ?? result?.error ?? null;
+  const error = sdkError ?? firstError(result);
   const registerForm = (label: string) => (
     <Form method="post" className="inline-form">
       <CsrfInput />

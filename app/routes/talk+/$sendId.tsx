@@ -1,15 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { z } from 'zod';
 import { Link } from '~/components/link';
 import { requireTalkSender } from '~/web/talk-guard.server';
 import { CsrfInput } from '~/components/csrf';
+import { getFormProps, useForm } from '~/components/form-client';
+import { FormErrors } from '~/components/form-fields';
 import { TalkStateCounts } from '~/components/talk-state-counts';
 import { SendState } from '~/domain/enums';
 import { RECIPIENT_ROLE_LABELS, SEND_STATE_LABELS, TALK_MESSAGES } from '~/domain/talk';
 import { formatDateTime } from '~/lib/dates';
-import { isDomainError } from '~/lib/errors';
-import { domainErrorResponse, idParam, orRespond, pageData, redirectWithFlash } from '~/web/http.server';
+import { formAction } from '~/web/form-action.server';
+import { idParam, orRespond, pageData, redirectWithFlash } from '~/web/http.server';
 import { getSend, isOperator, retryFailed } from '~/services/talk/sends.server';
 
 export const meta: MetaFunction = () => [{ title: '알림톡 발송 결과 | 리드인' }];
@@ -35,25 +37,24 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireTalkSender(request);
-  const id = idParam(params.sendId, TALK_MESSAGES.sendNotFound);
-  try {
-    const count = await retryFailed(user, id);
-    return redirectWithFlash(`/talk/${id}`, TALK_MESSAGES.retried(count));
-  } catch (e) {
-    if (isDomainError(e)) {
-      if (e.status === 404 || e.status === 403) throw domainErrorResponse(e);
-      return json({ error: e.message }, { status: e.status });
-    }
-    throw e;
-  }
+export async function action(args: ActionFunctionArgs) {
+  return formAction(args, {
+    guard: ({ request }) => requireTalkSender(request),
+    ids: ['sendId'],
+    notFound: TALK_MESSAGES.sendNotFound,
+    schema: z.object({}),
+    run: async ({ user, ids: { sendId } }) => {
+      const count = await retryFailed(user, sendId);
+      return redirectWithFlash(`/talk/${sendId}`, TALK_MESSAGES.retried(count));
+    },
+  });
 }
 
 export default function TalkSend() {
   const { send, counts, recipients, retryable, failed, operator } = useLoaderData<typeof loader>();
-  const refused = useActionData<typeof action>();
+  const lastResult = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
+  const [form] = useForm({ id: 'retry', lastResult });
   return (
     <section className="stack" aria-labelledby="send-title">
       <header className="page-title">
@@ -98,13 +99,9 @@ export default function TalkSend() {
         대기·발송 중인 메시지는 발송사의 결과가 오면 바뀝니다. 새로 고치면 최신 상태를 볼 수 있습니다.{' '}
         <Link to={`/talk/${send.id}`}>새로 고침</Link>
       </p>
-      {refused?.error ? (
-        <div className="alert error" role="alert">
-          {refused.error}
-        </div>
-      ) : null}
+      <FormErrors errors={form.errors} id={form.errorId} />
       {failed ? (
-        <Form method="post" className="card talk-retry">
+        <Form method="post" className="card talk-retry" {...getFormProps(form)}>
           <CsrfInput />
           <p>
             실패한 메시지 {failed}건 중 다시 보낼 수 있는 메시지는 {retryable}건입니다.

@@ -2,10 +2,12 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { requireTalkSender } from '~/web/talk-guard.server';
+import { ListPage, listHref, type Column } from '~/components/list-page';
 import { Pagination } from '~/components/pagination';
 import { TalkStateCounts } from '~/components/talk-state-counts';
 import { formatDateTime } from '~/lib/dates';
-import { pageData, pageParam } from '~/web/http.server';
+import { pageData } from '~/web/http.server';
+import { listQuery } from '~/web/list.server';
 import { isOperator, listSends } from '~/services/talk/sends.server';
 
 export const meta: MetaFunction = () => [{ title: '알림톡 발송 내역 | 리드인' }];
@@ -15,12 +17,25 @@ export const meta: MetaFunction = () => [{ title: '알림톡 발송 내역 | 리
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireTalkSender(request);
-  const list = await listSends(user, pageParam(request));
+  const list = await listSends(user, listQuery(request).page);
   return pageData({
     ...list,
     operator: isOperator(user),
     rows: list.rows.map((r) => ({ ...r, createdAt: formatDateTime(r.createdAt) })),
   });
+}
+
+type Row = ReturnType<typeof useLoaderData<typeof loader>>['rows'][number];
+
+function columns(operator: boolean): Column<Row>[] {
+  return [
+    { header: '보낸 시각', cell: (r) => <Link to={`/talk/${r.id}`}>{r.createdAt}</Link> },
+    { header: '템플릿', cell: (r) => r.templateName },
+    { header: '받는 사람', cell: (r) => `${r.audience} (${r.recipientCount}건)` },
+    ...(operator ? [{ header: '학원', cell: (r: Row) => r.academyName ?? '-' }] : []),
+    { header: '보낸 사람', cell: (r) => r.senderName },
+    { header: '상태', cell: (r) => <TalkStateCounts counts={r.counts} /> },
+  ];
 }
 
 export default function TalkHistory() {
@@ -34,48 +49,30 @@ export default function TalkHistory() {
         승인된 템플릿으로 학생과 학부모에게 보낸 알림톡입니다. 일반 공지는 알림톡으로 보낼 수 없어 공지사항으로 올려 주세요.
       </p>
       {rows.length === 0 ? (
-        <div className="card">
-          <p>아직 보낸 알림톡이 없습니다.</p>
-          <p>
-            <Link to="/talk/new">알림톡 보내기</Link>
-          </p>
-        </div>
+        <>
+          <div className="card">
+            <p>아직 보낸 알림톡이 없습니다.</p>
+            <p>
+              <Link to="/talk/new">알림톡 보내기</Link>
+            </p>
+          </div>
+          {/* A page past the last one still links back to the others. */}
+          <Pagination page={page} pages={pages} href={(p) => listHref('/talk', {}, p)} />
+        </>
       ) : (
-        <div className="table-wrap">
-          <table className="table">
-            <caption>발송 {total}건 (최신순)</caption>
-            <thead>
-              <tr>
-                <th scope="col">보낸 시각</th>
-                <th scope="col">템플릿</th>
-                <th scope="col">받는 사람</th>
-                {operator ? <th scope="col">학원</th> : null}
-                <th scope="col">보낸 사람</th>
-                <th scope="col">상태</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.id}>
-                  <td>
-                    <Link to={`/talk/${r.id}`}>{r.createdAt}</Link>
-                  </td>
-                  <td>{r.templateName}</td>
-                  <td>
-                    {r.audience} ({r.recipientCount}건)
-                  </td>
-                  {operator ? <td>{r.academyName ?? '-'}</td> : null}
-                  <td>{r.senderName}</td>
-                  <td>
-                    <TalkStateCounts counts={r.counts} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ListPage
+          base="/talk"
+          query={{}}
+          page={page}
+          pages={pages}
+          count={`발송 ${total}건 (최신순)`}
+          caption={`발송 ${total}건 (최신순)`}
+          columns={columns(operator)}
+          rows={rows}
+          rowKey={(r) => r.id}
+          empty="아직 보낸 알림톡이 없습니다."
+        />
       )}
-      <Pagination page={page} pages={pages} base="/talk" />
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { and, asc, desc, eq, inArray, like, lt } from 'drizzle-orm';
+import { z } from 'zod';
 import type { AuthUser } from '~/services/users.server';
 import { config } from '~/config.server';
 import { db } from '~/db/client.server';
@@ -35,7 +36,14 @@ export const AUTOMATIC_MESSAGES = {
   alreadyOff: '자동 결제가 이미 해지되어 있습니다.',
   cancelled: '카드 등록을 취소했습니다.',
   failed: (message: string) => `카드를 등록하지 못했습니다: ${message}`,
+  unknownRequest: '알 수 없는 요청입니다.',
 } as const;
+
+/** The page's two forms: register (or replace) the card (`js=1` when the page opens the window itself), turn it off. */
+export const automaticIntents = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('register'), js: z.string().optional() }),
+  z.object({ intent: z.literal('off') }),
+]);
 
 export const AUTOBILL_JOB = 'autobill';
 
@@ -94,6 +102,12 @@ export async function startCardRegistration(user: AuthUser, requestUrl: string) 
     windowUrl: gateway.billingWindowUrl({ customerKey, ...urls }),
     sdk: { clientKey: gateway.clientKey, sdkUrl: gateway.sdkUrl, customerKey, ...urls },
   };
+}
+
+/** Where a browser without JavaScript registers the card: the provider's window when it is a plain page. */
+export function registrationWindow(start: { windowUrl: string | null }): string {
+  if (!start.windowUrl) throw new DomainError('NEEDS_JAVASCRIPT', AUTOMATIC_MESSAGES.needsJavaScript, 400);
+  return start.windowUrl;
 }
 
 /**
