@@ -139,6 +139,12 @@ export const guardianCodeSchema = z.object({
     .regex(/^\d{6}$/, M.codeRule),
 });
 
+/** The guardian page's two forms: the code (the form without an intent), and "send the code again". */
+export const guardianFormSchema = z.preprocess(
+  (form) => (form && typeof form === 'object' && !('intent' in form) ? { ...form, intent: 'code' } : form),
+  z.discriminatedUnion('intent', [guardianCodeSchema.extend({ intent: z.literal('code') }), z.object({ intent: z.literal('resend') })]),
+);
+
 export const findIdSchema = z.object({ name: nameField, phone: phoneField });
 
 export const identifySchema = z.object({
@@ -146,18 +152,27 @@ export const identifySchema = z.object({
   name: nameField,
 });
 
-export const recoverySchema = withConfirmation(
-  z.object({
-    loginId: z.string({ required_error: M.loginIdRequired }).trim().max(50),
-    name: nameField,
-    answer: answerField,
-    code: z
-      .string({ required_error: M.codeRule })
-      .trim()
-      .regex(/^\d{6}$/, M.codeRule),
-    password: passwordField,
-    confirm: z.string({ required_error: M.confirmRequired }),
-  }),
+const recoveryFields = z.object({
+  loginId: z.string({ required_error: M.loginIdRequired }).trim().max(50),
+  name: nameField,
+  answer: answerField,
+  code: z
+    .string({ required_error: M.codeRule })
+    .trim()
+    .regex(/^\d{6}$/, M.codeRule),
+  password: passwordField,
+  confirm: z.string({ required_error: M.confirmRequired }),
+});
+
+/**
+ * Finding a password, two steps of one page (product.md §4): `identify` (login id and name: a code is sent) and `reset`
+ * (the security answer AND the code, with the new password).
+ */
+export const findPasswordSchema = withConfirmation(
+  z.discriminatedUnion('intent', [
+    identifySchema.extend({ intent: z.literal('identify') }),
+    recoveryFields.extend({ intent: z.literal('reset') }),
+  ]),
 );
 
 export const studentResetSchema = z.object({ studentId: z.coerce.number().int().positive(), password: passwordField });

@@ -3,6 +3,7 @@ import { Link } from '~/components/link';
 import { careerFieldLabel, genreLabel, levelLabel } from '~/domain/catalogue';
 import { BookCover } from './reading';
 import { CsrfInput } from '~/components/csrf';
+import type { FormReply } from '~/lib/form-reply';
 
 export type BookCardData = {
   id: number;
@@ -21,9 +22,10 @@ export type BookCardData = {
  * flips at once) with it.
  */
 export function LikeButton({ bookId, liked, redirectTo }: { bookId: number; liked: boolean; redirectTo: string }) {
-  const fetcher = useFetcher();
+  const fetcher = useFetcher<FormReply<{ liked: boolean }>>();
   const pending = fetcher.formData?.get('intent');
-  const shown = pending ? pending === 'like' : liked;
+  // While posting, the choice made; then the reply's `liked` (the page's data, revalidated after it, says the same).
+  const shown = pending ? pending === 'like' : (fetcher.data?.data?.liked ?? liked);
   return (
     <fetcher.Form method="post" action="/user/book/like" className="like-form">
       <CsrfInput />

@@ -32,18 +32,33 @@ function StepBar({ step }: { step: number }) {
  * without JavaScript; with it, the submit button asks in a <dialog> instead of the confirmation page.
  */
 export function ProblemAttempt({
-  data,
-  confirmSubmit,
-  backHref,
-  backLabel,
-  reportHref,
-}: {
+  error,
+  ...props
+}: AttemptProps & {
+  /** A refused step (the page's reply), shown above the step. */
+  error?: string | null;
+}) {
+  return (
+    <>
+      {error ? (
+        <div className="alert error" role="alert">
+          {error}
+        </div>
+      ) : null}
+      <AttemptStep {...props} />
+    </>
+  );
+}
+
+type AttemptProps = {
   data: AttemptPageData;
   confirmSubmit: boolean;
   backHref: string;
   backLabel: string;
   reportHref?: string;
-}) {
+};
+
+function AttemptStep({ data, confirmSubmit, backHref, backLabel, reportHref }: AttemptProps) {
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle';
   const dialogRef = useRef<HTMLDialogElement>(null);

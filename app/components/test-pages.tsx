@@ -89,7 +89,18 @@ export function TestList({
   );
 }
 
-export function TestTake({ kind, data, confirmSubmit }: { kind: TestKind; data: AttemptPageData; confirmSubmit: boolean }) {
+export function TestTake({
+  kind,
+  data,
+  confirmSubmit,
+  error,
+}: {
+  kind: TestKind;
+  data: AttemptPageData;
+  confirmSubmit: boolean;
+  /** A refused step (the page's reply), shown above the attempt. */
+  error?: string | null;
+}) {
   const t = TEST_TITLES[kind];
   return (
     <div className="page stack">
@@ -97,7 +108,13 @@ export function TestTake({ kind, data, confirmSubmit }: { kind: TestKind; data: 
         <Link to={`/user/activity/${kind}`}>{t.title}</Link> › {data.set.title}
       </nav>
       <h1 className="page-title">{data.set.title}</h1>
-      <ProblemAttempt data={data} confirmSubmit={confirmSubmit} backHref={`/user/activity/${kind}`} backLabel={`${t.title} 목록으로`} />
+      <ProblemAttempt
+        data={data}
+        error={error}
+        confirmSubmit={confirmSubmit}
+        backHref={`/user/activity/${kind}`}
+        backLabel={`${t.title} 목록으로`}
+      />
     </div>
   );
 }

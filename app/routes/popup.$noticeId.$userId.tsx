@@ -1,5 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
+import { z } from 'zod';
+import { formAction } from '~/web/form-action.server';
 import { useLoaderData } from '@remix-run/react';
 import { homeFor, requireUser, type SignedIn } from '~/web/guards.server';
 import { useNonce } from '~/components/nonce';
@@ -37,18 +39,24 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { user, noticeId } = await popupFor(request, params);
-  await orRespond(() => readNotice(user, noticeId));
-  const form = await request.formData();
-  const hide = form.get('hideToday') === 'on';
-  if (hide) await hidePopupToday(user.id, noticeId);
-  const flash = (to: string) => (hide ? redirectWithFlash(to, NOTICE_MESSAGES.hiddenToday) : redirect(to));
-  // The inline panel of a home page goes back to that page; the window closes itself when its script runs.
-  const back = afterPopupPanel(form.get('returnTo'), hide);
-  if (back) return flash(back);
-  if (form.get('js') === '1') return redirect(`/popup/${noticeId}/${user.id}?closed=1`);
-  return flash(homeFor(user));
+export async function action(args: ActionFunctionArgs) {
+  return formAction(args, {
+    guard: async ({ request, params }) => {
+      const { user, noticeId } = await popupFor(request, params);
+      await orRespond(() => readNotice(user, noticeId));
+      return { user, noticeId };
+    },
+    schema: z.object({ hideToday: z.boolean().optional(), returnTo: z.string().optional(), js: z.string().optional() }),
+    run: async ({ user: { user, noticeId }, value: { hideToday: hide = false, returnTo, js } }) => {
+      if (hide) await hidePopupToday(user.id, noticeId);
+      const flash = (to: string) => (hide ? redirectWithFlash(to, NOTICE_MESSAGES.hiddenToday) : redirect(to));
+      // The inline panel of a home page goes back to that page; the window closes itself when its script runs.
+      const back = afterPopupPanel(returnTo, hide);
+      if (back) return flash(back);
+      if (js === '1') return redirect(`/popup/${noticeId}/${user.id}?closed=1`);
+      return flash(homeFor(user));
+    },
+  });
 }
 
 export default function NoticePopupWindow() {

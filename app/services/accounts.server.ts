@@ -39,9 +39,10 @@ export const ACCOUNT_MESSAGES = {
   guardianPending: '보호자(법정대리인) 동의를 마친 뒤에 이용할 수 있습니다. 보호자 휴대폰으로 받은 인증번호를 입력해 주세요.',
 } as const;
 
-export class AuthenticationError extends Error {
+/** A refused sign-in (LOGIN_FAIL): the sign-in form shows its message above the form; the API answers 401. */
+export class AuthenticationError extends DomainError {
   constructor(message: string) {
-    super(message);
+    super('LOGIN_FAIL', message, 400);
     this.name = 'AuthenticationError';
   }
 }
@@ -128,15 +129,31 @@ export async function isLoginIdTaken(loginId: string) {
  * A new member. A student with an academy code joins that academy; any other member gets an individual organisation
  * (kind `student`). Returns the new user.
  */
+type RegistrationField = 'birthDate' | 'grade' | 'guardianName' | 'guardianPhone';
+const REGISTRATION_FIELD_CODES = {
+  birthDate: 'INVALID_BIRTH_DATE',
+  grade: 'GRADE_REQUIRED',
+  guardianName: 'INVALID_GUARDIAN_NAME',
+  guardianPhone: 'INVALID_GUARDIAN_PHONE',
+} as const satisfies Record<RegistrationField, string>;
+
 /** A field of the registration form and its message: the form shows it beside that field. */
 export class RegistrationFieldError extends DomainError {
   constructor(
-    readonly field: 'birthDate' | 'grade' | 'guardianName' | 'guardianPhone',
+    readonly field: RegistrationField,
     message: string,
   ) {
-    super('INVALID_REGISTRATION', message, 400);
+    super(REGISTRATION_FIELD_CODES[field], message, 400);
   }
 }
+
+/** Where the registration form shows each refusal of registerMember: its code → the field. */
+export const REGISTRATION_FIELDS = {
+  ...Object.fromEntries(Object.entries(REGISTRATION_FIELD_CODES).map(([field, code]) => [code, field])),
+  LOGIN_ID_TAKEN: 'loginId',
+  ACADEMY_NOT_FOUND: 'academyCode',
+  ACADEMY_CLOSED: 'academyCode',
+} as const satisfies Record<string, string>;
 
 /**
  * The age rules of registration, on the Seoul day: a student under 14 names a legal guardian (법정대리인) whose phone
@@ -178,7 +195,8 @@ export async function registerMember(kind: MemberKind, input: Registration) {
           .select({ id: organisations.id, name: organisations.name, status: organisations.status })
           .from(organisations)
           .where(and(eq(organisations.code, code), eq(organisations.kind, 'academy')));
-        if (!found) throw new DomainError('ACADEMY_NOT_FOUND', ACCOUNT_MESSAGES.academyNotFound, 404);
+        // 400, not 404: a code typed into the form, shown beside its field (the page itself exists).
+        if (!found) throw new DomainError('ACADEMY_NOT_FOUND', ACCOUNT_MESSAGES.academyNotFound, 400);
         // A closed (해지) academy's code takes no new students; its members keep their accounts.
         if (found.status === 'CLOSED') throw new DomainError('ACADEMY_CLOSED', ACCOUNT_MESSAGES.academyClosed, 409);
         academy = { id: found.id, name: found.name };

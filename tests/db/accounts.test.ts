@@ -37,7 +37,13 @@ async function honeypotFields() {
 }
 const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} });
 const body = async (res: Response) =>
-  (await res.json()) as { status?: string; error?: Record<string, string[]> | null; [k: string]: unknown };
+  (await res.json()) as {
+    status?: string;
+    error?: Record<string, string[]> | null;
+    code?: string;
+    data?: Record<string, unknown>;
+    [k: string]: unknown;
+  };
 
 const REGISTRATION = {
   password: 'reading123',
@@ -182,7 +188,7 @@ describe('registration', () => {
       guardian.action(args(makeRequest(location, { form: { code: code === '000000' ? '111111' : '000000' } }), { token })),
     );
     expect(wrong.status).toBe(400);
-    expect((await body(wrong)).reply).toMatchObject({
+    expect(await body(wrong)).toMatchObject({
       error: { '': ['인증번호가 올바르지 않습니다. 보호자 휴대폰으로 받은 6자리를 다시 확인해 주세요.'] },
     });
     expect((await findUserByLoginId('younger1'))!.status).toBe('PENDING');
@@ -296,7 +302,7 @@ describe('finding an id', () => {
   it('shows the masked login id for name + phone, by member kind', async () => {
     const form = { ...(await honeypotFields()), name: '김하늘', phone: '010 1000 0001' };
     const res = await respond(() => findId.action(args(makeRequest('/member/findId/student', { form }), { kind: 'student' })));
-    expect((await body(res)).found).toEqual(['stu****']);
+    expect((await body(res)).data?.found).toEqual(['stu****']);
     const adult = await respond(() => findId.action(args(makeRequest('/member/findId/adult', { form }), { kind: 'adult' })));
     expect(adult.status).toBe(404);
   });
@@ -321,7 +327,11 @@ describe('finding a password', () => {
   it('sends a one-time code to the phone (outbox COMPLETE), then needs the answer AND the code', async () => {
     const step1 = await start('student2', '이바다');
     const data = await body(step1);
-    expect(data.challenge).toMatchObject({ loginId: 'student2', question: '가장 좋아하는 책은 무엇인가요?', maskedPhone: '010-****-0002' });
+    expect(data.data?.challenge).toMatchObject({
+      loginId: 'student2',
+      question: '가장 좋아하는 책은 무엇인가요?',
+      maskedPhone: '010-****-0002',
+    });
     const { message, code } = await latestCode('student2');
     expect(message).toMatchObject({ phone: '010-1000-0002', channel: 'SMS', sendState: SendState.COMPLETE, attempts: 1 });
     expect(message.sentAt).not.toBeNull();
@@ -340,7 +350,7 @@ describe('finding a password', () => {
       confirm: 'fresh12345',
     });
     expect(wrongCode.status).toBe(400);
-    expect((await body(wrongCode)).result).toMatchObject({ error: { '': ['보안 질문의 답 또는 인증번호가 올바르지 않습니다.'] } });
+    expect(await body(wrongCode)).toMatchObject({ error: { '': ['보안 질문의 답 또는 인증번호가 올바르지 않습니다.'] } });
     const wrongAnswer = await reset({ loginId: 'student2', answer: '해리 포터', code, password: 'fresh12345', confirm: 'fresh12345' });
     expect(wrongAnswer.status).toBe(400);
 
@@ -357,7 +367,10 @@ describe('finding a password', () => {
     expect(await isRefreshTokenValid(session.get('refresh'))).toBe(false);
     // The code cannot be used twice.
     const again = await reset({ loginId: 'student2', answer: '어린 왕자', code, password: 'other12345', confirm: 'other12345' });
-    expect((await body(again)).result).toMatchObject({ error: { '': ['인증번호가 만료되었습니다. 처음부터 다시 진행해 주세요.'] } });
+    expect(await body(again)).toMatchObject({
+      code: 'CODE_EXPIRED',
+      error: { '': ['인증번호가 만료되었습니다. 처음부터 다시 진행해 주세요.'] },
+    });
   });
 
   it('answers step 1 the same whether the account exists or not (status, shape, no message about it)', async () => {
@@ -365,16 +378,17 @@ describe('finding a password', () => {
     const unknown = await start('nobody42', '없는사람');
     const wrongName = await start('student3', '다른이름');
     expect([real.status, unknown.status, wrongName.status]).toEqual([200, 200, 200]);
-    type Step1 = { step: string; challenge: Record<string, string> };
-    const shapes = (await Promise.all([real, unknown, wrongName].map(async (r) => body(r)))) as Step1[];
+    type Step1 = { status: string; data: { challenge: Record<string, string> } };
+    const shapes = (await Promise.all([real, unknown, wrongName].map(async (r) => body(r)))) as unknown as Step1[];
     for (const data of shapes) {
-      expect(Object.keys(data).sort()).toEqual(['challenge', 'result', 'step']);
-      expect(data.step).toBe('reset');
-      expect(Object.keys(data.challenge).sort()).toEqual(['loginId', 'maskedPhone', 'name', 'question']);
-      expect(data.challenge.maskedPhone).toMatch(/^010-\*{4}-\d{4}$/);
+      expect(Object.keys(data).sort()).toEqual(['data', 'fields', 'initialValue', 'status']);
+      expect(Object.keys(data.data)).toEqual(['challenge']);
+      expect(data.status).toBe('success');
+      expect(Object.keys(data.data.challenge).sort()).toEqual(['loginId', 'maskedPhone', 'name', 'question']);
+      expect(data.data.challenge.maskedPhone).toMatch(/^010-\*{4}-\d{4}$/);
     }
     // The decoy stays the same on a second request, as a real account's challenge would.
-    expect((await body(await start('nobody42', '없는사람'))).challenge).toEqual(shapes[1].challenge);
+    expect((await body(await start('nobody42', '없는사람'))).data?.challenge).toEqual(shapes[1].data.challenge);
     // Step 2 for the unknown account fails exactly like a wrong answer.
     const step2 = await reset({
       loginId: 'nobody42',
@@ -385,7 +399,7 @@ describe('finding a password', () => {
       confirm: 'fresh12345',
     });
     expect(step2.status).toBe(400);
-    expect((await body(step2)).result).toMatchObject({ error: { '': ['보안 질문의 답 또는 인증번호가 올바르지 않습니다.'] } });
+    expect(await body(step2)).toMatchObject({ error: { '': ['보안 질문의 답 또는 인증번호가 올바르지 않습니다.'] } });
   });
 
   it('counts wrong answers as failed sign-ins: after 5 the account is limited', async () => {
@@ -411,7 +425,7 @@ describe('finding a password', () => {
       confirm: 'fresh12345',
     });
     expect(limited.status).toBe(429);
-    expect((await body(limited)).result).toMatchObject({ error: { '': ['로그인 시도가 너무 많습니다. 잠시 후 다시 시도해 주세요.'] } });
+    expect(await body(limited)).toMatchObject({ error: { '': ['로그인 시도가 너무 많습니다. 잠시 후 다시 시도해 주세요.'] } });
     // …and so is the login form.
     const form = { ...(await honeypotFields()), loginId: 'student4', password: 'demo1234!' };
     const signIn = await respond(() => login.action(args(makeRequest('/member/login', { form }))));

@@ -26,6 +26,7 @@ import * as apiNoteResult from '~/routes/api+/user.book.noteResult';
 import { readProfileImage, saveProfileImage } from '~/services/my-page.server';
 import { csrfFor, makeRequest, respond, sessionCookie } from '../support/auth';
 import { useTestDatabase } from '../support/db';
+import { replyErrors } from '../support/form-reply';
 import { bookStatus, LONG_NOTE, noteBook, noteById, noteOf } from '../support/notes';
 
 useTestDatabase();
@@ -123,7 +124,14 @@ describe('student note page (forms without JavaScript)', () => {
         type: 'image/jpeg',
         message: NOTE_MESSAGES.imageType,
       },
-      { bytes: new Uint8Array(10 * 1024 * 1024 + 10), name: 'big.jpg', type: 'image/jpeg', message: NOTE_MESSAGES.imageTooLarge },
+      // Over the upload's limit: refused before the form is read, with its code (the page shows it beside the file).
+      {
+        bytes: new Uint8Array(10 * 1024 * 1024 + 10),
+        name: 'big.jpg',
+        type: 'image/jpeg',
+        message: NOTE_MESSAGES.imageTooLarge,
+        early: true,
+      },
     ];
     for (const file of cases) {
       const res = await respond(() =>
@@ -131,7 +139,12 @@ describe('student note page (forms without JavaScript)', () => {
       );
       expect(res.status).toBeGreaterThanOrEqual(400);
       const body = await res.json();
-      expect(body.error.image).toEqual([file.message]);
+      if ('early' in file) {
+        expect(body.code).toBe('NOTE_IMAGE_TOO_LARGE');
+        expect(replyErrors(body).form).toBe(file.message);
+      } else {
+        expect(replyErrors(body).image).toBe(file.message);
+      }
     }
     expect(await store.list()).toEqual(before);
     expect(await noteOf(rb)).toBeUndefined();

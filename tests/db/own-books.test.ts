@@ -10,6 +10,7 @@ import { addOwnBook, ASSIGNMENT_MESSAGES as M, OWN_WAITING_LIMIT } from '~/servi
 import { getBook } from '~/services/library.server';
 import { makeRequest, respond, xsrfFor } from '../support/auth';
 import { useTestDatabase } from '../support/db';
+import { replyErrors } from '../support/form-reply';
 import { cookieFor, createBook, createStudent, type Member } from '../support/factories';
 
 useTestDatabase();
@@ -113,7 +114,7 @@ describe('the book page and the API', () => {
       }),
     );
     expect(again.status).toBe(409);
-    expect((await again.json()).error).toBe(M.alreadyMine);
+    expect(replyErrors(await again.json()).form).toBe(M.alreadyMine);
   });
 
   it("an academy student's page offers no read method", async () => {

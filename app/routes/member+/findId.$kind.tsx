@@ -1,10 +1,11 @@
 import { getFormProps, useForm } from '~/components/form-client';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { Form, NavLink, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { findIdSchema as schema, parseWithZod } from '~/auth/account-schemas.server';
-import { memberFormLoader, readMemberForm } from '~/web/forms/member-forms.server';
+import { findIdSchema as schema } from '~/auth/account-schemas.server';
+import { done, formAction } from '~/web/form-action.server';
+import { checkHoneypot } from '~/web/honeypot.server';
+import { memberFormGuard, memberFormLoader, refusedAbove } from '~/web/forms/member-forms.server';
 import { FormErrors, TextField } from '~/components/form-fields';
 import { HoneypotFields } from '~/components/honeypot';
 import { CONSTRAINTS } from '~/domain/account-constraints';
@@ -18,27 +19,28 @@ export function loader(args: LoaderFunctionArgs) {
   return memberFormLoader(args);
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { kind, formData } = await readMemberForm(request, params);
-  const submission = parseWithZod(formData, { schema });
-  if (submission.status !== 'success') return json({ result: submission.reply(), found: null }, { status: 400 });
-  const found = await findLoginIds(kind, submission.value.name, submission.value.phone);
-  if (found.length === 0) {
-    return json(
-      { result: submission.reply({ formErrors: ['입력하신 정보와 일치하는 아이디가 없습니다.'] }), found: null },
-      { status: 404 },
-    );
-  }
-  return json({ result: submission.reply(), found });
+export async function action(args: ActionFunctionArgs) {
+  return formAction(args, {
+    guard: memberFormGuard,
+    screen: checkHoneypot,
+    schema,
+    run: async ({ user: { kind }, value: { name, phone } }) => {
+      const found = await findLoginIds(kind, name, phone);
+      // No match is a 404 shown above the form (not the area's error page).
+      if (found.length === 0) return refusedAbove('입력하신 정보와 일치하는 아이디가 없습니다.', 404, { name, phone });
+      return done({ found });
+    },
+  });
 }
 
 export default function FindId() {
   const { kind, honeypot: honeypotProps } = useLoaderData<typeof loader>();
-  const data = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
+  const found = reply?.data?.found;
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: `find-id-${kind}`,
-    lastResult: data?.result,
+    lastResult: reply,
     constraint: CONSTRAINTS.findId,
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onSubmit',
@@ -50,11 +52,11 @@ export default function FindId() {
         <NavLink to="/member/findId/student">학생</NavLink>
         <NavLink to="/member/findId/adult">성인</NavLink>
       </nav>
-      {data?.found ? (
+      {found ? (
         <section className="alert success" role="status" aria-labelledby="found-title">
           <strong id="found-title">가입하신 아이디</strong>
           <ul className="found-ids">
-            {data.found.map((id) => (
+            {found.map((id) => (
               <li key={id}>{id}</li>
             ))}
           </ul>

@@ -1,89 +1,68 @@
-import { getFormProps, useForm, type SubmissionResult } from '~/components/form-client';
+import { getFormProps, replyFor, useForm, type SubmissionResult } from '~/components/form-client';
 import type { HoneypotInputProps } from 'remix-utils/honeypot/server';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json, redirect } from '@remix-run/node';
 import { Form, NavLink, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { identifySchema, recoverySchema as resetSchema, parseWithZod } from '~/auth/account-schemas.server';
-import { memberFormLoader, readMemberForm } from '~/web/forms/member-forms.server';
+import { findPasswordSchema as schema } from '~/auth/account-schemas.server';
+import { done, formAction } from '~/web/form-action.server';
+import { redirectWithFlash } from '~/web/http.server';
+import { checkHoneypot } from '~/web/honeypot.server';
+import { memberFormGuard, memberFormLoader } from '~/web/forms/member-forms.server';
 import { clientIp } from '~/auth/rate-limit.server';
-import { setFlash } from '~/web/session.server';
 import { FormErrors, TextField } from '~/components/form-fields';
 import { HoneypotFields } from '~/components/honeypot';
 import { CONSTRAINTS } from '~/domain/account-constraints';
 import { PASSWORD_HINT, type MemberKind } from '~/domain/accounts';
-import { isDomainError } from '~/lib/errors';
 import { completePasswordRecovery, startPasswordRecovery } from '~/services/accounts.server';
 import { CsrfInput } from '~/components/csrf';
 
 export const meta: MetaFunction = () => [{ title: '비밀번호 찾기 | 리드인' }];
 
 // Two steps (product.md §4): 1. login id + name → a one-time code is sent to the account's phone and the security
-// question is shown; 2. the answer AND the code, with the new password. An answer alone never resets a password.
+// question is shown (the reply's `data.challenge`); 2. the answer AND the code, with the new password. An answer alone
+// never resets a password. A refused step 2 shows step 2 again (its hidden fields come back in the reply's values),
+// except an expired code (CODE_EXPIRED), which starts again at step 1.
 type Challenge = { loginId: string; name: string; question: string; maskedPhone: string };
 
 export function loader(args: LoaderFunctionArgs) {
   return memberFormLoader(args);
 }
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  const { kind, formData } = await readMemberForm(request, params);
-  const challengeOf = () =>
-    ({
-      loginId: String(formData.get('loginId') ?? ''),
-      name: String(formData.get('name') ?? ''),
-      question: String(formData.get('question') ?? ''),
-      maskedPhone: String(formData.get('maskedPhone') ?? ''),
-    }) satisfies Challenge;
-
-  if (formData.get('intent') === 'reset') {
-    const submission = parseWithZod(formData, { schema: resetSchema });
-    const hideFields = ['password', 'confirm', 'code', 'answer'];
-    if (submission.status !== 'success') {
-      return json({ step: 'reset' as const, result: submission.reply({ hideFields }), challenge: challengeOf() }, { status: 400 });
-    }
-    try {
-      await completePasswordRecovery(kind, submission.value, clientIp(request, context));
-    } catch (error) {
-      if (!isDomainError(error)) throw error;
-      if (error.code === 'CODE_EXPIRED') {
-        return json(
-          { step: 'identify' as const, result: submission.reply({ formErrors: [error.message], hideFields }), challenge: null },
-          { status: error.status },
-        );
+export async function action(args: ActionFunctionArgs) {
+  return formAction(args, {
+    guard: memberFormGuard,
+    screen: checkHoneypot,
+    schema,
+    hideFields: ['password', 'confirm', 'code', 'answer'],
+    run: async ({ user: { kind }, value, request, context }) => {
+      if (value.intent === 'reset') {
+        await completePasswordRecovery(kind, value, clientIp(request, context));
+        return redirectWithFlash('/member/login', '비밀번호를 변경했습니다. 새 비밀번호로 로그인해 주세요.');
       }
-      return json(
-        { step: 'reset' as const, result: submission.reply({ formErrors: [error.message], hideFields }), challenge: challengeOf() },
-        { status: error.status },
-      );
-    }
-    return redirect('/member/login', {
-      headers: { 'Set-Cookie': await setFlash({ kind: 'success', message: '비밀번호를 변경했습니다. 새 비밀번호로 로그인해 주세요.' }) },
-    });
-  }
+      const started = await startPasswordRecovery(kind, value.loginId, value.name);
+      const challenge: Challenge = {
+        loginId: started.loginId,
+        name: value.name,
+        question: started.question,
+        maskedPhone: started.maskedPhone,
+      };
+      return done({ challenge });
+    },
+  });
+}
 
-  const submission = parseWithZod(formData, { schema: identifySchema });
-  if (submission.status !== 'success')
-    return json({ step: 'identify' as const, result: submission.reply(), challenge: null }, { status: 400 });
-  try {
-    const started = await startPasswordRecovery(kind, submission.value.loginId, submission.value.name);
-    return json({
-      step: 'reset' as const,
-      result: null,
-      challenge: { loginId: started.loginId, name: submission.value.name, question: started.question, maskedPhone: started.maskedPhone },
-    });
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return json(
-      { step: 'identify' as const, result: submission.reply({ formErrors: [error.message] }), challenge: null },
-      { status: error.status },
-    );
-  }
+/** The challenge of a refused step 2, from the values it posted (its hidden fields). */
+function challengeOf(values: Record<string, unknown> | null | undefined): Challenge {
+  const text = (name: keyof Challenge) => (typeof values?.[name] === 'string' ? values[name] : '');
+  return { loginId: text('loginId'), name: text('name'), question: text('question'), maskedPhone: text('maskedPhone') };
 }
 
 export default function FindPassword() {
   const { kind, honeypot: honeypotProps } = useLoaderData<typeof loader>();
-  const data = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
+  const refusedReset = replyFor(reply, 'reset');
+  const challenge =
+    reply?.data?.challenge ?? (refusedReset && refusedReset.code !== 'CODE_EXPIRED' ? challengeOf(refusedReset.initialValue) : null);
   return (
     <div className="page auth-card card">
       <h1>비밀번호 찾기</h1>
@@ -91,10 +70,10 @@ export default function FindPassword() {
         <NavLink to="/member/findPassword/student">학생</NavLink>
         <NavLink to="/member/findPassword/adult">성인</NavLink>
       </nav>
-      {data?.step === 'reset' && data.challenge ? (
-        <ResetStep key={data.challenge.loginId} kind={kind} challenge={data.challenge} result={data.result} honeypotProps={honeypotProps} />
+      {challenge ? (
+        <ResetStep key={challenge.loginId} kind={kind} challenge={challenge} result={refusedReset} honeypotProps={honeypotProps} />
       ) : (
-        <IdentifyStep kind={kind} result={data?.result ?? null} honeypotProps={honeypotProps} />
+        <IdentifyStep kind={kind} result={reply ?? null} honeypotProps={honeypotProps} />
       )}
       <p className="auth-links">
         <Link to="/member/login">로그인</Link>

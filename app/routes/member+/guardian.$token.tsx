@@ -1,9 +1,10 @@
-import { getFormProps, useForm } from '~/components/form-client';
+import { firstError, getFormProps, replyFor, useForm } from '~/components/form-client';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { guardianCodeSchema as schema, parseWithZod } from '~/auth/account-schemas.server';
+import { guardianFormSchema as schema } from '~/auth/account-schemas.server';
+import { done, formAction } from '~/web/form-action.server';
 import { homeFor, redirectIfSignedIn } from '~/web/guards.server';
 import { setFlash, startSession } from '~/web/session.server';
 import { xsrfCookie } from '~/web/xsrf.server';
@@ -29,47 +30,37 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  await redirectIfSignedIn(request);
-  const token = params.token ?? '';
-  const formData = await request.formData();
-  if (formData.get('intent') === 'resend') {
-    try {
-      await resendGuardianCode(token);
-      return json({ kind: 'resend' as const, ok: true, message: GUARDIAN_MESSAGES.resent as string });
-    } catch (error) {
-      if (isDomainError(error)) return json({ kind: 'resend' as const, ok: false, message: error.message }, { status: error.status });
-      throw error;
-    }
-  }
-  const submission = parseWithZod(formData, { schema });
-  if (submission.status !== 'success') return json({ kind: 'code' as const, reply: submission.reply() }, { status: 400 });
-  let user;
-  try {
-    user = await confirmGuardianConsent(token, submission.value.code);
-  } catch (error) {
-    if (isDomainError(error)) {
-      return json({ kind: 'code' as const, reply: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
-    }
-    throw error;
-  }
-  const session = await startSession(user);
-  const headers = new Headers();
-  headers.append('Set-Cookie', session.setCookie);
-  headers.append('Set-Cookie', xsrfCookie(session.familyId));
-  headers.append(
-    'Set-Cookie',
-    await setFlash({ kind: 'success', message: `보호자 동의가 끝났습니다. ${user.name}님, 리드인에 오신 것을 환영합니다.` }),
-  );
-  return redirect(homeFor(user), { headers });
+export async function action(args: ActionFunctionArgs) {
+  return formAction(args, {
+    guard: ({ request }) => redirectIfSignedIn(request),
+    schema,
+    run: async ({ params, value }) => {
+      const token = params.token ?? '';
+      if (value.intent === 'resend') {
+        await resendGuardianCode(token);
+        return done({ resent: GUARDIAN_MESSAGES.resent as string });
+      }
+      const user = await confirmGuardianConsent(token, value.code);
+      const session = await startSession(user);
+      const headers = new Headers();
+      headers.append('Set-Cookie', session.setCookie);
+      headers.append('Set-Cookie', xsrfCookie(session.familyId));
+      headers.append(
+        'Set-Cookie',
+        await setFlash({ kind: 'success', message: `보호자 동의가 끝났습니다. ${user.name}님, 리드인에 오신 것을 환영합니다.` }),
+      );
+      return redirect(homeFor(user), { headers });
+    },
+  });
 }
 
 export default function GuardianConsent() {
   const { account } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
+  const resend = replyFor(reply, 'resend');
   const navigation = useNavigation();
   const [form, fields] = useForm({
-    lastResult: result?.kind === 'code' ? result.reply : undefined,
+    lastResult: resend ? undefined : reply,
     constraint: CONSTRAINTS.guardianCode,
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onSubmit',
@@ -98,9 +89,9 @@ export default function GuardianConsent() {
         보호자 <strong>{account.guardianName}</strong>님의 휴대폰(<strong>{account.maskedGuardianPhone}</strong>)으로 인증번호를 보냈습니다.
         보호자께서 아래에 인증번호를 입력하시면 자녀의 가입과 개인정보 수집·이용에 동의하신 것으로 처리됩니다.
       </p>
-      {result?.kind === 'resend' ? (
-        <p className={result.ok ? 'alert success' : 'alert error'} role={result.ok ? 'status' : 'alert'}>
-          {result.message}
+      {resend ? (
+        <p className={resend.data ? 'alert success' : 'alert error'} role={resend.data ? 'status' : 'alert'}>
+          {resend.data?.resent ?? firstError(resend)}
         </p>
       ) : null}
       <FormErrors errors={form.errors} id={form.errorId} />

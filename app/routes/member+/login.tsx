@@ -4,7 +4,8 @@ import { json, redirect } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { safeRedirectPath } from '~/lib/safe-redirect';
-import { loginSchema as schema, parseWithZod } from '~/auth/account-schemas.server';
+import { loginSchema as schema } from '~/auth/account-schemas.server';
+import { formAction } from '~/web/form-action.server';
 import { authenticator } from '~/web/authenticator.server';
 import { homeFor, mustSetPassword, redirectIfSignedIn } from '~/web/guards.server';
 import { checkHoneypot, honeypot } from '~/web/honeypot.server';
@@ -14,9 +15,8 @@ import { xsrfCookie } from '~/web/xsrf.server';
 import { noteClientAddress } from '~/auth/rate-limit.server';
 import { CONSTRAINTS } from '~/domain/account-constraints';
 import { HoneypotFields } from '~/components/honeypot';
-import { isDomainError } from '~/lib/errors';
 import { SPEC_MESSAGES } from '~/messages';
-import { AuthenticationError, GuardianPendingError } from '~/services/accounts.server';
+import { GuardianPendingError } from '~/services/accounts.server';
 import { CsrfInput } from '~/components/csrf';
 import { config } from '~/config.server';
 import { DEMO_ACCOUNTS } from '~/content/demo-accounts';
@@ -43,39 +43,36 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  await redirectIfSignedIn(request);
-  noteClientAddress(request, context);
-  const formData = await request.clone().formData();
-  checkHoneypot(formData);
-  const submission = parseWithZod(formData, { schema });
-  if (submission.status !== 'success') {
-    return json(submission.reply({ hideFields: ['password'] }), { status: 400 });
-  }
-  let user;
-  try {
-    user = await authenticator.authenticate('form', request);
-  } catch (error) {
-    if (error instanceof GuardianPendingError) return redirect(`/member/guardian/${error.token}`);
-    if (error instanceof AuthenticationError) {
-      return json(submission.reply({ formErrors: [error.message], hideFields: ['password'] }), { status: 400 });
-    }
-    if (isDomainError(error)) {
-      return json(submission.reply({ formErrors: [error.message], hideFields: ['password'] }), { status: error.status });
-    }
-    throw error;
-  }
-  const { loginId, rememberId, redirectTo } = submission.value;
-  const session = await startSession(user);
-  const headers = new Headers();
-  headers.append('Set-Cookie', session.setCookie);
-  headers.append('Set-Cookie', xsrfCookie(session.familyId));
-  headers.append('Set-Cookie', await rememberCookie.serialize(rememberId ? loginId : '', rememberId ? {} : { maxAge: 0 }));
-  if (mustSetPassword(user)) return redirect('/member/migration', { headers });
-  // A redirectTo is honoured only when it is a same-site path; otherwise the user's home.
-  const home = homeFor(user);
-  const target = redirectTo ? safeRedirectPath(redirectTo, home) : home;
-  return redirect(target.startsWith('/member/') ? home : target, { headers });
+export async function action(args: ActionFunctionArgs) {
+  return formAction(args, {
+    guard: async ({ request, context }) => {
+      await redirectIfSignedIn(request);
+      noteClientAddress(request, context);
+    },
+    screen: checkHoneypot,
+    schema,
+    hideFields: ['password'],
+    run: async ({ request, value: { loginId, rememberId, redirectTo } }) => {
+      // A refused sign-in (AuthenticationError, the rate limit) is a DomainError: its message is shown above the form.
+      let user;
+      try {
+        user = await authenticator.authenticate('form', request);
+      } catch (error) {
+        if (error instanceof GuardianPendingError) return redirect(`/member/guardian/${error.token}`);
+        throw error;
+      }
+      const session = await startSession(user);
+      const headers = new Headers();
+      headers.append('Set-Cookie', session.setCookie);
+      headers.append('Set-Cookie', xsrfCookie(session.familyId));
+      headers.append('Set-Cookie', await rememberCookie.serialize(rememberId ? loginId : '', rememberId ? {} : { maxAge: 0 }));
+      if (mustSetPassword(user)) return redirect('/member/migration', { headers });
+      // A redirectTo is honoured only when it is a same-site path; otherwise the user's home.
+      const home = homeFor(user);
+      const target = redirectTo ? safeRedirectPath(redirectTo, home) : home;
+      return redirect(target.startsWith('/member/') ? home : target, { headers });
+    },
+  });
 }
 
 export default function Login() {

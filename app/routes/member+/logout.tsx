@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { Form, useLoaderData } from '@remix-run/react';
+import { z } from 'zod';
+import { formAction } from '~/web/form-action.server';
 import { Link } from '~/components/link';
 import { getOptionalUser, homeFor } from '~/web/guards.server';
 import { requireCsrf } from '~/web/csrf.server';
@@ -16,9 +18,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ home: homeFor(user) });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  await requireCsrf(request);
-  return redirect('/member/login', { headers: { 'Set-Cookie': await endSession(request) } });
+export async function action(args: ActionFunctionArgs) {
+  return formAction(args, {
+    guard: ({ request }) => requireCsrf(request),
+    schema: z.object({}),
+    run: async ({ request }) => redirect('/member/login', { headers: { 'Set-Cookie': await endSession(request) } }),
+  });
 }
 
 export default function Logout() {

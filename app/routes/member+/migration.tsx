@@ -2,13 +2,13 @@ import { getFormProps, useForm } from '~/components/form-client';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { migrationSchema as schema, parseWithZod } from '~/auth/account-schemas.server';
+import { migrationSchema as schema } from '~/auth/account-schemas.server';
+import { formAction } from '~/web/form-action.server';
 import { homeFor, mustSetPassword, requireUser } from '~/web/guards.server';
 import { setFlash, startSession } from '~/web/session.server';
 import { xsrfCookie } from '~/web/xsrf.server';
 import { FormErrors, SecurityQuestionField, TextField } from '~/components/form-fields';
 import { CONSTRAINTS } from '~/domain/account-constraints';
-import { isDomainError } from '~/lib/errors';
 import { completeMigration } from '~/services/accounts.server';
 import { CsrfInput } from '~/components/csrf';
 import { PASSWORD_HINT } from '~/domain/accounts';
@@ -24,27 +24,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ name: user.name, loginId: user.loginId, temporary: !user.authorities.includes('MIGRATION') });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request, { allowMigration: true });
-  if (!mustSetPassword(user)) throw redirect(homeFor(user));
-  const submission = parseWithZod(await request.formData(), { schema });
-  if (submission.status !== 'success') {
-    return json(submission.reply({ hideFields: ['password', 'confirm'] }), { status: 400 });
-  }
-  let updated;
-  try {
-    updated = await completeMigration(user.id, submission.value);
-  } catch (error) {
-    if (isDomainError(error)) return json(submission.reply({ formErrors: [error.message] }), { status: error.status });
-    throw error;
-  }
-  // Every earlier session ended with the old password; this browser continues in a fresh one.
-  const session = await startSession(updated);
-  const headers = new Headers();
-  headers.append('Set-Cookie', session.setCookie);
-  headers.append('Set-Cookie', xsrfCookie(session.familyId));
-  headers.append('Set-Cookie', await setFlash({ kind: 'success', message: '새 비밀번호와 보안 질문을 등록했습니다.' }));
-  return redirect(homeFor(updated), { headers });
+export async function action(args: ActionFunctionArgs) {
+  return formAction(args, {
+    guard: async ({ request }) => {
+      const user = await requireUser(request, { allowMigration: true });
+      if (!mustSetPassword(user)) throw redirect(homeFor(user));
+      return user;
+    },
+    schema,
+    hideFields: ['password', 'confirm'],
+    run: async ({ user, value }) => {
+      const updated = await completeMigration(user.id, value);
+      // Every earlier session ended with the old password; this browser continues in a fresh one.
+      const session = await startSession(updated);
+      const headers = new Headers();
+      headers.append('Set-Cookie', session.setCookie);
+      headers.append('Set-Cookie', xsrfCookie(session.familyId));
+      headers.append('Set-Cookie', await setFlash({ kind: 'success', message: '새 비밀번호와 보안 질문을 등록했습니다.' }));
+      return redirect(homeFor(updated), { headers });
+    },
+  });
 }
 
 export default function Migration() {

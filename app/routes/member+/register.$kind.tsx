@@ -1,19 +1,20 @@
 import { getFormProps, useForm } from '~/components/form-client';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json, redirect } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
 import { Form, NavLink, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { registrationSchema as schema, parseWithZod } from '~/auth/account-schemas.server';
+import { registrationSchema as schema } from '~/auth/account-schemas.server';
+import { formAction } from '~/web/form-action.server';
+import { checkHoneypot } from '~/web/honeypot.server';
 import { homeFor } from '~/web/guards.server';
-import { memberFormLoader, readMemberForm } from '~/web/forms/member-forms.server';
+import { memberFormGuard, memberFormLoader } from '~/web/forms/member-forms.server';
 import { setFlash, startSession } from '~/web/session.server';
 import { xsrfCookie } from '~/web/xsrf.server';
 import { ConsentBox, FormErrors, GradeField, SecurityQuestionField, TextField } from '~/components/form-fields';
 import { HoneypotFields } from '~/components/honeypot';
 import { CONSTRAINTS } from '~/domain/account-constraints';
 import { MEMBER_KIND_LABELS, PASSWORD_HINT } from '~/domain/accounts';
-import { isDomainError } from '~/lib/errors';
-import { registerMember, RegistrationFieldError } from '~/services/accounts.server';
+import { registerMember, REGISTRATION_FIELDS } from '~/services/accounts.server';
 import { guardianToken } from '~/services/guardian-consent.server';
 import { CsrfInput } from '~/components/csrf';
 
@@ -25,51 +26,36 @@ export function loader(args: LoaderFunctionArgs) {
   return memberFormLoader(args);
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { kind, formData } = await readMemberForm(request, params);
-  const submission = parseWithZod(formData, { schema });
-  const hideFields = ['password', 'confirm'];
-  if (submission.status !== 'success') return json(submission.reply({ hideFields }), { status: 400 });
-  let registered;
-  try {
-    registered = await registerMember(kind, {
-      ...submission.value,
-      grade: kind === 'student' ? submission.value.grade : undefined,
-      academyCode: kind === 'student' ? submission.value.academyCode : undefined,
-    });
-  } catch (error) {
-    if (isDomainError(error)) {
-      const field =
-        error instanceof RegistrationFieldError
-          ? error.field
-          : error.code === 'LOGIN_ID_TAKEN'
-            ? 'loginId'
-            : error.code === 'ACADEMY_NOT_FOUND' || error.code === 'ACADEMY_CLOSED'
-              ? 'academyCode'
-              : null;
-      const reply = field
-        ? submission.reply({ fieldErrors: { [field]: [error.message] }, hideFields })
-        : submission.reply({ formErrors: [error.message], hideFields });
-      return json(reply, { status: error.status });
-    }
-    throw error;
-  }
-  const { user, pendingGuardian, academyRequested } = registered;
-  // Under 14: no session until the guardian has consented; the guardian page takes the code.
-  if (pendingGuardian) return redirect(`/member/guardian/${guardianToken(user.id)}`);
-  const session = await startSession(user);
-  const headers = new Headers();
-  headers.append('Set-Cookie', session.setCookie);
-  headers.append('Set-Cookie', xsrfCookie(session.familyId));
-  const welcome = `${user.name}님, 리드인에 오신 것을 환영합니다.`;
-  headers.append(
-    'Set-Cookie',
-    await setFlash({
-      kind: 'success',
-      message: academyRequested ? `${welcome} ${academyRequested} 가입 신청은 학원장님이 승인하면 완료됩니다.` : welcome,
-    }),
-  );
-  return redirect(homeFor(user), { headers });
+export async function action(args: ActionFunctionArgs) {
+  return formAction(args, {
+    guard: memberFormGuard,
+    screen: checkHoneypot,
+    schema,
+    fields: REGISTRATION_FIELDS,
+    hideFields: ['password', 'confirm'],
+    run: async ({ user: { kind }, value }) => {
+      const { user, pendingGuardian, academyRequested } = await registerMember(kind, {
+        ...value,
+        grade: kind === 'student' ? value.grade : undefined,
+        academyCode: kind === 'student' ? value.academyCode : undefined,
+      });
+      // Under 14: no session until the guardian has consented; the guardian page takes the code.
+      if (pendingGuardian) return redirect(`/member/guardian/${guardianToken(user.id)}`);
+      const session = await startSession(user);
+      const headers = new Headers();
+      headers.append('Set-Cookie', session.setCookie);
+      headers.append('Set-Cookie', xsrfCookie(session.familyId));
+      const welcome = `${user.name}님, 리드인에 오신 것을 환영합니다.`;
+      headers.append(
+        'Set-Cookie',
+        await setFlash({
+          kind: 'success',
+          message: academyRequested ? `${welcome} ${academyRequested} 가입 신청은 학원장님이 승인하면 완료됩니다.` : welcome,
+        }),
+      );
+      return redirect(homeFor(user), { headers });
+    },
+  });
 }
 
 export default function Register() {

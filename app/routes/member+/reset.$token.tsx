@@ -3,12 +3,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { parseWithZod, resetLinkSchema as schema } from '~/auth/account-schemas.server';
+import { resetLinkSchema as schema } from '~/auth/account-schemas.server';
+import { formAction } from '~/web/form-action.server';
 import { redirectIfSignedIn } from '~/web/guards.server';
 import { CsrfInput } from '~/components/csrf';
 import { FormErrors, TextField } from '~/components/form-fields';
 import { CONSTRAINTS } from '~/domain/account-constraints';
-import { isDomainError } from '~/lib/errors';
 import { redirectWithFlash } from '~/web/http.server';
 import { completeOperatorReset, resetLinkAccount } from '~/services/operators/users.server';
 
@@ -23,17 +23,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json({ account }, { headers: { 'Cache-Control': 'no-store' } });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  await redirectIfSignedIn(request);
-  const submission = parseWithZod(await request.formData(), { schema });
-  if (submission.status !== 'success') return json(submission.reply({ hideFields: ['password', 'confirm'] }), { status: 400 });
-  try {
-    await completeOperatorReset(params.token ?? '', submission.value.password);
-  } catch (error) {
-    if (isDomainError(error)) return json(submission.reply({ formErrors: [error.message] }), { status: error.status });
-    throw error;
-  }
-  return redirectWithFlash('/member/login', '새 비밀번호를 정했습니다. 새 비밀번호로 로그인해 주세요.');
+export async function action(args: ActionFunctionArgs) {
+  return formAction(args, {
+    guard: ({ request }) => redirectIfSignedIn(request),
+    schema,
+    hideFields: ['password', 'confirm'],
+    run: async ({ params, value }) => {
+      await completeOperatorReset(params.token ?? '', value.password);
+      return redirectWithFlash('/member/login', '새 비밀번호를 정했습니다. 새 비밀번호로 로그인해 주세요.');
+    },
+  });
 }
 
 export default function ResetLink() {

@@ -1,19 +1,19 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { json, redirect } from '@remix-run/node';
-import { requireUser } from '~/web/guards.server';
-import { parseWithZod } from '@conform-to/zod';
+import { redirect } from '@remix-run/node';
 import { z } from 'zod';
+import { requireUser } from '~/web/guards.server';
 import { ProblemStep } from '~/domain/enums';
 import { joinPositions, PROBLEM_MESSAGES as MSG } from '~/domain/problems';
-import { isDomainError } from '~/lib/errors';
-import { domainErrorResponse, idParam, orRespond, pageData, redirectWithFlash } from '~/web/http.server';
+import { formAction } from '~/web/form-action.server';
+import { idParam, orRespond, pageData, redirectWithFlash } from '~/web/http.server';
 import { advanceAttempt, beginAttempt, restartAttempt, type AttemptTarget } from '~/services/problems/attempts.server';
 import { getAttemptPage } from '~/services/problems/pages.server';
 import { markAttempt, saveAnswers, type AnswerInput } from '~/services/problems/marking.server';
 import { saveSelfAnalysis } from '~/services/problems/book-report.server';
 
-// Shared by the book analysis page and the course/subject test pages: form data → the problems service → a redirect
-// with a flash message (post-redirect-get), so every step works without JavaScript.
+// Shared by the book analysis page and the course/subject test pages: one form per step (its `intent`) → the problems
+// service → a redirect with a flash message (post-redirect-get), so every step works without JavaScript. A refusal of
+// the service comes back as the page's reply (shown above the attempt; the self-analysis's beside its form).
 
 const rating = z.coerce
   .number({ required_error: MSG.selfAnalysisRange, invalid_type_error: MSG.selfAnalysisRange })
@@ -28,22 +28,38 @@ export const selfAnalysisSchema = z.object({
   recommend: rating,
 });
 
-/** Answers of the solve form: `problems` lists the ids shown; `p<ID>` carries the checked positions or the text. */
-export function answersFromForm(form: FormData): AnswerInput[] {
-  const ids = String(form.get('problems') ?? '')
+const attemptId = z.number({ required_error: MSG.notFound, invalid_type_error: MSG.notFound }).int().positive(MSG.notFound);
+/** The solve form: `problems` lists the ids shown; `p<ID>` carries the checked positions or the text of each. */
+const answersForm = { attemptId, problems: z.string().optional() };
+
+const stepIntents = [
+  z.object({ intent: z.literal('start') }),
+  z.object({ intent: z.enum(['solve', 'check', 'complete']), attemptId }),
+  z.object({ intent: z.enum(['save', 'submit', 'mark']), ...answersForm }).passthrough(),
+] as const;
+const testSchema = z.discriminatedUnion('intent', [...stepIntents]);
+/** A book's analysis also restarts (when the teacher allows it) and takes the self-analysis. */
+const bookSchema = z.discriminatedUnion('intent', [
+  ...stepIntents,
+  z.object({ intent: z.literal('restart') }),
+  selfAnalysisSchema.extend({ intent: z.literal('selfAnalysis') }),
+]);
+type AttemptForm = z.infer<typeof bookSchema>;
+
+/** The answers of the solve form (checkboxes send one value per checked option: joined as the spec's '1,3'). */
+function answersOf(form: Extract<AttemptForm, { intent: 'save' | 'submit' | 'mark' }>): AnswerInput[] {
+  const ids = (form.problems ?? '')
     .split(',')
     .map(Number)
     .filter((n) => Number.isInteger(n) && n > 0);
   return ids.map((problemId) => {
-    const values = form.getAll(`p${problemId}`).map(String);
-    const positions = values.map(Number);
-    const isPositions = values.length > 0 && values.every((v) => /^\d+$/.test(v)) && values.length > 1;
-    // Checkboxes send one value per checked option: joined as the spec's '1,3'. Radios and texts send one value.
-    return { problemId, answer: isPositions ? joinPositions(positions) : (values[0] ?? '').trim() };
+    const raw = form[`p${problemId}`];
+    const values = (raw === undefined ? [] : Array.isArray(raw) ? raw : [raw]).map(String);
+    const isPositions = values.length > 1 && values.every((v) => /^\d+$/.test(v));
+    // Radios and texts send one value.
+    return { problemId, answer: isPositions ? joinPositions(values.map(Number)) : (values[0] ?? '').trim() };
   });
 }
-
-const attemptIdOf = (form: FormData) => Number(form.get('attemptId'));
 
 /** The loader part: the page data (the area layout shows the flash message of the last action). */
 export async function attemptLoaderData(request: Request, userId: number, target: AttemptTarget) {
@@ -52,57 +68,58 @@ export async function attemptLoaderData(request: Request, userId: number, target
   return { data, confirmSubmit: url.searchParams.get('confirm') === '1' };
 }
 
-export async function attemptAction(request: Request, userId: number, target: AttemptTarget, pageUrl: string) {
-  const form = await request.formData();
-  const intent = String(form.get('intent') ?? '');
-  try {
-    switch (intent) {
-      case 'start':
-        await beginAttempt(userId, target);
-        return redirectWithFlash(pageUrl, MSG.started, 'info');
-      case 'solve':
-        await advanceAttempt(userId, attemptIdOf(form), ProblemStep.CONFIRM);
-        return redirect(pageUrl);
-      case 'save':
-        await saveAnswers(userId, attemptIdOf(form), answersFromForm(form));
-        return redirectWithFlash(pageUrl, MSG.saved);
-      case 'submit':
-        // Without JavaScript: keep the answers, then ask on a confirmation page.
-        await saveAnswers(userId, attemptIdOf(form), answersFromForm(form));
-        return redirect(`${pageUrl}?confirm=1`);
-      case 'mark': {
-        const answers = answersFromForm(form);
-        const result = await markAttempt(userId, attemptIdOf(form), answers.length ? answers : undefined);
-        return redirectWithFlash(pageUrl, result.levelMessage ?? MSG.marked);
-      }
-      case 'check':
-        await advanceAttempt(userId, attemptIdOf(form), ProblemStep.MARK);
-        return redirect(pageUrl);
-      case 'complete':
-        await advanceAttempt(userId, attemptIdOf(form), ProblemStep.CHECK);
-        return redirectWithFlash(pageUrl, target.kind === 'book' ? MSG.completed : MSG.testCompleted);
-      case 'restart':
-        if (target.kind !== 'book') break;
-        await restartAttempt(userId, target.resultBookId);
-        return redirectWithFlash(pageUrl, MSG.restarted, 'info');
-      case 'selfAnalysis': {
-        if (target.kind !== 'book') break;
-        const submission = parseWithZod(form, { schema: selfAnalysisSchema });
-        if (submission.status !== 'success') {
-          return json({ selfAnalysisError: MSG.selfAnalysisRange }, { status: 400 });
-        }
-        await saveSelfAnalysis(userId, target.resultBookId, submission.value);
-        return redirectWithFlash(pageUrl, MSG.selfAnalysisSaved);
-      }
+async function runStep(userId: number, target: AttemptTarget, pageUrl: string, form: AttemptForm): Promise<Response> {
+  switch (form.intent) {
+    case 'start':
+      await beginAttempt(userId, target);
+      return redirectWithFlash(pageUrl, MSG.started, 'info');
+    case 'solve':
+      await advanceAttempt(userId, form.attemptId, ProblemStep.CONFIRM);
+      return redirect(pageUrl);
+    case 'save':
+      await saveAnswers(userId, form.attemptId, answersOf(form));
+      return redirectWithFlash(pageUrl, MSG.saved);
+    case 'submit':
+      // Without JavaScript: keep the answers, then ask on a confirmation page.
+      await saveAnswers(userId, form.attemptId, answersOf(form));
+      return redirect(`${pageUrl}?confirm=1`);
+    case 'mark': {
+      const answers = answersOf(form);
+      const result = await markAttempt(userId, form.attemptId, answers.length ? answers : undefined);
+      return redirectWithFlash(pageUrl, result.levelMessage ?? MSG.marked);
     }
-  } catch (error) {
-    if (isDomainError(error)) {
-      if (error.status === 404) throw domainErrorResponse(error);
-      return redirectWithFlash(pageUrl, error.message, 'error');
+    case 'check':
+      await advanceAttempt(userId, form.attemptId, ProblemStep.MARK);
+      return redirect(pageUrl);
+    case 'complete':
+      await advanceAttempt(userId, form.attemptId, ProblemStep.CHECK);
+      return redirectWithFlash(pageUrl, target.kind === 'book' ? MSG.completed : MSG.testCompleted);
+    case 'restart':
+      if (target.kind !== 'book') throw new Error('restart is a book analysis intent');
+      await restartAttempt(userId, target.resultBookId);
+      return redirectWithFlash(pageUrl, MSG.restarted, 'info');
+    case 'selfAnalysis': {
+      if (target.kind !== 'book') throw new Error('selfAnalysis is a book analysis intent');
+      const { intent: _, ...scores } = form;
+      await saveSelfAnalysis(userId, target.resultBookId, scores);
+      return redirectWithFlash(pageUrl, MSG.selfAnalysisSaved);
     }
-    throw error;
   }
-  return json({ selfAnalysisError: null }, { status: 400 });
+}
+
+/** Where an attempt page posts: what it attempts and its own address, from the path. */
+type AttemptPage = (params: ActionFunctionArgs['params']) => { target: AttemptTarget; pageUrl: string };
+
+/** The action of an attempt page (the book analysis, a course or subject test). */
+export function attemptAction(args: ActionFunctionArgs, page: AttemptPage) {
+  return formAction(args, {
+    guard: ({ request }) => requireUser(request, { role: 'USER' }),
+    schema: ({ params }) => (page(params).target.kind === 'book' ? bookSchema : testSchema),
+    run: ({ user, params, value }) => {
+      const { target, pageUrl } = page(params);
+      return runStep(user.id, target, pageUrl, value);
+    },
+  });
 }
 
 // The course test and subject test pages (/user/activity/courseTest/{setId}, /user/activity/subjectTest/{setId}):
@@ -120,7 +137,6 @@ export async function testPageLoader(kind: keyof typeof TEST_SET_KIND, { request
   return pageData({ data, confirmSubmit });
 }
 
-export async function testPageAction(kind: keyof typeof TEST_SET_KIND, { request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request, { role: 'USER' });
-  return attemptAction(request, user.id, testTarget(kind, params), `/user/activity/${kind}/${params.setId}`);
+export function testPageAction(kind: keyof typeof TEST_SET_KIND, args: ActionFunctionArgs) {
+  return attemptAction(args, (params) => ({ target: testTarget(kind, params), pageUrl: `/user/activity/${kind}/${params.setId}` }));
 }

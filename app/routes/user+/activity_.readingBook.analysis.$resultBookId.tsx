@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
+import { firstError, replyFor } from '~/components/form-client';
 import { requireUser } from '~/web/guards.server';
 import { ErrorPage } from '~/components/error-page';
 import { ProblemAttempt } from '~/components/problem-attempt';
@@ -19,15 +20,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return pageData({ data, confirmSubmit });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request, { role: 'USER' });
-  const resultBookId = idParam(params.resultBookId, READING_ERRORS.BOOK_NOT_FOUND);
-  return attemptAction(request, user.id, { kind: 'book', resultBookId }, `/user/activity/readingBook/analysis/${resultBookId}`);
+export async function action(args: ActionFunctionArgs) {
+  return attemptAction(args, (params) => {
+    const resultBookId = idParam(params.resultBookId, READING_ERRORS.BOOK_NOT_FOUND);
+    return { target: { kind: 'book', resultBookId }, pageUrl: `/user/activity/readingBook/analysis/${resultBookId}` };
+  });
 }
 
 export default function ReadingBookAnalysis() {
   const { data, confirmSubmit } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
+  const selfAnalysis = replyFor(reply, 'selfAnalysis');
   const book = data.book!;
   const marked = data.attempt !== null && MARKED_STEPS.includes(data.attempt.step);
   return (
@@ -54,17 +57,13 @@ export default function ReadingBookAnalysis() {
       </header>
       <ProblemAttempt
         data={data}
+        error={selfAnalysis ? null : firstError(reply)}
         confirmSubmit={confirmSubmit}
         backHref="/user/activity"
         backLabel="독서 활동으로"
         reportHref={`/user/bookCommon/report/${book.resultBookId}`}
       />
-      {marked ? (
-        <SelfAnalysisForm
-          values={data.selfAnalysis}
-          error={actionData && 'selfAnalysisError' in actionData ? actionData.selfAnalysisError : null}
-        />
-      ) : null}
+      {marked ? <SelfAnalysisForm values={data.selfAnalysis} error={firstError(selfAnalysis)} /> : null}
     </div>
   );
 }

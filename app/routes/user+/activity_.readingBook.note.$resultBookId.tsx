@@ -1,7 +1,5 @@
-import { getFormProps, getTextareaProps, useForm } from '~/components/form-client';
-import { parseWithZod } from '@conform-to/zod';
+import { firstError, getFormProps, getTextareaProps, replyFor, useForm } from '~/components/form-client';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
 import type { z } from 'zod';
@@ -9,12 +7,12 @@ import { requireUser } from '~/web/guards.server';
 import { NoteFeedback, NoteHistory, NoteImage, NoteStateBadge } from '~/components/notes';
 import { NoteState } from '~/domain/enums';
 import { NOTE_CONSTRAINTS, NOTE_LIMITS, NOTE_MESSAGES, studentCanEdit } from '~/domain/notes';
-import { isDomainError } from '~/lib/errors';
 import { idParam, orRespond, pageData, redirectWithFlash } from '~/web/http.server';
-import { isMultipart, readMultipart, uploadedBytes } from '~/web/uploads.server';
+import { formAction } from '~/web/form-action.server';
+import { uploadedBytes } from '~/web/uploads.server';
 import { imageSizeError, MAX_IMAGE_BYTES, processNoteImage } from '~/services/images.server';
 import { getStudentNotePage, markCommentsRead, saveStudentNote } from '~/services/notes/student-notes.server';
-import { schema } from './__note-schema.server';
+import { NOTE_FIELDS, noteSchema, schema } from './__note-schema.server';
 import { CsrfInput } from '~/components/csrf';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `독서 노트${data ? ` — ${data.page.bookTitle}` : ''} | 리드인` }];
@@ -26,70 +24,50 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return pageData({ page });
 }
 
-/** Field errors for the messages of the service. */
-const FIELD_OF: Record<string, string> = {
-  NOTE_REQUIRED: 'note',
-  NOTE_TOO_SHORT: 'note',
-  NOTE_TOO_LONG: 'note',
-  NOTE_IMAGE_TYPE: 'image',
-  NOTE_IMAGE_TOO_LARGE: 'image',
-};
-
-export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request, { role: 'USER' });
-  const resultBookId = idParam(params.resultBookId);
-  const self = `/user/activity/readingBook/note/${resultBookId}`;
-
-  if (!isMultipart(request)) {
-    // The small "I have read the comments" form.
-    const form = await request.formData();
-    if (form.get('intent') === 'read') {
-      await orRespond(() => markCommentsRead(user.id, Number(form.get('noteId'))));
-      return redirectWithFlash(self, NOTE_MESSAGES.read);
-    }
-    return json({ status: 'error', error: { '': [NOTE_MESSAGES.transitionRefused] } } as const, { status: 400 });
-  }
-
-  let formData: FormData;
-  try {
-    formData = await readMultipart(request, MAX_IMAGE_BYTES, imageSizeError);
-  } catch (error) {
-    if (isDomainError(error)) return json({ status: 'error', error: { image: [error.message] } } as const, { status: error.status });
-    throw error;
-  }
-  const submission = parseWithZod(formData, { schema });
-  if (submission.status !== 'success') return json(submission.reply({ hideFields: ['image'] }), { status: 400 });
-  const { intent, note, version, removeImage } = submission.value;
-  try {
-    const bytes = await uploadedBytes(formData.get('image'));
-    const image = bytes ? await processNoteImage(bytes) : null;
-    const result = await saveStudentNote(user.id, { resultBookId, version, text: note, image, removeImage, submit: intent === 'submit' });
-    return redirectWithFlash(intent === 'submit' ? '/user/note/list' : self, NOTE_MESSAGES[result.outcome]);
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    const field = FIELD_OF[error.code];
-    const reply = field
-      ? submission.reply({ fieldErrors: { [field]: [error.message] }, hideFields: ['image'] })
-      : submission.reply({ formErrors: [error.message], hideFields: ['image'] });
-    return json(reply, { status: error.status });
-  }
+export async function action(args: ActionFunctionArgs) {
+  return formAction(args, {
+    guard: ({ request }) => requireUser(request, { role: 'USER' }),
+    ids: ['resultBookId'],
+    // The note form is multipart (its image); the small "I have read the comments" form is not.
+    upload: { maxBytes: MAX_IMAGE_BYTES, tooLarge: imageSizeError },
+    schema,
+    fields: NOTE_FIELDS,
+    hideFields: ['image'],
+    unknownIntent: NOTE_MESSAGES.transitionRefused,
+    run: async ({ user, ids: { resultBookId }, value }) => {
+      const self = `/user/activity/readingBook/note/${resultBookId}`;
+      if (value.intent === 'read') {
+        await markCommentsRead(user.id, value.noteId);
+        return redirectWithFlash(self, NOTE_MESSAGES.read);
+      }
+      const { intent, note, version, removeImage } = value;
+      const bytes = await uploadedBytes(value.image ?? null);
+      const image = bytes ? await processNoteImage(bytes) : null;
+      const result = await saveStudentNote(user.id, { resultBookId, version, text: note, image, removeImage, submit: intent === 'submit' });
+      return redirectWithFlash(intent === 'submit' ? '/user/note/list' : self, NOTE_MESSAGES[result.outcome]);
+    },
+  });
 }
 
 export default function StudentNotePage() {
   const { page } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
   const navigation = useNavigation();
+  const readReply = replyFor(reply, 'read');
+  // A file over the limit is refused before the form is read: the reply has its code, and the message goes beside the file.
+  const tooLarge = reply?.code === 'NOTE_IMAGE_TOO_LARGE' && !reply.initialValue ? (reply.error?.[''] ?? undefined) : undefined;
   const note = page.note;
   const state = (note?.state ?? NoteState.NONE) as NoteState;
   const editable = studentCanEdit(note?.state);
-  const [form, fields] = useForm<z.input<typeof schema>>({
+  const [form, fields] = useForm<z.input<typeof noteSchema>>({
     id: `note-${page.resultBookId}-${note?.version ?? 0}`,
-    lastResult: navigation.state === 'idle' ? lastResult : null,
+    lastResult: navigation.state === 'idle' && !readReply ? reply : null,
     // Native constraints only (docs/decisions/011): the server's zod reply is the one validation.
     constraint: NOTE_CONSTRAINTS,
     defaultValue: { note: note?.note ?? '', intent: 'draft' },
   });
-  const imageError = fields.image.errors;
+  const imageError = fields.image.errors ?? tooLarge;
+  const formError = tooLarge ? null : (form.errors?.[0] ?? firstError(readReply));
   const busy = navigation.state === 'submitting';
 
   return (
@@ -103,9 +81,9 @@ export default function StudentNotePage() {
         </h1>
         <p>{page.bookAuthor}</p>
       </header>
-      {form.errors?.length ? (
+      {formError ? (
         <div className="alert error" role="alert" id={form.errorId}>
-          {form.errors[0]}
+          {formError}
         </div>
       ) : null}
 

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { useLoaderData } from '@remix-run/react';
+import { useActionData, useLoaderData } from '@remix-run/react';
+import { firstError } from '~/components/form-client';
 import { ErrorPage } from '~/components/error-page';
 import { TEST_TITLES, TestTake } from '~/components/test-pages';
 import { testPageAction, testPageLoader } from './__attempt.server';
@@ -14,13 +15,14 @@ export function loader(args: LoaderFunctionArgs) {
   return testPageLoader('subjectTest', args);
 }
 
-export function action(args: ActionFunctionArgs) {
+export async function action(args: ActionFunctionArgs) {
   return testPageAction('subjectTest', args);
 }
 
 export default function SubjectTestTake() {
   const { data, confirmSubmit } = useLoaderData<typeof loader>();
-  return <TestTake kind="subjectTest" data={data} confirmSubmit={confirmSubmit} />;
+  const error = firstError(useActionData<typeof action>());
+  return <TestTake kind="subjectTest" data={data} confirmSubmit={confirmSubmit} error={error} />;
 }
 
 export function ErrorBoundary() {

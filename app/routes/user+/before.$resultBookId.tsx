@@ -1,7 +1,5 @@
 import { getFormProps, getTextareaProps, useForm } from '~/components/form-client';
-import { parseWithZod } from '@conform-to/zod';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
 import type { z } from 'zod';
@@ -9,8 +7,8 @@ import { requireUser } from '~/web/guards.server';
 import { BookCover, StatusBadge } from '~/components/reading';
 import { BookStatus } from '~/domain/enums';
 import { READING_ERRORS } from '~/domain/reading';
-import { isDomainError } from '~/lib/errors';
-import { idParam, orRespond, pageData, redirectWithFlash, refusedForm } from '~/web/http.server';
+import { formAction } from '~/web/form-action.server';
+import { idParam, orRespond, pageData, redirectWithFlash } from '~/web/http.server';
 import { getBeforePage, submitBeforeReading } from '~/services/reading/before.server';
 import { schema } from './__before-schema.server';
 import { CsrfInput } from '~/components/csrf';
@@ -32,18 +30,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request, { role: 'USER' });
-  const id = idParam(params.resultBookId, READING_ERRORS.BOOK_NOT_FOUND);
-  const submission = parseWithZod(await request.formData(), { schema });
-  if (submission.status !== 'success') return json(submission.reply(), { status: 400 });
-  try {
-    await submitBeforeReading(user.id, id, submission.value);
-  } catch (error) {
-    if (isDomainError(error)) return refusedForm(submission, error);
-    throw error;
-  }
-  return redirectWithFlash(`/user/activity/readingBook/${id}`, '읽기 전 활동을 마쳤어요. 이제 읽기를 시작해 보세요.');
+export async function action(args: ActionFunctionArgs) {
+  return formAction(args, {
+    guard: ({ request }) => requireUser(request, { role: 'USER' }),
+    ids: ['resultBookId'],
+    notFound: READING_ERRORS.BOOK_NOT_FOUND,
+    schema,
+    run: async ({ user, ids: { resultBookId: id }, value }) => {
+      await submitBeforeReading(user.id, id, value);
+      return redirectWithFlash(`/user/activity/readingBook/${id}`, '읽기 전 활동을 마쳤어요. 이제 읽기를 시작해 보세요.');
+    },
+  });
 }
 
 export default function BeforeReading() {

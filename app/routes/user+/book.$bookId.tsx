@@ -2,14 +2,16 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
+import { z } from 'zod';
+import { firstError } from '~/components/form-client';
 import { requireUser } from '~/web/guards.server';
 import { LikeButton } from '~/components/book-card';
 import { BookCover, ReadMethodSelect } from '~/components/reading';
 import { careerFieldLabel, careersOf, genreLabel, levelLabel } from '~/domain/catalogue';
 import { ReadMethod, type BookStatus } from '~/domain/enums';
 import { BOOK_STATUS_LABELS } from '~/domain/reading';
-import { isDomainError } from '~/lib/errors';
-import { domainErrorResponse, idParam, orRespond, redirectWithFlash } from '~/web/http.server';
+import { formAction } from '~/web/form-action.server';
+import { idParam, orRespond, redirectWithFlash } from '~/web/http.server';
 import { MESSAGES } from '~/messages';
 import { addOwnBook, ownReadMethodChoices } from '~/services/assignments.server';
 import { getBook } from '~/services/library.server';
@@ -33,25 +35,23 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request, { role: 'USER' });
-  const form = await request.formData();
-  if (form.get('intent') !== 'add') return json({ error: '요청을 처리할 수 없습니다.' }, { status: 400 });
-  try {
-    const added = await addOwnBook(user.id, idParam(params.bookId, MESSAGES.bookNotFound), form.get('readMethod') ?? undefined);
-    return redirectWithFlash(nextStep(added.status, added.resultBookId)?.href ?? '/user/activity', added.message);
-  } catch (error) {
-    if (isDomainError(error)) {
-      if (error.code === 'BOOK_NOT_FOUND') throw domainErrorResponse(error);
-      return json({ error: error.message }, { status: error.status });
-    }
-    throw error;
-  }
+export async function action(args: ActionFunctionArgs) {
+  return formAction(args, {
+    guard: ({ request }) => requireUser(request, { role: 'USER' }),
+    ids: ['bookId'],
+    notFound: MESSAGES.bookNotFound,
+    schema: z.object({ intent: z.literal('add'), readMethod: z.string().optional() }),
+    unknownIntent: '요청을 처리할 수 없습니다.',
+    run: async ({ user, ids: { bookId }, value }) => {
+      const added = await addOwnBook(user.id, bookId, value.readMethod);
+      return redirectWithFlash(nextStep(added.status, added.resultBookId)?.href ?? '/user/activity', added.message);
+    },
+  });
 }
 
 export default function BookPage() {
   const { book, mine, methods } = useLoaderData<typeof loader>();
-  const failed = useActionData<typeof action>();
+  const failed = firstError(useActionData<typeof action>());
   const busy = useNavigation().state === 'submitting';
   return (
     <div className="page stack">
@@ -93,9 +93,9 @@ export default function BookPage() {
               <Form method="post" className="stack">
                 <CsrfInput />
                 <input type="hidden" name="intent" value="add" />
-                {failed?.error ? (
+                {failed ? (
                   <p className="alert error" role="alert">
-                    {failed.error}
+                    {failed}
                   </p>
                 ) : null}
                 {methods ? (

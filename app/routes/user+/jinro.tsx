@@ -1,9 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json, redirect } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { z } from 'zod';
 import { Form, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { requireUser } from '~/web/guards.server';
-import { setFlash } from '~/web/session.server';
+import { formAction } from '~/web/form-action.server';
+import { redirectWithFlash } from '~/web/http.server';
 import { HorizontalBarChart } from '~/components/charts';
 import { bandLabel, careerFieldLabel, levelLabel } from '~/domain/catalogue';
 import { formatKoreanDate } from '~/lib/dates';
@@ -19,11 +21,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 // jinro/reload: recompute the profile from the latest reading.
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request, { role: 'USER' });
-  await reloadJinro(user.id);
-  return redirect('/user/jinro', {
-    headers: { 'Set-Cookie': await setFlash({ kind: 'success', message: '최근 독서 기록으로 진로 분석을 새로 고쳤습니다.' }) },
+export async function action(args: ActionFunctionArgs) {
+  return formAction(args, {
+    guard: ({ request }) => requireUser(request, { role: 'USER' }),
+    schema: z.object({}),
+    run: async ({ user }) => {
+      await reloadJinro(user.id);
+      return redirectWithFlash('/user/jinro', '최근 독서 기록으로 진로 분석을 새로 고쳤습니다.');
+    },
   });
 }
 

@@ -1,13 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { redirect } from '@remix-run/node';
-import { Form, useLoaderData } from '@remix-run/react';
+import { z } from 'zod';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
+import { firstError } from '~/components/form-client';
 import { Link } from '~/components/link';
 import { requireUser } from '~/web/guards.server';
-import { setFlash } from '~/web/session.server';
 import { NoteStateBadge, When } from '~/components/notes';
 import { Pagination } from '~/components/pagination';
 import { NOTE_MESSAGES } from '~/domain/notes';
-import { orRespond, pageParam, pageData } from '~/web/http.server';
+import { formAction } from '~/web/form-action.server';
+import { pageData, pageParam, redirectWithFlash } from '~/web/http.server';
 import { listStudentNotes, markCommentsRead, unreadCommentCount } from '~/services/notes/student-notes.server';
 import { CsrfInput } from '~/components/csrf';
 
@@ -19,14 +20,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return pageData({ list, unread });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request, { role: 'USER' });
-  const form = await request.formData();
-  const noteId = Number(form.get('noteId'));
-  await orRespond(() => markCommentsRead(user.id, noteId));
-  const page = Number(form.get('page')) || 1;
-  return redirect(`/user/note/list${page > 1 ? `?page=${page}` : ''}#note-${noteId}`, {
-    headers: { 'Set-Cookie': await setFlash({ kind: 'success', message: NOTE_MESSAGES.read }) },
+// "I have read the comments" of one note: back to the same page of the list, at that note.
+export async function action(args: ActionFunctionArgs) {
+  return formAction(args, {
+    guard: ({ request }) => requireUser(request, { role: 'USER' }),
+    schema: z.object({
+      noteId: z.number({ required_error: NOTE_MESSAGES.notFound, invalid_type_error: NOTE_MESSAGES.notFound }).int(),
+      page: z.number().int().optional().catch(undefined),
+    }),
+    run: async ({ user, value: { noteId, page = 1 } }) => {
+      await markCommentsRead(user.id, noteId);
+      return redirectWithFlash(`/user/note/list${page > 1 ? `?page=${page}` : ''}#note-${noteId}`, NOTE_MESSAGES.read);
+    },
   });
 }
 
@@ -36,6 +41,7 @@ function excerpt(text: string, max = 140) {
 
 export default function MyNotes() {
   const { list, unread } = useLoaderData<typeof loader>();
+  const refused = firstError(useActionData<typeof action>());
   return (
     <div className="page stack">
       <header className="page-title">
@@ -52,6 +58,11 @@ export default function MyNotes() {
           <Link to="/user/activity/readingBook/note">노트 쓸 책 보기</Link>
         </p>
       </header>
+      {refused ? (
+        <div className="alert error" role="alert">
+          {refused}
+        </div>
+      ) : null}
       {list.items.length === 0 ? (
         <div className="card">
           <p>아직 쓴 독서 노트가 없습니다. 책을 다 읽고 문제 분석을 마치면 노트를 쓸 수 있어요.</p>

@@ -1,12 +1,15 @@
-import type { LoaderFunctionArgs } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs, TypedResponse } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { isMemberKind, type MemberKind } from '~/domain/accounts';
+import type { FormReply } from '~/lib/form-reply';
 import { notFound } from '~/web/http.server';
 import { redirectIfSignedIn } from '~/web/guards.server';
-import { checkHoneypot, honeypot } from '~/web/honeypot.server';
+import { honeypot } from '~/web/honeypot.server';
 
 // What the public account forms for students and adults share (/member/register/{kind}, findId/{kind},
-// findPassword/{kind}): the kind from the URL, the sign-in-page guard and the honeypot.
+// findPassword/{kind}): the kind from the URL, the sign-in-page guard and the honeypot. Their actions are page actions
+// (formAction): `guard: memberFormGuard`, and the honeypot as `screen: checkHoneypot`
+// (web/honeypot.server.ts: a bot's post is a plain 400).
 
 export function memberKind(params: { kind?: string }): MemberKind {
   if (!isMemberKind(params.kind)) throw notFound('페이지를 찾을 수 없습니다.');
@@ -20,11 +23,17 @@ export async function memberFormLoader({ request, params }: LoaderFunctionArgs) 
   return json({ kind, honeypot: honeypot.getInputProps() });
 }
 
-/** The start of a member form action: the same guard, the posted fields, and the honeypot checked. */
-export async function readMemberForm(request: Request, params: { kind?: string }) {
+/** The guard of a member form action: the kind from the URL, and the sign-in page's guard (which checks the form token). */
+export async function memberFormGuard({ request, params }: ActionFunctionArgs): Promise<{ kind: MemberKind }> {
   const kind = memberKind(params);
   await redirectIfSignedIn(request);
-  const formData = await request.formData();
-  checkHoneypot(formData);
-  return { kind, formData };
+  return { kind };
+}
+
+/**
+ * A refusal shown above the form with a status that is not the area's error page (the 404 of "no account matches"):
+ * the one reply shape, with the values typed kept.
+ */
+export function refusedAbove(message: string, status: number, values: Record<string, unknown>): TypedResponse<FormReply<never>> {
+  return json({ status: 'error', initialValue: values, error: { '': [message] } } satisfies FormReply<never>, { status });
 }
