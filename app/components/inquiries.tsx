@@ -1,9 +1,18 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '~/components/form-client';
+import {
+  firstError,
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type FormReply,
+} from '~/components/form-client';
 import { Form, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
 import type { ReactNode } from 'react';
 import { LANDING_FAQ_SECTIONS } from '~/content/landing';
 import { CsrfInput } from '~/components/csrf';
+import { FormErrors } from '~/components/form-fields';
 import { ConfirmDialog } from '~/components/dialogs';
 import { When } from '~/components/notes';
 import { Pagination } from '~/components/pagination';
@@ -143,20 +152,20 @@ export function InquiryList({ list, base }: { list: { rows: MyInquiryRow[]; tota
   );
 }
 
-type FormResult = SubmissionResult | { status: 'error'; error: { file: string[] } } | undefined;
-
 /** The inquiry form: category, title, text, one optional file; the FAQ of the area beside it. */
-export function InquiryForm({ area, lastResult }: { area: string; lastResult: FormResult }) {
+export function InquiryForm({ area, lastResult }: { area: string; lastResult: FormReply | undefined }) {
   const base = `${area}/inquiry`;
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: 'inquiry',
-    lastResult: navigation.state === 'idle' ? (lastResult as SubmissionResult | undefined) : null,
+    lastResult: navigation.state === 'idle' ? lastResult : null,
     // Native constraints only (docs/decisions/011): the server's zod reply is the one validation.
     constraint: INQUIRY_CONSTRAINTS,
-    shouldValidate: 'onSubmit',
   });
-  const fileError = fields.file.errors;
+  // A body larger than the limit is refused before any field is read (nothing typed comes back): it is the file's.
+  const cutOff = lastResult && !lastResult.initialValue ? firstError(lastResult) : null;
+  const fileError = fields.file.errors ?? (cutOff ? [cutOff] : undefined);
+  const formErrors = cutOff ? undefined : form.errors;
   return (
     <div className="page stack">
       <p>
@@ -176,11 +185,7 @@ export function InquiryForm({ area, lastResult }: { area: string; lastResult: Fo
         </ul>
       </aside>
       <section className="card">
-        {form.errors?.length ? (
-          <div className="alert error" role="alert" id={form.errorId}>
-            {form.errors[0]}
-          </div>
-        ) : null}
+        <FormErrors errors={formErrors} id={form.errorId} />
         <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
           <CsrfInput />
           <div className="field">

@@ -1,4 +1,4 @@
-import { getFormProps, useForm, type SubmissionResult } from '~/components/form-client';
+import { firstError, getFormProps, replyFor, useForm, type FormReply } from '~/components/form-client';
 import { Form, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { CONSTRAINTS } from '~/domain/account-constraints';
@@ -24,12 +24,6 @@ export type MyPageMe = {
   basicPay: boolean;
   createdAt: string;
   lastLoginAt: string | null;
-};
-
-export type MyPageActionData = {
-  intent: 'profile' | 'password' | 'image';
-  error: string | null;
-  result: SubmissionResult | null;
 };
 
 export function ProfilePicture({ me, size = 96 }: { me: Pick<MyPageMe, 'id' | 'name' | 'profileImage'>; size?: number }) {
@@ -96,24 +90,22 @@ export function MyPageOverview({ me, base }: { me: MyPageMe; base: string }) {
   );
 }
 
-export function MyPageEdit({ me, actionData }: { me: MyPageMe; actionData?: MyPageActionData }) {
+export function MyPageEdit({ me, actionData }: { me: MyPageMe; actionData?: FormReply }) {
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting';
   const [profileForm, profileFields] = useForm({
     id: 'my-profile',
-    lastResult: actionData?.intent === 'profile' ? actionData.result : null,
+    lastResult: replyFor(actionData, 'profile'),
     constraint: CONSTRAINTS.profile,
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onSubmit',
     defaultValue: { name: me.name, email: me.email ?? '' },
   });
   const [passwordForm, passwordFields] = useForm({
     id: 'my-password',
-    lastResult: actionData?.intent === 'password' ? actionData.result : null,
+    lastResult: replyFor(actionData, 'password'),
     constraint: CONSTRAINTS.passwordChange,
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onSubmit',
   });
+  // The picture's refusal; a body over the limit is refused before its fields are read (no intent comes back).
+  const imageError = firstError(replyFor(actionData, 'image') ?? (actionData && !actionData.initialValue ? actionData : null));
   return (
     <div className="stack">
       <h1 className="page-title">내 정보 수정</h1>
@@ -164,9 +156,10 @@ export function MyPageEdit({ me, actionData }: { me: MyPageMe; actionData?: MyPa
           <ProfilePicture me={me} />
           <Form method="post" encType="multipart/form-data" className="stack">
             <CsrfInput />
-            {actionData?.intent === 'image' && actionData.error ? (
+            <input type="hidden" name="intent" value="image" />
+            {imageError ? (
               <div className="alert error" role="alert" id="image-error">
-                {actionData.error}
+                {imageError}
               </div>
             ) : null}
             <div className="field">

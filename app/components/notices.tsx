@@ -3,6 +3,16 @@ import { Link } from '~/components/link';
 import { useEffect, useState } from 'react';
 import { NoticeBody, NoticeFiles, type FileLink } from '~/components/notice-popups';
 import { CsrfInput } from '~/components/csrf';
+import {
+  firstError,
+  getFormProps,
+  getInputProps,
+  getTextareaProps,
+  useForm,
+  type FieldMetadata,
+  type FormReply,
+} from '~/components/form-client';
+import { FieldError, FormErrors } from '~/components/form-fields';
 import { Pagination } from '~/components/pagination';
 import {
   AUDIENCE_AUTHORITIES,
@@ -13,8 +23,8 @@ import {
   audienceLabel,
   type NoticeAudience,
   type AudienceKind,
-  type NoticeFormReply,
   type NoticeFormValues,
+  type NoticePreview,
 } from '~/domain/notices';
 import { ORGANISATION_KINDS } from '~/domain/enums';
 import { AUTHORITY_LABELS } from '~/domain/operators';
@@ -130,36 +140,28 @@ export function NoticeArticle({
   );
 }
 
-function FieldError({ id, message }: { id: string; message?: string }) {
-  return message ? (
-    <p className="field-error" id={id}>
-      {message}
-    </p>
-  ) : null;
-}
-
-const invalid = (message: string | undefined, id: string) => (message ? { 'aria-invalid': true as const, 'aria-describedby': id } : {});
+const invalid = (meta: FieldMetadata) => (meta.errors ? { 'aria-invalid': true as const, 'aria-describedby': meta.errorId } : {});
 
 const AUDIENCE_HINTS: Partial<Record<AudienceKind, string>> = { ACADEMIES: ' (학원장·선생님·학생)' };
 
 /** One kind of audience: its radio button and the choices it takes (checkboxes). */
 function AudienceChoice({
   kind,
-  v,
-  name,
+  radio,
+  choices,
   options,
   empty,
 }: {
   kind: AudienceKind;
-  v: NoticeFormValues;
-  name: 'orgKinds' | 'academyIds' | 'authorities';
+  radio: FieldMetadata;
+  choices: FieldMetadata;
   options: { value: string; label: string }[];
   empty?: string;
 }) {
   return (
     <div className="audience-choice">
       <label className="checkbox">
-        <input type="radio" name="audienceKind" value={kind} defaultChecked={v.audienceKind === kind} />
+        <input {...radioProps(radio, kind)} />
         {AUDIENCE_KIND_LABELS[kind]}
         {AUDIENCE_HINTS[kind] ?? ''}
       </label>
@@ -167,7 +169,7 @@ function AudienceChoice({
         {options.length ? (
           options.map((o) => (
             <label key={o.value} className="checkbox">
-              <input type="checkbox" name={name} value={o.value} defaultChecked={v[name].includes(o.value)} />
+              <input type="checkbox" name={choices.name} value={o.value} defaultChecked={checked(choices, o.value)} />
               {o.label}
             </label>
           ))
@@ -178,6 +180,17 @@ function AudienceChoice({
     </div>
   );
 }
+
+/** Whether `value` is among a field's values (a repeated field comes back as one value or a list). */
+const checked = (meta: FieldMetadata, value: string) =>
+  Array.isArray(meta.initialValue) ? meta.initialValue.includes(value) : meta.initialValue === value;
+
+const radioProps = (meta: FieldMetadata, value: string) => ({
+  type: 'radio',
+  name: meta.name,
+  value,
+  defaultChecked: checked(meta, value),
+});
 
 /**
  * The notice editor: title, Markdown body, '미리보기' (a submit that brings the form back with the body rendered by the
@@ -191,7 +204,7 @@ export function NoticeForm({
   existingFiles = [],
   submitLabel,
 }: {
-  reply: NoticeFormReply | undefined;
+  reply: FormReply<NoticePreview> | undefined;
   defaults: NoticeFormValues;
   platform: boolean;
   academies?: { id: number; name: string }[];
@@ -201,78 +214,65 @@ export function NoticeForm({
   const busy = useNavigation().state === 'submitting';
   const [scripted, setScripted] = useState(false);
   useEffect(() => setScripted(true), []);
-  const v = reply?.values ?? defaults;
-  const e = reply?.errors ?? {};
+  const [form, fields] = useForm<NoticeFormValues & { audience: string; popup: string; files: string }>({
+    id: 'notice',
+    lastResult: reply,
+    defaultValue: defaults,
+  });
+  // A post larger than the limit is refused before its fields are read (nothing typed comes back): it is the files'.
+  const cutOff = reply && !reply.initialValue ? firstError(reply) : null;
+  const files = cutOff ? { ...fields.files, errors: [cutOff] } : fields.files;
+  const preview = reply?.data;
   return (
-    <Form method="post" encType="multipart/form-data" className="notice-form" noValidate>
+    <Form method="post" encType="multipart/form-data" className="notice-form" {...getFormProps(form)}>
       <CsrfInput />
-      {e.form ? (
-        <div className="alert error" role="alert">
-          {e.form}
-        </div>
-      ) : null}
+      <FormErrors errors={cutOff ? undefined : form.errors} id={form.errorId} />
       <div className="field">
-        <label htmlFor="notice-title">제목</label>
-        <input
-          id="notice-title"
-          type="text"
-          name="title"
-          defaultValue={v.title}
-          maxLength={200}
-          required
-          {...invalid(e.title, 'notice-title-error')}
-        />
-        <FieldError id="notice-title-error" message={e.title} />
+        <label htmlFor={fields.title.id}>제목</label>
+        <input {...getInputProps(fields.title, { type: 'text' })} maxLength={200} required />
+        <FieldError meta={fields.title} />
       </div>
       <div className="field">
-        <label htmlFor="notice-body">내용</label>
-        <textarea
-          id="notice-body"
-          name="body"
-          defaultValue={v.body}
-          rows={12}
-          required
-          aria-describedby="notice-body-hint"
-          {...invalid(e.body, 'notice-body-error')}
-        />
+        <label htmlFor={fields.body.id}>내용</label>
+        <textarea {...getTextareaProps(fields.body, { ariaDescribedBy: 'notice-body-hint' })} rows={12} required />
         <p className="muted field-hint" id="notice-body-hint">
           Markdown으로 씁니다: <code># 제목</code>, <code>**굵게**</code>, <code>- 목록</code>, <code>[링크](https://…)</code>. HTML 태그는
           지워집니다.
         </p>
-        <FieldError id="notice-body-error" message={e.body} />
+        <FieldError meta={fields.body} />
       </div>
-      {reply?.preview !== null && reply?.preview !== undefined ? (
+      {preview ? (
         <section className="notice-preview" aria-labelledby="notice-preview-title">
           <h2 id="notice-preview-title">미리보기</h2>
-          <NoticeBody html={reply.preview} />
+          <NoticeBody html={preview.preview} />
         </section>
       ) : null}
 
       {platform ? (
-        <fieldset className="field notice-audience" aria-describedby={e.audience ? 'notice-audience-error' : undefined}>
+        <fieldset className="field notice-audience" aria-describedby={fields.audience.errors ? fields.audience.errorId : undefined}>
           <legend>공지 대상</legend>
-          <FieldError id="notice-audience-error" message={e.audience} />
+          <FieldError meta={fields.audience} />
           <label className="checkbox">
-            <input type="radio" name="audienceKind" value="ALL" defaultChecked={v.audienceKind === 'ALL'} />
+            <input {...radioProps(fields.audienceKind, 'ALL')} />
             {AUDIENCE_KIND_LABELS.ALL}
           </label>
           <AudienceChoice
             kind="ORG_KINDS"
-            v={v}
-            name="orgKinds"
+            radio={fields.audienceKind}
+            choices={fields.orgKinds}
             options={ORGANISATION_KINDS.map((k) => ({ value: k, label: ORG_KIND_LABELS[k] }))}
           />
           <AudienceChoice
             kind="ACADEMIES"
-            v={v}
-            name="academyIds"
+            radio={fields.audienceKind}
+            choices={fields.academyIds}
             options={academies.map((a) => ({ value: String(a.id), label: a.name }))}
             empty="등록된 학원이 없습니다."
           />
           <AudienceChoice
             kind="AUTHORITIES"
-            v={v}
-            name="authorities"
+            radio={fields.audienceKind}
+            choices={fields.authorities}
             options={AUDIENCE_AUTHORITIES.map((a) => ({ value: a, label: AUTHORITY_LABELS[a] }))}
           />
         </fieldset>
@@ -290,18 +290,23 @@ export function NoticeForm({
             시작일
             <input
               type="date"
-              name="popupFromDay"
-              defaultValue={v.popupFromDay}
+              name={fields.popupFromDay.name}
+              defaultValue={String(fields.popupFromDay.initialValue ?? '')}
               aria-describedby="notice-popup-hint"
-              {...invalid(e.popup, 'notice-popup-error')}
+              {...invalid(fields.popup)}
             />
           </label>
           <label>
             종료일
-            <input type="date" name="popupUntilDay" defaultValue={v.popupUntilDay} {...invalid(e.popup, 'notice-popup-error')} />
+            <input
+              type="date"
+              name={fields.popupUntilDay.name}
+              defaultValue={String(fields.popupUntilDay.initialValue ?? '')}
+              {...invalid(fields.popup)}
+            />
           </label>
         </div>
-        <FieldError id="notice-popup-error" message={e.popup} />
+        <FieldError meta={fields.popup} />
       </fieldset>
 
       <fieldset className="field notice-attachments">
@@ -319,23 +324,23 @@ export function NoticeForm({
             ))}
           </ul>
         ) : null}
-        <label htmlFor="notice-files">파일 추가</label>
+        <label htmlFor={files.id}>파일 추가</label>
         <input
-          id="notice-files"
-          name="files"
+          id={files.id}
+          name={files.name}
           type="file"
           multiple
           accept={NOTICE_FILE_ACCEPT}
           aria-describedby="notice-files-hint"
-          {...invalid(e.files, 'notice-files-error')}
+          {...invalid(files)}
         />
         <p className="muted field-hint" id="notice-files-hint">
           PDF, 한글, 워드, 엑셀, 파워포인트, 이미지, 텍스트, ZIP. 공지 하나에 {MAX_NOTICE_FILES}개까지, 한 번에 10MB까지 올릴 수 있습니다.
         </p>
-        {reply?.filesNotKept && !scripted ? (
+        {preview?.filesNotKept && !scripted ? (
           <p className="alert info">미리보기를 하면 고른 파일이 비워집니다. 저장하기 전에 다시 골라 주세요.</p>
         ) : null}
-        <FieldError id="notice-files-error" message={e.files} />
+        <FieldError meta={files} />
       </fieldset>
 
       <div className="form-actions">

@@ -3,6 +3,8 @@ import { Link } from '~/components/link';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { SPEC_MESSAGES } from '~/messages';
 import { CsrfInput } from './csrf';
+import { useForm, type FormReply } from './form-client';
+import { FieldError, FormErrors } from './form-fields';
 import { AlertDialog } from './dialogs';
 import { Pagination } from './pagination';
 import { PrintButton } from './print-button';
@@ -51,8 +53,6 @@ export type PaymentsPageData = {
   pages: number;
   total: number;
 };
-
-export type PayFormFailure = { error: string; field?: string; values: Record<string, string> };
 
 const LINE_STATE: Record<Line['state'], string> = {
   paid: '결제 완료',
@@ -118,8 +118,12 @@ export function BillSection({ d, receiptBase }: { d: PaymentsPageData; receiptBa
 const isLocalPath = (url: unknown): url is string => typeof url === 'string' && url.startsWith('/') && !url.startsWith('//');
 
 /** The pay form: which line, how (card / transfer / 무통장입금), the cash receipt and the depositor's name. */
-export function PayForm({ d, failed, action }: { d: PaymentsPageData; failed?: PayFormFailure; action: string }) {
+export function PayForm({ d, failed, action }: { d: PaymentsPageData; failed?: FormReply; action: string }) {
   const navigate = useNavigate();
+  const [form, fields] = useForm<Record<'tier' | 'method' | 'receiptType' | 'cashReceiptIdentity' | 'depositorName', string>>({
+    id: 'pay',
+    lastResult: failed,
+  });
   const waiting = useRef(false);
   const [popup, setPopup] = useState<'idle' | 'open' | 'blocked'>('idle');
   useEffect(() => {
@@ -142,7 +146,10 @@ export function PayForm({ d, failed, action }: { d: PaymentsPageData; failed?: P
   }, [navigate]);
 
   if (!d.payable.length) return null;
-  const v = failed?.values ?? {};
+  const v = (name: keyof typeof fields) => {
+    const value = fields[name].initialValue;
+    return typeof value === 'string' ? value : undefined;
+  };
   const methods = [
     ...(d.cardAvailable
       ? [
@@ -160,7 +167,7 @@ export function PayForm({ d, failed, action }: { d: PaymentsPageData; failed?: P
       </section>
     );
   }
-  const defaultMethod = v.method ?? methods[0].value;
+  const defaultMethod = v('method') ?? methods[0].value;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const form = event.currentTarget;
@@ -185,23 +192,14 @@ export function PayForm({ d, failed, action }: { d: PaymentsPageData; failed?: P
     setTimeout(() => setPopup('open'), 0);
   };
 
-  const error = (field: string) =>
-    failed?.field === field ? (
-      <p className="field-error" id={`${field}-error`}>
-        {failed.error}
-      </p>
-    ) : null;
-  const described = (field: string) =>
-    failed?.field === field ? { 'aria-invalid': true as const, 'aria-describedby': `${field}-error` } : {};
+  const error = (name: keyof typeof fields) => <FieldError meta={fields[name]} />;
+  const described = (name: keyof typeof fields) =>
+    fields[name].errors ? { 'aria-invalid': true as const, 'aria-describedby': fields[name].errorId } : {};
 
   return (
     <section className="card" aria-labelledby="pay-title">
       <h2 id="pay-title">결제하기</h2>
-      {failed && !failed.field ? (
-        <p className="alert error" role="alert">
-          {failed.error}
-        </p>
-      ) : null}
+      <FormErrors errors={form.errors} id={form.errorId} />
       {popup === 'open' ? (
         <p className="alert info" role="status">
           결제 창에서 결제를 진행해 주세요. 결제가 끝나면 이 화면에 결과가 나옵니다.
@@ -217,7 +215,7 @@ export function PayForm({ d, failed, action }: { d: PaymentsPageData; failed?: P
           <legend>결제할 항목</legend>
           {d.payable.map((l, i) => (
             <label key={l.tier} className="choice">
-              <input type="radio" name="tier" value={l.tier} defaultChecked={v.tier ? v.tier === String(l.tier) : i === 0} />
+              <input type="radio" name="tier" value={l.tier} defaultChecked={v('tier') ? v('tier') === String(l.tier) : i === 0} />
               {l.label} {l.display}
             </label>
           ))}
@@ -240,7 +238,7 @@ export function PayForm({ d, failed, action }: { d: PaymentsPageData; failed?: P
             { value: 'T', label: '지출증빙용 (사업자등록번호)' },
           ].map((r) => (
             <label key={r.value} className="choice">
-              <input type="radio" name="receiptType" value={r.value} defaultChecked={(v.receiptType ?? 'N') === r.value} />
+              <input type="radio" name="receiptType" value={r.value} defaultChecked={(v('receiptType') ?? 'N') === r.value} />
               {r.label}
             </label>
           ))}
@@ -253,7 +251,7 @@ export function PayForm({ d, failed, action }: { d: PaymentsPageData; failed?: P
               inputMode="numeric"
               autoComplete="off"
               maxLength={20}
-              defaultValue={v.cashReceiptIdentity}
+              defaultValue={v('cashReceiptIdentity')}
               {...described('cashReceiptIdentity')}
             />
             {error('cashReceiptIdentity')}
@@ -273,7 +271,7 @@ export function PayForm({ d, failed, action }: { d: PaymentsPageData; failed?: P
                 name="depositorName"
                 maxLength={20}
                 autoComplete="off"
-                defaultValue={v.depositorName}
+                defaultValue={v('depositorName')}
                 {...described('depositorName')}
               />
               {error('depositorName')}

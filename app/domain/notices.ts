@@ -155,13 +155,9 @@ export type NoticeFormValues = {
   popupUntilDay: string;
 };
 
-export type NoticeFormField = 'title' | 'body' | 'audience' | 'popup' | 'files' | 'form';
-
-/** The answer of the notice form's action: the values back, each field's error, and the preview when asked. */
-export type NoticeFormReply = {
-  values: NoticeFormValues;
-  errors: Partial<Record<NoticeFormField, string>>;
-  preview: string | null;
+/** What '미리보기' answers in place (the reply's data): the body as it will be shown. */
+export type NoticePreview = {
+  preview: string;
   /** The files chosen before a preview are not kept by a browser without JavaScript: say so. */
-  filesNotKept?: boolean;
+  filesNotKept: boolean;
 };

@@ -10,6 +10,7 @@ import { academyJoinRequests, messages, organisations, userConsents, users, veri
 import { AUTHORITIES } from '~/domain/enums';
 import { SendState } from '~/domain/enums';
 import { setClock } from '~/lib/clock.server';
+import { firstError, type FormReply } from '~/lib/form-reply';
 import * as adminStudents from '~/routes/admin+/students';
 import * as extend from '~/routes/member+/extend';
 import * as findId from '~/routes/member+/findId.$kind';
@@ -26,6 +27,7 @@ import { findUserByLoginId } from '~/services/accounts.server';
 import { decideJoinRequest } from '~/services/join-requests.server';
 import { cookieHeader, csrfFor, makeRequest, respond, sessionCookie } from '../support/auth';
 import { useTestDatabase } from '../support/db';
+import { replyValues } from '../support/form-reply';
 
 useTestDatabase();
 beforeEach(() => resetRateLimits());
@@ -584,6 +586,7 @@ describe('my page', () => {
   function multipart(cookie: string, file: Blob, name: string) {
     const form = new FormData();
     form.append('image', file, name);
+    form.set('intent', 'image');
     form.set('csrf', csrfFor(cookie));
     return new Request('http://localhost/user/my-page/me', { method: 'POST', body: form, headers: { Cookie: cookie } });
   }
@@ -607,7 +610,7 @@ describe('my page', () => {
         ),
       ),
     );
-    expect(((await body(wrong)).result as { error: Record<string, string[]> }).error).toEqual({
+    expect((await body(wrong)).error).toEqual({
       password: ['현재 비밀번호가 올바르지 않습니다.'],
     });
     const ok = await respond(() =>
@@ -656,11 +659,13 @@ describe('my page', () => {
     const html = new Blob(['<html><script>alert(1)</script></html>'], { type: 'image/jpeg' });
     const fake = await respond(() => myPageMe.action(args(multipart(cookie, html, 'photo.jpg'))));
     expect(fake.status).toBe(415);
-    expect(await body(fake)).toMatchObject({ intent: 'image', error: 'JPG, PNG, WEBP 형식의 이미지만 올릴 수 있습니다.' });
+    const fakeReply = (await fake.json()) as FormReply;
+    expect(replyValues(fakeReply).intent).toBe('image');
+    expect(firstError(fakeReply)).toBe('JPG, PNG, WEBP 형식의 이미지만 올릴 수 있습니다.');
     const big = new Blob([new Uint8Array(5 * 1024 * 1024 + 10)], { type: 'image/jpeg' });
     const tooBig = await respond(() => myPageMe.action(args(multipart(cookie, big, 'big.jpg'))));
     expect(tooBig.status).toBe(413);
-    expect(await body(tooBig)).toMatchObject({ error: '5MB 이하의 이미지만 올릴 수 있습니다.' });
+    expect(firstError((await tooBig.json()) as FormReply)).toBe('5MB 이하의 이미지만 올릴 수 있습니다.');
     expect((await findUserByLoginId('student7'))!.profileImage).toBeNull();
   });
 });

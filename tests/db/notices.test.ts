@@ -6,8 +6,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '~/db/client.server';
 import { auditEvents, inboxItems, noticeFiles, noticePopupHides, notices, users } from '~/db/schema';
 import { DEMO_POPUP_TITLE } from '~/db/seed/notices.server';
-import { NOTICE_MESSAGES } from '~/domain/notices';
+import { NOTICE_MESSAGES, type NoticePreview } from '~/domain/notices';
 import { setClock } from '~/lib/clock.server';
+import type { FormReply } from '~/lib/form-reply';
 import * as adminNew from '~/routes/admin+/notices.new';
 import * as adminEdit from '~/routes/admin+/notices.$noticeId_.edit';
 import * as adminList from '~/routes/admin+/notices._index';
@@ -27,6 +28,7 @@ import { LocalStorage, useStorage } from '~/services/storage.server';
 import { csrfFor, makeRequest, respond } from '../support/auth';
 import { useTestDatabase } from '../support/db';
 import { bearerFor, cookieFor, createAcademy, createStaff, createStudent, type Member } from '../support/factories';
+import { replyErrors, replyValues } from '../support/form-reply';
 
 useTestDatabase();
 
@@ -250,10 +252,10 @@ describe('writing a notice', () => {
         }),
       ),
     );
-    const reply = (await res.json()) as { values: Record<string, unknown>; preview: string };
-    expect(reply.values).toMatchObject({ title: '미리보기 제목', audienceKind: 'AUTHORITIES', authorities: ['HEAD', 'TEACHER'] });
-    expect(reply.preview).toContain('<strong>굵게</strong>');
-    expect(reply.preview).not.toContain('script');
+    const reply = (await res.json()) as FormReply<NoticePreview>;
+    expect(replyValues(reply)).toMatchObject({ title: '미리보기 제목', audienceKind: 'AUTHORITIES', authorities: ['HEAD', 'TEACHER'] });
+    expect(reply.data?.preview).toContain('<strong>굵게</strong>');
+    expect(reply.data?.preview).not.toContain('script');
     expect(await db().select({ n: count() }).from(notices)).toEqual(before);
   });
 
@@ -271,7 +273,7 @@ describe('writing a notice', () => {
       ),
     );
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { errors: unknown }).errors).toEqual({
+    expect(replyErrors(await res.json())).toEqual({
       title: NOTICE_MESSAGES.titleRequired,
       body: NOTICE_MESSAGES.bodyRequired,
       audience: NOTICE_MESSAGES.academiesRequired,
@@ -364,7 +366,7 @@ describe('writing a notice', () => {
       args(notePost('/super/notices/new', cookie, { intent: 'save', title: '여섯 개', body: '본문', audienceKind: 'ALL' }, six)),
     );
     expect(tooMany.status).toBe(400);
-    expect(((await tooMany.json()) as { errors: unknown; values: { title: string } }).errors).toEqual({
+    expect(replyErrors(await tooMany.json())).toEqual({
       files: NOTICE_MESSAGES.tooManyFiles,
     });
     const html = await superNew.action(
@@ -374,7 +376,7 @@ describe('writing a notice', () => {
         ]),
       ),
     );
-    expect(((await html.json()) as { errors: unknown }).errors).toEqual({ files: NOTICE_MESSAGES.fileType });
+    expect(replyErrors(await html.json())).toEqual({ files: NOTICE_MESSAGES.fileType });
     expect(await stored()).toBe(before);
     expect(await db().select().from(notices).where(eq(notices.title, '여섯 개'))).toHaveLength(0);
   });

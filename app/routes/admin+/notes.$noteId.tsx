@@ -1,11 +1,12 @@
-import { getFormProps, getTextareaProps, useForm } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { getFormProps, getTextareaProps, useForm } from '~/components/form-client';
+import { FieldError, FormErrors } from '~/components/form-fields';
 import { Link } from '~/components/link';
 import { requireBasicPay } from '~/web/guards.server';
 import { NoteBody, NoteFeedback, NoteHistory } from '~/components/notes';
 import { NOTE_LIMITS } from '~/domain/notes';
-import { handleReviewForm } from '~/web/forms/note-review.server';
+import { reviewAction } from '~/web/forms/note-review.server';
 import { idParam, orRespond, pageData } from '~/web/http.server';
 import { getNoteForStaff } from '~/services/notes/review.server';
 import { CsrfInput } from '~/components/csrf';
@@ -20,10 +21,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return pageData({ detail });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireBasicPay(request);
-  const noteId = idParam(params.noteId);
-  return handleReviewForm(request, user, noteId, () => `/admin/notes/${noteId}`);
+export async function action(args: ActionFunctionArgs) {
+  return reviewAction(args, { guard: (request) => requireBasicPay(request), next: (noteId) => `/admin/notes/${noteId}` });
 }
 
 const BUTTONS: { action: string; label: string; secondary?: boolean }[] = [
@@ -42,8 +41,6 @@ export default function AdminNoteReview() {
   const [form, fields] = useForm({
     id: `review-${note.id}-${note.version}`,
     lastResult: navigation.state === 'idle' ? lastResult : null,
-    // Validated on the server (the schema lives in a .server module, so it is not in the page's JavaScript).
-    shouldValidate: 'onSubmit',
   });
   const buttons = BUTTONS.filter((b) => (detail.actions as string[]).includes(b.action));
   return (
@@ -54,11 +51,7 @@ export default function AdminNoteReview() {
         </p>
         <h1>『{detail.bookTitle}』 독서 노트 검토</h1>
       </header>
-      {form.errors?.length ? (
-        <div className="alert error" role="alert" id={form.errorId}>
-          {form.errors[0]}
-        </div>
-      ) : null}
+      <FormErrors errors={form.errors} id={form.errorId} />
       <NoteBody detail={detail} />
       <NoteFeedback noteInput={note.noteInput} correction={note.correction} />
       {buttons.length ? (
@@ -71,11 +64,7 @@ export default function AdminNoteReview() {
               <label htmlFor={fields.comment.id}>선생님 의견</label>
               <textarea {...getTextareaProps(fields.comment)} rows={5} maxLength={NOTE_LIMITS.commentMax} />
               <p className="field-hint">댓글과 보류에는 의견이 꼭 필요합니다. 보류하면 학생이 노트를 고쳐 다시 제출합니다.</p>
-              {fields.comment.errors ? (
-                <p className="field-error" id={fields.comment.errorId}>
-                  {fields.comment.errors[0]}
-                </p>
-              ) : null}
+              <FieldError meta={fields.comment} />
             </div>
             <div className="form-actions">
               {buttons.map((b) => (

@@ -14,9 +14,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return pageData({ notice });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireBasicPay(request);
-  return noticeDeleteAction(request, user, idParam(params.noticeId), '/admin/notices');
+export async function action(args: ActionFunctionArgs) {
+  return noticeDeleteAction(args, (request) => requireBasicPay(request), '/admin/notices');
 }
 
 export default function AcademyNotice() {

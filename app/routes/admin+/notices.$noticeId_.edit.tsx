@@ -14,10 +14,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return pageData({ id: notice.id, files: notice.files, defaults: noticeFormDefaults(notice) });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireBasicPay(request);
-  const noticeId = idParam(params.noticeId);
-  return noticeFormAction(request, user, { platform: false, noticeId, pathOf: (id) => `/admin/notices/${id}` });
+export async function action(args: ActionFunctionArgs) {
+  return noticeFormAction(args, {
+    guard: (request) => requireBasicPay(request),
+    platform: false,
+    edit: true,
+    pathOf: (id) => `/admin/notices/${id}`,
+  });
 }
 
 export default function EditAcademyNotice() {

@@ -13,9 +13,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return pageData({ defaults: noticeFormDefaults() });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireBasicPay(request);
-  return noticeFormAction(request, user, { platform: false, pathOf: (id) => `/admin/notices/${id}` });
+export async function action(args: ActionFunctionArgs) {
+  return noticeFormAction(args, {
+    guard: (request) => requireBasicPay(request),
+    platform: false,
+    edit: false,
+    pathOf: (id) => `/admin/notices/${id}`,
+  });
 }
 
 export default function NewAcademyNotice() {

@@ -1,11 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { redirect } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { requireHead } from '~/web/guards.server';
 import { PaymentReceiptView } from '~/components/payments';
-import { idParam, notFound, orRespond, pageData } from '~/web/http.server';
+import { idParam, orRespond, pageData } from '~/web/http.server';
+import { recheckAction } from '~/web/forms/pay.server';
 import { paymentReceipt } from '~/services/academy/billing.server';
-import { recheckPayment } from '~/services/payments/receipt.server';
 
 export const meta: MetaFunction = () => [{ title: '결제 영수증 | 리드인' }];
 
@@ -18,11 +17,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return pageData(await orRespond(() => paymentReceipt(user, id)));
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireHead(request);
-  const id = idParam(params.paymentId);
-  if (!(await orRespond(() => recheckPayment(user, id)))) throw notFound();
-  return redirect(`/admin/payments/${id}`);
+export async function action(args: ActionFunctionArgs) {
+  return recheckAction(args, (request) => requireHead(request), '/admin/payments');
 }
 
 export default function PaymentReceiptPage() {

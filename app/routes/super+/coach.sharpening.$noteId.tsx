@@ -1,11 +1,12 @@
-import { getFormProps, getTextareaProps, useForm } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { getFormProps, getTextareaProps, useForm } from '~/components/form-client';
+import { FieldError, FormErrors } from '~/components/form-fields';
 import { Link } from '~/components/link';
 import { requireSuper } from '~/web/guards.server';
 import { NoteBody, NoteFeedback, NoteHistory } from '~/components/notes';
 import { NOTE_LIMITS } from '~/domain/notes';
-import { handleReviewForm } from '~/web/forms/note-review.server';
+import { reviewAction } from '~/web/forms/note-review.server';
 import { idParam, orRespond, pageData } from '~/web/http.server';
 import { getNoteForViewer } from '~/services/notes/access.server';
 import { CsrfInput } from '~/components/csrf';
@@ -20,12 +21,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return pageData({ detail });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireSuper(request, { allow: ['COACH'] });
-  const noteId = idParam(params.noteId);
-  return handleReviewForm(request, user, noteId, (a) =>
-    a === 'correct' ? '/super/coach/sharpening' : `/super/coach/sharpening/${noteId}`,
-  );
+export async function action(args: ActionFunctionArgs) {
+  return reviewAction(args, {
+    guard: (request) => requireSuper(request, { allow: ['COACH'] }),
+    next: (noteId, a) => (a === 'correct' ? '/super/coach/sharpening' : `/super/coach/sharpening/${noteId}`),
+  });
 }
 
 export default function CoachNote() {
@@ -36,8 +36,6 @@ export default function CoachNote() {
   const [form, fields] = useForm({
     id: `correct-${note.id}-${note.version}`,
     lastResult: navigation.state === 'idle' ? lastResult : null,
-    // Validated on the server (the schema lives in a .server module, so it is not in the page's JavaScript).
-    shouldValidate: 'onSubmit',
   });
   const canCorrect = (detail.actions as string[]).includes('correct');
   return (
@@ -48,11 +46,7 @@ export default function CoachNote() {
         </p>
         <h1>『{detail.bookTitle}』 첨삭</h1>
       </header>
-      {form.errors?.length ? (
-        <div className="alert error" role="alert" id={form.errorId}>
-          {form.errors[0]}
-        </div>
-      ) : null}
+      <FormErrors errors={form.errors} id={form.errorId} />
       <NoteBody detail={detail} />
       <NoteFeedback noteInput={note.noteInput} correction={note.correction} />
       {canCorrect ? (
@@ -69,20 +63,12 @@ export default function CoachNote() {
                 maxLength={NOTE_LIMITS.correctionMax}
                 placeholder="고치면 좋을 문장과 그 이유, 고친 예를 차례로 적어 주세요."
               />
-              {fields.correction.errors ? (
-                <p className="field-error" id={fields.correction.errorId}>
-                  {fields.correction.errors[0]}
-                </p>
-              ) : null}
+              <FieldError meta={fields.correction} />
             </div>
             <div className="field">
               <label htmlFor={fields.comment.id}>학생에게 한마디 (선택)</label>
               <textarea {...getTextareaProps(fields.comment)} rows={3} maxLength={NOTE_LIMITS.commentMax} />
-              {fields.comment.errors ? (
-                <p className="field-error" id={fields.comment.errorId}>
-                  {fields.comment.errors[0]}
-                </p>
-              ) : null}
+              <FieldError meta={fields.comment} />
             </div>
             <div className="form-actions">
               <button type="submit" name="intent" value="correct" disabled={navigation.state === 'submitting'}>

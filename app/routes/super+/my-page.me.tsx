@@ -11,9 +11,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return myPageData(user);
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireSuper(request, { allow: ['COACH', 'BRANCH', 'PRODUCT'] });
-  return myPageAction(request, user, '/super/my-page');
+export async function action(args: ActionFunctionArgs) {
+  return myPageAction(args, (request) => requireSuper(request, { allow: ['COACH', 'BRANCH', 'PRODUCT'] }), '/super/my-page');
 }
 
 export default function MyPageMe() {

@@ -14,9 +14,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return pageData({ notice });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const operator = await requireSuper(request);
-  return noticeDeleteAction(request, operator, idParam(params.noticeId), '/super/notices');
+export async function action(args: ActionFunctionArgs) {
+  return noticeDeleteAction(args, (request) => requireSuper(request), '/super/notices');
 }
 
 export default function PlatformNotice() {

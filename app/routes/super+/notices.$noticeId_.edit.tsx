@@ -14,10 +14,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return pageData({ id: notice.id, files: notice.files, defaults: noticeFormDefaults(notice), academies: await academyChoices() });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const operator = await requireSuper(request);
-  const noticeId = idParam(params.noticeId);
-  return noticeFormAction(request, operator, { platform: true, noticeId, pathOf: (id) => `/super/notices/${id}` });
+export async function action(args: ActionFunctionArgs) {
+  return noticeFormAction(args, {
+    guard: (request) => requireSuper(request),
+    platform: true,
+    edit: true,
+    pathOf: (id) => `/super/notices/${id}`,
+  });
 }
 
 export default function EditPlatformNotice() {

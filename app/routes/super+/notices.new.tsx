@@ -13,9 +13,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return pageData({ academies: await academyChoices(), defaults: noticeFormDefaults() });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const operator = await requireSuper(request);
-  return noticeFormAction(request, operator, { platform: true, pathOf: (id) => `/super/notices/${id}` });
+export async function action(args: ActionFunctionArgs) {
+  return noticeFormAction(args, {
+    guard: (request) => requireSuper(request),
+    platform: true,
+    edit: false,
+    pathOf: (id) => `/super/notices/${id}`,
+  });
 }
 
 export default function NewPlatformNotice() {

@@ -12,9 +12,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return inquiryData(request, user, inquiryId(params), area);
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { user, area } = await requireMember(request);
-  return inquiryAction(request, user, inquiryId(params), area);
+export async function action(args: ActionFunctionArgs) {
+  return inquiryAction(args);
 }
 
 export default function Inquiry() {

@@ -13,9 +13,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ area });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const { user, area } = await requireMember(request);
-  return newInquiryAction(request, user, area);
+export async function action(args: ActionFunctionArgs) {
+  return newInquiryAction(args);
 }
 
 export default function NewInquiry() {

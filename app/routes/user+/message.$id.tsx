@@ -13,9 +13,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return inboxItemData(user, inboxItemId(params), area);
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { user, area } = await requireMember(request);
-  return inboxItemAction(request, user, inboxItemId(params), area);
+export async function action(args: ActionFunctionArgs) {
+  return inboxItemAction(args);
 }
 
 export default function InboxMessage() {

@@ -13,9 +13,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return inboxListData(request, user, area);
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const { user, area } = await requireMember(request);
-  return inboxListAction(request, user, area);
+export async function action(args: ActionFunctionArgs) {
+  return inboxListAction(args);
 }
 
 export default function Inbox() {

@@ -11,9 +11,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return myPageData(user);
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request, { role: 'USER' });
-  return myPageAction(request, user, '/user/my-page');
+export async function action(args: ActionFunctionArgs) {
+  return myPageAction(args, (request) => requireUser(request, { role: 'USER' }), '/user/my-page');
 }
 
 export default function MyPageMe() {

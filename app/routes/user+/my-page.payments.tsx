@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { requireUser } from '~/web/guards.server';
-import { BillSection, PaymentHistory, PayForm, WaitingDeposits, type PayFormFailure } from '~/components/payments';
+import { BillSection, PaymentHistory, PayForm, WaitingDeposits } from '~/components/payments';
 import { orRespond, pageData, pageParam } from '~/web/http.server';
 import { paymentsOverview } from '~/services/academy/billing.server';
 import { payAction } from '~/web/forms/pay.server';
@@ -19,14 +19,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return pageData(await orRespond(async () => paymentsOverview(await payerOrganisation(user), pageParam(request))));
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request, { role: 'USER' });
-  return payAction(request, user);
+export async function action(args: ActionFunctionArgs) {
+  return payAction(args, (request) => requireUser(request, { role: 'USER' }));
 }
 
 export default function MyPayments() {
   const d = useLoaderData<typeof loader>();
-  const failed = useActionData<typeof action>() as PayFormFailure | undefined;
+  const failed = useActionData<typeof action>();
   return (
     <div className="page payments">
       <p>

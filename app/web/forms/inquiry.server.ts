@@ -1,10 +1,10 @@
-import { parseWithZod } from '@conform-to/zod';
-import { json } from '@remix-run/node';
+import type { ActionFunctionArgs } from '@remix-run/node';
+import { z } from 'zod';
 import type { SignedIn } from '~/web/guards.server';
 import { INQUIRY_LIMITS, INQUIRY_MESSAGES } from '~/domain/inquiries';
-import { isDomainError } from '~/lib/errors';
+import { formAction } from '~/web/form-action.server';
 import { notFound, orRespond, pageData, pageParam, positiveInt, redirectWithFlash } from '~/web/http.server';
-import { readMultipart, uploadedBytes } from '~/web/uploads.server';
+import { uploadedBytes } from '~/web/uploads.server';
 import {
   createInquiry,
   deleteMyInquiry,
@@ -14,7 +14,7 @@ import {
   listMyInquiries,
   prepareInquiryFile,
 } from '~/services/inquiries.server';
-import type { MemberArea } from '~/web/forms/member-area.server';
+import { requireMember, type MemberArea } from '~/web/forms/member-area.server';
 
 // The asker's inquiry pages of the user and admin areas (/user/inquiry, /admin/inquiry).
 
@@ -24,27 +24,21 @@ export async function inquiryListData(request: Request, user: SignedIn, area: Me
   return pageData({ list: await listMyInquiries(user.id, pageParam(request)), base: inquiryBase(area) });
 }
 
-/** The new-inquiry form (multipart: the fields and one optional file): the service's reply beside its field. */
-export async function newInquiryAction(request: Request, user: SignedIn, area: MemberArea) {
-  let formData: FormData;
-  try {
-    formData = await readMultipart(request, INQUIRY_LIMITS.fileMaxBytes, fileSizeError);
-  } catch (error) {
-    if (isDomainError(error)) return json({ status: 'error', error: { file: [error.message] } } as const, { status: error.status });
-    throw error;
-  }
-  const submission = parseWithZod(formData, { schema: inquiryInput });
-  if (submission.status !== 'success') return json(submission.reply({ hideFields: ['file'] }), { status: 400 });
-  try {
-    const upload = formData.get('file');
-    const bytes = await uploadedBytes(upload);
-    const file = bytes ? await prepareInquiryFile(bytes, typeof upload === 'string' || !upload ? '' : upload.name) : null;
-    const { id } = await createInquiry(user.id, submission.value, file);
-    return redirectWithFlash(`${inquiryBase(area)}/${id}`, INQUIRY_MESSAGES.created);
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return json(submission.reply({ fieldErrors: { file: [error.message] }, hideFields: ['file'] }), { status: error.status });
-  }
+/** The new-inquiry form (multipart: the fields and one optional file); a refused file is said beside its field. */
+export async function newInquiryAction(args: ActionFunctionArgs) {
+  return formAction(args, {
+    guard: ({ request }) => requireMember(request),
+    schema: inquiryInput.extend({ file: z.instanceof(File).optional() }),
+    upload: { maxBytes: INQUIRY_LIMITS.fileMaxBytes, tooLarge: fileSizeError },
+    fields: { INQUIRY_FILE_TYPE: 'file', INQUIRY_FILE_TOO_LARGE: 'file' },
+    hideFields: ['file'],
+    run: async ({ user: { user, area }, value: { file: upload, ...input } }) => {
+      const bytes = await uploadedBytes(upload ?? null);
+      const file = bytes ? await prepareInquiryFile(bytes, upload?.name ?? '') : null;
+      const { id } = await createInquiry(user.id, input, file);
+      return redirectWithFlash(`${inquiryBase(area)}/${id}`, INQUIRY_MESSAGES.created);
+    },
+  });
 }
 
 export function inquiryId(params: { id?: string }) {
@@ -59,9 +53,15 @@ export async function inquiryData(request: Request, user: SignedIn, id: number, 
 }
 
 /** Delete (after the confirm step): back to the list, whose page no longer shows it. */
-export async function inquiryAction(request: Request, user: SignedIn, id: number, area: MemberArea) {
-  const form = await request.formData();
-  if (form.get('intent') !== 'delete') throw notFound();
-  await orRespond(() => deleteMyInquiry(user.id, id));
-  return redirectWithFlash(inquiryBase(area), INQUIRY_MESSAGES.deleted);
+export async function inquiryAction(args: ActionFunctionArgs) {
+  return formAction(args, {
+    guard: ({ request }) => requireMember(request),
+    ids: ['id'],
+    notFound: INQUIRY_MESSAGES.notFound,
+    schema: z.object({ intent: z.literal('delete') }),
+    run: async ({ user: { user, area }, ids: { id } }) => {
+      await deleteMyInquiry(user.id, id);
+      return redirectWithFlash(inquiryBase(area), INQUIRY_MESSAGES.deleted);
+    },
+  });
 }

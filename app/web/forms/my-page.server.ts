@@ -1,20 +1,27 @@
-import { parseWithZod } from '@conform-to/zod';
+import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { passwordChangeSchema as passwordSchema, profileSchema } from '~/auth/account-schemas.server';
+import { z } from 'zod';
+import { passwordChangeSchema, profileSchema } from '~/auth/account-schemas.server';
 import type { SignedIn } from '~/web/guards.server';
 import { getSession } from '~/web/session.server';
+import { formAction } from '~/web/form-action.server';
 import { redirectWithFlash } from '~/web/http.server';
-import { isMultipart, readMultipart, uploadedBytes } from '~/web/uploads.server';
+import { readMultipart, uploadedBytes } from '~/web/uploads.server';
 import { PROFILE_IMAGE_MAX_BYTES } from '~/services/images.server';
 import { changePassword, getMyPage, PROFILE_MESSAGES, saveProfileImage, updateProfile } from '~/services/my-page.server';
-import { DomainError, isDomainError } from '~/lib/errors';
+import { DomainError } from '~/lib/errors';
 
 // The my page of the three areas shares its loaders and actions; each area's route passes its own guard.
 
-/** A profile picture upload (the page's form or the API's user/edit/image): the file of `field`, or null. */
+/** A profile picture's upload: its limit and the refusal of a larger one (the page's form and the API's). */
+const PROFILE_IMAGE_UPLOAD = {
+  maxBytes: PROFILE_IMAGE_MAX_BYTES,
+  tooLarge: () => new DomainError('IMAGE_TOO_LARGE', PROFILE_MESSAGES.imageTooLarge, 413),
+};
+
+/** The API's user/edit/image: the picture of the multipart field `field`, or null when none was sent. */
 export async function readProfileImageUpload(request: Request, field: string): Promise<Uint8Array | null> {
-  const tooLarge = () => new DomainError('IMAGE_TOO_LARGE', PROFILE_MESSAGES.imageTooLarge, 413);
-  const form = await readMultipart(request, PROFILE_IMAGE_MAX_BYTES, tooLarge);
+  const form = await readMultipart(request, PROFILE_IMAGE_UPLOAD.maxBytes, PROFILE_IMAGE_UPLOAD.tooLarge);
   return uploadedBytes(form.get(field));
 }
 
@@ -39,44 +46,49 @@ export async function myPageData(user: SignedIn) {
   });
 }
 
-/** The three forms of /…/my-page/me: profile, password, picture (intent). */
-export async function myPageAction(request: Request, user: SignedIn, base: string) {
+/** The three forms of /…/my-page/me: profile, password and the picture (multipart), told apart by `intent`. */
+const myPageForms = z
+  .discriminatedUnion('intent', [
+    profileSchema.extend({ intent: z.literal('profile') }),
+    passwordChangeSchema.innerType().extend({ intent: z.literal('password') }),
+    z.object({
+      intent: z.literal('image'),
+      image: z.instanceof(File, { message: PROFILE_MESSAGES.imageMissing }).refine((f) => f.size > 0, PROFILE_MESSAGES.imageMissing),
+    }),
+  ])
+  .superRefine((value, ctx) => {
+    // The password form's own rule across its fields (the new password typed twice the same).
+    if (value.intent !== 'password') return;
+    const checked = passwordChangeSchema.safeParse(value);
+    if (!checked.success) for (const { path, message } of checked.error.issues) ctx.addIssue({ code: 'custom', path, message });
+  });
+
+/** The service's refusals that belong to a field. */
+const FIELDS = { WRONG_PASSWORD: 'password', INVALID_IMAGE: 'image', IMAGE_TOO_LARGE: 'image' } as const;
+
+/** The action of /…/my-page/me: `guard` is the area's, `base` its my page. */
+export async function myPageAction(args: ActionFunctionArgs, guard: (request: Request) => Promise<SignedIn>, base: string) {
   const back = `${base}/me`;
-  if (isMultipart(request)) {
-    try {
-      const bytes = await readProfileImageUpload(request, 'image');
-      if (!bytes) return json({ intent: 'image' as const, error: PROFILE_MESSAGES.imageMissing, result: null }, { status: 400 });
-      await saveProfileImage(user.id, bytes);
-    } catch (error) {
-      if (isDomainError(error)) return json({ intent: 'image' as const, error: error.message, result: null }, { status: error.status });
-      throw error;
-    }
-    return redirectWithFlash(back, PROFILE_MESSAGES.imageSaved);
-  }
-  const formData = await request.formData();
-  if (formData.get('intent') === 'password') {
-    const submission = parseWithZod(formData, { schema: passwordSchema });
-    const hideFields = ['password', 'newPassword', 'confirm'];
-    if (submission.status !== 'success')
-      return json({ intent: 'password' as const, error: null, result: submission.reply({ hideFields }) }, { status: 400 });
-    try {
-      const fam = (await getSession(request)).get('fam') ?? '';
-      await changePassword(user, submission.value, fam);
-    } catch (error) {
-      if (isDomainError(error)) {
-        const reply =
-          error.code === 'WRONG_PASSWORD'
-            ? submission.reply({ fieldErrors: { password: [error.message] }, hideFields })
-            : submission.reply({ formErrors: [error.message], hideFields });
-        return json({ intent: 'password' as const, error: null, result: reply }, { status: error.status });
+  return formAction(args, {
+    guard: ({ request }) => guard(request),
+    schema: myPageForms,
+    fields: FIELDS,
+    hideFields: ['password', 'newPassword', 'confirm', 'image'],
+    upload: PROFILE_IMAGE_UPLOAD,
+    run: async ({ user, request, value }) => {
+      switch (value.intent) {
+        case 'image':
+          await saveProfileImage(user.id, new Uint8Array(await value.image.arrayBuffer()));
+          return redirectWithFlash(back, PROFILE_MESSAGES.imageSaved);
+        case 'password': {
+          const fam = (await getSession(request)).get('fam') ?? '';
+          await changePassword(user, value, fam);
+          return redirectWithFlash(back, PROFILE_MESSAGES.passwordChanged);
+        }
+        case 'profile':
+          await updateProfile(user.id, value);
+          return redirectWithFlash(back, PROFILE_MESSAGES.saved);
       }
-      throw error;
-    }
-    return redirectWithFlash(back, PROFILE_MESSAGES.passwordChanged);
-  }
-  const submission = parseWithZod(formData, { schema: profileSchema });
-  if (submission.status !== 'success')
-    return json({ intent: 'profile' as const, error: null, result: submission.reply() }, { status: 400 });
-  await updateProfile(user.id, submission.value);
-  return redirectWithFlash(back, PROFILE_MESSAGES.saved);
+    },
+  });
 }

@@ -1,4 +1,4 @@
-import { json } from '@remix-run/node';
+import type { ActionFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
 import type { SignedIn } from '~/web/guards.server';
 import { clientIp } from '~/auth/rate-limit.server';
@@ -9,20 +9,17 @@ import {
   MAX_NOTICE_TITLE,
   MAX_NOTICE_UPLOAD_BYTES,
   MAX_POPUP_DAYS,
-} from '~/domain/notices';
-import {
   NOTICE_MESSAGES as M,
   type NoticeAudience,
-  type NoticeFormField,
-  type NoticeFormReply,
   type NoticeFormValues,
+  type NoticePreview,
 } from '~/domain/notices';
 import { ORGANISATION_KINDS } from '~/domain/enums';
 import { seoulDay, seoulDayStart } from '~/lib/dates';
-import { DomainError, isDomainError } from '~/lib/errors';
-import { domainErrorResponse, positiveInt, redirectWithFlash } from '~/web/http.server';
+import { DomainError } from '~/lib/errors';
+import { done, formAction } from '~/web/form-action.server';
+import { positiveInt, redirectWithFlash } from '~/web/http.server';
 import { renderMarkdown } from '~/lib/markdown.server';
-import { isMultipart, readMultipart } from '~/web/uploads.server';
 import { safeRedirectPath } from '~/lib/safe-redirect';
 import { uploadsOf } from '~/services/notices/files.server';
 import { createNotice, deleteNotice, updateNotice, type NoticeInput } from '~/services/notices/notices.server';
@@ -30,7 +27,7 @@ import { activePopups } from '~/services/notices/popups.server';
 
 // The notice form of the super and admin areas (new and edit): a multipart post with the Markdown body, the audience
 // (operators), the popup period and attachments. '미리보기' posts the same form (without its files) and gets the form
-// back with the typed values and the body rendered as it will be shown. Only these fields are read.
+// back with the typed values and the body rendered as it will be shown (in place: the reply's data).
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -51,31 +48,9 @@ export function noticeFormDefaults(
   };
 }
 
-function valuesOf(form: FormData): NoticeFormValues {
-  const text = (name: string) => {
-    const v = form.get(name);
-    return typeof v === 'string' ? v : '';
-  };
-  const list = (name: string) => form.getAll(name).filter((v): v is string => typeof v === 'string');
-  return {
-    title: text('title').trim(),
-    // Line endings as typed (browsers send CRLF); trailing white space is not content.
-    body: text('body').replace(/\r\n?/g, '\n').trimEnd(),
-    audienceKind: text('audienceKind'),
-    orgKinds: list('orgKinds'),
-    academyIds: list('academyIds'),
-    authorities: list('authorities'),
-    popupFromDay: text('popupFromDay').trim(),
-    popupUntilDay: text('popupUntilDay').trim(),
-  };
-}
+type AudienceFields = Pick<NoticeFormValues, 'audienceKind' | 'orgKinds' | 'academyIds' | 'authorities'>;
 
-const textSchema = z.object({
-  title: z.string().min(1, M.titleRequired).max(MAX_NOTICE_TITLE, M.titleTooLong),
-  body: z.string().trim().min(1, M.bodyRequired).max(MAX_NOTICE_BODY, M.bodyTooLong),
-});
-
-function audienceOf(v: NoticeFormValues): NoticeAudience | string {
+function audienceOf(v: AudienceFields): NoticeAudience | string {
   switch (v.audienceKind as (typeof AUDIENCE_KINDS)[number]) {
     case 'ALL':
       return { kind: 'ALL' };
@@ -96,8 +71,10 @@ function audienceOf(v: NoticeFormValues): NoticeAudience | string {
   }
 }
 
+type Popup = { popupFrom: Date | null; popupUntil: Date | null };
+
 /** The popup period as whole Seoul days: from the start of the first to the end of the last; both empty: none. */
-function popupOf(v: NoticeFormValues): { popupFrom: Date | null; popupUntil: Date | null } | string {
+function popupOf(v: Pick<NoticeFormValues, 'popupFromDay' | 'popupUntilDay'>): Popup | string {
   if (!v.popupFromDay && !v.popupUntilDay) return { popupFrom: null, popupUntil: null };
   if (!v.popupFromDay || !v.popupUntilDay) return M.popupBothDays;
   const from = seoulDayStart(v.popupFromDay);
@@ -109,79 +86,103 @@ function popupOf(v: NoticeFormValues): { popupFrom: Date | null; popupUntil: Dat
   return { popupFrom: from, popupUntil: until };
 }
 
-/** The form's values checked: the service's input, or the message of each field that is wrong. */
-export function parseNoticeForm(v: NoticeFormValues, platform: boolean): { input: NoticeInput } | { errors: NoticeFormReply['errors'] } {
-  const errors: NoticeFormReply['errors'] = {};
-  const text = textSchema.safeParse(v);
-  if (!text.success) for (const issue of text.error.issues) errors[issue.path[0] as 'title' | 'body'] ??= issue.message;
-  const audience = platform ? audienceOf(v) : ({ kind: 'ALL' } as const);
-  if (typeof audience === 'string') errors.audience = audience;
-  const popup = popupOf(v);
-  if (typeof popup === 'string') errors.popup = popup;
-  if (!text.success || typeof audience === 'string' || typeof popup === 'string') return { errors };
-  return { input: { title: v.title, body: v.body, audience, ...popup } };
+// Every field has a default, so that one empty field does not stop the others from being checked: the form says
+// everything that is wrong at once (the audience and the popup period are checked across their fields).
+const text = z.string().trim().default('');
+/** The body as typed, its line endings as one (browsers send CRLF); trailing white space is not content. */
+const bodyText = z
+  .string()
+  .transform((s) => s.replace(/\r\n?/g, '\n').trimEnd())
+  .default('');
+/** The attachments: File entries (a preview, posted without its files, sends their names); an empty input, none. */
+const fileEntries = z.array(z.custom<FormDataEntryValue | undefined>()).transform((entries) => entries.filter((e) => e !== undefined));
+
+const previewForm = z.object({ intent: z.literal('preview'), body: bodyText, files: fileEntries });
+const saveForm = z.object({
+  intent: z.literal('save'),
+  title: z.string().trim().min(1, M.titleRequired).max(MAX_NOTICE_TITLE, M.titleTooLong).default(''),
+  body: bodyText.superRefine((body, ctx) => {
+    const shown = body.trim();
+    if (!shown) ctx.addIssue({ code: 'custom', message: M.bodyRequired });
+    else if (shown.length > MAX_NOTICE_BODY) ctx.addIssue({ code: 'custom', message: M.bodyTooLong });
+  }),
+  audienceKind: text,
+  orgKinds: z.array(z.string()),
+  academyIds: z.array(z.string()),
+  authorities: z.array(z.string()),
+  popupFromDay: text,
+  popupUntilDay: text,
+  files: fileEntries,
+  removeFile: z.array(z.string()),
+});
+
+/** The notice form's contract: the audience is the operators' choice (`platform`), an academy's is its students. */
+export function noticeFormSchema(platform: boolean) {
+  const audience = (v: AudienceFields) => (platform ? audienceOf(v) : ({ kind: 'ALL' } as const));
+  return z
+    .discriminatedUnion('intent', [previewForm, saveForm])
+    .superRefine((v, ctx) => {
+      if (v.intent !== 'save') return;
+      const refused = audience(v);
+      if (typeof refused === 'string') ctx.addIssue({ code: 'custom', path: ['audience'], message: refused });
+      const popup = popupOf(v);
+      if (typeof popup === 'string') ctx.addIssue({ code: 'custom', path: ['popup'], message: popup });
+    })
+    .transform((v) => {
+      if (v.intent === 'preview') return v;
+      const input: NoticeInput = { title: v.title, body: v.body, audience: audience(v) as NoticeAudience, ...(popupOf(v) as Popup) };
+      const removeFileIds = v.removeFile.map(positiveInt).filter((n): n is number => n !== null);
+      return { intent: v.intent, input, files: v.files, removeFileIds };
+    });
 }
 
-const FIELD_OF_CODE: Record<string, NoticeFormField> = { NOTICE_FILES: 'files', NOTICE_AUDIENCE: 'audience' };
-
-const reply = (r: NoticeFormReply, status = 200) => json(r, { status });
+/** The service's refusals that belong to a part of the form (others: above it). */
+const FIELDS = { NOTICE_FILES: 'files', NOTICE_AUDIENCE: 'audience' } as const;
 
 /**
- * The action of the notice form: preview, or save (create when `noticeId` is absent, else update), then back to
+ * The action of the notice form: preview (in place), or save (create when `noticeId` is absent, else update), then
  * the notice's page with a flash. A refusal comes back beside its field with everything typed kept.
  */
 export async function noticeFormAction(
-  request: Request,
-  user: SignedIn,
-  options: { platform: boolean; noticeId?: number; pathOf: (id: number) => string },
+  args: ActionFunctionArgs,
+  options: { guard: (request: Request) => Promise<SignedIn>; platform: boolean; edit: boolean; pathOf: (id: number) => string },
 ) {
-  let form: FormData;
-  try {
-    form = isMultipart(request)
-      ? await readMultipart(request, MAX_NOTICE_UPLOAD_BYTES, () => new DomainError('NOTICE_FILES', M.fileTooLarge, 413))
-      : await request.formData();
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    // The body was cut off: nothing typed can be given back. Say why above an empty form.
-    return reply({ values: noticeFormDefaults(), errors: { files: error.message }, preview: null }, error.status);
-  }
-  const values = valuesOf(form);
-  const uploads = await uploadsOf(form.getAll('files'));
-  if (form.get('intent') === 'preview') {
-    const chosen = form.getAll('files').some((f) => typeof f === 'string' && f !== '');
-    return reply({ values, errors: {}, preview: renderMarkdown(values.body), filesNotKept: chosen || uploads.length > 0 });
-  }
-  const parsed = parseNoticeForm(values, options.platform);
-  if ('errors' in parsed) return reply({ values, errors: parsed.errors, preview: null }, 400);
-  const origin = { address: clientIp(request) };
-  try {
-    if (options.noticeId === undefined) {
-      const created = await createNotice(user, parsed.input, uploads, origin);
-      return redirectWithFlash(options.pathOf(created.id), M.created);
-    }
-    const removeFileIds = form
-      .getAll('removeFile')
-      .map(positiveInt)
-      .filter((n): n is number => n !== null);
-    await updateNotice(user, options.noticeId, parsed.input, uploads, removeFileIds, origin);
-    return redirectWithFlash(options.pathOf(options.noticeId), M.updated);
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    if (error.status === 404 || error.status === 403) throw domainErrorResponse(error);
-    const field = FIELD_OF_CODE[error.code] ?? 'form';
-    return reply({ values, errors: { [field]: error.message }, preview: null }, error.status);
-  }
+  return formAction<SignedIn, ReturnType<typeof noticeFormSchema>, NoticePreview, 'noticeId'>(args, {
+    guard: ({ request }) => options.guard(request),
+    // The edit page's notice; the new page has none.
+    ids: options.edit ? ['noticeId'] : [],
+    schema: noticeFormSchema(options.platform),
+    fields: FIELDS,
+    hideFields: ['files'],
+    upload: { maxBytes: MAX_NOTICE_UPLOAD_BYTES, tooLarge: () => new DomainError('NOTICE_FILES', M.fileTooLarge, 413) },
+    run: async ({ user, ids, request, value }) => {
+      const uploads = await uploadsOf(value.files);
+      if (value.intent === 'preview') {
+        const chosen = value.files.some((f) => typeof f === 'string' && f !== '');
+        return done({ preview: renderMarkdown(value.body), filesNotKept: chosen || uploads.length > 0 });
+      }
+      const origin = { address: clientIp(request) };
+      if (!options.edit) {
+        const created = await createNotice(user, value.input, uploads, origin);
+        return redirectWithFlash(options.pathOf(created.id), M.created);
+      }
+      await updateNotice(user, ids.noticeId, value.input, uploads, value.removeFileIds, origin);
+      return redirectWithFlash(options.pathOf(ids.noticeId), M.updated);
+    },
+  });
 }
 
 /** The delete button of a notice's page: INACTIVE, then the list with a flash. */
-export async function noticeDeleteAction(request: Request, user: SignedIn, noticeId: number, listPath: string) {
-  try {
-    await deleteNotice(user, noticeId, { address: clientIp(request) });
-  } catch (error) {
-    if (isDomainError(error)) throw domainErrorResponse(error);
-    throw error;
-  }
-  return redirectWithFlash(listPath, M.deleted);
+export async function noticeDeleteAction(args: ActionFunctionArgs, guard: (request: Request) => Promise<SignedIn>, listPath: string) {
+  return formAction(args, {
+    guard: ({ request }) => guard(request),
+    ids: ['noticeId'],
+    schema: z.object({}),
+    run: async ({ user, ids: { noticeId }, request }) => {
+      await deleteNotice(user, noticeId, { address: clientIp(request) });
+      return redirectWithFlash(listPath, M.deleted);
+    },
+  });
 }
 
 /**
