@@ -1,20 +1,11 @@
-import type { SubmissionResult } from '@conform-to/react';
-import { json } from '@remix-run/node';
 import { z } from 'zod';
-import { parseWithZod } from '~/auth/account-schemas.server';
-import {
-  normaliseAcademyCode,
-  normaliseContactPhone,
-  ORGANISATION_MESSAGES as M,
-  ORGANISATION_STATUSES,
-  parseRatePercent,
-  type OrganisationStatusValue,
-} from '~/domain/operators';
-import { isDomainError } from '~/lib/errors';
-import { positiveInt, redirectWithFlash, refusedForm } from '~/web/http.server';
+import { clientIp } from '~/auth/rate-limit.server';
+import { normaliseAcademyCode, normaliseContactPhone, ORGANISATION_MESSAGES as M, parseRatePercent } from '~/domain/operators';
+import { positiveInt, redirectWithFlash } from '~/web/http.server';
 
-// The forms of /super/organisations (academies, branches, agencies). Each schema holds only the fields its form
-// shows: whatever else is posted (kind, code on an edit, settlementRate on an academy, status, ids) is never read.
+// The forms of /super/organisations (academies, branches, agencies), read by the page-action protocol (formAction).
+// Each schema holds only the fields its form shows: whatever else is posted (kind, code on an edit, settlementRate on
+// an academy, status, ids) is never read.
 
 const name = (required: string) => z.string({ required_error: required }).trim().min(1, required).max(50, M.nameTooLong);
 
@@ -99,10 +90,6 @@ export const agencySchema = z.object({
   settlementRate: rate,
 });
 
-/** `?status=` of the academy list. */
-export const statusParam = (value: string | null): OrganisationStatusValue | undefined =>
-  ORGANISATION_STATUSES.includes(value as OrganisationStatusValue) ? (value as OrganisationStatusValue) : undefined;
-
 /** Where a service's refusal is shown: beside these fields. */
 export const ACADEMY_FIELD_OF = {
   CODE_TAKEN: 'code',
@@ -113,27 +100,26 @@ export const ACADEMY_FIELD_OF = {
 export const BRANCH_FIELD_OF = { BRANCH_NAME_TAKEN: 'name' };
 export const AGENCY_FIELD_OF = { AGENCY_NAME_TAKEN: 'name' };
 
-/**
- * One form's post: parsed with its schema (only its fields), saved by `save`, or answered with the errors beside their
- * fields (`fieldOf` places a service's refusal); `wrap` tags the reply with the intent on pages of several forms.
- */
-export async function submitForm<T>(
-  formData: FormData,
-  schema: z.ZodType<T, z.ZodTypeDef, unknown>,
-  fieldOf: Partial<Record<string, string>>,
-  save: (value: T) => Promise<Response>,
-  wrap: (result: SubmissionResult<string[]>) => Record<string, unknown> = (result) => result as unknown as Record<string, unknown>,
-): Promise<Response> {
-  const submission = parseWithZod(formData, { schema });
-  if (submission.status !== 'success') return json(wrap(submission.reply()), { status: 400 });
-  try {
-    return await save(submission.value);
-  } catch (error) {
-    if (isDomainError(error)) return refusedForm(submission, error, fieldOf, wrap);
-    throw error;
-  }
-}
+/** The message of a post whose `intent` is none of the page's forms. */
+export const UNKNOWN_INTENT = '요청을 처리할 수 없습니다.';
+
+/** Who posted from where, for the audit trail. */
+export const originOf = (request: Request) => ({ address: clientIp(request), origin: new URL(request.url).origin });
 
 /** Back to the page with what was saved, or that nothing changed (a second post of the same form). */
 export const savedOrUnchanged = (to: string, changed: boolean, message: string) =>
   redirectWithFlash(to, changed ? message : M.nothingChanged, changed ? 'success' : 'info');
+
+/** The academy page's forms: its details, its branch and agency, closing and reopening. */
+export const academyIntents = z.discriminatedUnion('intent', [
+  academyInfoSchema.extend({ intent: z.literal('info') }),
+  academyPlaceSchema.extend({ intent: z.literal('move') }),
+  z.object({ intent: z.literal('close') }),
+  z.object({ intent: z.literal('reopen') }),
+]);
+
+/** The branch page's forms: the branch's details and a new agency. */
+export const branchIntents = z.discriminatedUnion('intent', [
+  branchSchema.extend({ intent: z.literal('branch') }),
+  agencySchema.extend({ intent: z.literal('agency') }),
+]);

@@ -1,10 +1,10 @@
-import { getFormProps, getSelectProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react';
 import { Form, useLocation, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { useState, type ReactNode } from 'react';
 import { CsrfInput } from '~/components/csrf';
 import { useHydrated } from '~/components/dialogs';
-import { FormErrors, TextField } from '~/components/form-fields';
+import { getFormProps, getSelectProps, useForm, type FieldMetadata, type FormReply } from '~/components/form-client';
+import { FieldError, FormErrors, TextField } from '~/components/form-fields';
 import { ACADEMY_CODE_PATTERN, TIER_SHORT_LABELS } from '~/domain/operators';
 
 // The pieces the pages of /super/organisations share: the tabs (academies, branches and agencies, individual
@@ -52,8 +52,8 @@ export function PlaceFields({
   agencyMeta,
   branches,
 }: {
-  branchMeta: FieldMetadata<any, any, string[]>;
-  agencyMeta: FieldMetadata<any, any, string[]>;
+  branchMeta: FieldMetadata;
+  agencyMeta: FieldMetadata;
   branches: PlaceChoice[];
 }) {
   const hydrated = useHydrated();
@@ -72,7 +72,7 @@ export function PlaceFields({
             </option>
           ))}
         </select>
-        <FieldErrorOf meta={branchMeta} />
+        <FieldError meta={branchMeta} />
       </div>
       <div className="field">
         <label htmlFor={agencyMeta.id}>대리점</label>
@@ -95,18 +95,10 @@ export function PlaceFields({
           ))}
         </select>
         <p className="muted field-hint">대리점은 고른 지사에 속한 곳이어야 합니다.</p>
-        <FieldErrorOf meta={agencyMeta} />
+        <FieldError meta={agencyMeta} />
       </div>
     </>
   );
-}
-
-function FieldErrorOf({ meta }: { meta: FieldMetadata<any, any, string[]> }) {
-  return meta.errors ? (
-    <p className="field-error" id={meta.errorId}>
-      {meta.errors[0]}
-    </p>
-  ) : null;
 }
 
 /** A form of one intent: its conform state, its errors above it, the CSRF token and a submit button. */
@@ -122,22 +114,22 @@ export function IntentForm({
 }: {
   id: string;
   intent: string;
-  lastResult: SubmissionResult<string[]> | undefined;
+  lastResult: FormReply | null | undefined;
   defaultValue: Record<string, string>;
   constraint: Record<string, { required?: boolean; maxLength?: number; pattern?: string }>;
   submitLabel: string;
-  children: (fields: Record<string, FieldMetadata<any, any, string[]>>) => ReactNode;
+  children: (fields: Record<string, FieldMetadata>) => ReactNode;
   action?: string;
 }) {
   const busy = useNavigation().state === 'submitting';
-  const [form, fields] = useForm({ id, lastResult, constraint, defaultValue, shouldValidate: 'onSubmit', shouldRevalidate: 'onSubmit' });
+  const [form, fields] = useForm<Record<string, string>>({ id, lastResult, constraint, defaultValue });
   return (
     <>
       <FormErrors errors={form.errors} id={form.errorId} />
       <Form method="post" action={action} {...getFormProps(form)} className="stack">
         <CsrfInput />
         <input type="hidden" name="intent" value={intent} />
-        {children(fields as unknown as Record<string, FieldMetadata<any, any, string[]>>)}
+        {children(fields)}
         <div className="form-actions">
           <button type="submit" disabled={busy}>
             {submitLabel}
@@ -150,7 +142,7 @@ export function IntentForm({
 
 export const CONTACT_CONSTRAINT = { contactName: { maxLength: 50 }, phone: { maxLength: 20 } };
 
-export function ContactFields({ fields, who }: { fields: Record<string, FieldMetadata<any, any, string[]>>; who: string }) {
+export function ContactFields({ fields, who }: { fields: Record<string, FieldMetadata>; who: string }) {
   return (
     <>
       <TextField label={`${who} 담당자 (선택)`} meta={fields.contactName} />
@@ -163,7 +155,7 @@ export const ACADEMY_INFO_CONSTRAINT = { name: { required: true, maxLength: 50 }
 export const ACADEMY_CODE_CONSTRAINT = { code: { required: true, maxLength: 20, pattern: ACADEMY_CODE_PATTERN } };
 export const PLACE_CONSTRAINT = { branchId: { required: true }, agencyId: { required: true } };
 
-export function AcademyInfoFields({ fields }: { fields: Record<string, FieldMetadata<any, any, string[]>> }) {
+export function AcademyInfoFields({ fields }: { fields: Record<string, FieldMetadata> }) {
   return (
     <>
       <TextField label="학원 이름" meta={fields.name} />
@@ -183,7 +175,7 @@ export const BRANCH_CONSTRAINT = {
 };
 export const AGENCY_CONSTRAINT = { name: { required: true, maxLength: 50 }, ...CONTACT_CONSTRAINT, ...RATE_CONSTRAINT };
 
-export function BranchFields({ fields }: { fields: Record<string, FieldMetadata<any, any, string[]>> }) {
+export function BranchFields({ fields }: { fields: Record<string, FieldMetadata> }) {
   return (
     <>
       <TextField label="지사 이름" meta={fields.name} />
@@ -194,7 +186,7 @@ export function BranchFields({ fields }: { fields: Record<string, FieldMetadata<
   );
 }
 
-export function AgencyFields({ fields }: { fields: Record<string, FieldMetadata<any, any, string[]>> }) {
+export function AgencyFields({ fields }: { fields: Record<string, FieldMetadata> }) {
   return (
     <>
       <TextField label="대리점 이름" meta={fields.name} />

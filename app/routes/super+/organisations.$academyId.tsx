@@ -1,22 +1,19 @@
-import type { SubmissionResult } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { requireSuper } from '~/web/guards.server';
-import { clientIp } from '~/auth/rate-limit.server';
 import { CsrfInput } from '~/components/csrf';
 import { ConfirmDialog } from '~/components/dialogs';
-import { Tier } from '~/domain/enums';
-import { MONTH_STATE_LABELS, ORGANISATION_MESSAGES, ORGANISATION_STATUS_LABELS } from '~/domain/operators';
-import { monthLabel, TIER_LABELS, won } from '~/domain/payments';
+import { ORGANISATION_MESSAGES, ORGANISATION_STATUS_LABELS } from '~/domain/operators';
 import { now } from '~/lib/clock.server';
 import { formatKoreanDate } from '~/lib/dates';
-import { isDomainError } from '~/lib/errors';
+import { firstError, replyFor } from '~/components/form-client';
+import { formAction } from '~/web/form-action.server';
 import { idParam, notFound, pageData, redirectWithFlash } from '~/web/http.server';
 import { placeChoices } from '~/services/operators/branches.server';
 import { academyDetail, moveAcademy, setAcademyStatus, updateAcademyInfo } from '~/services/operators/organisations.server';
-import { ACADEMY_FIELD_OF, academyInfoSchema, academyPlaceSchema, savedOrUnchanged, submitForm } from './__organisation-forms.server';
+import { ACADEMY_FIELD_OF, academyIntents, originOf, savedOrUnchanged, UNKNOWN_INTENT } from './__organisation-forms.server';
+import { AcademyBill } from './__academy';
 import { ACADEMY_INFO_CONSTRAINT, AcademyInfoFields, IntentForm, OrganisationTabs, PLACE_CONSTRAINT, PlaceFields } from './__organisations';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.academy.name ?? '학원'} | 기관 관리 | 리드인 운영` }];
@@ -63,68 +60,48 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-type Failure = { intent: string; result: SubmissionResult<string[]> };
-
-export async function action({ request, params }: ActionFunctionArgs) {
-  const operator = await requireSuper(request);
-  const id = idParam(params.academyId, ORGANISATION_MESSAGES.academyNotFound);
-  const formData = await request.formData();
-  const intent = String(formData.get('intent') ?? '');
-  const origin = { address: clientIp(request), origin: new URL(request.url).origin };
-  const here = `/super/organisations/${id}`;
-  const wrap = (result: SubmissionResult<string[]>): Failure => ({ intent, result });
-  try {
-    if (intent === 'close' || intent === 'reopen') {
-      const done = await setAcademyStatus(operator, id, intent === 'close' ? 'CLOSED' : 'ACTIVE', origin);
+export async function action(args: ActionFunctionArgs) {
+  return formAction(args, {
+    guard: ({ request }) => requireSuper(request),
+    ids: ['academyId'],
+    notFound: ORGANISATION_MESSAGES.academyNotFound,
+    schema: academyIntents,
+    fields: ACADEMY_FIELD_OF,
+    unknownIntent: UNKNOWN_INTENT,
+    run: async ({ user, ids: { academyId: id }, request, value }) => {
+      const origin = originOf(request);
+      const here = `/super/organisations/${id}`;
+      if (value.intent === 'info') {
+        const { intent: _, ...info } = value;
+        const done = await updateAcademyInfo(user, id, info, origin);
+        return savedOrUnchanged(here, done.changed, `'${done.name}' 학원 정보를 저장했습니다.`);
+      }
+      if (value.intent === 'move') {
+        const { intent: _, ...place } = value;
+        const done = await moveAcademy(user, id, place, origin);
+        return savedOrUnchanged(here, done.changed, `'${done.name}' 학원을 ${done.branchName}(으)로 옮겼습니다.`);
+      }
+      const close = value.intent === 'close';
+      const done = await setAcademyStatus(user, id, close ? 'CLOSED' : 'ACTIVE', origin);
       if (!done.changed)
-        return redirectWithFlash(here, intent === 'close' ? ORGANISATION_MESSAGES.alreadyClosed : ORGANISATION_MESSAGES.notClosed, 'info');
+        return redirectWithFlash(here, close ? ORGANISATION_MESSAGES.alreadyClosed : ORGANISATION_MESSAGES.notClosed, 'info');
       return redirectWithFlash(
         here,
-        intent === 'close'
+        close
           ? `'${done.name}' 학원을 해지했습니다. 학원 코드로 새로 가입할 수 없고 자동 결제도 멈춥니다.`
           : `'${done.name}' 학원의 해지를 취소했습니다. 다시 학원 코드로 가입할 수 있습니다.`,
       );
-    }
-    if (intent === 'info')
-      return submitForm(
-        formData,
-        academyInfoSchema,
-        ACADEMY_FIELD_OF,
-        async (value) => {
-          const done = await updateAcademyInfo(operator, id, value, origin);
-          return savedOrUnchanged(here, done.changed, `'${done.name}' 학원 정보를 저장했습니다.`);
-        },
-        wrap,
-      );
-    if (intent === 'move')
-      return submitForm(
-        formData,
-        academyPlaceSchema,
-        ACADEMY_FIELD_OF,
-        async (value) => {
-          const done = await moveAcademy(operator, id, value, origin);
-          return savedOrUnchanged(here, done.changed, `'${done.name}' 학원을 ${done.branchName}(으)로 옮겼습니다.`);
-        },
-        wrap,
-      );
-  } catch (error) {
-    if (isDomainError(error) && error.status === 404) throw notFound(error.message);
-    throw error;
-  }
-  return json(
-    { intent, result: { status: 'error', error: { '': ['요청을 처리할 수 없습니다.'] } } as SubmissionResult<string[]> },
-    { status: 400 },
-  );
+    },
+  });
 }
-
-const LINE_STATE = { paid: '결제 완료', waiting: '결제 확인 중', due: '미결제' } as const;
 
 export default function AcademyPage() {
   const data = useLoaderData<typeof loader>();
   const { academy, bill, state, places, confirm } = data;
-  const failed = useActionData<typeof action>() as Failure | undefined;
+  const reply = useActionData<typeof action>();
+  // A refusal of closing or reopening (or of a stale form) is shown above the page.
+  const statusError = reply && !replyFor(reply, 'info') && !replyFor(reply, 'move') ? firstError(reply) : null;
   const busy = useNavigation().state === 'submitting';
-  const resultOf = (intent: string) => (failed?.intent === intent ? failed.result : undefined);
   const here = `/super/organisations/${academy.id}`;
   const closed = academy.status === 'CLOSED';
   const userLink = (role: string) => `/super/user?${new URLSearchParams({ org: String(academy.id), role })}`;
@@ -137,6 +114,11 @@ export default function AcademyPage() {
         {academy.name} <span className={`badge${closed ? ' neutral' : ''}`}>{ORGANISATION_STATUS_LABELS[academy.status]}</span>
       </h1>
       <OrganisationTabs />
+      {statusError ? (
+        <div className="alert error" role="alert">
+          {statusError}
+        </div>
+      ) : null}
 
       {confirm ? (
         <ConfirmDialog
@@ -207,56 +189,20 @@ export default function AcademyPage() {
         </dl>
       </div>
 
-      <section className="card stack" aria-labelledby="bill-title">
-        <h2 id="bill-title">
-          {monthLabel(bill.month)} 요금 <span className={`badge month-${state}`}>{MONTH_STATE_LABELS[state]}</span>
-        </h2>
-        <p className="muted">
-          요금 등급은 따로 정하지 않습니다. 매달 이용 중인 학생 수(지금 {bill.activeStudents}명)에 따라 기본 이용료에 학생 추가 요금이
-          붙습니다.
-          {closed ? ' 해지된 학원이라 자동 결제하지 않습니다.' : ''}
-        </p>
-        {bill.lines.length ? (
-          <div className="table-wrap">
-            <table className="table">
-              <caption className="sr-only">이번 달 요금</caption>
-              <thead>
-                <tr>
-                  <th scope="col">항목</th>
-                  <th scope="col">기준</th>
-                  <th scope="col">금액</th>
-                  <th scope="col">상태</th>
-                </tr>
-              </thead>
-              <tbody>
-                {bill.lines.map((l) => (
-                  <tr key={l.tier}>
-                    <td>{TIER_LABELS[l.tier as Tier]}</td>
-                    <td>{l.reason}</td>
-                    <td>{won(l.amount)}</td>
-                    <td>{l.paid ? LINE_STATE.paid : data.waitingTiers.includes(l.tier) ? LINE_STATE.waiting : LINE_STATE.due}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        ) : null}
-        {bill.unpriced.length ? (
-          <p className="muted">
-            가격이 정해지지 않은 항목: {bill.unpriced.map((t) => TIER_LABELS[t as Tier]).join(', ')} (가격 메뉴에서 정합니다)
-          </p>
-        ) : null}
-        <p>
-          <Link to={`/super/payments?${new URLSearchParams({ academy: academy.name })}`}>이 학원의 결제 내역</Link>
-        </p>
-      </section>
+      <AcademyBill
+        bill={bill}
+        state={state}
+        waitingTiers={data.waitingTiers}
+        closed={closed}
+        payments={`/super/payments?${new URLSearchParams({ academy: academy.name })}`}
+      />
 
       <section className="card stack" aria-labelledby="info-title">
         <h2 id="info-title">학원 정보 수정</h2>
         <IntentForm
           id="academy-info"
           intent="info"
-          lastResult={resultOf('info')}
+          lastResult={replyFor(reply, 'info')}
           constraint={ACADEMY_INFO_CONSTRAINT}
           defaultValue={{
             name: academy.name,
@@ -279,7 +225,7 @@ export default function AcademyPage() {
         <IntentForm
           id="academy-move"
           intent="move"
-          lastResult={resultOf('move')}
+          lastResult={replyFor(reply, 'move')}
           constraint={PLACE_CONSTRAINT}
           defaultValue={{
             branchId: academy.branchId ? String(academy.branchId) : '',

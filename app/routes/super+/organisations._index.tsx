@@ -1,16 +1,16 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, useLoaderData } from '@remix-run/react';
+import type { LoaderFunctionArgs, MetaFunction, SerializeFrom } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { requireSuper } from '~/web/guards.server';
-import { Pagination } from '~/components/pagination';
+import { FilterForm, ListPage, SearchField, type Column } from '~/components/list-page';
 import { MONTH_STATE_LABELS, ORGANISATION_STATUS_LABELS, ORGANISATION_STATUSES } from '~/domain/operators';
 import { monthLabel, won } from '~/domain/payments';
 import { now } from '~/lib/clock.server';
 import { seoulMonth } from '~/lib/dates';
-import { pageData, pageParam, positiveInt } from '~/web/http.server';
+import { pageData, positiveInt } from '~/web/http.server';
+import { listQuery, oneOf } from '~/web/list.server';
 import { placeChoices } from '~/services/operators/branches.server';
 import { listAcademies } from '~/services/operators/organisations.server';
-import { statusParam } from './__organisation-forms.server';
 import { OrganisationTabs, tierText } from './__organisations';
 import { FilterSelect } from '~/components/filter-select';
 
@@ -22,22 +22,53 @@ export const meta: MetaFunction = () => [{ title: '기관 관리 | 리드인 운
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireSuper(request);
-  const params = new URL(request.url).searchParams;
+  const { page, query, params } = listQuery(request);
   const filters = {
     q: params.get('q')?.trim().slice(0, 50) || undefined,
     branchId: positiveInt(params.get('branch')) ?? undefined,
     agencyId: positiveInt(params.get('agency')) ?? undefined,
-    status: statusParam(params.get('status')),
+    status: oneOf(ORGANISATION_STATUSES, params.get('status')),
   };
   const at = now();
-  const [list, places] = await Promise.all([listAcademies(filters, pageParam(request), at), placeChoices()]);
-  const query = Object.fromEntries([...params].filter(([k, v]) => k !== 'page' && v !== ''));
+  const [list, places] = await Promise.all([listAcademies(filters, page, at), placeChoices()]);
   return pageData({ ...list, query, places, month: seoulMonth(at) });
 }
 
+type Row = SerializeFrom<typeof loader>['rows'][number];
+
+const COLUMNS: Column<Row>[] = [
+  { header: '학원', cell: (r) => <Link to={`/super/organisations/${r.id}`}>{r.name}</Link> },
+  { header: '학원 코드', cell: (r) => <span className="mono">{r.code ?? '-'}</span> },
+  { header: '지사', cell: (r) => r.branchName ?? '-' },
+  { header: '대리점', cell: (r) => r.agencyName ?? '-' },
+  {
+    header: '담당자·연락처',
+    cell: (r) => (
+      <>
+        {r.contactName ?? '-'}
+        {r.phone ? <div className="muted">{r.phone}</div> : null}
+      </>
+    ),
+  },
+  { header: '학생', cell: (r) => `${r.activeStudents}명` },
+  {
+    header: '이번 달 요금',
+    cell: (r) => (
+      <>
+        {r.month.state === 'closed' ? null : <div>{tierText(r.month.tiers)}</div>}
+        <span className={`badge month-${r.month.state}`}>{MONTH_STATE_LABELS[r.month.state]}</span>
+        {r.month.state === 'due' || r.month.state === 'waiting' ? <div className="muted">{won(r.month.due)}</div> : null}
+      </>
+    ),
+  },
+  {
+    header: '상태',
+    cell: (r) => <span className={`badge${r.status === 'CLOSED' ? ' neutral' : ''}`}>{ORGANISATION_STATUS_LABELS[r.status]}</span>,
+  },
+];
+
 export default function Organisations() {
   const { rows, total, page, pages, query, places, month } = useLoaderData<typeof loader>();
-  const href = (p: number) => `/super/organisations?${new URLSearchParams({ ...query, page: String(p) })}`;
   return (
     <section aria-labelledby="organisations-title" className="stack">
       <div className="page-head">
@@ -49,11 +80,8 @@ export default function Organisations() {
         </Link>
       </div>
       <OrganisationTabs />
-      <Form method="get" className="card filter-form" aria-label="학원 검색">
-        <label>
-          검색어
-          <input type="search" name="q" defaultValue={query.q ?? ''} placeholder="학원 이름, 학원 코드" maxLength={50} />
-        </label>
+      <FilterForm label="학원 검색" reset="/super/organisations">
+        <SearchField value={query.q} placeholder="학원 이름, 학원 코드" />
         <FilterSelect label="지사" name="branch" value={query.branch} options={places.map((b) => [b.id, b.name] as const)} />
         <label>
           대리점
@@ -76,65 +104,24 @@ export default function Organisations() {
           value={query.status}
           options={ORGANISATION_STATUSES.map((s) => [s, ORGANISATION_STATUS_LABELS[s]] as const)}
         />
-        <button type="submit">검색</button>
-        <Link to="/super/organisations" className="button secondary">
-          초기화
-        </Link>
-      </Form>
-      <p className="muted" role="status">
-        학원 {total}곳 · {monthLabel(month)} 청구는 학원의 이용 중인 학생 수에 따라 정해집니다 (기본 + 학생 추가).
-      </p>
-      {rows.length === 0 ? (
-        <p className="card muted">
-          {Object.keys(query).length
+      </FilterForm>
+      <ListPage
+        base="/super/organisations"
+        query={query}
+        page={page}
+        pages={pages}
+        count={`학원 ${total}곳 · ${monthLabel(month)} 청구는 학원의 이용 중인 학생 수에 따라 정해집니다 (기본 + 학생 추가).`}
+        caption="학원 목록"
+        className="organisations-table"
+        columns={COLUMNS}
+        rows={rows}
+        rowKey={(r) => r.id}
+        empty={
+          Object.keys(query).length
             ? '조건에 맞는 학원이 없습니다. 검색어나 필터를 바꿔 보세요.'
-            : '등록된 학원이 없습니다. 학원 등록으로 첫 학원을 추가하세요.'}
-        </p>
-      ) : (
-        <div className="table-wrap">
-          <table className="table organisations-table">
-            <caption className="sr-only">학원 목록</caption>
-            <thead>
-              <tr>
-                <th scope="col">학원</th>
-                <th scope="col">학원 코드</th>
-                <th scope="col">지사</th>
-                <th scope="col">대리점</th>
-                <th scope="col">담당자·연락처</th>
-                <th scope="col">학생</th>
-                <th scope="col">이번 달 요금</th>
-                <th scope="col">상태</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.id}>
-                  <td>
-                    <Link to={`/super/organisations/${r.id}`}>{r.name}</Link>
-                  </td>
-                  <td className="mono">{r.code ?? '-'}</td>
-                  <td>{r.branchName ?? '-'}</td>
-                  <td>{r.agencyName ?? '-'}</td>
-                  <td>
-                    {r.contactName ?? '-'}
-                    {r.phone ? <div className="muted">{r.phone}</div> : null}
-                  </td>
-                  <td>{r.activeStudents}명</td>
-                  <td>
-                    {r.month.state === 'closed' ? null : <div>{tierText(r.month.tiers)}</div>}
-                    <span className={`badge month-${r.month.state}`}>{MONTH_STATE_LABELS[r.month.state]}</span>
-                    {r.month.state === 'due' || r.month.state === 'waiting' ? <div className="muted">{won(r.month.due)}</div> : null}
-                  </td>
-                  <td>
-                    <span className={`badge${r.status === 'CLOSED' ? ' neutral' : ''}`}>{ORGANISATION_STATUS_LABELS[r.status]}</span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pagination page={page} pages={pages} href={href} />
+            : '등록된 학원이 없습니다. 학원 등록으로 첫 학원을 추가하세요.'
+        }
+      />
     </section>
   );
 }

@@ -1,14 +1,13 @@
-import type { SubmissionResult } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { requireSuper } from '~/web/guards.server';
-import { clientIp } from '~/auth/rate-limit.server';
 import { rateLabel } from '~/domain/operator-payments';
 import { ORGANISATION_MESSAGES, ratePercentText } from '~/domain/operators';
+import { formAction } from '~/web/form-action.server';
 import { idParam, notFound, pageData } from '~/web/http.server';
 import { agencyDetail, updateAgency } from '~/services/operators/branches.server';
-import { AGENCY_FIELD_OF, agencySchema, savedOrUnchanged, submitForm } from './__organisation-forms.server';
+import { AGENCY_FIELD_OF, agencySchema, originOf, savedOrUnchanged } from './__organisation-forms.server';
 import { AGENCY_CONSTRAINT, AgencyFields, IntentForm, OrganisationTabs } from './__organisations';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.agency.name ?? '대리점'} | 기관 관리 | 리드인 운영` }];
@@ -35,19 +34,23 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const operator = await requireSuper(request);
-  const id = idParam(params.agencyId, ORGANISATION_MESSAGES.agencyNotFound);
-  const here = `/super/organisations/agencies/${id}`;
-  return submitForm(await request.formData(), agencySchema, AGENCY_FIELD_OF, async (value) => {
-    const done = await updateAgency(operator, id, value, { address: clientIp(request), origin: new URL(request.url).origin });
-    return savedOrUnchanged(here, done.changed, `'${done.name}' 대리점 정보를 저장했습니다.`);
+export async function action(args: ActionFunctionArgs) {
+  return formAction(args, {
+    guard: ({ request }) => requireSuper(request),
+    ids: ['agencyId'],
+    notFound: ORGANISATION_MESSAGES.agencyNotFound,
+    schema: agencySchema,
+    fields: AGENCY_FIELD_OF,
+    run: async ({ user, ids: { agencyId: id }, request, value }) => {
+      const done = await updateAgency(user, id, value, originOf(request));
+      return savedOrUnchanged(`/super/organisations/agencies/${id}`, done.changed, `'${done.name}' 대리점 정보를 저장했습니다.`);
+    },
   });
 }
 
 export default function AgencyPage() {
   const { agency, branchName, academies } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
+  const lastResult = useActionData<typeof action>();
   return (
     <section aria-labelledby="agency-title" className="stack">
       <p>

@@ -1,15 +1,14 @@
-import type { SubmissionResult } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { requireSuper } from '~/web/guards.server';
-import { clientIp } from '~/auth/rate-limit.server';
+import { replyFor } from '~/components/form-client';
 import { rateLabel } from '~/domain/operator-payments';
 import { ORGANISATION_MESSAGES, ratePercentText } from '~/domain/operators';
+import { formAction } from '~/web/form-action.server';
 import { idParam, notFound, pageData, redirectWithFlash } from '~/web/http.server';
 import { branchDetail, createAgency, updateBranch } from '~/services/operators/branches.server';
-import { AGENCY_FIELD_OF, agencySchema, BRANCH_FIELD_OF, branchSchema, savedOrUnchanged, submitForm } from './__organisation-forms.server';
+import { AGENCY_FIELD_OF, BRANCH_FIELD_OF, branchIntents, originOf, savedOrUnchanged, UNKNOWN_INTENT } from './__organisation-forms.server';
 import { AGENCY_CONSTRAINT, AgencyFields, BRANCH_CONSTRAINT, BranchFields, IntentForm, OrganisationTabs } from './__organisations';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.branch.name ?? '지사'} | 기관 관리 | 리드인 운영` }];
@@ -44,45 +43,31 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-type Failure = { intent: string; result: SubmissionResult<string[]> };
-
-export async function action({ request, params }: ActionFunctionArgs) {
-  const operator = await requireSuper(request);
-  const id = idParam(params.branchId, ORGANISATION_MESSAGES.branchNotFound);
-  const formData = await request.formData();
-  const intent = String(formData.get('intent') ?? '');
-  const origin = { address: clientIp(request), origin: new URL(request.url).origin };
-  const here = `/super/organisations/branches/${id}`;
-  const wrap = (result: SubmissionResult<string[]>): Failure => ({ intent, result });
-  if (intent === 'branch')
-    return submitForm(
-      formData,
-      branchSchema,
-      BRANCH_FIELD_OF,
-      async (value) => {
-        const done = await updateBranch(operator, id, value, origin);
+export async function action(args: ActionFunctionArgs) {
+  return formAction(args, {
+    guard: ({ request }) => requireSuper(request),
+    ids: ['branchId'],
+    notFound: ORGANISATION_MESSAGES.branchNotFound,
+    schema: branchIntents,
+    fields: { ...BRANCH_FIELD_OF, ...AGENCY_FIELD_OF },
+    unknownIntent: UNKNOWN_INTENT,
+    run: async ({ user, ids: { branchId: id }, request, value }) => {
+      const here = `/super/organisations/branches/${id}`;
+      if (value.intent === 'branch') {
+        const { intent: _, ...branch } = value;
+        const done = await updateBranch(user, id, branch, originOf(request));
         return savedOrUnchanged(here, done.changed, `'${done.name}' 지사 정보를 저장했습니다.`);
-      },
-      wrap,
-    );
-  if (intent === 'agency')
-    return submitForm(
-      formData,
-      agencySchema,
-      AGENCY_FIELD_OF,
-      async (value) => {
-        const done = await createAgency(operator, id, value, origin);
-        return redirectWithFlash(here, `'${done.name}' 대리점을 등록했습니다.`);
-      },
-      wrap,
-    );
-  return json(wrap({ status: 'error', error: { '': ['요청을 처리할 수 없습니다.'] } }), { status: 400 });
+      }
+      const { intent: _, ...agency } = value;
+      const done = await createAgency(user, id, agency, originOf(request));
+      return redirectWithFlash(here, `'${done.name}' 대리점을 등록했습니다.`);
+    },
+  });
 }
 
 export default function BranchPage() {
   const { branch, agencies, academies, staff } = useLoaderData<typeof loader>();
-  const failed = useActionData<typeof action>() as Failure | undefined;
-  const resultOf = (intent: string) => (failed?.intent === intent ? failed.result : undefined);
+  const reply = useActionData<typeof action>();
   return (
     <section aria-labelledby="branch-title" className="stack">
       <p>
@@ -150,7 +135,7 @@ export default function BranchPage() {
         <IntentForm
           id="new-agency"
           intent="agency"
-          lastResult={resultOf('agency')}
+          lastResult={replyFor(reply, 'agency')}
           constraint={AGENCY_CONSTRAINT}
           defaultValue={{ name: '', contactName: '', phone: '', settlementRate: '' }}
           submitLabel="대리점 추가"
@@ -164,7 +149,7 @@ export default function BranchPage() {
         <IntentForm
           id="branch-edit"
           intent="branch"
-          lastResult={resultOf('branch')}
+          lastResult={replyFor(reply, 'branch')}
           constraint={BRANCH_CONSTRAINT}
           defaultValue={{
             name: branch.name,

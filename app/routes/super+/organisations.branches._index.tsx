@@ -1,6 +1,7 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { LoaderFunctionArgs, MetaFunction, SerializeFrom } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
+import { ListTable, type Column } from '~/components/list-page';
 import { requireSuper } from '~/web/guards.server';
 import { rateLabel } from '~/domain/operator-payments';
 import { pageData } from '~/web/http.server';
@@ -15,6 +16,47 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireSuper(request);
   return pageData({ branches: await listBranches() });
 }
+
+type Row = SerializeFrom<typeof loader>['branches'][number];
+
+const COLUMNS: Column<Row>[] = [
+  { header: '지사', cell: (b) => <Link to={`/super/organisations/branches/${b.id}`}>{b.name}</Link> },
+  { header: '지역', cell: (b) => b.region ?? '-' },
+  {
+    header: '담당자·연락처',
+    cell: (b) => (
+      <>
+        {b.contactName ?? '-'}
+        {b.phone ? <div className="muted">{b.phone}</div> : null}
+      </>
+    ),
+  },
+  { header: '정산 비율', cell: (b) => (b.settlementRate === null ? '정하지 않음' : rateLabel(b.settlementRate)) },
+  {
+    header: '대리점',
+    cell: (b) =>
+      b.agencies.length === 0 ? (
+        <span className="muted">없음</span>
+      ) : (
+        <ul className="plain-list">
+          {b.agencies.map((a) => (
+            <li key={a.id}>
+              <Link to={`/super/organisations/agencies/${a.id}`}>{a.name}</Link> <span className="muted">학원 {a.academies}곳</span>
+            </li>
+          ))}
+        </ul>
+      ),
+  },
+  {
+    header: '학원',
+    cell: (b) => (
+      <>
+        <Link to={`/super/organisations?${new URLSearchParams({ branch: String(b.id) })}`}>{b.academies}곳</Link>
+        {b.academies > b.activeAcademies ? <div className="muted">해지 {b.academies - b.activeAcademies}곳 포함</div> : null}
+      </>
+    ),
+  },
+];
 
 export default function Branches() {
   const { branches } = useLoaderData<typeof loader>();
@@ -33,58 +75,13 @@ export default function Branches() {
         지사는 한 지역을 맡고, 지사 아래 대리점이 학원을 관리합니다. 학원의 결제가 완료되면 지사와 대리점의 정산 비율대로 정산 내역이
         만들어집니다.
       </p>
-      {branches.length === 0 ? (
-        <p className="card muted">등록된 지사가 없습니다. 지사 등록으로 첫 지사를 추가하세요.</p>
-      ) : (
-        <div className="table-wrap">
-          <table className="table">
-            <caption className="sr-only">지사 목록</caption>
-            <thead>
-              <tr>
-                <th scope="col">지사</th>
-                <th scope="col">지역</th>
-                <th scope="col">담당자·연락처</th>
-                <th scope="col">정산 비율</th>
-                <th scope="col">대리점</th>
-                <th scope="col">학원</th>
-              </tr>
-            </thead>
-            <tbody>
-              {branches.map((b) => (
-                <tr key={b.id}>
-                  <td>
-                    <Link to={`/super/organisations/branches/${b.id}`}>{b.name}</Link>
-                  </td>
-                  <td>{b.region ?? '-'}</td>
-                  <td>
-                    {b.contactName ?? '-'}
-                    {b.phone ? <div className="muted">{b.phone}</div> : null}
-                  </td>
-                  <td>{b.settlementRate === null ? '정하지 않음' : rateLabel(b.settlementRate)}</td>
-                  <td>
-                    {b.agencies.length === 0 ? (
-                      <span className="muted">없음</span>
-                    ) : (
-                      <ul className="plain-list">
-                        {b.agencies.map((a) => (
-                          <li key={a.id}>
-                            <Link to={`/super/organisations/agencies/${a.id}`}>{a.name}</Link>{' '}
-                            <span className="muted">학원 {a.academies}곳</span>
-                          </li>
-                        ))}
-                      </ul>
-                    )}
-                  </td>
-                  <td>
-                    <Link to={`/super/organisations?${new URLSearchParams({ branch: String(b.id) })}`}>{b.academies}곳</Link>
-                    {b.academies > b.activeAcademies ? <div className="muted">해지 {b.academies - b.activeAcademies}곳 포함</div> : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ListTable
+        caption="지사 목록"
+        columns={COLUMNS}
+        rows={branches}
+        rowKey={(b) => b.id}
+        empty="등록된 지사가 없습니다. 지사 등록으로 첫 지사를 추가하세요."
+      />
     </section>
   );
 }

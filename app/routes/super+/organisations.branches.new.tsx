@@ -1,12 +1,11 @@
-import type { SubmissionResult } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { requireSuper } from '~/web/guards.server';
-import { clientIp } from '~/auth/rate-limit.server';
+import { formAction } from '~/web/form-action.server';
 import { redirectWithFlash } from '~/web/http.server';
 import { createBranch } from '~/services/operators/branches.server';
-import { BRANCH_FIELD_OF, branchSchema, submitForm } from './__organisation-forms.server';
+import { BRANCH_FIELD_OF, branchSchema, originOf } from './__organisation-forms.server';
 import { BRANCH_CONSTRAINT, BranchFields, IntentForm, OrganisationTabs } from './__organisations';
 
 export const meta: MetaFunction = () => [{ title: '지사 등록 | 기관 관리 | 리드인 운영' }];
@@ -19,19 +18,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const operator = await requireSuper(request);
-  return submitForm(await request.formData(), branchSchema, BRANCH_FIELD_OF, async (value) => {
-    const branch = await createBranch(operator, value, { address: clientIp(request), origin: new URL(request.url).origin });
-    return redirectWithFlash(
-      `/super/organisations/branches/${branch.id}`,
-      `'${branch.name}' 지사를 등록했습니다. 이제 대리점을 추가하세요.`,
-    );
+export async function action(args: ActionFunctionArgs) {
+  return formAction(args, {
+    guard: ({ request }) => requireSuper(request),
+    schema: branchSchema,
+    fields: BRANCH_FIELD_OF,
+    run: async ({ user, request, value }) => {
+      const branch = await createBranch(user, value, originOf(request));
+      return redirectWithFlash(
+        `/super/organisations/branches/${branch.id}`,
+        `'${branch.name}' 지사를 등록했습니다. 이제 대리점을 추가하세요.`,
+      );
+    },
   });
 }
 
 export default function NewBranch() {
-  const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
+  const lastResult = useActionData<typeof action>();
   return (
     <section aria-labelledby="new-branch-title" className="stack">
       <p>

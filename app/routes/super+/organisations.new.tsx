@@ -1,14 +1,13 @@
-import type { SubmissionResult } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { requireSuper } from '~/web/guards.server';
-import { clientIp } from '~/auth/rate-limit.server';
+import { formAction } from '~/web/form-action.server';
 import { TextField } from '~/components/form-fields';
 import { pageData, positiveInt, redirectWithFlash } from '~/web/http.server';
 import { placeChoices } from '~/services/operators/branches.server';
 import { createAcademy } from '~/services/operators/organisations.server';
-import { ACADEMY_FIELD_OF, newAcademySchema, submitForm } from './__organisation-forms.server';
+import { ACADEMY_FIELD_OF, newAcademySchema, originOf } from './__organisation-forms.server';
 import {
   ACADEMY_CODE_CONSTRAINT,
   ACADEMY_INFO_CONSTRAINT,
@@ -30,21 +29,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return pageData({ places: await placeChoices(), branch: branch ? String(branch) : '' });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const operator = await requireSuper(request);
-  const formData = await request.formData();
-  return submitForm(formData, newAcademySchema, ACADEMY_FIELD_OF, async (value) => {
-    const academy = await createAcademy(operator, value, { address: clientIp(request), origin: new URL(request.url).origin });
-    return redirectWithFlash(
-      `/super/organisations/${academy.id}`,
-      `'${academy.name}' 학원을 등록했습니다. 학생은 학원 코드 ${value.code}로 가입할 수 있습니다.`,
-    );
+export async function action(args: ActionFunctionArgs) {
+  return formAction(args, {
+    guard: ({ request }) => requireSuper(request),
+    schema: newAcademySchema,
+    fields: ACADEMY_FIELD_OF,
+    run: async ({ user, request, value }) => {
+      const academy = await createAcademy(user, value, originOf(request));
+      return redirectWithFlash(
+        `/super/organisations/${academy.id}`,
+        `'${academy.name}' 학원을 등록했습니다. 학생은 학원 코드 ${value.code}로 가입할 수 있습니다.`,
+      );
+    },
   });
 }
 
 export default function NewAcademy() {
   const { places, branch } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
+  const lastResult = useActionData<typeof action>();
   return (
     <section aria-labelledby="new-academy-title" className="stack">
       <p>
