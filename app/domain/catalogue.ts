@@ -2,6 +2,10 @@
  * 도서 카탈로그의 분류 체계: 장르, 진로 분야, 읽기 수준(L1–L10).
  * 화면 문구와 시드 데이터가 함께 쓰는 단일 기준입니다.
  */
+import { ItemStatus } from './enums';
+
+/** The item statuses an operator gives a catalogue book (its list filter and its status form). */
+export const BOOK_STATUSES: readonly ItemStatus[] = [ItemStatus.ACTIVE, ItemStatus.COMPLETE, ItemStatus.INACTIVE];
 
 export const GENRES = [
   { code: 'LITERATURE', label: '문학' },

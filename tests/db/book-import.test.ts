@@ -14,6 +14,7 @@ import { SPREADSHEET_MESSAGES } from '~/lib/spreadsheets.server';
 import { confirmBookImport, getBookImport, previewBookImport } from '~/services/operators/book-import.server';
 import { csrfFor, makeRequest, respond, sessionCookie } from '../support/auth';
 import { useTestDatabase } from '../support/db';
+import { replyErrors } from '../support/form-reply';
 import { userByLogin } from '../support/notes';
 
 useTestDatabase();
@@ -274,7 +275,7 @@ describe('pages', () => {
       }),
     );
     expect(noFile.status).toBe(400);
-    expect(await noFile.json()).toEqual({ error: M.noFile });
+    expect(replyErrors(await noFile.json())).toEqual({ file: M.noFile });
 
     const coachCookie = await sessionCookie('coach');
     const coach = await respond(() =>

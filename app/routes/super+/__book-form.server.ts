@@ -1,19 +1,37 @@
-import { parseWithZod } from '~/auth/account-schemas.server';
+import { z } from 'zod';
+import { clientIp } from '~/auth/rate-limit.server';
 import { bookSchema } from '~/domain/book-input';
+import { BOOK_STATUSES } from '~/domain/catalogue';
+import type { ItemStatus } from '~/domain/enums';
 import { imageSizeError, MAX_IMAGE_BYTES } from '~/services/images.server';
-import { readMultipart, uploadedBytes } from '~/web/uploads.server';
+import { uploadedBytes } from '~/web/uploads.server';
 
-// The catalogue's book form (new and edit), read from a multipart post with its optional cover. Only the fields of
-// bookSchema (app/domain/book-input.ts, shared with the bulk import) are read: anything else posted (status, cover
-// key, id) is ignored.
+// The catalogue's book form (new and edit) and the book's status form. Only the fields of bookSchema
+// (app/domain/book-input.ts, shared with the bulk import) and the cover are read: anything else posted (status, cover
+// key, id) is ignored. The book form is multipart (it carries the cover); its limits are the images'.
 
-/** The catalogue's posts are multipart (the book form carries a file; the status form goes the same way). */
-export function readBookPost(request: Request) {
-  return readMultipart(request, MAX_IMAGE_BYTES, imageSizeError);
-}
+/** The book form's upload: a cover of at most MAX_IMAGE_BYTES. */
+export const BOOK_UPLOAD = { maxBytes: MAX_IMAGE_BYTES, tooLarge: imageSizeError } as const;
 
-export async function parseBookForm(formData: FormData) {
-  const submission = parseWithZod(formData, { schema: bookSchema });
-  const cover = await uploadedBytes(formData.get('cover'));
-  return { submission, cover };
-}
+/** The book's fields and its optional cover (an empty file input is no cover). */
+export const bookFormSchema = bookSchema.extend({ cover: z.instanceof(File).optional() });
+
+/** The cover's bytes, or null when none was chosen. */
+export const coverBytes = (cover: File | undefined) => uploadedBytes(cover ?? null);
+
+const STATUS_REQUIRED = '상태를 선택해 주세요.';
+
+/** The book page's two forms: its fields (`save`) and its item status (`status`). */
+export const bookPageSchema = z.discriminatedUnion('intent', [
+  bookFormSchema.extend({ intent: z.literal('save') }),
+  z.object({
+    intent: z.literal('status'),
+    status: z.coerce
+      .number({ required_error: STATUS_REQUIRED, invalid_type_error: STATUS_REQUIRED })
+      .refine((s) => (BOOK_STATUSES as readonly number[]).includes(s), STATUS_REQUIRED)
+      .transform((s) => s as ItemStatus),
+  }),
+]);
+
+/** Who changed the catalogue and from where, for the audit trail. */
+export const originOf = (request: Request) => ({ address: clientIp(request), origin: new URL(request.url).origin });

@@ -2,26 +2,23 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
-import type { SubmissionResult } from '@conform-to/react';
 import { CsrfInput } from '~/components/csrf';
 import { requireSuper } from '~/web/guards.server';
-import { clientIp } from '~/auth/rate-limit.server';
-import { ItemStatus } from '~/domain/enums';
+import { BOOK_STATUSES } from '~/domain/catalogue';
 import { withParticle } from '~/domain/korean';
 import { ITEM_STATUS_LABELS } from '~/domain/operators';
-import { isDomainError } from '~/lib/errors';
+import { firstError, replyFor } from '~/components/form-client';
+import { formAction } from '~/web/form-action.server';
 import { idParam, notFound, redirectWithFlash } from '~/web/http.server';
 import { catalogueBook, setBookStatus, updateBook } from '~/services/operators/catalogue.server';
 import { setsOfBook } from '~/services/operators/problem-sets.server';
-import { parseBookForm, readBookPost } from './__book-form.server';
+import { BOOK_UPLOAD, bookPageSchema, coverBytes, originOf } from './__book-form.server';
 import { BookForm } from './__book-form';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.book.title ?? '도서'} | 도서 관리 | 리드인 운영` }];
 
 // One catalogue book: edit its fields and cover, and its item status. INACTIVE takes it out of search,
 // recommendations and assignment at once; the students who have it keep it in their history.
-
-const STATUSES = [ItemStatus.ACTIVE, ItemStatus.COMPLETE, ItemStatus.INACTIVE] as number[];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireSuper(request, { allow: ['PRODUCT'] });
@@ -46,49 +43,38 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-type StatusError = { intent: 'status'; error: string };
-
-export async function action({ request, params }: ActionFunctionArgs) {
-  const operator = await requireSuper(request, { allow: ['PRODUCT'] });
-  const id = idParam(params.bookId);
-  const origin = { address: clientIp(request), origin: new URL(request.url).origin };
-  let formData;
-  try {
-    formData = await readBookPost(request);
-  } catch (error) {
-    if (isDomainError(error)) return json({ status: 'error' as const, error: { '': [error.message] } }, { status: error.status });
-    throw error;
-  }
-  try {
-    if (formData.get('intent') === 'status') {
-      const status = Number(formData.get('status'));
-      if (!STATUSES.includes(status))
-        return json({ intent: 'status', error: '상태를 선택해 주세요.' } satisfies StatusError, { status: 400 });
-      const result = await setBookStatus(operator, id, status as ItemStatus, origin);
-      return redirectWithFlash(
-        `/super/books/${id}`,
-        result.changed
-          ? `'${result.title}' 도서를 ${withParticle(`'${ITEM_STATUS_LABELS[status]}'`, '으로/로')} 바꿨습니다.`
-          : '바뀐 상태가 없습니다.',
-      );
-    }
-    const { submission, cover } = await parseBookForm(formData);
-    if (submission.status !== 'success') return json(submission.reply(), { status: 400 });
-    const book = await updateBook(operator, id, submission.value, cover, origin);
-    return redirectWithFlash(`/super/books/${id}`, `'${book.title}' 도서를 저장했습니다.`);
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    if (error.status === 404) throw notFound(error.message);
-    return json({ status: 'error' as const, error: { '': [error.message] } }, { status: error.status });
-  }
+export async function action(args: ActionFunctionArgs) {
+  return formAction(args, {
+    guard: ({ request }) => requireSuper(request, { allow: ['PRODUCT'] }),
+    ids: ['bookId'],
+    schema: bookPageSchema,
+    upload: BOOK_UPLOAD,
+    hideFields: ['cover'],
+    run: async ({ user, request, ids: { bookId: id }, value }) => {
+      const here = `/super/books/${id}`;
+      if (value.intent === 'status') {
+        const result = await setBookStatus(user, id, value.status, originOf(request));
+        return redirectWithFlash(
+          here,
+          result.changed
+            ? `'${result.title}' 도서를 ${withParticle(`'${ITEM_STATUS_LABELS[value.status]}'`, '으로/로')} 바꿨습니다.`
+            : '바뀐 상태가 없습니다.',
+        );
+      }
+      const { intent: _, cover, ...input } = value;
+      const book = await updateBook(user, id, input, await coverBytes(cover), originOf(request));
+      return redirectWithFlash(here, `'${book.title}' 도서를 저장했습니다.`);
+    },
+  });
 }
 
 export default function CatalogueBook() {
   const { book, sets } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
-  const statusError = result && 'intent' in result ? (result as StatusError) : null;
-  const formResult = result && !('intent' in result) ? (result as SubmissionResult<string[]>) : undefined;
+  const statusError = firstError(replyFor(reply, 'status'));
+  // The book form's reply (a refusal of the multipart body itself names no form: it is shown there too).
+  const formResult = reply && !replyFor(reply, 'status') ? reply : null;
   return (
     <section aria-labelledby="book-title" className="stack">
       <p>
@@ -140,7 +126,7 @@ export default function CatalogueBook() {
           <input type="hidden" name="intent" value="status" />
           <label htmlFor="status">바꿀 상태</label>
           <select id="status" name="status" defaultValue={book.status}>
-            {[ItemStatus.ACTIVE, ItemStatus.COMPLETE, ItemStatus.INACTIVE].map((s) => (
+            {BOOK_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {ITEM_STATUS_LABELS[s]}
               </option>
@@ -152,7 +138,7 @@ export default function CatalogueBook() {
         </Form>
         {statusError ? (
           <p className="alert error" role="alert">
-            {statusError.error}
+            {statusError}
           </p>
         ) : null}
       </section>

@@ -1,13 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { Form, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { requireSuper } from '~/web/guards.server';
-import { Pagination } from '~/components/pagination';
-import { genreLabel, GENRES, LEVELS } from '~/domain/catalogue';
-import { ItemStatus } from '~/domain/enums';
+import { FilterForm, ListPage, SearchField, type Column } from '~/components/list-page';
+import { BOOK_STATUSES, genreLabel, GENRES, LEVELS } from '~/domain/catalogue';
+import type { ItemStatus } from '~/domain/enums';
 import { ITEM_STATUS_LABELS } from '~/domain/operators';
-import { boundedInt, pageParam } from '~/web/http.server';
+import { boundedInt } from '~/web/http.server';
+import { listQuery } from '~/web/list.server';
 import { listCatalogue } from '~/services/operators/catalogue.server';
 import { FilterSelect } from '~/components/filter-select';
 
@@ -16,29 +17,37 @@ export const meta: MetaFunction = () => [{ title: '도서 관리 | 리드인 운
 // The catalogue (ADMIN1, ADMIN2 and PRODUCT): search by title, author, publisher or ISBN, filter by status, level
 // and genre. A GET form: every filter is in the address and it works without JavaScript.
 
-const STATUSES = [ItemStatus.ACTIVE, ItemStatus.COMPLETE, ItemStatus.INACTIVE] as number[];
-
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireSuper(request, { allow: ['PRODUCT'] });
-  const params = new URL(request.url).searchParams;
+  const { page, query, params } = listQuery(request);
   const status = Number(params.get('status'));
   const genre = params.get('genre') ?? '';
   const list = await listCatalogue(
     {
       q: params.get('q')?.trim().slice(0, 100) || undefined,
-      status: STATUSES.includes(status) ? (status as ItemStatus) : undefined,
+      status: (BOOK_STATUSES as readonly number[]).includes(status) ? (status as ItemStatus) : undefined,
       level: boundedInt(params.get('level'), 0, 1, 10) || undefined,
       genre: GENRES.some((g) => g.code === genre) ? genre : undefined,
     },
-    pageParam(request),
+    page,
   );
-  const query = Object.fromEntries([...params].filter(([k, v]) => k !== 'page' && v !== ''));
   return json({ ...list, query });
 }
 
+type Row = ReturnType<typeof useLoaderData<typeof loader>>['rows'][number];
+
+const COLUMNS: Column<Row>[] = [
+  { header: '제목', cell: (b) => <Link to={`/super/books/${b.id}`}>{b.title}</Link> },
+  { header: '지은이', cell: (b) => b.author },
+  { header: '출판사', cell: (b) => b.publisher },
+  { header: '수준', cell: (b) => `L${b.level}` },
+  { header: '장르', cell: (b) => genreLabel(b.genre) },
+  { header: '쪽수', cell: (b) => `${b.totalPages}쪽` },
+  { header: '상태', cell: (b) => ITEM_STATUS_LABELS[b.status] },
+];
+
 export default function Catalogue() {
   const { rows, total, page, pages, query } = useLoaderData<typeof loader>();
-  const href = (p: number) => `/super/books?${new URLSearchParams({ ...query, page: String(p) })}`;
   return (
     <section aria-labelledby="books-title">
       <div className="page-head">
@@ -54,55 +63,29 @@ export default function Catalogue() {
           </Link>
         </p>
       </div>
-      <Form method="get" className="card filter-form" aria-label="도서 검색">
-        <label>
-          검색어
-          <input type="search" name="q" defaultValue={query.q ?? ''} placeholder="제목, 지은이, 출판사, ISBN" maxLength={100} />
-        </label>
-        <FilterSelect label="상태" name="status" value={query.status} options={STATUSES.map((s) => [s, ITEM_STATUS_LABELS[s]] as const)} />
+      <FilterForm label="도서 검색" reset="/super/books">
+        <SearchField value={query.q} placeholder="제목, 지은이, 출판사, ISBN" maxLength={100} />
+        <FilterSelect
+          label="상태"
+          name="status"
+          value={query.status}
+          options={BOOK_STATUSES.map((s) => [s, ITEM_STATUS_LABELS[s]] as const)}
+        />
         <FilterSelect label="읽기 수준" name="level" value={query.level} options={LEVELS.map((l) => [l, `L${l}`] as const)} />
         <FilterSelect label="장르" name="genre" value={query.genre} options={GENRES.map((g) => [g.code, g.label] as const)} />
-        <button type="submit">검색</button>
-      </Form>
-      <p className="muted" role="status">
-        도서 {total}권
-      </p>
-      {rows.length === 0 ? (
-        <p className="card muted">조건에 맞는 도서가 없습니다.</p>
-      ) : (
-        <div className="table-wrap">
-          <table className="table">
-            <caption className="sr-only">도서 목록</caption>
-            <thead>
-              <tr>
-                <th scope="col">제목</th>
-                <th scope="col">지은이</th>
-                <th scope="col">출판사</th>
-                <th scope="col">수준</th>
-                <th scope="col">장르</th>
-                <th scope="col">쪽수</th>
-                <th scope="col">상태</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((b) => (
-                <tr key={b.id}>
-                  <td>
-                    <Link to={`/super/books/${b.id}`}>{b.title}</Link>
-                  </td>
-                  <td>{b.author}</td>
-                  <td>{b.publisher}</td>
-                  <td>L{b.level}</td>
-                  <td>{genreLabel(b.genre)}</td>
-                  <td>{b.totalPages}쪽</td>
-                  <td>{ITEM_STATUS_LABELS[b.status]}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pagination page={page} pages={pages} href={href} />
+      </FilterForm>
+      <ListPage
+        base="/super/books"
+        query={query}
+        page={page}
+        pages={pages}
+        count={`도서 ${total}권`}
+        caption="도서 목록"
+        columns={COLUMNS}
+        rows={rows}
+        rowKey={(b) => b.id}
+        empty="조건에 맞는 도서가 없습니다."
+      />
     </section>
   );
 }

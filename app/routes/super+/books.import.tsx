@@ -1,16 +1,21 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json, redirect } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
 import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { requireSuper } from '~/web/guards.server';
 import { ImportFileForm } from '~/components/spreadsheet-import';
 import { CAREER_FIELDS, GENRES } from '~/domain/catalogue';
-import { BOOK_IMPORT_MESSAGES } from '~/domain/operators';
 import { formatDateTime } from '~/lib/dates';
-import { DomainError, isDomainError } from '~/lib/errors';
+import { firstError } from '~/components/form-client';
+import { formAction } from '~/web/form-action.server';
 import { pageData } from '~/web/http.server';
-import { readUploadedFile } from '~/web/uploads.server';
-import { BOOK_IMPORT_COLUMNS, MAX_BOOK_IMPORT_BYTES, previewBookImport, recentBookImports } from '~/services/operators/book-import.server';
+import {
+  BOOK_IMPORT_COLUMNS,
+  BOOK_IMPORT_UPLOAD,
+  bookImportFileSchema,
+  previewBookImport,
+  recentBookImports,
+} from '~/services/operators/book-import.server';
 
 export const meta: MetaFunction = () => [{ title: '엑셀로 여러 권 등록 | 리드인 운영' }];
 
@@ -26,19 +31,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-const tooLarge = () => new DomainError('IMPORT_TOO_LARGE', BOOK_IMPORT_MESSAGES.tooLarge, 413);
-
-export async function action({ request }: ActionFunctionArgs) {
-  const operator = await requireSuper(request, { allow: ['PRODUCT'] });
-  try {
-    const file = await readUploadedFile(request, MAX_BOOK_IMPORT_BYTES, tooLarge, '도서 목록');
-    if (!file) return json({ error: BOOK_IMPORT_MESSAGES.noFile }, { status: 400 });
-    const importId = await previewBookImport(operator, file.name, file.bytes);
-    return redirect(`/super/books/import/${importId}`);
-  } catch (error) {
-    if (isDomainError(error)) return json({ error: error.message }, { status: error.status });
-    throw error;
-  }
+export async function action(args: ActionFunctionArgs) {
+  return formAction(args, {
+    guard: ({ request }) => requireSuper(request, { allow: ['PRODUCT'] }),
+    schema: bookImportFileSchema,
+    upload: BOOK_IMPORT_UPLOAD,
+    hideFields: ['file'],
+    run: async ({ user, value: { file } }) => {
+      const importId = await previewBookImport(user, file.name || '도서 목록', new Uint8Array(await file.arrayBuffer()));
+      return redirect(`/super/books/import/${importId}`);
+    },
+  });
 }
 
 export default function ImportBooks() {
@@ -71,7 +74,7 @@ export default function ImportBooks() {
           양식 내려받기: <a href="/super/books/import/template.xlsx">엑셀 양식</a> · <a href="/super/books/import/template.csv">CSV 양식</a>
         </p>
       </div>
-      <ImportFileForm label="도서 목록 파일 (.xlsx, .csv, 2MB 이하, 500권까지)" error={failed?.error} busy={busy} />
+      <ImportFileForm label="도서 목록 파일 (.xlsx, .csv, 2MB 이하, 500권까지)" error={firstError(failed)} busy={busy} />
       <section aria-labelledby="recent-imports-title">
         <h2 id="recent-imports-title">최근 가져온 파일</h2>
         {recent.length === 0 ? (

@@ -1,17 +1,18 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { requireSuper } from '~/web/guards.server';
-import { clientIp } from '~/auth/rate-limit.server';
 import { CsrfInput } from '~/components/csrf';
 import { ImportRowResult, ImportSummary } from '~/components/spreadsheet-import';
 import { genreLabel } from '~/domain/catalogue';
 import { BOOK_IMPORT_MESSAGES } from '~/domain/operators';
 import { formatDateTime } from '~/lib/dates';
-import { isDomainError } from '~/lib/errors';
-import { domainErrorResponse, idParam, orRespond, pageData, redirectWithFlash } from '~/web/http.server';
+import { z } from 'zod';
+import { firstError } from '~/components/form-client';
+import { formAction } from '~/web/form-action.server';
+import { idParam, orRespond, pageData, redirectWithFlash } from '~/web/http.server';
 import { confirmBookImport, getBookImport } from '~/services/operators/book-import.server';
+import { originOf } from './__book-form.server';
 
 export const meta: MetaFunction = () => [{ title: '도서 목록 확인 | 리드인 운영' }];
 
@@ -43,22 +44,23 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const operator = await requireSuper(request, { allow: ['PRODUCT'] });
-  const importId = idParam(params.importId, BOOK_IMPORT_MESSAGES.notFound);
-  const here = `/super/books/import/${importId}`;
-  try {
-    const result = await confirmBookImport(operator, importId, { address: clientIp(request), origin: new URL(request.url).origin });
-    if (result.alreadyConfirmed) return redirectWithFlash(here, '이미 등록을 마친 파일입니다. 이번에는 새로 등록한 책이 없습니다.', 'info');
-    return redirectWithFlash(
-      here,
-      `${result.created}권을 등록했습니다.${result.skipped ? ` 오류가 있거나 이미 있는 ${result.skipped}줄은 건너뛰었습니다.` : ''}`,
-    );
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    if (error.status === 404) throw domainErrorResponse(error);
-    return json({ error: error.message }, { status: error.status });
-  }
+export async function action(args: ActionFunctionArgs) {
+  return formAction(args, {
+    guard: ({ request }) => requireSuper(request, { allow: ['PRODUCT'] }),
+    ids: ['importId'],
+    notFound: BOOK_IMPORT_MESSAGES.notFound,
+    schema: z.object({}),
+    run: async ({ user, request, ids: { importId } }) => {
+      const here = `/super/books/import/${importId}`;
+      const result = await confirmBookImport(user, importId, originOf(request));
+      if (result.alreadyConfirmed)
+        return redirectWithFlash(here, '이미 등록을 마친 파일입니다. 이번에는 새로 등록한 책이 없습니다.', 'info');
+      return redirectWithFlash(
+        here,
+        `${result.created}권을 등록했습니다.${result.skipped ? ` 오류가 있거나 이미 있는 ${result.skipped}줄은 건너뛰었습니다.` : ''}`,
+      );
+    },
+  });
 }
 
 export default function BookImportPreview() {
@@ -84,7 +86,7 @@ export default function BookImportPreview() {
           <Link to="/super/books">도서 목록에서 보기</Link>
         </p>
       ) : (
-        <ImportSummary counts={data.counts} what={['책', '권']} error={failed?.error}>
+        <ImportSummary counts={data.counts} what={['책', '권']} error={firstError(failed)}>
           <Form method="post">
             <CsrfInput />
             <button type="submit" disabled={busy}>

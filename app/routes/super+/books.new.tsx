@@ -1,13 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { useActionData } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { requireSuper } from '~/web/guards.server';
-import { clientIp } from '~/auth/rate-limit.server';
-import { isDomainError } from '~/lib/errors';
+import { formAction } from '~/web/form-action.server';
 import { redirectWithFlash } from '~/web/http.server';
 import { createBook } from '~/services/operators/catalogue.server';
-import { parseBookForm, readBookPost } from './__book-form.server';
+import { BOOK_UPLOAD, bookFormSchema, coverBytes, originOf } from './__book-form.server';
 import { BookForm } from './__book-form';
 
 export const meta: MetaFunction = () => [{ title: '도서 등록 | 리드인 운영' }];
@@ -17,24 +15,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const operator = await requireSuper(request, { allow: ['PRODUCT'] });
-  let formData;
-  try {
-    formData = await readBookPost(request);
-  } catch (error) {
-    if (isDomainError(error)) return json({ status: 'error' as const, error: { '': [error.message] } }, { status: error.status });
-    throw error;
-  }
-  const { submission, cover } = await parseBookForm(formData);
-  if (submission.status !== 'success') return json(submission.reply(), { status: 400 });
-  try {
-    const book = await createBook(operator, submission.value, cover, { address: clientIp(request), origin: new URL(request.url).origin });
-    return redirectWithFlash(`/super/books/${book.id}`, `'${book.title}' 도서를 등록했습니다.`);
-  } catch (error) {
-    if (isDomainError(error)) return json(submission.reply({ formErrors: [error.message] }), { status: error.status });
-    throw error;
-  }
+export async function action(args: ActionFunctionArgs) {
+  return formAction(args, {
+    guard: ({ request }) => requireSuper(request, { allow: ['PRODUCT'] }),
+    schema: bookFormSchema,
+    upload: BOOK_UPLOAD,
+    hideFields: ['cover'],
+    run: async ({ user, request, value: { cover, ...input } }) => {
+      const book = await createBook(user, input, await coverBytes(cover), originOf(request));
+      return redirectWithFlash(`/super/books/${book.id}`, `'${book.title}' 도서를 등록했습니다.`);
+    },
+  });
 }
 
 export default function NewBook() {

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { db, type Executor } from '~/db/client.server';
 import { bookImports, books, users } from '~/db/schema';
 import { bookSchema } from '~/domain/book-input';
@@ -37,6 +38,17 @@ const REQUIRED: BookImportKey[] = ['title', 'author', 'publisher', 'totalPages',
 
 export const MAX_BOOK_IMPORT_BYTES = 2 * 1024 * 1024;
 export const MAX_BOOK_IMPORT_ROWS = 500;
+
+/** The upload page's body: one spreadsheet of at most MAX_BOOK_IMPORT_BYTES. */
+export const BOOK_IMPORT_UPLOAD = {
+  maxBytes: MAX_BOOK_IMPORT_BYTES,
+  tooLarge: () => new DomainError('IMPORT_TOO_LARGE', M.tooLarge, 413),
+} as const;
+
+/** The upload form: its chosen file (an empty file input is none). */
+export const bookImportFileSchema = z.object({
+  file: z.custom<File>((v) => v instanceof File && v.size > 0, { message: M.noFile }),
+});
 
 /** A row of the preview as stored: the cells as written, the book when the row is valid, and its errors. */
 export type BookImportRow = {
