@@ -15,7 +15,7 @@ import { CsrfInput } from '~/components/csrf';
 import { FormErrors } from '~/components/form-fields';
 import { ConfirmDialog } from '~/components/dialogs';
 import { When } from '~/components/notes';
-import { Pagination } from '~/components/pagination';
+import { ListPage, type Column } from '~/components/list-page';
 import { InquiryStatus } from '~/domain/enums';
 import {
   INQUIRY_CATEGORIES,
@@ -100,6 +100,14 @@ export type MyInquiryRow = {
   answeredAt: string | null;
 };
 
+const inquiryColumns = (base: string): Column<MyInquiryRow>[] => [
+  { header: '분류', cell: (r) => inquiryCategoryLabel(r.category) },
+  { header: '제목', cell: (r) => <InquiryTitleLink to={`${base}/${r.id}`} title={r.title} hasFile={r.hasFile} /> },
+  { header: '상태', cell: (r) => <InquiryStatusBadge status={r.status} /> },
+  { header: '문의일', cell: (r) => <When at={r.createdAt} withTime={false} /> },
+  { header: '답변일', cell: (r) => (r.answeredAt ? <When at={r.answeredAt} withTime={false} /> : '-') },
+];
+
 export function InquiryList({ list, base }: { list: { rows: MyInquiryRow[]; total: number; page: number; pages: number }; base: string }) {
   return (
     <div className="page stack">
@@ -112,42 +120,17 @@ export function InquiryList({ list, base }: { list: { rows: MyInquiryRow[]; tota
           문의하기
         </Link>
       </header>
-      {list.rows.length === 0 ? (
-        <p className="card empty">아직 남긴 문의가 없습니다. 궁금한 점이 있으면 ‘문의하기’를 눌러 남겨 주세요.</p>
-      ) : (
-        <div className="table-wrap">
-          <table className="table">
-            <caption className="sr-only">내 문의 목록 ({list.total}건)</caption>
-            <thead>
-              <tr>
-                <th scope="col">분류</th>
-                <th scope="col">제목</th>
-                <th scope="col">상태</th>
-                <th scope="col">문의일</th>
-                <th scope="col">답변일</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.rows.map((r) => (
-                <tr key={r.id}>
-                  <td>{inquiryCategoryLabel(r.category)}</td>
-                  <td>
-                    <InquiryTitleLink to={`${base}/${r.id}`} title={r.title} hasFile={r.hasFile} />
-                  </td>
-                  <td>
-                    <InquiryStatusBadge status={r.status} />
-                  </td>
-                  <td>
-                    <When at={r.createdAt} withTime={false} />
-                  </td>
-                  <td>{r.answeredAt ? <When at={r.answeredAt} withTime={false} /> : '-'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pagination page={list.page} pages={list.pages} href={(p) => `${base}?page=${p}`} />
+      <ListPage
+        base={base}
+        query={{}}
+        page={list.page}
+        pages={list.pages}
+        caption={`내 문의 목록 (${list.total}건)`}
+        columns={inquiryColumns(base)}
+        rows={list.rows}
+        rowKey={(r) => r.id}
+        empty="아직 남긴 문의가 없습니다. 궁금한 점이 있으면 ‘문의하기’를 눌러 남겨 주세요."
+      />
     </div>
   );
 }

@@ -13,7 +13,7 @@ import {
   type FormReply,
 } from '~/components/form-client';
 import { FieldError, FormErrors } from '~/components/form-fields';
-import { Pagination } from '~/components/pagination';
+import { ListPage, type Column } from '~/components/list-page';
 import {
   AUDIENCE_AUTHORITIES,
   AUDIENCE_KIND_LABELS,
@@ -49,56 +49,26 @@ export type NoticeRow = {
 const popupSpan = (from: string, until: string) =>
   `${formatKoreanDate(from)} ~ ${formatKoreanDate(new Date(new Date(until).getTime() - 1))}`;
 
-/** A list of notices with pagination; `staff` adds who wrote it, for whom and the popup period. */
-export function NoticeTable({
-  rows,
-  base,
-  page,
-  pages,
-  staff = false,
-  empty,
-  academyNames = {},
-}: {
-  rows: NoticeRow[];
-  academyNames?: Record<string, string>;
-  base: string;
-  page: number;
-  pages: number;
-  staff?: boolean;
-  empty: string;
-}) {
-  if (!rows.length) return <p className="card muted">{empty}</p>;
-  return (
-    <>
-      <div className="table-wrap">
-        <table className="table notice-table">
-          <caption className="sr-only">공지사항 목록</caption>
-          <thead>
-            <tr>
-              <th scope="col">제목</th>
-              {staff ? <th scope="col">대상</th> : <th scope="col">보낸 곳</th>}
-              {staff ? <th scope="col">팝업</th> : null}
-              <th scope="col">올린 때</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((n) => (
-              <tr key={n.id}>
-                <td>
-                  <Link to={`${base}/${n.id}`}>{n.title}</Link>
-                  {n.fileCount > 0 ? <span className="muted"> · 첨부 {n.fileCount}</span> : null}
-                </td>
-                <td>{staff ? audienceLabel(n.audience, academyNames, n.organisationId !== null) : (n.organisationName ?? '리드인')}</td>
-                {staff ? <td>{n.popupFrom && n.popupUntil ? popupSpan(n.popupFrom, n.popupUntil) : '-'}</td> : null}
-                <td>{formatDateTime(n.publishedAt)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <Pagination page={page} pages={pages} base={base} />
-    </>
-  );
+/** The columns of a notice list; `staff` adds for whom it is and the popup period. */
+function noticeColumns(base: string, staff: boolean, academyNames: Record<string, string>): Column<NoticeRow>[] {
+  return [
+    {
+      header: '제목',
+      cell: (n) => (
+        <>
+          <Link to={`${base}/${n.id}`}>{n.title}</Link>
+          {n.fileCount > 0 ? <span className="muted"> · 첨부 {n.fileCount}</span> : null}
+        </>
+      ),
+    },
+    staff
+      ? { header: '대상', cell: (n) => audienceLabel(n.audience, academyNames, n.organisationId !== null) }
+      : { header: '보낸 곳', cell: (n) => n.organisationName ?? '리드인' },
+    ...(staff
+      ? [{ header: '팝업', cell: (n: NoticeRow) => (n.popupFrom && n.popupUntil ? popupSpan(n.popupFrom, n.popupUntil) : '-') }]
+      : []),
+    { header: '올린 때', cell: (n) => formatDateTime(n.publishedAt) },
+  ];
 }
 
 /** One notice's page: title, who and when, the body, the attachments. */
@@ -412,16 +382,17 @@ export function NoticeListPage({
       </div>
       {intro ? <p className="muted">{intro}</p> : null}
       {write && 'reason' in write ? <p className="alert warning">{write.reason}</p> : null}
-      <p className="muted" role="status">
-        공지 {list.total}건
-      </p>
-      <NoticeTable
-        rows={list.rows}
-        academyNames={list.academyNames}
+      <ListPage
         base={base}
+        query={{}}
         page={list.page}
         pages={list.pages}
-        staff={staff}
+        count={`공지 ${list.total}건`}
+        caption="공지사항 목록"
+        className="notice-table"
+        columns={noticeColumns(base, staff, list.academyNames)}
+        rows={list.rows}
+        rowKey={(n) => n.id}
         empty="아직 공지사항이 없어요."
       />
     </section>

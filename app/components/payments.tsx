@@ -6,7 +6,7 @@ import { CsrfInput } from './csrf';
 import { useForm, type FormReply } from './form-client';
 import { FieldError, FormErrors } from './form-fields';
 import { AlertDialog } from './dialogs';
-import { Pagination } from './pagination';
+import { ListPage, type Column } from './list-page';
 import { PrintButton } from './print-button';
 
 // The payments page and the receipt, shared by the HEAD's page (/admin/payments) and an individual member's
@@ -311,51 +311,38 @@ export function WaitingDeposits({ d, receiptBase }: { d: PaymentsPageData; recei
   );
 }
 
+const HISTORY_COLUMNS: Column<PaymentsPageData['history'][number]>[] = [
+  { header: '이용 월', cell: (p) => `${p.month.slice(0, 4)}년 ${Number(p.month.slice(5))}월` },
+  { header: '상품', cell: (p) => p.tier },
+  { header: '결제 수단', cell: (p) => p.method },
+  { header: '상태', cell: (p) => (p.success ? <strong>{p.status}</strong> : p.status) },
+  { header: '금액', cell: (p) => p.amount, className: 'num' },
+  { header: '승인일', cell: (p) => p.approvedOn ?? '—' },
+  {
+    header: '영수증',
+    cell: (p) => (
+      <Link to={p.href} aria-label={`${p.month} ${p.tier} 영수증`}>
+        보기
+      </Link>
+    ),
+  },
+];
+
 export function PaymentHistory({ d, base }: { d: PaymentsPageData; base: string }) {
   return (
     <section className="card" aria-labelledby="history-title">
       <h2 id="history-title">결제 내역 ({d.total}건)</h2>
-      {d.history.length ? (
-        <div className="table-wrap">
-          <table className="table" data-testid="payment-history">
-            <thead>
-              <tr>
-                <th scope="col">이용 월</th>
-                <th scope="col">상품</th>
-                <th scope="col">결제 수단</th>
-                <th scope="col">상태</th>
-                <th scope="col" className="num">
-                  금액
-                </th>
-                <th scope="col">승인일</th>
-                <th scope="col">영수증</th>
-              </tr>
-            </thead>
-            <tbody>
-              {d.history.map((p) => (
-                <tr key={p.id}>
-                  <td>
-                    {p.month.slice(0, 4)}년 {Number(p.month.slice(5))}월
-                  </td>
-                  <td>{p.tier}</td>
-                  <td>{p.method}</td>
-                  <td>{p.success ? <strong>{p.status}</strong> : p.status}</td>
-                  <td className="num">{p.amount}</td>
-                  <td>{p.approvedOn ?? '—'}</td>
-                  <td>
-                    <Link to={p.href} aria-label={`${p.month} ${p.tier} 영수증`}>
-                      보기
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : (
-        <p className="muted">아직 결제 내역이 없습니다.</p>
-      )}
-      <Pagination page={d.page} pages={d.pages} base={base} />
+      <ListPage
+        base={base}
+        query={{}}
+        page={d.page}
+        pages={d.pages}
+        caption="결제 내역"
+        columns={HISTORY_COLUMNS}
+        rows={d.history}
+        rowKey={(p) => p.id}
+        empty="아직 결제 내역이 없습니다."
+      />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 // Problem analysis rules shared by server and client (product.md §2 "Problem analysis, tests and self-analysis"):
 // categories, medals, the submission format and marking. Pure functions: no server imports here.
-import { ProblemStep } from './enums';
+import { BookStatus, ProblemStep } from './enums';
+import { BOOK_STATUS_LABELS } from './reading';
 import { MESSAGES } from '~/messages';
 
 export const PROBLEM_SET_KINDS = ['BOOK_ANALYSIS', 'COURSE_TEST', 'SUBJECT_TEST'] as const;
@@ -179,15 +180,15 @@ export function levelMessage(level: number): string {
   return `읽기 수준이 L${level}${particle} 정해졌습니다.`;
 }
 
-export const BOOK_STATUS_LABELS: Record<number, string> = {
-  1: '읽기 전',
-  10: '읽기 전 활동 완료',
-  20: '읽는 중',
-  30: '문제 분석 차례',
-  40: '독서 노트 차례',
-  100: '활동 완료',
-  999: '제외됨',
-};
+/**
+ * A book's status on the problem-analysis pages: the one label of every screen (BOOK_STATUS_LABELS), except the two
+ * steps after reading, which these pages name as the student's turn.
+ */
+export function analysisStatusLabel(status: number): string {
+  if (status === BookStatus.DIAGNOSIS) return '문제 분석 차례';
+  if (status === BookStatus.NOTE) return '독서 노트 차례';
+  return BOOK_STATUS_LABELS[status as BookStatus] ?? String(status);
+}
 
 export const PROBLEM_MESSAGES = {
   notFound: '요청하신 문제를 찾을 수 없습니다.',

@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { requireHead } from '~/web/guards.server';
-import { isDomainError } from '~/lib/errors';
 import { redirectWithFlash } from '~/web/http.server';
-import { AUTOMATIC_MESSAGES, completeCardRegistration } from '~/services/payments/automatic.server';
+import { cardRegistrationOutcome } from '~/services/payments/automatic.server';
 
 // The billing-key window's success return (`?customerKey&authKey`). Same-site, so the head's session is here: the
 // customerKey must be their academy's. The provider issues the billing key from the authKey (kept on the server,
@@ -13,14 +12,9 @@ const PAGE = '/admin/payments/automatic';
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireHead(request);
   const url = new URL(request.url);
-  try {
-    const { replaced } = await completeCardRegistration(user, {
-      customerKey: url.searchParams.get('customerKey') ?? '',
-      authKey: url.searchParams.get('authKey') ?? '',
-    });
-    return redirectWithFlash(PAGE, replaced ? AUTOMATIC_MESSAGES.replaced : AUTOMATIC_MESSAGES.registered);
-  } catch (error) {
-    if (isDomainError(error)) return redirectWithFlash(PAGE, error.message, 'error');
-    throw error;
-  }
+  const outcome = await cardRegistrationOutcome(user, {
+    customerKey: url.searchParams.get('customerKey') ?? '',
+    authKey: url.searchParams.get('authKey') ?? '',
+  });
+  return redirectWithFlash(PAGE, outcome.message, outcome.ok ? 'success' : 'error');
 }

@@ -9,7 +9,7 @@ import { PaymentMethod, PaymentStatus, Tier } from '~/domain/enums';
 import { orderNameOf, won } from '~/domain/payments';
 import { now } from '~/lib/clock.server';
 import { addMonths, seoulDayStart, seoulMonth } from '~/lib/dates';
-import { DomainError, isUniqueViolation } from '~/lib/errors';
+import { DomainError, isDomainError, isUniqueViolation } from '~/lib/errors';
 import { log } from '~/lib/log.server';
 import { enqueueJob } from '~/services/jobs/runner.server';
 import { paymentGateway, type GatewayError, type GatewayPayment, type PaymentGateway } from './gateway.server';
@@ -458,4 +458,21 @@ export async function automaticOrders(organisationId: number) {
     .from(payments)
     .where(and(eq(payments.organisationId, organisationId), like(payments.orderId, 'AUTO-%')))
     .orderBy(asc(payments.id));
+}
+
+/**
+ * The billing-key window's return as the head reads it: the card registered (or replaced), or why not. A refusal is
+ * an outcome here, not an error: the head lands on the automatic-payment page with its message either way.
+ */
+export async function cardRegistrationOutcome(
+  user: AuthUser,
+  input: { customerKey: string; authKey: string },
+): Promise<{ ok: boolean; message: string }> {
+  try {
+    const { replaced } = await completeCardRegistration(user, input);
+    return { ok: true, message: replaced ? AUTOMATIC_MESSAGES.replaced : AUTOMATIC_MESSAGES.registered };
+  } catch (error) {
+    if (isDomainError(error)) return { ok: false, message: error.message };
+    throw error;
+  }
 }

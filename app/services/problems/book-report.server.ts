@@ -4,7 +4,7 @@ import type { Executor } from '~/db/client.server';
 import { db, executeRows } from '~/db/client.server';
 import { books, problemAttempts, resultBooks, selfAnalyses } from '~/db/schema';
 import { BookStatus } from '~/domain/enums';
-import { BOOK_STATUS_LABELS, MARKED_STEPS, PROBLEM_MESSAGES as MSG, type SelfAnalysisScores } from '~/domain/problems';
+import { analysisStatusLabel, MARKED_STEPS, PROBLEM_MESSAGES as MSG, type SelfAnalysisScores } from '~/domain/problems';
 import { now } from '~/lib/clock.server';
 import { DomainError } from '~/lib/errors';
 import { ProblemErrors, ownResultBook } from './attempts.server';
@@ -115,7 +115,7 @@ export async function readingSummaryForReport(resultBookId: number, ex: Executor
   const sessions = rb.records || rb.lastIndex;
   return {
     status: rb.status,
-    statusLabel: BOOK_STATUS_LABELS[rb.status],
+    statusLabel: analysisStatusLabel(rb.status),
     readMethod: rb.readMethod,
     assignedAt: rb.assignedAt.toISOString(),
     statusChangedAt: rb.statusChangedAt.toISOString(),
@@ -146,7 +146,7 @@ export async function getBookReport(userId: number, resultBookId: number): Promi
     resultBookId,
     book: rb.book,
     status: rb.status,
-    statusLabel: BOOK_STATUS_LABELS[rb.status],
+    statusLabel: analysisStatusLabel(rb.status),
     reading,
     records: marked.map((a) => ({
       attemptId: a.id,

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { books, levelHistory, problemAnswers, problemAttempts, problems, problemSets, resultBooks } from '~/db/schema';
 import { BookStatus, ProblemStep } from '~/domain/enums';
-import { BOOK_STATUS_LABELS, MARKED_STEPS, SOLVING_STEPS, asShownProblem, type Medal, type ProblemSetKind } from '~/domain/problems';
+import { analysisStatusLabel, MARKED_STEPS, SOLVING_STEPS, asShownProblem, type Medal, type ProblemSetKind } from '~/domain/problems';
 import { qualified } from '~/db/sql-helpers.server';
 import { AttemptTarget, isOffered, offeredSet, resolveTarget, shownVersion, versionProblems } from './attempts.server';
 import { resultOf } from './marking.server';
@@ -49,7 +49,7 @@ export async function getAttemptPage(userId: number, target: AttemptTarget) {
       count: list.length,
     },
     book: resultBook
-      ? { resultBookId: resultBook.id, status: resultBook.status, statusLabel: BOOK_STATUS_LABELS[resultBook.status], ...resultBook.book }
+      ? { resultBookId: resultBook.id, status: resultBook.status, statusLabel: analysisStatusLabel(resultBook.status), ...resultBook.book }
       : null,
     attempt: attempt ? { id: attempt.id, step: attempt.step, round: attempt.round } : null,
     canStart: offered && (resultBook ? resultBook.status === BookStatus.DIAGNOSIS && !attempt : true),
@@ -148,7 +148,7 @@ export async function listAnalysisBooks(userId: number) {
     .innerJoin(books, eq(books.id, resultBooks.bookId))
     .where(and(eq(resultBooks.userId, userId), inArray(resultBooks.status, [BookStatus.DIAGNOSIS, BookStatus.NOTE, BookStatus.COMPLETE])))
     .orderBy(asc(resultBooks.status), desc(resultBooks.statusChangedAt));
-  const rowsOut = rows.map((r) => ({ ...r, statusChangedAt: r.statusChangedAt.toISOString(), statusLabel: BOOK_STATUS_LABELS[r.status] }));
+  const rowsOut = rows.map((r) => ({ ...r, statusChangedAt: r.statusChangedAt.toISOString(), statusLabel: analysisStatusLabel(r.status) }));
   return {
     waiting: rowsOut.filter((r) => r.status === BookStatus.DIAGNOSIS),
     done: rowsOut.filter((r) => r.status !== BookStatus.DIAGNOSIS),
