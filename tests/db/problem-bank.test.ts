@@ -18,7 +18,7 @@ import {
   startDraft,
   updateProblem,
 } from '~/services/operators/problem-drafts.server';
-import { createProblemSet, setProblemSetStatus } from '~/services/operators/problem-sets.server';
+import { createProblemSet, setProblemSetStatus, updateProblemSet } from '~/services/operators/problem-sets.server';
 import { problemItemForApi, problemAnalysisForApi, resultInfoForApi } from '~/services/problems/api.server';
 import { advanceAttempt, beginAttempt, restartAttempt } from '~/services/problems/attempts.server';
 import { getBookReport } from '~/services/problems/book-report.server';
@@ -26,6 +26,7 @@ import { markAttempt, saveAnswers } from '~/services/problems/marking.server';
 import { getAttemptPage, listTests } from '~/services/problems/pages.server';
 import { makeRequest, respond, sessionCookie } from '../support/auth';
 import { useTestDatabase } from '../support/db';
+import { replyErrors, replyValues } from '../support/form-reply';
 import { assignBook, createBook } from '../support/factories';
 
 useTestDatabase();
@@ -240,6 +241,9 @@ describe('problem bank: versions keep what students were marked on', () => {
     );
     const [row] = await db().select().from(problemSets).where(eq(problemSets.id, test.id));
     expect(row).toMatchObject({ subject: '과학', passage: '물은 끓는다.', level: null, bookId: null, currentVersionId: null });
+    // Its details keep their subject: the set page's form is refused beside the field without one.
+    const noSubject = { title: '교과 지문 읽기 시험', description: '', subject: '', passage: '', level: null };
+    await expect(updateProblemSet(product, test.id, noSubject, ORIGIN)).toBeDomainError('PROBLEM_SET_SUBJECT_REQUIRED', MSG.subject);
     const titles = async () => (await listTests(done.userId, 'SUBJECT_TEST')).map((t) => t.title);
     expect(await titles()).not.toContain('교과 지문 읽기 시험');
     await addProblem(product, test.id, 1, THREE[2], ORIGIN);
@@ -304,7 +308,9 @@ describe('problem bank: the operators pages', () => {
     // Publishing an empty draft is refused with the reason.
     const empty = await respond(() => setPage.action(post(setPath, { intent: 'publish', version: '1' }, params)));
     expect(empty.status).toBe(409);
-    expect(await empty.json()).toEqual({ intent: 'publish', error: MSG.emptyDraft });
+    const refusal = await empty.json();
+    expect(replyValues(refusal).intent).toBe('publish');
+    expect(replyErrors(refusal)).toEqual({ form: MSG.emptyDraft });
 
     // Problems: the messages beside their fields, then three problems; a repeated post adds once.
     const addPath = `${setPath}/problem/new`;

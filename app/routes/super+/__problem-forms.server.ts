@@ -1,9 +1,12 @@
 import { z } from 'zod';
-import { parseWithZod } from '~/auth/account-schemas.server';
-import { PROBLEM_BANK_MESSAGES as MSG, problemInputErrors, textLines, type ProblemInput } from '~/domain/problem-bank';
+import { clientIp } from '~/auth/rate-limit.server';
+import type { ItemStatus } from '~/domain/enums';
+import { PROBLEM_BANK_MESSAGES as MSG, problemInputErrors, SET_STATUSES, textLines, type ProblemInput } from '~/domain/problem-bank';
 import { PROBLEM_SET_KINDS } from '~/domain/problems';
+import { positiveInt } from '~/lib/numbers';
+import { ProblemBankErrors } from '~/services/operators/problem-sets.server';
 
-// The problem bank's forms (a new set, a set's details, a problem), read on the server. Only these fields are read:
+// The problem bank's forms (a new set, a set's page, a problem), read on the server. Only these fields are read:
 // anything else posted (status, currentVersionId, setId, versionId …) is ignored. The messages sit beside their field.
 
 const optionalText = (max: number, message: string) =>
@@ -28,11 +31,12 @@ const detailsShape = {
     .transform((v) => v ?? null),
 };
 
-/** A set's details as the edit form posts them; which of them the set keeps depends on its kind (the service's rule). */
-export const setDetailsSchema = (kind: string) =>
-  z.object(detailsShape).superRefine((v, ctx) => {
-    if (kind === 'SUBJECT_TEST' && v.subject === '') ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['subject'], message: MSG.subject });
-  });
+/** Where the service's refusals of a set's form are shown. */
+export const SET_FIELDS = {
+  [ProblemBankErrors.BOOK_HAS_SET]: 'bookId',
+  [ProblemBankErrors.BOOK_NOT_FOUND]: 'bookId',
+  [ProblemBankErrors.SUBJECT_REQUIRED]: 'subject',
+} as const;
 
 export const newSetSchema = z
   .object({
@@ -51,35 +55,72 @@ export const newSetSchema = z
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['subject'], message: MSG.subject });
   });
 
+/** A path-like id a form carries in a hidden field; a missing or bad one is refused with `message`. */
+const idField = (message: string) =>
+  z.preprocess((v) => positiveInt(v) ?? undefined, z.number({ required_error: message, invalid_type_error: message }));
+
+const PROBLEM_MISSING = '문제를 찾을 수 없습니다.';
+
+/**
+ * The set page's forms: its details (whose subject a subject test needs: the service's rule, as the set's kind is
+ * stored), its status, and the draft's buttons (start, publish, discard, delete, move).
+ */
+export const setPageSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('details'), ...detailsShape }),
+  z.object({
+    intent: z.literal('status'),
+    status: z.coerce
+      .number({ required_error: MSG.status, invalid_type_error: MSG.status })
+      .refine((s) => (SET_STATUSES as readonly number[]).includes(s), MSG.status)
+      .transform((s) => s as ItemStatus),
+  }),
+  z.object({ intent: z.literal('edit') }),
+  z.object({ intent: z.literal('publish'), version: idField('게시할 초안을 찾을 수 없습니다. 화면을 새로 고쳐 주세요.') }),
+  z.object({ intent: z.literal('discard'), version: idField('버릴 초안을 찾을 수 없습니다. 화면을 새로 고쳐 주세요.') }),
+  z.object({ intent: z.literal('delete'), problemId: idField(PROBLEM_MISSING) }),
+  z.object({ intent: z.literal('up'), problemId: idField(PROBLEM_MISSING), order: idField(PROBLEM_MISSING) }),
+  z.object({ intent: z.literal('down'), problemId: idField(PROBLEM_MISSING), order: idField(PROBLEM_MISSING) }),
+]);
+
+/** A set page's post whose intent is none of its forms. */
+export const SET_PAGE_UNKNOWN = '요청을 처리할 수 없습니다.';
+
 const text = z
   .string()
   .optional()
   .transform((v) => (v ?? '').trim());
 
-/**
- * A problem: every field is read as text, then the problem's rules (app/domain/problem-bank.ts) give each field its
- * message, all at once, so one round trip shows everything to fix.
- */
-export const problemSchema = z
-  .object({
-    examMethod: text,
-    question: text,
-    /** One option per line. */
-    options: z.string().optional().transform(textLines),
-    correctAnswer: text,
-    /** One accepted text per line (short answer). */
-    acceptedAnswers: z.string().optional().transform(textLines),
-    explanation: text,
-    category: text,
-    points: text.transform((v) => (/^\d{1,3}$/.test(v) ? Number(v) : Number.NaN)),
-  })
-  .transform((v, ctx) => {
-    const input = v as ProblemInput;
-    const errors = problemInputErrors(input);
-    for (const [path, message] of Object.entries(errors)) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [path], message });
-    return Object.keys(errors).length ? z.NEVER : input;
-  });
+const problemFields = z.object({
+  examMethod: text,
+  question: text,
+  /** One option per line. */
+  options: z.string().optional().transform(textLines),
+  correctAnswer: text,
+  /** One accepted text per line (short answer). */
+  acceptedAnswers: z.string().optional().transform(textLines),
+  explanation: text,
+  category: text,
+  points: text.transform((v) => (/^\d{1,3}$/.test(v) ? Number(v) : Number.NaN)),
+});
 
-export const parseProblemForm = (form: FormData) => parseWithZod(form, { schema: problemSchema });
-export const parseNewSetForm = (form: FormData) => parseWithZod(form, { schema: newSetSchema });
-export const parseSetDetailsForm = (form: FormData, kind: string) => parseWithZod(form, { schema: setDetailsSchema(kind) });
+/** The problem's rules (app/domain/problem-bank.ts) give each field its message, all at once. */
+function checkedProblem(v: z.infer<typeof problemFields>, ctx: z.RefinementCtx): ProblemInput {
+  const input = v as ProblemInput;
+  const errors = problemInputErrors(input);
+  for (const [path, message] of Object.entries(errors)) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [path], message });
+  return Object.keys(errors).length ? z.NEVER : input;
+}
+
+/**
+ * A problem: every field is read as text, then the problem's rules give each field its message, all at once, so one
+ * round trip shows everything to fix.
+ */
+export const problemSchema = problemFields.transform(checkedProblem);
+
+/** A new problem with the position its form was shown for (so posting it twice adds it once). */
+export const newProblemSchema = problemFields
+  .extend({ position: z.preprocess((v) => positiveInt(v) ?? 0, z.number()) })
+  .transform(({ position, ...fields }, ctx) => ({ position, problem: checkedProblem(fields, ctx) }));
+
+/** Who changed the problem bank and from where, for the audit trail. */
+export const originOf = (request: Request) => ({ address: clientIp(request), origin: new URL(request.url).origin });

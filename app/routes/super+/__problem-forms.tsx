@@ -1,13 +1,13 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { Form, useNavigation } from '@remix-run/react';
 import { CsrfInput } from '~/components/csrf';
+import { getFormProps, getInputProps, useForm, type FormReply } from '~/components/form-client';
 import { FieldError, FormErrors, SelectField, TextAreaField, TextField } from '~/components/form-fields';
 import { LEVELS } from '~/domain/catalogue';
 import { EXAM_METHOD_LABELS, MAX_OPTIONS, SET_KIND_LABELS, type ProblemInput } from '~/domain/problem-bank';
 import { categoryLabel, describeAnswer, isMultipleAnswer, OPTION_MARKS, PROBLEM_CATEGORIES, type ProblemSetKind } from '~/domain/problems';
 
 // The problem bank's forms and the operators' view of a problem: plain posts, the server's messages beside each field,
-// the typed values kept when a post is refused (conform's reply), with or without JavaScript.
+// the typed values kept when a post is refused (the one reply shape), with or without JavaScript.
 
 const LEVEL_CHOICES = LEVELS.map((l) => ({ value: l, label: `L${l}` }));
 const KIND_CHOICES = (Object.keys(SET_KIND_LABELS) as ProblemSetKind[]).map((k) => ({ value: k, label: SET_KIND_LABELS[k] }));
@@ -34,7 +34,7 @@ export function SetForm({
   books,
   submitLabel,
 }: {
-  lastResult: SubmissionResult<string[]> | undefined;
+  lastResult: FormReply | null | undefined;
   defaults: SetDefaults;
   /** The set's kind when editing; undefined on the new-set form. */
   kind?: ProblemSetKind;
@@ -42,12 +42,10 @@ export function SetForm({
   submitLabel: string;
 }) {
   const busy = useNavigation().state === 'submitting';
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<Required<SetDefaults>>({
     id: kind ? 'set-details-form' : 'new-set-form',
     lastResult,
     defaultValue: defaults,
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onSubmit',
   });
   const creating = kind === undefined;
   return (
@@ -116,13 +114,13 @@ export function ProblemForm({
   position,
   submitLabel,
 }: {
-  lastResult: SubmissionResult<string[]> | undefined;
+  lastResult: FormReply | null | undefined;
   defaults: ProblemDefaults;
   position?: number;
   submitLabel: string;
 }) {
   const busy = useNavigation().state === 'submitting';
-  const [form, fields] = useForm({ lastResult, defaultValue: defaults, shouldValidate: 'onSubmit', shouldRevalidate: 'onSubmit' });
+  const [form, fields] = useForm<ProblemDefaults>({ id: 'problem-form', lastResult, defaultValue: defaults });
   return (
     <>
       <FormErrors errors={form.errors} id={form.errorId} />

@@ -1,15 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { requireSuper } from '~/web/guards.server';
-import { clientIp } from '~/auth/rate-limit.server';
 import { PROBLEM_BANK_MESSAGES as MSG } from '~/domain/problem-bank';
-import { isDomainError } from '~/lib/errors';
-import { idParam, notFound, pageData, redirectWithFlash, refusedForm } from '~/web/http.server';
+import { formAction } from '~/web/form-action.server';
+import { idParam, notFound, pageData, redirectWithFlash } from '~/web/http.server';
 import { draftProblem, updateProblem } from '~/services/operators/problem-drafts.server';
 import { problemSetOf } from '~/services/operators/problem-sets.server';
-import { parseProblemForm } from './__problem-forms.server';
+import { originOf, problemSchema } from './__problem-forms.server';
 import { ProblemForm, problemDefaults } from './__problem-forms';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -32,22 +30,19 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const operator = await requireSuper(request, { allow: ['PRODUCT'] });
-  const setId = idParam(params.setId);
-  const problemId = idParam(params.problemId);
-  const submission = parseProblemForm(await request.formData());
-  if (submission.status !== 'success') return json(submission.reply(), { status: 400 });
-  try {
-    const result = await updateProblem(operator, setId, problemId, submission.value, {
-      address: clientIp(request),
-      origin: new URL(request.url).origin,
-    });
-    return redirectWithFlash(`/super/problems/${setId}`, result.changed ? `${result.order}번 문제를 고쳤습니다.` : '바뀐 내용이 없습니다.');
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return refusedForm(submission, error);
-  }
+export async function action(args: ActionFunctionArgs) {
+  return formAction(args, {
+    guard: ({ request }) => requireSuper(request, { allow: ['PRODUCT'] }),
+    ids: ['setId', 'problemId'],
+    schema: problemSchema,
+    run: async ({ user, request, ids: { setId, problemId }, value }) => {
+      const result = await updateProblem(user, setId, problemId, value, originOf(request));
+      return redirectWithFlash(
+        `/super/problems/${setId}`,
+        result.changed ? `${result.order}번 문제를 고쳤습니다.` : '바뀐 내용이 없습니다.',
+      );
+    },
+  });
 }
 
 export default function EditProblem() {

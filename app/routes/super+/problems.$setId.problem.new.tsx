@@ -1,15 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { requireSuper } from '~/web/guards.server';
-import { clientIp } from '~/auth/rate-limit.server';
 import { PROBLEM_BANK_MESSAGES as MSG } from '~/domain/problem-bank';
-import { isDomainError } from '~/lib/errors';
-import { idParam, notFound, pageData, positiveInt, redirectWithFlash, refusedForm } from '~/web/http.server';
+import { formAction } from '~/web/form-action.server';
+import { idParam, notFound, pageData, redirectWithFlash } from '~/web/http.server';
 import { addProblem, draftSlot } from '~/services/operators/problem-drafts.server';
 import { problemSetOf } from '~/services/operators/problem-sets.server';
-import { parseProblemForm } from './__problem-forms.server';
+import { newProblemSchema, originOf } from './__problem-forms.server';
 import { ProblemForm, problemDefaults } from './__problem-forms';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `문제 추가 | ${data?.title ?? '문제 세트'} | 리드인 운영` }];
@@ -27,23 +25,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return pageData({ setId, title: set.title, ...slot });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const operator = await requireSuper(request, { allow: ['PRODUCT'] });
-  const setId = idParam(params.setId);
-  const form = await request.formData();
-  const submission = parseProblemForm(form);
-  if (submission.status !== 'success') return json(submission.reply(), { status: 400 });
-  const position = positiveInt(form.get('position')) ?? 0;
-  try {
-    const added = await addProblem(operator, setId, position, submission.value, {
-      address: clientIp(request),
-      origin: new URL(request.url).origin,
-    });
-    return redirectWithFlash(`/super/problems/${setId}`, `${added.order}번 문제를 추가했습니다.`);
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return refusedForm(submission, error);
-  }
+export async function action(args: ActionFunctionArgs) {
+  return formAction(args, {
+    guard: ({ request }) => requireSuper(request, { allow: ['PRODUCT'] }),
+    ids: ['setId'],
+    schema: newProblemSchema,
+    run: async ({ user, request, ids: { setId }, value }) => {
+      const added = await addProblem(user, setId, value.position, value.problem, originOf(request));
+      return redirectWithFlash(`/super/problems/${setId}`, `${added.order}번 문제를 추가했습니다.`);
+    },
+  });
 }
 
 export default function NewProblem() {

@@ -1,13 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { requireSuper } from '~/web/guards.server';
-import { clientIp } from '~/auth/rate-limit.server';
-import { isDomainError } from '~/lib/errors';
-import { pageData, positiveInt, redirectWithFlash, refusedForm } from '~/web/http.server';
-import { booksWithoutSet, createProblemSet, ProblemBankErrors } from '~/services/operators/problem-sets.server';
-import { parseNewSetForm } from './__problem-forms.server';
+import { formAction } from '~/web/form-action.server';
+import { pageData, positiveInt, redirectWithFlash } from '~/web/http.server';
+import { booksWithoutSet, createProblemSet } from '~/services/operators/problem-sets.server';
+import { newSetSchema, originOf, SET_FIELDS } from './__problem-forms.server';
 import { SetForm } from './__problem-forms';
 
 export const meta: MetaFunction = () => [{ title: '새 문제 세트 | 리드인 운영' }];
@@ -23,17 +21,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return pageData({ books, bookId: chosen?.id ?? null });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const operator = await requireSuper(request, { allow: ['PRODUCT'] });
-  const submission = parseNewSetForm(await request.formData());
-  if (submission.status !== 'success') return json(submission.reply(), { status: 400 });
-  try {
-    const set = await createProblemSet(operator, submission.value, { address: clientIp(request), origin: new URL(request.url).origin });
-    return redirectWithFlash(`/super/problems/${set.id}`, `'${set.title}' 문제 세트를 만들었습니다. 문제를 추가한 뒤 게시해 주세요.`);
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return refusedForm(submission, error, { [ProblemBankErrors.BOOK_HAS_SET]: 'bookId', [ProblemBankErrors.BOOK_NOT_FOUND]: 'bookId' });
-  }
+export async function action(args: ActionFunctionArgs) {
+  return formAction(args, {
+    guard: ({ request }) => requireSuper(request, { allow: ['PRODUCT'] }),
+    schema: newSetSchema,
+    fields: SET_FIELDS,
+    run: async ({ user, request, value }) => {
+      const set = await createProblemSet(user, value, originOf(request));
+      return redirectWithFlash(`/super/problems/${set.id}`, `'${set.title}' 문제 세트를 만들었습니다. 문제를 추가한 뒤 게시해 주세요.`);
+    },
+  });
 }
 
 export default function NewProblemSet() {

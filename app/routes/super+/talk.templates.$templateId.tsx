@@ -1,14 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { requireSuper } from '~/web/guards.server';
-import { clientIp } from '~/auth/rate-limit.server';
 import { TALK_MESSAGES } from '~/domain/talk';
-import { isDomainError } from '~/lib/errors';
-import { domainErrorResponse, idParam, orRespond, pageData, redirectWithFlash } from '~/web/http.server';
+import { formAction } from '~/web/form-action.server';
+import { idParam, orRespond, pageData, redirectWithFlash } from '~/web/http.server';
 import { getTemplate, updateTemplate } from '~/services/talk/templates.server';
-import { TEMPLATE_ERROR_FIELDS, TalkTemplateForm, templateValues } from './__talk-template-form';
+import { originOf, TEMPLATE_FIELDS, templateSchema } from './__talk-template-form.server';
+import { TalkTemplateForm } from './__talk-template-form';
 
 export const meta: MetaFunction = () => [{ title: '알림톡 템플릿 수정 | 리드인 운영' }];
 
@@ -34,24 +33,23 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const operator = await requireSuper(request);
-  const id = idParam(params.templateId, TALK_MESSAGES.templateNotFound);
-  const values = templateValues(await request.formData());
-  try {
-    const row = await updateTemplate(operator, id, values, { address: clientIp(request), origin: new URL(request.url).origin });
-    return redirectWithFlash('/super/talk/templates', TALK_MESSAGES.templateSaved(row.name));
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    // A missing template is the area's 404; the form's refusals stay on the page beside their field.
-    if (error.status === 404) throw domainErrorResponse(error);
-    return json({ values, error: { field: TEMPLATE_ERROR_FIELDS[error.code] ?? null, message: error.message } }, { status: error.status });
-  }
+export async function action(args: ActionFunctionArgs) {
+  return formAction(args, {
+    guard: ({ request }) => requireSuper(request),
+    ids: ['templateId'],
+    notFound: TALK_MESSAGES.templateNotFound,
+    schema: templateSchema,
+    fields: TEMPLATE_FIELDS,
+    run: async ({ user, request, ids: { templateId }, value }) => {
+      const row = await updateTemplate(user, templateId, value, originOf(request));
+      return redirectWithFlash('/super/talk/templates', TALK_MESSAGES.templateSaved(row.name));
+    },
+  });
 }
 
 export default function EditTalkTemplate() {
   const { template } = useLoaderData<typeof loader>();
-  const failed = useActionData<typeof action>();
+  const lastResult = useActionData<typeof action>();
   return (
     <section aria-labelledby="edit-template-title" className="stack">
       <p>
@@ -64,7 +62,7 @@ export default function EditTalkTemplate() {
         코드 {template.code} · 변수 {template.variables.length ? template.variables.map((v) => `#{${v}}`).join(', ') : '없음'}
       </p>
       <div className="card">
-        <TalkTemplateForm isNew={false} submitLabel="저장하기" error={failed?.error} values={failed?.values ?? template.values} />
+        <TalkTemplateForm isNew={false} submitLabel="저장하기" lastResult={lastResult} values={template.values} />
       </div>
     </section>
   );

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
+import { ListTable, type Column } from '~/components/list-page';
 import { requireSuper } from '~/web/guards.server';
 import { TALK_EVENTS, TEMPLATE_APPROVAL_LABELS, isTalkEvent } from '~/domain/talk';
 import { formatDateTime } from '~/lib/dates';
@@ -32,6 +33,35 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
+type Row = ReturnType<typeof useLoaderData<typeof loader>>['rows'][number];
+
+const COLUMNS: Column<Row>[] = [
+  {
+    header: '이름',
+    rowHeader: true,
+    cell: (t) => (
+      <>
+        <Link to={`/super/talk/templates/${t.id}`}>{t.name}</Link>
+        <br />
+        <span className="muted">{t.code}</span>
+      </>
+    ),
+  },
+  { header: '보내는 때', cell: (t) => (t.event ? `자동: ${t.event}` : '학원·운영 발송') },
+  { header: '내용', cell: (t) => t.body, className: 'message-body' },
+  {
+    header: '검수',
+    cell: (t) => (
+      <>
+        <span className={`badge${t.approved ? ' talk-state-999' : ''}`}>{t.approval}</span>
+        {t.providerTemplateId ? <span className="talk-reason">{t.providerTemplateId}</span> : null}
+      </>
+    ),
+  },
+  { header: '사용', cell: (t) => (t.active ? '사용 중' : '사용 안 함') },
+  { header: '수정', cell: (t) => t.updatedAt },
+];
+
 export default function TalkTemplates() {
   const { rows } = useLoaderData<typeof loader>();
   return (
@@ -49,44 +79,7 @@ export default function TalkTemplates() {
         </Link>{' '}
         <Link to="/talk">알림톡 보내기·발송 내역</Link>
       </p>
-      {rows.length === 0 ? (
-        <p className="card muted">등록된 템플릿이 없습니다.</p>
-      ) : (
-        <div className="table-wrap">
-          <table className="table">
-            <caption className="sr-only">알림톡 템플릿 목록</caption>
-            <thead>
-              <tr>
-                <th scope="col">이름</th>
-                <th scope="col">보내는 때</th>
-                <th scope="col">내용</th>
-                <th scope="col">검수</th>
-                <th scope="col">사용</th>
-                <th scope="col">수정</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((t) => (
-                <tr key={t.id}>
-                  <th scope="row">
-                    <Link to={`/super/talk/templates/${t.id}`}>{t.name}</Link>
-                    <br />
-                    <span className="muted">{t.code}</span>
-                  </th>
-                  <td>{t.event ? `자동: ${t.event}` : '학원·운영 발송'}</td>
-                  <td className="message-body">{t.body}</td>
-                  <td>
-                    <span className={`badge${t.approved ? ' talk-state-999' : ''}`}>{t.approval}</span>
-                    {t.providerTemplateId ? <span className="talk-reason">{t.providerTemplateId}</span> : null}
-                  </td>
-                  <td>{t.active ? '사용 중' : '사용 안 함'}</td>
-                  <td>{t.updatedAt}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ListTable caption="알림톡 템플릿 목록" columns={COLUMNS} rows={rows} rowKey={(t) => t.id} empty="등록된 템플릿이 없습니다." />
     </section>
   );
 }

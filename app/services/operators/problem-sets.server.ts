@@ -21,6 +21,7 @@ export const ProblemBankErrors = {
   SET_NOT_FOUND: 'PROBLEM_SET_NOT_FOUND',
   BOOK_NOT_FOUND: 'BOOK_NOT_FOUND',
   BOOK_HAS_SET: 'PROBLEM_SET_BOOK_TAKEN',
+  SUBJECT_REQUIRED: 'PROBLEM_SET_SUBJECT_REQUIRED',
 } as const;
 
 export const setNotFound = () => new DomainError(ProblemBankErrors.SET_NOT_FOUND, MSG.setNotFound, 404);
@@ -247,6 +248,9 @@ export async function updateProblemSet(actor: Operator, setId: number, input: Se
   return db().transaction(async (tx) => {
     const [before] = await tx.select().from(problemSets).where(eq(problemSets.id, setId)).for('update');
     if (!before) throw setNotFound();
+    // A subject test needs its subject (the new-set form checks it with the kind it posts; here the kind is stored).
+    if (before.kind === 'SUBJECT_TEST' && !input.subject?.trim())
+      throw new DomainError(ProblemBankErrors.SUBJECT_REQUIRED, MSG.subject, 400);
     const after = detailsFor(before.kind, input);
     const old = detailsFor(before.kind, before);
     if (JSON.stringify(after) === JSON.stringify(old)) return { title: before.title, changed: false };
