@@ -16,6 +16,7 @@ import { submitBeforeReading } from '~/services/reading/before.server';
 import { VISIBLE_STATUSES } from '~/domain/reading';
 import { makeRequest, respond, sessionCookie } from '../support/auth';
 import { useTestDatabase } from '../support/db';
+import { replyErrors, replyValues } from '../support/form-reply';
 import { cookieFor, createAcademy, createBook, createClass, createStaff, createStudent } from '../support/factories';
 
 useTestDatabase();
@@ -181,7 +182,9 @@ describe('assigning a book', () => {
     await expect(first).toHaveFlash({ kind: 'success', message: `'${title}' 도서를 배정했습니다.` });
     const second = await send();
     expect(second.status).toBe(409);
-    expect(await second.json()).toMatchObject({ intent: 'assign', error: '이미 배정된 도서입니다.' });
+    const refused = await second.json();
+    expect(replyValues(refused).intent).toBe('assign');
+    expect(replyErrors(refused).form).toBe('이미 배정된 도서입니다.');
     const bad = await respond(() =>
       studentBooksAction({
         request: makeRequest(`/admin/students/${student.id}`, {

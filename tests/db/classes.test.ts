@@ -24,6 +24,7 @@ import { openClassesInScope } from '~/services/academy/scope.server';
 import { addTeacher, setTeacherActive, setTeacherClasses, updateTeacher } from '~/services/academy/teachers.server';
 import { makeRequest, respond, sessionCookie } from '../support/auth';
 import { useTestDatabase } from '../support/db';
+import { replyErrors, replyValues } from '../support/form-reply';
 import { createAcademy, createClass as makeClass, createStaff, createStudent } from '../support/factories';
 
 useTestDatabase();
@@ -251,7 +252,9 @@ describe('classes of an academy', () => {
       }),
     );
     expect(dup.status).toBe(409);
-    expect(await dup.json()).toMatchObject({ field: 'name', name: '햇살반', error: expect.stringContaining('이미 있습니다') });
+    const refused = await dup.json();
+    expect(replyErrors(refused)).toMatchObject({ name: expect.stringContaining('이미 있습니다') });
+    expect(replyValues(refused)).toMatchObject({ name: '햇살반' });
     const list = await respond(() => classesLoader({ request: makeRequest('/admin/classes', { cookie }), params: {}, context: {} }));
     const data = (await list.json()) as { classes: { name: string; open: boolean }[] };
     const names = data.classes.map((c) => c.name);
@@ -296,11 +299,12 @@ describe('teachers of an academy', () => {
       }),
     );
     expect(bad.status).toBe(400);
-    const body = (await bad.json()) as { values: Record<string, string>; errors: Record<string, string> };
-    expect(body.values).toMatchObject({ name: '김선생', loginId: 'AB', phone: '12', password: '' });
-    expect(body.errors.loginId).toBe('아이디는 영문 소문자와 숫자 4~20자로 입력해 주세요.');
-    expect(body.errors.phone).toBe('휴대폰 번호를 정확히 입력해 주세요. (예: 010-1234-5678)');
-    expect(body.errors.password).toBeTruthy();
+    const body = await bad.json();
+    // The typed values come back, the password never.
+    expect({ password: '', ...replyValues(body) }).toMatchObject({ name: '김선생', loginId: 'AB', phone: '12', password: '' });
+    expect(replyErrors(body).loginId).toBe('아이디는 영문 소문자와 숫자 4~20자로 입력해 주세요.');
+    expect(replyErrors(body).phone).toBe('휴대폰 번호를 정확히 입력해 주세요. (예: 010-1234-5678)');
+    expect(replyErrors(body).password).toBeTruthy();
     const taken = await respond(() =>
       teachersAction({
         request: makeRequest('/admin/teachers', {
@@ -312,7 +316,7 @@ describe('teachers of an academy', () => {
       }),
     );
     expect(taken.status).toBe(409);
-    expect(((await taken.json()) as { errors: Record<string, string> }).errors.loginId).toBe('이미 사용 중인 아이디입니다.');
+    expect(replyErrors(await taken.json()).loginId).toBe('이미 사용 중인 아이디입니다.');
     const ok = await respond(() =>
       teachersAction({
         request: makeRequest('/admin/teachers', {

@@ -3,7 +3,7 @@ import { useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { requireBasicPay } from '~/web/guards.server';
 import { NoteStateBadge, When } from '~/components/notes';
-import { Pagination } from '~/components/pagination';
+import { ListPage, listHref, type Column } from '~/components/list-page';
 import { NoteState } from '~/domain/enums';
 import { orRespond, pageParam, pageData } from '~/web/http.server';
 import { listAcademyNotes } from '~/services/notes/review.server';
@@ -28,15 +28,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return pageData({ list, tab: tab.key });
 }
 
+type Note = ReturnType<typeof useLoaderData<typeof loader>>['list']['items'][number];
+
+const COLUMNS: Column<Note>[] = [
+  { header: '학생', cell: (n) => n.studentName },
+  { header: '책', cell: (n) => <Link to={`/admin/notes/${n.id}`}>{n.bookTitle}</Link> },
+  { header: '상태', cell: (n) => <NoteStateBadge state={n.state} /> },
+  { header: '제출', cell: (n) => <When at={n.submittedAt} withTime={false} /> },
+  { header: '최근 변경', cell: (n) => <When at={n.stateChangedAt} /> },
+];
+
+/** The address's parameters of a tab (전체 has none). */
+const tabQuery = (key: string): Record<string, string> => (key === 'ALL' ? {} : { state: key });
+
 export default function AdminNotes() {
   const { list, tab } = useLoaderData<typeof loader>();
-  const href = (key: string, page = 1) => {
-    const q = new URLSearchParams();
-    if (key !== 'ALL') q.set('state', key);
-    if (page > 1) q.set('page', String(page));
-    const s = q.toString();
-    return `/admin/notes${s ? `?${s}` : ''}`;
-  };
   return (
     <div className="page stack">
       <header className="page-title">
@@ -47,53 +53,24 @@ export default function AdminNotes() {
         <ul className="tabs">
           {TABS.map((t) => (
             <li key={t.key}>
-              <Link to={href(t.key)} aria-current={t.key === tab ? 'page' : undefined}>
+              <Link to={listHref('/admin/notes', tabQuery(t.key))} aria-current={t.key === tab ? 'page' : undefined}>
                 {t.label} <span className="tab-count">{t.state === undefined ? list.all : (list.byState[t.state] ?? 0)}</span>
               </Link>
             </li>
           ))}
         </ul>
       </nav>
-      {list.items.length === 0 ? (
-        <div className="card">
-          <p>이 상태의 독서 노트가 없습니다.</p>
-        </div>
-      ) : (
-        <div className="table-wrap">
-          <table className="table">
-            <caption className="visually-hidden">독서 노트 목록</caption>
-            <thead>
-              <tr>
-                <th scope="col">학생</th>
-                <th scope="col">책</th>
-                <th scope="col">상태</th>
-                <th scope="col">제출</th>
-                <th scope="col">최근 변경</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.items.map((n) => (
-                <tr key={n.id}>
-                  <td>{n.studentName}</td>
-                  <td>
-                    <Link to={`/admin/notes/${n.id}`}>{n.bookTitle}</Link>
-                  </td>
-                  <td>
-                    <NoteStateBadge state={n.state} />
-                  </td>
-                  <td>
-                    <When at={n.submittedAt} withTime={false} />
-                  </td>
-                  <td>
-                    <When at={n.stateChangedAt} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pagination page={list.page} pages={list.pages} href={(p) => href(tab, p)} />
+      <ListPage
+        base="/admin/notes"
+        query={tabQuery(tab)}
+        page={list.page}
+        pages={list.pages}
+        caption="독서 노트 목록"
+        columns={COLUMNS}
+        rows={list.items}
+        rowKey={(n) => n.id}
+        empty="이 상태의 독서 노트가 없습니다."
+      />
     </div>
   );
 }

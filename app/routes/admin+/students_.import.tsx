@@ -1,13 +1,19 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json, redirect } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
 import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { requireBasicPay, requireHead } from '~/web/guards.server';
 import { ImportFileForm } from '~/components/spreadsheet-import';
-import { isDomainError, DomainError } from '~/lib/errors';
-import { domainErrorResponse, pageData } from '~/web/http.server';
-import { readUploadedFile } from '~/web/uploads.server';
-import { IMPORT_COLUMNS, IMPORT_MESSAGES, MAX_ROSTER_BYTES, previewRoster } from '~/services/academy/roster-import.server';
+import { firstError } from '~/components/form-client';
+import { formAction } from '~/web/form-action.server';
+import { pageData } from '~/web/http.server';
+import {
+  IMPORT_COLUMNS,
+  MAX_ROSTER_BYTES,
+  previewRoster,
+  rosterTooLarge,
+  rosterUploadSchema,
+} from '~/services/academy/roster-import.server';
 
 export const meta: MetaFunction = () => [{ title: '명단 가져오기 | 리드인' }];
 
@@ -20,28 +26,29 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return pageData({ headers: IMPORT_COLUMNS.map((c) => c.header).join(', ') });
 }
 
-const tooLarge = () => new DomainError('ROSTER_TOO_LARGE', IMPORT_MESSAGES.tooLarge, 413);
-
-export async function action({ request }: ActionFunctionArgs) {
+/** The head of an academy that has paid this month. */
+async function guard({ request }: ActionFunctionArgs) {
   const user = await requireHead(request, { basicPay: true });
   await requireBasicPay(request);
-  try {
-    const file = await readUploadedFile(request, MAX_ROSTER_BYTES, tooLarge, '명단');
-    if (!file) return json({ error: IMPORT_MESSAGES.noFile }, { status: 400 });
-    const importId = await previewRoster(user, file.name, file.bytes);
-    return redirect(`/admin/students/import/${importId}`);
-  } catch (error) {
-    if (isDomainError(error)) {
-      if (error.status === 404 || error.status === 403) throw domainErrorResponse(error);
-      return json({ error: error.message }, { status: error.status });
-    }
-    throw error;
-  }
+  return user;
+}
+
+export async function action(args: ActionFunctionArgs) {
+  return formAction(args, {
+    guard,
+    schema: rosterUploadSchema,
+    hideFields: ['file'],
+    upload: { maxBytes: MAX_ROSTER_BYTES, tooLarge: rosterTooLarge },
+    run: async ({ user, value: { file } }) => {
+      const importId = await previewRoster(user, file.name || '명단', new Uint8Array(await file.arrayBuffer()));
+      return redirect(`/admin/students/import/${importId}`);
+    },
+  });
 }
 
 export default function ImportRoster() {
   const { headers } = useLoaderData<typeof loader>();
-  const failed = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting';
   return (
@@ -68,7 +75,7 @@ export default function ImportRoster() {
           <a href="/admin/students/import/template.csv">CSV 양식</a>
         </p>
       </div>
-      <ImportFileForm label="명단 파일 (.xlsx, .csv, 2MB 이하)" error={failed?.error} busy={busy} />
+      <ImportFileForm label="명단 파일 (.xlsx, .csv, 2MB 이하)" error={firstError(reply)} busy={busy} />
     </section>
   );
 }

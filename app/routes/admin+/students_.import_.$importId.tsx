@@ -1,14 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { requireBasicPay, requireHead } from '~/web/guards.server';
 import { CsrfInput } from '~/components/csrf';
 import { ImportRowResult, ImportSummary } from '~/components/spreadsheet-import';
 import { formatDateTime } from '~/lib/dates';
-import { isDomainError } from '~/lib/errors';
-import { domainErrorResponse, orRespond, pageData, positiveInt } from '~/web/http.server';
-import { confirmRosterImport, getRosterImport } from '~/services/academy/roster-import.server';
+import { firstError } from '~/components/form-client';
+import { done, formAction } from '~/web/form-action.server';
+import { orRespond, pageData, positiveInt } from '~/web/http.server';
+import { confirmRosterImport, getRosterImport, IMPORT_MESSAGES, rosterConfirmSchema } from '~/services/academy/roster-import.server';
 import { STUDENT_MESSAGES } from '~/services/academy/students.server';
 
 export const meta: MetaFunction = () => [{ title: '명단 확인 | 리드인' }];
@@ -41,20 +41,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireHead(request, { basicPay: true });
-  await requireBasicPay(request);
-  const form = await request.formData();
-  try {
-    const result = await confirmRosterImport(user, positiveInt(params.importId) ?? 0, form.get('guardianConsent') === 'on');
-    return json({ result, error: null });
-  } catch (error) {
-    if (isDomainError(error)) {
-      if (error.status === 404 || error.status === 403) throw domainErrorResponse(error);
-      return json({ result: null, error: error.message }, { status: error.status });
-    }
-    throw error;
-  }
+export async function action(args: ActionFunctionArgs) {
+  return formAction(args, {
+    guard: async ({ request }) => {
+      const user = await requireHead(request, { basicPay: true });
+      await requireBasicPay(request);
+      return user;
+    },
+    ids: ['importId'],
+    notFound: IMPORT_MESSAGES.notFound,
+    schema: rosterConfirmSchema,
+    run: async ({ user, ids: { importId }, value }) => done(await confirmRosterImport(user, importId, value.guardianConsent === 'on')),
+  });
 }
 
 export default function RosterPreview() {
@@ -62,7 +60,7 @@ export default function RosterPreview() {
   const answered = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting';
-  const result = answered?.result;
+  const result = answered?.data;
   return (
     <section aria-labelledby="preview-title">
       <p>
@@ -83,7 +81,7 @@ export default function RosterPreview() {
           건너뛰었습니다.
         </div>
       ) : (
-        <ImportSummary counts={data.counts} what={['학생', '명']} error={answered?.error}>
+        <ImportSummary counts={data.counts} what={['학생', '명']} error={firstError(answered)}>
           <Form method="post">
             <CsrfInput />
             <div className="field consent">
@@ -138,7 +136,7 @@ export default function RosterPreview() {
   );
 }
 
-type Result = NonNullable<NonNullable<ReturnType<typeof useActionData<typeof action>>>['result']>;
+type Result = NonNullable<NonNullable<ReturnType<typeof useActionData<typeof action>>>['data']>;
 
 function ResultSummary({ result }: { result: Result }) {
   const generated = result.created.filter((c) => c.generatedPassword);

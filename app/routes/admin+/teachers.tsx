@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { requireHead } from '~/web/guards.server';
@@ -7,8 +6,11 @@ import { roleLabel } from '~/components/app-shell';
 import { CsrfInput } from '~/components/csrf';
 import { CONSTRAINTS } from '~/domain/account-constraints';
 import { formatDateTime } from '~/lib/dates';
-import { isDomainError } from '~/lib/errors';
-import { domainErrorResponse, pageData, redirectWithFlash } from '~/web/http.server';
+import { getFormProps, getInputProps, useForm } from '~/components/form-client';
+import { FieldError, FormErrors, TextField } from '~/components/form-fields';
+import { ListTable, type Column } from '~/components/list-page';
+import { formAction } from '~/web/form-action.server';
+import { pageData, redirectWithFlash } from '~/web/http.server';
 import { addTeacher, listTeachers, TEACHER_MESSAGES, teacherSchema } from '~/services/academy/teachers.server';
 
 export const meta: MetaFunction = () => [{ title: '선생님 관리 | 리드인' }];
@@ -35,172 +37,89 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-type Field = 'name' | 'loginId' | 'phone' | 'password';
-type Failure = { values: Record<Field, string>; errors: Partial<Record<Field | 'form', string>> };
-
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireHead(request, { basicPay: true });
-  const form = await request.formData();
-  const values = {
-    name: String(form.get('name') ?? ''),
-    loginId: String(form.get('loginId') ?? ''),
-    phone: String(form.get('phone') ?? ''),
-    password: '',
-  };
-  const parsed = teacherSchema.safeParse({
-    name: form.get('name') ?? undefined,
-    loginId: form.get('loginId') ?? undefined,
-    phone: form.get('phone') ?? undefined,
-    password: form.get('password') ?? undefined,
+export async function action(args: ActionFunctionArgs) {
+  return formAction(args, {
+    guard: ({ request }) => requireHead(request, { basicPay: true }),
+    schema: teacherSchema,
+    fields: { LOGIN_ID_TAKEN: 'loginId' },
+    hideFields: ['password'],
+    run: async ({ user, value }) => {
+      const created = await addTeacher(user, value);
+      return redirectWithFlash('/admin/teachers', TEACHER_MESSAGES.added(created.name, created.loginId));
+    },
   });
-  if (!parsed.success) {
-    const errors: Failure['errors'] = {};
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0] as Field;
-      errors[field] ??= issue.message;
-    }
-    return json<Failure>({ values, errors }, { status: 400 });
-  }
-  try {
-    const created = await addTeacher(user, parsed.data);
-    return redirectWithFlash('/admin/teachers', TEACHER_MESSAGES.added(created.name, created.loginId));
-  } catch (error) {
-    if (isDomainError(error)) {
-      if (error.status === 403) throw domainErrorResponse(error);
-      const field: Field | 'form' = error.code === 'LOGIN_ID_TAKEN' ? 'loginId' : 'form';
-      return json<Failure>({ values, errors: { [field]: error.message } }, { status: error.status });
-    }
-    throw error;
-  }
 }
 
-function Input({
-  name,
-  label,
-  failed,
-  type = 'text',
-  hint,
-  ...rest
-}: {
-  name: Field;
-  label: string;
-  failed?: Failure;
-  type?: string;
-  hint?: string;
-} & Omit<React.InputHTMLAttributes<HTMLInputElement>, 'name'>) {
-  const error = failed?.errors[name];
-  const id = `teacher-${name}`;
-  const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        name={name}
-        type={type}
-        defaultValue={failed?.values[name] ?? ''}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described}
-        {...rest}
-      />
-      {hint ? (
-        <p className="muted field-hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="field-error" id={`${id}-error`} role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
+type Row = ReturnType<typeof useLoaderData<typeof loader>>['staff'][number];
+
+const COLUMNS: Column<Row>[] = [
+  {
+    header: '이름',
+    rowHeader: true,
+    cell: (t) => (
+      <>
+        {t.name}
+        {t.active ? null : <span className="badge neutral">비활성</span>}
+      </>
+    ),
+  },
+  { header: '아이디', cell: (t) => t.loginId },
+  { header: '구분', cell: (t) => <span className="badge">{t.role}</span> },
+  { header: '담당 반', cell: (t) => (t.classes.length ? t.classes.map((k) => k.name).join(', ') : <span className="muted">없음</span>) },
+  { header: '연락처', cell: (t) => t.phone ?? '-' },
+  { header: '최근 로그인', cell: (t) => t.lastLoginAt ?? '기록 없음' },
+  {
+    header: '관리',
+    cell: (t) => (
+      <Link to={`/admin/teachers/${t.id}`} aria-label={`${t.name} 선생님 관리`}>
+        관리
+      </Link>
+    ),
+  },
+];
 
 export default function AdminTeachers() {
   const { staff } = useLoaderData<typeof loader>();
-  const failed = useActionData<typeof action>();
+  const lastResult = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
-  const c = CONSTRAINTS.staff;
+  const [form, fields] = useForm<Record<'name' | 'loginId' | 'phone' | 'password', string>>({
+    id: 'new-teacher',
+    lastResult,
+    constraint: { ...CONSTRAINTS.staff, password: { required: true, minLength: 8, maxLength: 256 } },
+  });
+  const phone = fields.phone;
   return (
     <section aria-labelledby="teachers-title" className="stack teachers-page">
       <h1 id="teachers-title" className="page-title">
         선생님 관리
       </h1>
-      {staff.length === 0 ? (
-        <p className="card muted">등록된 선생님이 없습니다.</p>
-      ) : (
-        <div className="table-wrap">
-          <table className="table teachers-table">
-            <caption className="sr-only">학원 선생님 목록</caption>
-            <thead>
-              <tr>
-                <th scope="col">이름</th>
-                <th scope="col">아이디</th>
-                <th scope="col">구분</th>
-                <th scope="col">담당 반</th>
-                <th scope="col">연락처</th>
-                <th scope="col">최근 로그인</th>
-                <th scope="col">관리</th>
-              </tr>
-            </thead>
-            <tbody>
-              {staff.map((t) => (
-                <tr key={t.id} className={t.active ? undefined : 'inactive'}>
-                  <th scope="row">
-                    {t.name}
-                    {t.active ? null : <span className="badge neutral">비활성</span>}
-                  </th>
-                  <td>{t.loginId}</td>
-                  <td>
-                    <span className="badge">{t.role}</span>
-                  </td>
-                  <td>{t.classes.length ? t.classes.map((k) => k.name).join(', ') : <span className="muted">없음</span>}</td>
-                  <td>{t.phone ?? '-'}</td>
-                  <td>{t.lastLoginAt ?? '기록 없음'}</td>
-                  <td>
-                    <Link to={`/admin/teachers/${t.id}`} aria-label={`${t.name} 선생님 관리`}>
-                      관리
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ListTable
+        caption="학원 선생님 목록"
+        className="teachers-table"
+        columns={COLUMNS}
+        rows={staff}
+        rowKey={(t) => t.id}
+        rowClassName={(t) => (t.active ? undefined : 'inactive')}
+        empty="등록된 선생님이 없습니다."
+      />
 
       <section aria-labelledby="new-teacher-title" className="card stack">
         <h2 id="new-teacher-title">선생님 추가</h2>
         <p className="muted">임시 비밀번호를 선생님께 알려 주세요. 처음 로그인할 때 새 비밀번호로 바꾸게 됩니다.</p>
-        {failed?.errors.form ? (
-          <div className="alert error" role="alert">
-            {failed.errors.form}
-          </div>
-        ) : null}
-        <Form method="post" className="stack new-teacher-form" key={failed ? 'failed' : 'new'}>
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <Form method="post" className="stack new-teacher-form" {...getFormProps(form)}>
           <CsrfInput />
-          <Input name="name" label="이름" failed={failed} required maxLength={c.name.maxLength} autoComplete="off" />
-          <Input
-            name="loginId"
-            label="아이디"
-            failed={failed}
-            required
-            minLength={c.loginId.minLength}
-            maxLength={c.loginId.maxLength}
-            pattern={c.loginId.pattern}
-            autoComplete="off"
-            hint="영문 소문자와 숫자 4~20자"
-          />
-          <Input name="phone" label="휴대폰 번호" type="tel" failed={failed} required inputMode="tel" placeholder="010-1234-5678" />
-          <Input
-            name="password"
+          <TextField label="이름" meta={fields.name} autoComplete="off" />
+          <TextField label="아이디" meta={fields.loginId} autoComplete="off" hint="영문 소문자와 숫자 4~20자" />
+          <div className="field">
+            <label htmlFor={phone.id}>휴대폰 번호</label>
+            <input {...getInputProps(phone, { type: 'tel' })} inputMode="tel" placeholder="010-1234-5678" />
+            <FieldError meta={phone} />
+          </div>
+          <TextField
             label="임시 비밀번호"
+            meta={fields.password}
             type="password"
-            failed={failed}
-            required
-            minLength={8}
-            maxLength={256}
             autoComplete="new-password"
             hint="8자 이상, 흔한 비밀번호는 쓸 수 없습니다."
           />

@@ -1,20 +1,21 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { requireHead } from '~/web/guards.server';
 import { CsrfInput } from '~/components/csrf';
 import { CONSTRAINTS } from '~/domain/account-constraints';
 import { formatDateTime } from '~/lib/dates';
-import { isDomainError } from '~/lib/errors';
-import { domainErrorResponse, idParam, orRespond, pageData, positiveInt, redirectWithFlash } from '~/web/http.server';
+import { firstError, getFormProps, replyFor, useForm } from '~/components/form-client';
+import { FormErrors, TextField } from '~/components/form-fields';
+import { formAction } from '~/web/form-action.server';
+import { idParam, orRespond, pageData, redirectWithFlash } from '~/web/http.server';
 import { openClassesInScope } from '~/services/academy/scope.server';
 import {
   getTeacher,
   setTeacherActive,
   setTeacherClasses,
   TEACHER_MESSAGES as M,
-  teacherEditSchema,
+  teacherPageSchema,
   updateTeacher,
 } from '~/services/academy/teachers.server';
 
@@ -44,60 +45,43 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-type Failure = { intent: string; error?: string; values?: { name: string; phone: string }; errors?: { name?: string; phone?: string } };
-
-export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireHead(request, { basicPay: true });
-  const teacherId = idParam(params.teacherId, M.notFound);
-  const form = await request.formData();
-  const intent = String(form.get('intent') ?? '');
-  const back = `/admin/teachers/${teacherId}`;
-  try {
-    switch (intent) {
-      case 'edit': {
-        const values = { name: String(form.get('name') ?? ''), phone: String(form.get('phone') ?? '') };
-        const parsed = teacherEditSchema.safeParse(values);
-        if (!parsed.success) {
-          const errors: Failure['errors'] = {};
-          for (const issue of parsed.error.issues) errors[issue.path[0] as 'name' | 'phone'] ??= issue.message;
-          return json<Failure>({ intent, values, errors }, { status: 400 });
+export async function action(args: ActionFunctionArgs) {
+  return formAction(args, {
+    guard: ({ request }) => requireHead(request, { basicPay: true }),
+    ids: ['teacherId'],
+    notFound: M.notFound,
+    schema: teacherPageSchema,
+    unknownIntent: '요청을 처리할 수 없습니다.',
+    run: async ({ user, ids: { teacherId }, value }) => {
+      const back = `/admin/teachers/${teacherId}`;
+      switch (value.intent) {
+        case 'edit': {
+          const result = await updateTeacher(user, teacherId, value);
+          return redirectWithFlash(back, M.saved(result.name));
         }
-        const result = await updateTeacher(user, teacherId, parsed.data);
-        return redirectWithFlash(back, M.saved(result.name));
+        case 'deactivate':
+        case 'reactivate': {
+          const active = value.intent === 'reactivate';
+          const result = await setTeacherActive(user, teacherId, active);
+          return redirectWithFlash(back, active ? M.reactivated(result.name) : M.deactivated(result.name));
+        }
+        case 'classes': {
+          const result = await setTeacherClasses(user, teacherId, value.classId);
+          return redirectWithFlash(back, M.classesSaved(result.name));
+        }
       }
-      case 'deactivate':
-      case 'reactivate': {
-        const result = await setTeacherActive(user, teacherId, intent === 'reactivate');
-        return redirectWithFlash(back, intent === 'reactivate' ? M.reactivated(result.name) : M.deactivated(result.name));
-      }
-      case 'classes': {
-        const classIds = form
-          .getAll('classId')
-          .map((v) => positiveInt(v))
-          .filter((v): v is number => v !== null);
-        const result = await setTeacherClasses(user, teacherId, classIds);
-        return redirectWithFlash(back, M.classesSaved(result.name));
-      }
-      default:
-        return json<Failure>({ intent, error: '요청을 처리할 수 없습니다.' }, { status: 400 });
-    }
-  } catch (error) {
-    if (isDomainError(error)) {
-      if (error.status === 403 || error.code === 'TEACHER_NOT_FOUND') throw domainErrorResponse(error);
-      return json<Failure>({ intent, error: error.message }, { status: error.status });
-    }
-    throw error;
-  }
+    },
+  });
 }
 
 export default function AdminTeacher() {
   const { teacher: t, classes } = useLoaderData<typeof loader>();
-  const failed = useActionData<typeof action>() as Failure | undefined;
+  const reply = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
   const base = `/admin/teachers/${t.id}`;
-  const errorOf = (intent: string) => (failed?.intent === intent ? failed.error : null);
-  const editErrors = failed?.intent === 'edit' ? (failed.errors ?? {}) : {};
-  const editValues = failed?.intent === 'edit' && failed.values ? failed.values : { name: t.name, phone: t.phone ?? '' };
+  const errorOf = (intent: string) => firstError(replyFor(reply, intent));
+  // A refusal of a submission no form of the page made (a stale page) shows above the forms.
+  const stale = reply && !['edit', 'classes', 'deactivate', 'reactivate'].includes(String(reply.initialValue?.intent));
   return (
     <section aria-labelledby="teacher-title" className="stack teacher-page">
       <p>
@@ -111,59 +95,12 @@ export default function AdminTeacher() {
         {t.mustChangePassword ? ' · 첫 로그인 때 비밀번호 변경 예정' : ''}
       </p>
 
-      <section aria-labelledby="teacher-info-title" className="card stack">
-        <h2 id="teacher-info-title">정보 수정</h2>
-        {errorOf('edit') ? (
-          <div className="alert error" role="alert">
-            {errorOf('edit')}
-          </div>
-        ) : null}
-        <Form method="post" action={base} className="stack" key={failed?.intent === 'edit' ? 'failed' : `${t.name}-${t.phone}`}>
-          <CsrfInput />
-          <input type="hidden" name="intent" value="edit" />
-          <div className="field">
-            <label htmlFor="teacher-name">이름</label>
-            <input
-              id="teacher-name"
-              name="name"
-              type="text"
-              required
-              maxLength={CONSTRAINTS.staff.name.maxLength}
-              defaultValue={editValues.name}
-              aria-invalid={editErrors.name ? true : undefined}
-              aria-describedby={editErrors.name ? 'teacher-name-error' : undefined}
-            />
-            {editErrors.name ? (
-              <p className="field-error" id="teacher-name-error" role="alert">
-                {editErrors.name}
-              </p>
-            ) : null}
-          </div>
-          <div className="field">
-            <label htmlFor="teacher-phone">휴대폰 번호</label>
-            <input
-              id="teacher-phone"
-              name="phone"
-              type="tel"
-              inputMode="tel"
-              required
-              defaultValue={editValues.phone}
-              aria-invalid={editErrors.phone ? true : undefined}
-              aria-describedby={editErrors.phone ? 'teacher-phone-error' : undefined}
-            />
-            {editErrors.phone ? (
-              <p className="field-error" id="teacher-phone-error" role="alert">
-                {editErrors.phone}
-              </p>
-            ) : null}
-          </div>
-          <div className="form-actions">
-            <button type="submit" disabled={busy}>
-              저장
-            </button>
-          </div>
-        </Form>
-      </section>
+      {stale ? (
+        <div className="alert error" role="alert">
+          {firstError(reply)}
+        </div>
+      ) : null}
+      <EditTeacher key={`${t.name}-${t.phone}`} teacher={t} reply={replyFor(reply, 'edit')} />
 
       <section aria-labelledby="teacher-classes-title" className="card stack">
         <h2 id="teacher-classes-title">담당 반</h2>
@@ -236,6 +173,39 @@ export default function AdminTeacher() {
           )}
         </section>
       )}
+    </section>
+  );
+}
+
+function EditTeacher({
+  teacher: t,
+  reply,
+}: {
+  teacher: { id: number; name: string; phone: string | null };
+  reply: ReturnType<typeof useActionData<typeof action>> | null;
+}) {
+  const busy = useNavigation().state === 'submitting';
+  const [form, fields] = useForm<{ name: string; phone: string }>({
+    id: 'edit-teacher',
+    lastResult: reply,
+    constraint: { name: CONSTRAINTS.staff.name, phone: CONSTRAINTS.staff.phone },
+    defaultValue: { name: t.name, phone: t.phone ?? '' },
+  });
+  return (
+    <section aria-labelledby="teacher-info-title" className="card stack">
+      <h2 id="teacher-info-title">정보 수정</h2>
+      <FormErrors errors={form.errors} id={form.errorId} />
+      <Form method="post" action={`/admin/teachers/${t.id}`} className="stack" {...getFormProps(form)}>
+        <CsrfInput />
+        <input type="hidden" name="intent" value="edit" />
+        <TextField label="이름" meta={fields.name} />
+        <TextField label="휴대폰 번호" meta={fields.phone} type="tel" inputMode="tel" />
+        <div className="form-actions">
+          <button type="submit" disabled={busy}>
+            저장
+          </button>
+        </div>
+      </Form>
     </section>
   );
 }

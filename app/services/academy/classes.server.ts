@@ -1,9 +1,11 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, notExists, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { db, type Executor } from '~/db/client.server';
 import { classes, classMemberships, classTeachers, users } from '~/db/schema';
 import { now } from '~/lib/clock.server';
 import { CLASS_NAME_MAX } from '~/domain/classes';
 import { DomainError, isUniqueViolation } from '~/lib/errors';
+import { positiveInt } from '~/lib/numbers';
 import { type AcademyStaff, academyOf, classInScope, classesInScope, isHead, SCOPE_MESSAGES } from './scope.server';
 
 // Classes (반) of an academy: a HEAD creates, renames and closes them, chooses their teachers and moves students in
@@ -18,6 +20,7 @@ export const CLASS_MESSAGES = {
   nameTooLong: `반 이름은 ${CLASS_NAME_MAX}자 이하로 입력해 주세요.`,
   nameTaken: (name: string) => `운영 중인 반 중에 '${name}'이(가) 이미 있습니다. 다른 이름을 입력해 주세요.`,
   teacherRequired: '담당 선생님을 한 명 이상 골라 주세요.',
+  teacherChoice: '추가할 선생님을 골라 주세요.',
   lastTeacher: '반에는 담당 선생님이 한 명 이상 있어야 합니다. 다른 선생님을 먼저 추가해 주세요.',
   teacherNotFound: '우리 학원 선생님을 찾을 수 없습니다.',
   teacherInactive: '비활성 선생님은 반에 배정할 수 없습니다.',
@@ -34,6 +37,40 @@ export const CLASS_MESSAGES = {
       ? '고른 학생은 모두 이미 이 반에 있습니다.'
       : `학생 ${count}명을 반에 넣었습니다.${moved ? ` (다른 반에서 옮긴 학생 ${moved}명)` : ''}`,
   studentRemoved: (name: string) => `${name} 학생을 반에서 뺐습니다.`,
+} as const;
+
+// ── Form schemas (server only) ─────────────────────────────────────────────────────────────────────────────────
+
+/** Repeated id fields (checkboxes): the whole numbers among the values (none checked is an empty list). */
+export const idListField = z.preprocess(
+  (v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]).map(positiveInt).filter((n): n is number => n !== null),
+  z.array(z.number()),
+);
+/** The id a row's form carries: 0 (found nowhere, the service's 404) when it is not one. */
+export const rowIdField = z.preprocess((v) => positiveInt(v) ?? 0, z.number());
+
+/** The new class form; the name's rules are the service's (`className`), shared with the renaming. */
+export const newClassSchema = z.object({ name: z.string().optional(), teacherId: idListField });
+
+/** The forms of a class page, by intent. */
+export const classPageSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('rename'), name: z.string().optional() }),
+  z.object({ intent: z.literal('close') }),
+  z.object({
+    intent: z.literal('addTeacher'),
+    teacherId: z.preprocess((v) => positiveInt(v) ?? undefined, z.number({ required_error: CLASS_MESSAGES.teacherChoice })),
+  }),
+  z.object({ intent: z.literal('removeTeacher'), teacherId: rowIdField }),
+  z.object({ intent: z.literal('addStudents'), studentId: idListField }),
+  z.object({ intent: z.literal('removeStudent'), studentId: rowIdField }),
+]);
+
+/** Where the class forms show a service's refusal (others: above the form). */
+export const CLASS_FIELDS = {
+  INVALID_CLASS_NAME: 'name',
+  CLASS_NAME_TAKEN: 'name',
+  TEACHER_REQUIRED: 'teacherId',
+  TEACHER_INACTIVE: 'teacherId',
 } as const;
 
 export function requireHeadStaff(staff: AcademyStaff) {

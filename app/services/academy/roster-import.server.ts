@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { passwordProblem } from '~/auth/account-schemas.server';
 import { hashPassword } from '~/auth/password.server';
 import { db } from '~/db/client.server';
@@ -45,6 +46,19 @@ export const IMPORT_MESSAGES = {
   gradeRule: `학년은 ${GRADES[0]}~${GRADES[GRADES.length - 1]} 중 하나로 적어 주세요. (예: 초4)`,
   classUnknown: (name: string) => `'${name}' 반을 찾을 수 없습니다. 운영 중인 반 이름을 적어 주세요.`,
 } as const;
+
+/** A chosen file of an upload form (a form with no file chosen posts an empty part). */
+type Upload = { name: string; size: number; arrayBuffer: () => Promise<ArrayBuffer> };
+const isUpload = (v: unknown): v is Upload =>
+  typeof v === 'object' && v !== null && 'arrayBuffer' in v && typeof (v as Upload).size === 'number' && (v as Upload).size > 0;
+
+/** The upload form of a roster: its file (the size limit is the upload's own, before the form is read). */
+export const rosterUploadSchema = z.object({ file: z.custom<Upload>(isUpload, IMPORT_MESSAGES.noFile) });
+
+/** The confirm form of a preview: the guardian's consent the academy obtained (the service refuses without it). */
+export const rosterConfirmSchema = z.object({ guardianConsent: z.string().optional() });
+
+export const rosterTooLarge = () => new DomainError('ROSTER_TOO_LARGE', IMPORT_MESSAGES.tooLarge, 413);
 
 /** A row of the preview as stored (the temporary password only as a hash; null: one is generated at the confirm). */
 export type ImportRow = {

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { loginIdField, nameField, passwordField } from '~/auth/account-schemas.server';
+import { loginIdField, nameField, passwordField, studentResetSchema } from '~/auth/account-schemas.server';
 import { hashPassword } from '~/auth/password.server';
 import { revokeAllForUser } from '~/auth/tokens.server';
 import { db, type Executor } from '~/db/client.server';
@@ -87,15 +87,14 @@ export const editStudentSchema = z.object({
 });
 export type StudentEdit = z.infer<typeof editStudentSchema>;
 
-/** Field errors of a form (the first message of each field). */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? '');
-    if (!(key in out)) out[key] = issue.message;
-  }
-  return out;
-}
+/** The forms of the student list: a join request's decision (a head) and a password reset (a row's form, no intent). */
+export const studentListSchema = z.preprocess(
+  (v) => (v && typeof v === 'object' && !('intent' in v) ? { ...v, intent: 'reset' } : v),
+  z.discriminatedUnion('intent', [
+    z.object({ intent: z.enum(['approve', 'decline']), requestId: z.preprocess((r) => positiveInt(r) ?? 0, z.number()) }),
+    studentResetSchema.extend({ intent: z.literal('reset') }),
+  ]),
+);
 
 // ── Classes ─────────────────────────────────────────────────────────────────────────────────────────────────────
 

@@ -10,7 +10,7 @@ import { now } from '~/lib/clock.server';
 import { DomainError, isUniqueViolation } from '~/lib/errors';
 import { listAcademyStaff } from '../academy-members.server';
 import { isLoginIdTaken } from '../accounts.server';
-import { CLASS_MESSAGES, requireHeadStaff } from './classes.server';
+import { CLASS_MESSAGES, idListField, requireHeadStaff } from './classes.server';
 import type { AcademyStaff } from './scope.server';
 
 // The academy's teachers as its head manages them: add one with a temporary password (changed at the first sign-in),
@@ -31,6 +31,12 @@ export const TEACHER_MESSAGES = {
 /** The new teacher form (the same login id and password rules as registration). */
 export const teacherSchema = z.object({ name: nameField, loginId: loginIdField, phone: phoneField, password: passwordField });
 export const teacherEditSchema = z.object({ name: nameField, phone: phoneField });
+/** The forms of a teacher's page, by intent. */
+export const teacherPageSchema = z.discriminatedUnion('intent', [
+  teacherEditSchema.extend({ intent: z.literal('edit') }),
+  z.object({ intent: z.enum(['deactivate', 'reactivate']) }),
+  z.object({ intent: z.literal('classes'), classId: idListField }),
+]);
 
 /** The academy's staff, the head first, each with the open classes they teach. */
 export async function listTeachers(staff: AcademyStaff) {
