@@ -16,6 +16,7 @@ import { findUserByLoginId } from '~/services/accounts.server';
 import { cookieHeader, makeRequest, respond, sessionCookie } from '../support/auth';
 import { useTestDatabase } from '../support/db';
 import { createStudent } from '../support/factories';
+import { replyErrors } from '../support/form-reply';
 
 useTestDatabase();
 
@@ -76,9 +77,9 @@ describe('lock and unlock', () => {
 
     const refused = await post(operator, student.id, { intent: 'lock' });
     expect(refused.status).toBe(401);
-    expect(await refused.json()).toMatchObject({ error: '보안을 위해 비밀번호를 다시 입력해 주세요.' });
+    expect(replyErrors(await refused.json()).form).toBe('보안을 위해 비밀번호를 다시 입력해 주세요.');
     const wrong = await post(operator, student.id, { intent: 'lock', stepUpPassword: 'not-mine-1' });
-    expect(await wrong.json()).toMatchObject({ error: '비밀번호가 올바르지 않습니다.' });
+    expect(replyErrors(await wrong.json()).form).toBe('비밀번호가 올바르지 않습니다.');
     expect((await findUserByLoginId(student.loginId))?.status).toBe('ACTIVE');
 
     const locked = await post(operator, student.id, { intent: 'lock', stepUpPassword: PASSWORD });
@@ -133,7 +134,7 @@ describe('authorities', () => {
     const admin2 = await sessionCookie('admin2');
     const denied = await post(admin2, staffId, { intent: 'authorities', authority: 'ADMIN1', stepUpPassword: PASSWORD });
     expect(denied.status).toBe(403);
-    expect(await denied.json()).toMatchObject({ error: '최고 관리자만 최고·운영 관리자 권한을 주거나 뺄 수 있습니다.' });
+    expect(await denied.text()).toBe('최고 관리자만 최고·운영 관리자 권한을 주거나 뺄 수 있습니다.');
     // An ADMIN2 still passes BRANCH through (the disabled boxes post their current value), and may add COACH.
     const super1 = await sessionCookie('super');
     const granted = await post(super1, staffId, { intent: 'authorities', authority: 'BRANCH', stepUpPassword: PASSWORD });
@@ -246,9 +247,9 @@ describe('staff accounts and reset links', () => {
     await db().update(users).set({ phone: null }).where(eq(users.id, student.id));
     const reset = await post(await sessionCookie('super'), student.id, { intent: 'reset', stepUpPassword: PASSWORD });
     expect(reset.status).toBe(409);
-    expect(await reset.json()).toMatchObject({
-      error: '휴대폰 번호가 없는 계정입니다. 학원 학생이면 소속 학원에서 비밀번호를 초기화할 수 있습니다.',
-    });
+    expect(replyErrors(await reset.json()).form).toBe(
+      '휴대폰 번호가 없는 계정입니다. 학원 학생이면 소속 학원에서 비밀번호를 초기화할 수 있습니다.',
+    );
   });
 });
 

@@ -1,12 +1,13 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { LoaderFunctionArgs, MetaFunction, SerializeFrom } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { Form, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { alertResponse, requireSuper } from '~/web/guards.server';
-import { Pagination } from '~/components/pagination';
+import { FilterForm, ListPage, type Column } from '~/components/list-page';
 import { AUDIT_ACTION_LABELS } from '~/domain/operators';
 import { formatDateTime, seoulDayStart } from '~/lib/dates';
-import { pageParam, positiveInt } from '~/web/http.server';
+import { positiveInt } from '~/lib/numbers';
+import { listQuery } from '~/web/list.server';
 import { listAudit } from '~/services/operators/audit.server';
 import { FilterSelect } from '~/components/filter-select';
 
@@ -17,7 +18,7 @@ export const meta: MetaFunction = () => [{ title: '감사 기록 | 리드인 운
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireSuper(request);
   if (!user.authorities.includes('ADMIN1')) throw alertResponse('감사 기록은 최고 관리자만 볼 수 있습니다.');
-  const params = new URL(request.url).searchParams;
+  const { page, query, params } = listQuery(request);
   const action = params.get('action') ?? '';
   const to = seoulDayStart(params.get('to') ?? '');
   const list = await listAudit(
@@ -28,9 +29,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       from: seoulDayStart(params.get('from') ?? '') ?? undefined,
       to: to ? new Date(to.getTime() + 24 * 60 * 60 * 1000) : undefined,
     },
-    pageParam(request),
+    page,
   );
-  const query = Object.fromEntries([...params].filter(([k, v]) => k !== 'page' && v !== ''));
   return json({
     ...list,
     query,
@@ -43,15 +43,34 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
+type Row = SerializeFrom<typeof loader>['rows'][number];
+
+const COLUMNS: Column<Row>[] = [
+  { header: '시각', cell: (r) => r.createdAt },
+  { header: '작업자', cell: (r) => `${r.actorName} (${r.actorLoginId})` },
+  { header: '작업', cell: (r) => AUDIT_ACTION_LABELS[r.action] ?? r.action },
+  {
+    header: '대상',
+    cell: (r) =>
+      r.targetType === 'user' && r.targetId ? (
+        <Link to={`/super/user/${r.targetId}`}>{r.targetName ? `${r.targetName} (${r.targetLoginId})` : `#${r.targetId}`}</Link>
+      ) : (
+        <TargetLink type={r.targetType} id={r.targetId} action={r.action} />
+      ),
+  },
+  { header: '이전', cell: (r) => r.before ?? '-', className: 'audit-change' },
+  { header: '이후', cell: (r) => r.after ?? '-', className: 'audit-change' },
+  { header: '접속 주소', cell: (r) => r.address ?? '-' },
+];
+
 export default function AuditTrail() {
   const { rows, total, page, pages, query } = useLoaderData<typeof loader>();
-  const href = (p: number) => `/super/audit?${new URLSearchParams({ ...query, page: String(p) })}`;
   return (
     <section aria-labelledby="audit-title">
       <h1 id="audit-title" className="page-title">
         감사 기록
       </h1>
-      <Form method="get" className="card filter-form" aria-label="감사 기록 검색">
+      <FilterForm label="감사 기록 검색" reset="/super/audit">
         <FilterSelect label="작업" name="action" value={query.action} options={Object.entries(AUDIT_ACTION_LABELS)} />
         <label>
           작업자 아이디
@@ -69,55 +88,19 @@ export default function AuditTrail() {
           날짜까지
           <input type="date" name="to" defaultValue={query.to ?? ''} />
         </label>
-        <button type="submit">검색</button>
-      </Form>
-      <p className="muted" role="status">
-        기록 {total}건 (최신순)
-      </p>
-      {rows.length === 0 ? (
-        <p className="card muted">조건에 맞는 기록이 없습니다.</p>
-      ) : (
-        <div className="table-wrap">
-          <table className="table">
-            <caption className="sr-only">감사 기록</caption>
-            <thead>
-              <tr>
-                <th scope="col">시각</th>
-                <th scope="col">작업자</th>
-                <th scope="col">작업</th>
-                <th scope="col">대상</th>
-                <th scope="col">이전</th>
-                <th scope="col">이후</th>
-                <th scope="col">접속 주소</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.id}>
-                  <td>{r.createdAt}</td>
-                  <td>
-                    {r.actorName} ({r.actorLoginId})
-                  </td>
-                  <td>{AUDIT_ACTION_LABELS[r.action] ?? r.action}</td>
-                  <td>
-                    {r.targetType === 'user' && r.targetId ? (
-                      <Link to={`/super/user/${r.targetId}`}>
-                        {r.targetName ? `${r.targetName} (${r.targetLoginId})` : `#${r.targetId}`}
-                      </Link>
-                    ) : (
-                      <TargetLink type={r.targetType} id={r.targetId} action={r.action} />
-                    )}
-                  </td>
-                  <td className="audit-change">{r.before ?? '-'}</td>
-                  <td className="audit-change">{r.after ?? '-'}</td>
-                  <td>{r.address ?? '-'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pagination page={page} pages={pages} href={href} />
+      </FilterForm>
+      <ListPage
+        base="/super/audit"
+        query={query}
+        page={page}
+        pages={pages}
+        count={`기록 ${total}건 (최신순)`}
+        caption="감사 기록"
+        columns={COLUMNS}
+        rows={rows}
+        rowKey={(r) => r.id}
+        empty="조건에 맞는 기록이 없습니다."
+      />
     </section>
   );
 }

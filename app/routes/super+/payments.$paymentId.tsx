@@ -1,18 +1,21 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { requireSuper } from '~/web/guards.server';
 import { clientIp } from '~/auth/rate-limit.server';
 import { CsrfInput } from '~/components/csrf';
 import { PaymentMethod, PaymentStatus, ReceiptType } from '~/domain/enums';
-import { OP_RECEIPT_LABELS, OPERATOR_PAYMENT_MESSAGES as M, rateLabel } from '~/domain/operator-payments';
-import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, SETTLEMENT_STATUS_LABELS, TIER_LABELS, monthLabel, won } from '~/domain/payments';
+import { OPERATOR_PAYMENT_MESSAGES as M } from '~/domain/operator-payments';
+import { PAYMENT_STATUS_LABELS, TIER_LABELS, monthLabel, won } from '~/domain/payments';
 import { formatDateTime } from '~/lib/dates';
-import { isDomainError } from '~/lib/errors';
-import { idParam, notFound, pageData, positiveInt, redirectWithFlash } from '~/web/http.server';
+import { DomainError } from '~/lib/errors';
+import { firstError, replyFor, type FormReply } from '~/components/form-client';
+import { formAction } from '~/web/form-action.server';
+import { idParam, notFound, pageData, redirectWithFlash } from '~/web/http.server';
 import { cancelOrder, confirmDeposit, issueCashReceiptFor, paymentDetail } from '~/services/operators/payments.server';
 import { recheckRefund, refundPayment } from '~/services/payments/refunds.server';
+import { PaymentFacts, SameTierOrders, SettlementCard } from './__payment';
+import { BAD_REQUEST, paymentIntents } from './__payment-forms.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.payment.orderId ?? '결제'} | 결제 | 리드인 운영` }];
 
@@ -53,54 +56,49 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-type ActionError = { intent: string; error: string };
-
-export async function action({ request, params }: ActionFunctionArgs) {
-  const operator = await requireSuper(request);
-  const id = idParam(params.paymentId);
-  const form = await request.formData();
-  const intent = String(form.get('intent') ?? '');
-  const origin = { address: clientIp(request), origin: new URL(request.url).origin };
-  const here = `/super/payments/${id}`;
-  try {
-    if (intent === 'confirm-deposit') {
-      const done = await confirmDeposit(operator, id, origin);
-      if (done.cashReceipt === 'failed')
-        return redirectWithFlash(here, `입금을 확인했습니다. 현금영수증은 발급하지 못했습니다: ${done.cashReceiptError}`, 'error');
-      return redirectWithFlash(here, done.cashReceipt === 'issued' ? '입금을 확인하고 현금영수증을 발급했습니다.' : '입금을 확인했습니다.');
-    }
-    if (intent === 'cash-receipt') {
-      const done = await issueCashReceiptFor(operator, id, origin);
-      if (done.cashReceipt === 'failed')
-        return json({ intent, error: `현금영수증을 발급하지 못했습니다: ${done.cashReceiptError}` }, { status: 502 });
-      return redirectWithFlash(here, '현금영수증을 발급했습니다.');
-    }
-    if (intent === 'cancel') {
-      await cancelOrder(operator, id, origin);
-      return redirectWithFlash(here, '주문을 취소했습니다.');
-    }
-    if (intent === 'refund') {
-      const raw = String(form.get('amount') ?? '')
-        .replace(/[,\s원₩]/g, '')
-        .slice(0, 12);
-      const amount = /^\d+$/.test(raw) ? Number(raw) : NaN;
-      const outcome = await refundPayment(
-        operator,
-        { paymentId: id, amount, reason: String(form.get('reason') ?? ''), key: String(form.get('refundKey') ?? '') },
-        origin,
-      );
-      const whole = outcome.payment.status === PaymentStatus.REFUND;
-      return redirectWithFlash(
-        here,
-        outcome.replayed
-          ? '이미 처리된 환불 요청입니다. 환불은 한 번만 처리되었습니다.'
-          : `${won(outcome.refund.amount)}을 환불했습니다.${whole ? ' 결제 금액 전액이 환불되었습니다.' : ''}`,
-      );
-    }
-    if (intent === 'recheck') {
-      const refundId = positiveInt(form.get('refundId'));
-      if (!refundId) return json({ intent, error: '요청을 처리할 수 없습니다.' }, { status: 400 });
-      const outcome = await recheckRefund(refundId, operator, origin);
+export async function action(args: ActionFunctionArgs) {
+  return formAction(args, {
+    guard: ({ request }) => requireSuper(request),
+    ids: ['paymentId'],
+    schema: paymentIntents,
+    unknownIntent: BAD_REQUEST,
+    run: async ({ user: operator, ids: { paymentId: id }, request, value }) => {
+      const origin = { address: clientIp(request), origin: new URL(request.url).origin };
+      const here = `/super/payments/${id}`;
+      if (value.intent === 'confirm-deposit') {
+        const done = await confirmDeposit(operator, id, origin);
+        if (done.cashReceipt === 'failed')
+          return redirectWithFlash(here, `입금을 확인했습니다. 현금영수증은 발급하지 못했습니다: ${done.cashReceiptError}`, 'error');
+        return redirectWithFlash(
+          here,
+          done.cashReceipt === 'issued' ? '입금을 확인하고 현금영수증을 발급했습니다.' : '입금을 확인했습니다.',
+        );
+      }
+      if (value.intent === 'cash-receipt') {
+        const done = await issueCashReceiptFor(operator, id, origin);
+        if (done.cashReceipt === 'failed')
+          throw new DomainError('CASH_RECEIPT_FAILED', `현금영수증을 발급하지 못했습니다: ${done.cashReceiptError}`, 502);
+        return redirectWithFlash(here, '현금영수증을 발급했습니다.');
+      }
+      if (value.intent === 'cancel') {
+        await cancelOrder(operator, id, origin);
+        return redirectWithFlash(here, '주문을 취소했습니다.');
+      }
+      if (value.intent === 'refund') {
+        const outcome = await refundPayment(
+          operator,
+          { paymentId: id, amount: value.amount, reason: value.reason, key: value.refundKey },
+          origin,
+        );
+        const whole = outcome.payment.status === PaymentStatus.REFUND;
+        return redirectWithFlash(
+          here,
+          outcome.replayed
+            ? '이미 처리된 환불 요청입니다. 환불은 한 번만 처리되었습니다.'
+            : `${won(outcome.refund.amount)}을 환불했습니다.${whole ? ' 결제 금액 전액이 환불되었습니다.' : ''}`,
+        );
+      }
+      const outcome = await recheckRefund(value.refundId, operator, origin);
       if (outcome.refund.paymentId !== id) throw notFound();
       const message =
         outcome.refund.state === 'DONE'
@@ -109,20 +107,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
             ? '결제사에 환불 기록이 없어 환불 요청을 실패로 마쳤습니다. 필요하면 다시 환불해 주세요.'
             : '결제사에 연결하지 못했습니다. 잠시 후 다시 확인해 주세요.';
       return redirectWithFlash(here, message, outcome.refund.state === 'DONE' ? 'success' : 'error');
-    }
-    return json({ intent, error: '요청을 처리할 수 없습니다.' } satisfies ActionError, { status: 400 });
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    if (error.status === 404) throw notFound(error.message);
-    return json({ intent, error: error.message } satisfies ActionError, { status: error.status });
-  }
+    },
+  });
 }
 
-function ErrorFor({ intent, failed }: { intent: string; failed?: ActionError }) {
-  if (failed?.intent !== intent) return null;
+/** A refusal of one of the page's forms, above that form. */
+function ErrorFor({ intent, reply }: { intent: string; reply: FormReply | undefined }) {
+  const error = firstError(replyFor(reply, intent));
+  if (!error) return null;
   return (
     <p className="alert error" role="alert">
-      {failed.error}
+      {error}
     </p>
   );
 }
@@ -131,7 +126,7 @@ const REFUND_STATE_LABELS = { PENDING: '처리 중', DONE: '완료', FAILED: '�
 
 export default function PaymentPage() {
   const data = useLoaderData<typeof loader>();
-  const failed = useActionData<typeof action>() as ActionError | undefined;
+  const reply = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
   const { payment: p, settlement: s } = data;
   const waiting = p.status === PaymentStatus.WAITING;
@@ -146,94 +141,7 @@ export default function PaymentPage() {
         {p.orderName || `${TIER_LABELS[p.tier]} ${monthLabel(p.paidMonth)}`}{' '}
         <span className={`badge payment-status-${p.status}`}>{PAYMENT_STATUS_LABELS[p.status]}</span>
       </h1>
-      <div className="card">
-        <dl className="facts">
-          <dt>주문번호</dt>
-          <dd>{p.orderId}</dd>
-          <dt>학원·회원</dt>
-          <dd>
-            {data.organisationName}
-            {data.organisationKind === 'student' ? ' (개인 회원)' : ''}
-          </dd>
-          <dt>주문한 사람</dt>
-          <dd>{data.payerName ? `${data.payerName} (${data.payerLoginId})` : '-'}</dd>
-          <dt>이용 월</dt>
-          <dd>{monthLabel(p.paidMonth)}</dd>
-          <dt>항목</dt>
-          <dd>{TIER_LABELS[p.tier]}</dd>
-          <dt>결제 방법</dt>
-          <dd>
-            {PAYMENT_METHOD_LABELS[p.method]}
-            {p.automatic ? ' (자동 결제)' : ''}
-          </dd>
-          <dt>금액</dt>
-          <dd>{won(p.amount)}</dd>
-          {p.refundedAmount > 0 ? (
-            <>
-              <dt>환불된 금액</dt>
-              <dd>{won(p.refundedAmount)}</dd>
-            </>
-          ) : null}
-          <dt>주문 시각</dt>
-          <dd>{p.createdAt}</dd>
-          <dt>결제 시각</dt>
-          <dd>{p.approvedAt ?? '-'}</dd>
-          {p.paidWith ? (
-            <>
-              <dt>결제 수단</dt>
-              <dd>{p.paidWith}</dd>
-            </>
-          ) : null}
-          {deposit ? (
-            <>
-              <dt>입금자명</dt>
-              <dd>{p.depositorName ?? '-'}</dd>
-              <dt>입금 확인</dt>
-              <dd>{data.confirmedByName ?? (waiting ? '입금 대기' : '-')}</dd>
-            </>
-          ) : null}
-          <dt>영수증</dt>
-          <dd>
-            {OP_RECEIPT_LABELS[p.receiptType]}
-            {p.cashReceiptIdentity ? ` · ${p.cashReceiptIdentity}` : ''}
-            {p.cashReceiptUrl ? (
-              <>
-                {' '}
-                · <a href={p.cashReceiptUrl}>현금영수증 보기</a>
-              </>
-            ) : p.cashReceiptKey ? (
-              ' · 발급됨'
-            ) : null}
-            {p.receiptUrl ? (
-              <>
-                {' '}
-                · <a href={p.receiptUrl}>결제 영수증 보기</a>
-              </>
-            ) : null}
-          </dd>
-          {p.paymentKey ? (
-            <>
-              <dt>결제사 결제 키</dt>
-              <dd className="mono">{p.paymentKey}</dd>
-            </>
-          ) : null}
-          {p.failMessage ? (
-            <>
-              <dt>{p.status === PaymentStatus.CANCEL ? '취소 사유' : '실패 사유'}</dt>
-              <dd>
-                {p.failMessage}
-                {p.failCode ? <span className="muted"> ({p.failCode})</span> : null}
-              </dd>
-            </>
-          ) : null}
-          {waiting && p.expiresAt ? (
-            <>
-              <dt>승인 기한</dt>
-              <dd>{p.expiresAt}</dd>
-            </>
-          ) : null}
-        </dl>
-      </div>
+      <PaymentFacts data={data} />
 
       {waiting && deposit ? (
         <div className="card">
@@ -249,7 +157,7 @@ export default function PaymentPage() {
               주세요.
             </p>
           ) : null}
-          <ErrorFor intent="confirm-deposit" failed={failed} />
+          <ErrorFor intent="confirm-deposit" reply={reply} />
           <Form method="post">
             <CsrfInput />
             <input type="hidden" name="intent" value="confirm-deposit" />
@@ -264,7 +172,7 @@ export default function PaymentPage() {
         <div className="card">
           <h2>현금영수증</h2>
           <p>아직 발급되지 않았습니다.</p>
-          <ErrorFor intent="cash-receipt" failed={failed} />
+          <ErrorFor intent="cash-receipt" reply={reply} />
           <Form method="post">
             <CsrfInput />
             <input type="hidden" name="intent" value="cash-receipt" />
@@ -279,7 +187,7 @@ export default function PaymentPage() {
         <div className="card">
           <h2>주문 취소</h2>
           <p>결제되기 전의 주문을 취소합니다. 돈이 오가지 않았으므로 정산에도 잡히지 않습니다.</p>
-          <ErrorFor intent="cancel" failed={failed} />
+          <ErrorFor intent="cancel" reply={reply} />
           <Form method="post">
             <CsrfInput />
             <input type="hidden" name="intent" value="cancel" />
@@ -299,7 +207,7 @@ export default function PaymentPage() {
               ? ' · 무통장입금은 회사가 입금 계좌로 돌려 보내고, 여기서는 환불을 기록합니다.'
               : ' · 카드·계좌이체는 결제사에서 바로 취소됩니다.'}
           </p>
-          <ErrorFor intent="refund" failed={failed} />
+          <ErrorFor intent="refund" reply={reply} />
           {data.balance > 0 ? (
             <Form method="post" className="stack">
               <CsrfInput />
@@ -333,7 +241,7 @@ export default function PaymentPage() {
 
       <div className="card">
         <h2>환불 내역</h2>
-        <ErrorFor intent="recheck" failed={failed} />
+        <ErrorFor intent="recheck" reply={reply} />
         {data.refunds.length === 0 ? (
           <p className="muted">환불 내역이 없습니다.</p>
         ) : (
@@ -380,54 +288,9 @@ export default function PaymentPage() {
         )}
       </div>
 
-      <div className="card">
-        <h2>정산</h2>
-        {s ? (
-          <dl className="facts">
-            <dt>지사</dt>
-            <dd>
-              <Link to={`/super/tax/u/region/agency?${new URLSearchParams({ branch: String(s.branchId), month: s.month })}`}>
-                {s.branchName}
-              </Link>
-            </dd>
-            <dt>대리점</dt>
-            <dd>{s.agencyName ?? '-'}</dd>
-            <dt>정산 기준 금액</dt>
-            <dd>{won(s.baseAmount)}</dd>
-            <dt>지사 몫</dt>
-            <dd>
-              {won(s.branchAmount)} ({rateLabel(s.branchRate)})
-            </dd>
-            <dt>대리점 몫</dt>
-            <dd>
-              {won(s.agencyAmount)} ({rateLabel(s.agencyRate)})
-            </dd>
-            <dt>상태</dt>
-            <dd>
-              {SETTLEMENT_STATUS_LABELS[s.status]}
-              {s.status === 200 && s.paidOutAt ? ' · 지급한 몫 회수 필요' : ''}
-            </dd>
-            <dt>지급</dt>
-            <dd>{s.paidOutAt ? `${s.paidOutAt} (${s.paidOutBy ?? '-'})` : '-'}</dd>
-          </dl>
-        ) : (
-          <p className="muted">정산 내역이 없습니다. (결제 완료된 학원 결제만 지사 정산에 잡힙니다.)</p>
-        )}
-      </div>
+      <SettlementCard settlement={s} />
 
-      {data.sameTier.length > 0 ? (
-        <div className="card">
-          <h2>같은 달 같은 항목의 다른 주문</h2>
-          <ul>
-            {data.sameTier.map((o) => (
-              <li key={o.id}>
-                <Link to={`/super/payments/${o.id}`}>{o.orderId}</Link> · {PAYMENT_METHOD_LABELS[o.method]} ·{' '}
-                {PAYMENT_STATUS_LABELS[o.status]}
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <SameTierOrders orders={data.sameTier} />
     </section>
   );
 }

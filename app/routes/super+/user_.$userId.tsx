@@ -5,12 +5,14 @@ import { Link } from '~/components/link';
 import { CsrfInput } from '~/components/csrf';
 import { requireSuper } from '~/web/guards.server';
 import { clientIp } from '~/auth/rate-limit.server';
-import { checkStepUp, isSteppedUp } from '~/web/step-up.server';
+import { isSteppedUp } from '~/web/step-up.server';
 import type { Authority } from '~/domain/enums';
 import { AUTHORITY_LABELS, canChangeAuthority, ROLE_LABELS, STAFF_AUTHORITIES, STATUS_LABELS } from '~/domain/operators';
 import { formatDateTime } from '~/lib/dates';
-import { isDomainError } from '~/lib/errors';
+import { firstError, replyFor, type FormReply } from '~/components/form-client';
+import { formAction } from '~/web/form-action.server';
 import { idParam, notFound, redirectWithFlash } from '~/web/http.server';
+import { stepUp, userIntents } from './__user-forms.server';
 import { lockUser, setStaffAuthorities, startOperatorReset, unlockUser, userDetail, type Origin } from '~/services/operators/users.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.user.name ?? '회원'} | 회원 관리 | 리드인 운영` }];
@@ -38,42 +40,33 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-type ActionError = { intent: string; error: string };
-
-export async function action({ request, params }: ActionFunctionArgs) {
-  const operator = await requireSuper(request);
-  const id = idParam(params.userId);
-  const formData = await request.formData();
-  const intent = String(formData.get('intent') ?? '');
-  const origin: Origin = { address: clientIp(request), origin: new URL(request.url).origin };
-  const here = `/super/user/${id}`;
-  const fail = (error: string, status = 400) => json({ intent, error } satisfies ActionError, { status });
-
-  if (!['lock', 'unlock', 'authorities', 'reset'].includes(intent)) return fail('요청을 처리할 수 없습니다.');
-  const stepUp = intent === 'unlock' ? ({ ok: true, setCookie: null } as const) : await checkStepUp(request, operator.id, formData);
-  if (!stepUp.ok) return fail(stepUp.message, 401);
-  const headers: HeadersInit = stepUp.setCookie ? { 'Set-Cookie': stepUp.setCookie } : {};
-  try {
-    if (intent === 'lock') {
-      const target = await lockUser(operator, id, origin);
-      return redirectWithFlash(here, `${target.name} 계정을 잠갔습니다. 모든 로그인이 끝났습니다.`, 'success', headers);
-    }
-    if (intent === 'unlock') {
-      const target = await unlockUser(operator, id, origin);
-      return redirectWithFlash(here, `${target.name} 계정의 잠금을 풀었습니다.`, 'success', headers);
-    }
-    if (intent === 'reset') {
-      const target = await startOperatorReset(operator, id, origin);
-      return redirectWithFlash(here, `${target.name}님의 휴대폰으로 비밀번호 재설정 링크를 보냈습니다.`, 'success', headers);
-    }
-    const requested = formData.getAll('authority').map(String) as Authority[];
-    const { target, changed } = await setStaffAuthorities(operator, id, requested, origin);
-    return redirectWithFlash(here, changed ? `${target.name} 계정의 권한을 바꿨습니다.` : '바뀐 권한이 없습니다.', 'success', headers);
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    if (error.status === 404) throw notFound(error.message);
-    return json({ intent, error: error.message } satisfies ActionError, { status: error.status, headers });
-  }
+export async function action(args: ActionFunctionArgs) {
+  return formAction(args, {
+    guard: ({ request }) => requireSuper(request),
+    ids: ['userId'],
+    schema: userIntents,
+    hideFields: ['stepUpPassword'],
+    unknownIntent: '요청을 처리할 수 없습니다.',
+    run: async ({ user: operator, ids: { userId: id }, request, formData, value }) => {
+      const origin: Origin = { address: clientIp(request), origin: new URL(request.url).origin };
+      const here = `/super/user/${id}`;
+      if (value.intent === 'unlock') {
+        const target = await unlockUser(operator, id, origin);
+        return redirectWithFlash(here, `${target.name} 계정의 잠금을 풀었습니다.`);
+      }
+      const headers = await stepUp(request, operator.id, formData);
+      if (value.intent === 'lock') {
+        const target = await lockUser(operator, id, origin);
+        return redirectWithFlash(here, `${target.name} 계정을 잠갔습니다. 모든 로그인이 끝났습니다.`, 'success', headers);
+      }
+      if (value.intent === 'reset') {
+        const target = await startOperatorReset(operator, id, origin);
+        return redirectWithFlash(here, `${target.name}님의 휴대폰으로 비밀번호 재설정 링크를 보냈습니다.`, 'success', headers);
+      }
+      const { target, changed } = await setStaffAuthorities(operator, id, value.authority as Authority[], origin);
+      return redirectWithFlash(here, changed ? `${target.name} 계정의 권한을 바꿨습니다.` : '바뀐 권한이 없습니다.', 'success', headers);
+    },
+  });
 }
 
 function StepUpField({ show, intent }: { show: boolean; intent: string }) {
@@ -87,18 +80,19 @@ function StepUpField({ show, intent }: { show: boolean; intent: string }) {
   );
 }
 
-function ErrorFor({ intent, failed }: { intent: string; failed?: ActionError }) {
-  if (failed?.intent !== intent) return null;
+function ErrorFor({ intent, reply }: { intent: string; reply: FormReply | undefined }) {
+  const error = firstError(replyFor(reply, intent));
+  if (!error) return null;
   return (
     <p className="alert error" role="alert">
-      {failed.error}
+      {error}
     </p>
   );
 }
 
 export default function SuperUserDetail() {
   const { user, isSelf, grantable, steppedUp } = useLoaderData<typeof loader>();
-  const failed = useActionData<typeof action>() as ActionError | undefined;
+  const reply = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
   const needPassword = !steppedUp;
   return (
@@ -163,7 +157,7 @@ export default function SuperUserDetail() {
                 <CsrfInput />
                 <input type="hidden" name="intent" value="unlock" />
                 <p>잠긴 계정입니다. 잠금을 풀면 다시 로그인할 수 있습니다.</p>
-                <ErrorFor intent="unlock" failed={failed} />
+                <ErrorFor intent="unlock" reply={reply} />
                 <button type="submit" disabled={busy}>
                   잠금 풀기
                 </button>
@@ -173,7 +167,7 @@ export default function SuperUserDetail() {
                 <CsrfInput />
                 <input type="hidden" name="intent" value="lock" />
                 <p>잠그면 이 계정의 모든 로그인이 바로 끝나고, 잠금을 풀 때까지 로그인할 수 없습니다.</p>
-                <ErrorFor intent="lock" failed={failed} />
+                <ErrorFor intent="lock" reply={reply} />
                 <StepUpField show={needPassword} intent="lock" />
                 <button type="submit" className="danger" disabled={busy}>
                   계정 잠그기
@@ -204,7 +198,7 @@ export default function SuperUserDetail() {
                     );
                   })}
                 </fieldset>
-                <ErrorFor intent="authorities" failed={failed} />
+                <ErrorFor intent="authorities" reply={reply} />
                 <StepUpField show={needPassword} intent="authorities" />
                 <button type="submit" disabled={busy}>
                   권한 저장
@@ -220,7 +214,7 @@ export default function SuperUserDetail() {
                 <CsrfInput />
                 <input type="hidden" name="intent" value="reset" />
                 <p>{user.phone}로 24시간 동안 쓸 수 있는 재설정 링크를 보냅니다. 운영자는 비밀번호를 정하거나 볼 수 없습니다.</p>
-                <ErrorFor intent="reset" failed={failed} />
+                <ErrorFor intent="reset" reply={reply} />
                 <StepUpField show={needPassword} intent="reset" />
                 <button type="submit" disabled={busy}>
                   재설정 링크 보내기

@@ -1,17 +1,17 @@
-import { getFormProps, getSelectProps, useForm } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { parseWithZod, staffSchema as schema } from '~/auth/account-schemas.server';
+import { staffSchema } from '~/auth/account-schemas.server';
+import { getFormProps, useForm } from '~/components/form-client';
 import { CsrfInput } from '~/components/csrf';
 import { requireSuper } from '~/web/guards.server';
 import { clientIp } from '~/auth/rate-limit.server';
-import { FormErrors, TextField } from '~/components/form-fields';
+import { FormErrors, SelectField, TextField } from '~/components/form-fields';
 import { CONSTRAINTS } from '~/domain/account-constraints';
 import { AUTHORITY_LABELS, canChangeAuthority, STAFF_AUTHORITIES } from '~/domain/operators';
-import { isDomainError } from '~/lib/errors';
-import { redirectWithFlash, refusedForm } from '~/web/http.server';
+import { formAction } from '~/web/form-action.server';
+import { redirectWithFlash } from '~/web/http.server';
 import { createStaff } from '~/services/operators/users.server';
 
 export const meta: MetaFunction = () => [{ title: '운영 계정 만들기 | 리드인 운영' }];
@@ -24,27 +24,29 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ grantable: STAFF_AUTHORITIES.filter((a) => canChangeAuthority(operator.authorities, a)) });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const operator = await requireSuper(request);
-  const submission = parseWithZod(await request.formData(), { schema });
-  if (submission.status !== 'success') return json(submission.reply(), { status: 400 });
-  try {
-    const created = await createStaff(operator, submission.value, { address: clientIp(request), origin: new URL(request.url).origin });
-    return redirectWithFlash(
-      `/super/user/${created.id}`,
-      `${created.name}(${created.loginId}) 운영 계정을 만들었습니다. 비밀번호를 정할 링크를 휴대폰으로 보냈습니다.`,
-    );
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return refusedForm(submission, error, { LOGIN_ID_TAKEN: 'loginId', ONLY_ADMIN1: 'authority' });
-  }
+export async function action(args: ActionFunctionArgs) {
+  return formAction(args, {
+    guard: ({ request }) => requireSuper(request),
+    schema: staffSchema,
+    fields: { LOGIN_ID_TAKEN: 'loginId', ONLY_ADMIN1: 'authority' },
+    run: async ({ user, request, value }) => {
+      const created = await createStaff(user, value, { address: clientIp(request), origin: new URL(request.url).origin });
+      return redirectWithFlash(
+        `/super/user/${created.id}`,
+        `${created.name}(${created.loginId}) 운영 계정을 만들었습니다. 비밀번호를 정할 링크를 휴대폰으로 보냈습니다.`,
+      );
+    },
+  });
 }
 
 export default function NewStaff() {
   const { grantable } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({ lastResult, constraint: CONSTRAINTS.staff, shouldValidate: 'onSubmit', shouldRevalidate: 'onSubmit' });
+  const [form, fields] = useForm<Record<keyof typeof CONSTRAINTS.staff | 'authority', string>>({
+    lastResult,
+    constraint: CONSTRAINTS.staff,
+  });
   return (
     <section aria-labelledby="staff-title" className="stack">
       <p>
@@ -61,22 +63,12 @@ export default function NewStaff() {
           <TextField label="이름" meta={fields.name} autoComplete="off" />
           <TextField label="휴대폰 번호" meta={fields.phone} type="tel" inputMode="tel" hint="비밀번호를 정할 링크를 이 번호로 보냅니다." />
           <TextField label="이메일 (선택)" meta={fields.email} type="email" />
-          <div className="field">
-            <label htmlFor={fields.authority.id}>권한</label>
-            <select {...getSelectProps(fields.authority)}>
-              <option value="">권한을 선택해 주세요</option>
-              {grantable.map((a) => (
-                <option key={a} value={a}>
-                  {AUTHORITY_LABELS[a]}
-                </option>
-              ))}
-            </select>
-            {fields.authority.errors ? (
-              <p className="field-error" id={fields.authority.errorId}>
-                {fields.authority.errors[0]}
-              </p>
-            ) : null}
-          </div>
+          <SelectField
+            label="권한"
+            meta={fields.authority}
+            empty="권한을 선택해 주세요"
+            options={grantable.map((a) => ({ value: a, label: AUTHORITY_LABELS[a] }))}
+          />
           <div className="form-actions">
             <button type="submit" disabled={navigation.state === 'submitting'}>
               {navigation.state === 'submitting' ? '만드는 중…' : '계정 만들기'}
