@@ -162,30 +162,5 @@ export type VersionState = 'current' | 'scheduled' | 'past';
 
 export const VERSION_STATE_LABELS: Record<VersionState, string> = { current: '시행 중', scheduled: '예약', past: '지난 버전' };
 
-const ENTRY_FIELD = /^entries\[(\d{1,3})\]\.(question|answer)$/;
-const MAX_POSTED_PAIRS = CONTENT_LIMITS.entries + 20;
-
-/**
- * The draft a posted form holds: the title, the body, the FAQ pairs `entries[i].question` / `entries[i].answer` in the
- * order of `i` (empty ones included), and the effective time. Nothing else is read; each text is cut a little past its
- * limit (the browser enforces the limit already), so a forged post cannot make the page hold more.
- */
-export function readContentDraft(form: FormData): ContentDraft {
-  const text = (value: FormDataEntryValue | null, max: number) => (typeof value === 'string' ? value.slice(0, max + 1) : '');
-  const pairs = new Map<number, FaqEntry>();
-  for (const [key, value] of form) {
-    const m = ENTRY_FIELD.exec(key);
-    if (!m || Number(m[1]) >= MAX_POSTED_PAIRS) continue;
-    const pair = pairs.get(Number(m[1])) ?? { question: '', answer: '' };
-    pair[m[2] as keyof FaqEntry] = text(value, m[2] === 'question' ? CONTENT_LIMITS.question : CONTENT_LIMITS.answer);
-    pairs.set(Number(m[1]), pair);
-  }
-  return {
-    title: text(form.get('title'), CONTENT_LIMITS.title),
-    body: text(form.get('body'), CONTENT_LIMITS.body),
-    entries: [...pairs.entries()].sort(([a], [b]) => a - b).map(([, pair]) => pair),
-    when: form.get('when') === 'at' ? 'at' : 'now',
-    effectiveAt: text(form.get('effectiveAt'), 20),
-    effectiveShown: text(form.get('effectiveShown'), 20),
-  };
-}
+/** How many FAQ pairs a posted form may carry (the limit, and room for pairs an operator is emptying). */
+export const MAX_POSTED_PAIRS = CONTENT_LIMITS.entries + 20;

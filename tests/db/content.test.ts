@@ -23,6 +23,7 @@ import {
 import { parseShippedPolicy, policyInEffect } from '~/services/policies.server';
 import { makeRequest, respond, sessionCookie } from '../support/auth';
 import { useTestDatabase } from '../support/db';
+import { replyErrors, replyValues } from '../support/form-reply';
 
 useTestDatabase();
 
@@ -388,9 +389,11 @@ describe('the console pages', () => {
 
     const preview = await post({ ...form, intent: 'preview', role: 'ADMIN1', createdBy: '1' });
     expect(preview.status).toBe(200);
-    const shown = (await preview.json()) as {
-      values: { entries: { question: string; answer: string }[] };
-      preview: { items: { question: string; answerHtml: string }[] };
+    const { data: shown } = (await preview.json()) as {
+      data: {
+        values: { entries: { question: string; answer: string }[] };
+        preview: { items: { question: string; answerHtml: string }[] };
+      };
     };
     expect(shown.values.entries.slice(0, n + 1).at(-1)).toEqual({
       question: '콘솔에서 쓴 질문',
@@ -425,9 +428,9 @@ describe('the console pages', () => {
     // A past time is refused beside its field with what was typed kept.
     const refused = await post({ ...form, base: String(row.version), intent: 'save', when: 'at', effectiveAt: '2020-01-01T09:00' });
     expect(refused.status).toBe(400);
-    const body = (await refused.json()) as { errors: Record<string, string>; values: { effectiveAt: string; entries: unknown[] } };
-    expect(body.errors.effectiveAt).toBe("지난 시각으로는 시행할 수 없습니다. 바로 시행하려면 '지금 바로'를 고르세요.");
-    expect(body.values.effectiveAt).toBe('2020-01-01T09:00');
+    const body = await refused.json();
+    expect(replyErrors(body).effectiveAt).toBe("지난 시각으로는 시행할 수 없습니다. 바로 시행하려면 '지금 바로'를 고르세요.");
+    expect(replyValues(body).effectiveAt).toBe('2020-01-01T09:00');
     expect((await latest('FAQ', 'operating')).version).toBe(row.version);
   });
 });

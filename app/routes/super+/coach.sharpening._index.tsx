@@ -4,6 +4,7 @@ import { Link } from '~/components/link';
 import { requireSuper } from '~/web/guards.server';
 import { When } from '~/components/notes';
 import { Pagination } from '~/components/pagination';
+import { ListTable, listHref, type Column } from '~/components/list-page';
 import { orRespond, pageParam, pageData } from '~/web/http.server';
 import { listCoachQueue, recentCorrections } from '~/services/notes/review.server';
 
@@ -32,6 +33,14 @@ export default function CoachQueue() {
           items: queue.items.filter((n) => !n.assignedToMe),
         },
       ];
+  const columns: Column<QueueItem>[] = [
+    { header: '순서', cell: (n) => first + queue.items.indexOf(n) + 1 },
+    { header: '학원', cell: (n) => n.academyName ?? '개인 회원' },
+    { header: '학생', cell: (n) => n.studentName },
+    { header: '책', cell: (n) => <Link to={`/super/coach/sharpening/${n.id}`}>{n.bookTitle}</Link> },
+    { header: '요청 시각', cell: (n) => <When at={n.waitingSince} /> },
+    ...(queue.everything ? [{ header: '코치', cell: (n: QueueItem) => n.coachName ?? <span className="muted">미배정</span> }] : []),
+  ];
   return (
     <div className="page stack">
       <header className="page-title">
@@ -59,41 +68,11 @@ export default function CoachQueue() {
             <section key={part.key} aria-labelledby={`queue-${part.key}`} className="stack">
               <h2 id={`queue-${part.key}`}>{part.title}</h2>
               {part.hint ? <p className="muted">{part.hint}</p> : null}
-              <div className="table-wrap">
-                <table className="table">
-                  <caption className="visually-hidden">{part.title}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">순서</th>
-                      <th scope="col">학원</th>
-                      <th scope="col">학생</th>
-                      <th scope="col">책</th>
-                      <th scope="col">요청 시각</th>
-                      {queue.everything ? <th scope="col">코치</th> : null}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {part.items.map((n) => (
-                      <tr key={n.id}>
-                        <td>{first + queue.items.indexOf(n) + 1}</td>
-                        <td>{n.academyName ?? '개인 회원'}</td>
-                        <td>{n.studentName}</td>
-                        <td>
-                          <Link to={`/super/coach/sharpening/${n.id}`}>{n.bookTitle}</Link>
-                        </td>
-                        <td>
-                          <When at={n.waitingSince} />
-                        </td>
-                        {queue.everything ? <td>{n.coachName ?? <span className="muted">미배정</span>}</td> : null}
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <ListTable caption={part.title} columns={columns} rows={part.items} rowKey={(n) => n.id} empty={null} />
             </section>
           ))
       )}
-      <Pagination page={queue.page} pages={queue.pages} href={(p) => `/super/coach/sharpening?page=${p}`} />
+      <Pagination page={queue.page} pages={queue.pages} href={(p) => listHref('/super/coach/sharpening', {}, p)} />
       {recent.length ? (
         <section className="card" aria-labelledby="recent-title">
           <h2 id="recent-title">최근 첨삭한 노트</h2>
