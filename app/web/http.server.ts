@@ -1,4 +1,3 @@
-import type { SubmissionResult } from '@conform-to/react';
 import { json, redirect } from '@remix-run/node';
 import { setFlash, type Flash } from '~/web/session.server';
 import { MESSAGES } from '~/messages';
@@ -54,22 +53,4 @@ export async function redirectWithFlash(to: string, message: string, kind: Flash
   const h = new Headers(headers);
   h.append('Set-Cookie', await setFlash({ kind, message }));
   return redirect(to, { headers: h });
-}
-
-type Reply = { reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) => SubmissionResult<string[]> };
-
-/**
- * A service's refusal of a posted form, as the conform reply the page renders: beside its field when `fieldOf` names
- * one for the error's code, above the form otherwise. 403 and 404 become the area's error page instead.
- */
-export function refusedForm(
-  submission: Reply,
-  error: DomainError,
-  fieldOf: Partial<Record<string, string>> = {},
-  wrap: (result: SubmissionResult<string[]>) => Record<string, unknown> = (result) => result as unknown as Record<string, unknown>,
-) {
-  if (error.status === 404 || error.status === 403) throw domainErrorResponse(error);
-  const field = fieldOf[error.code];
-  const result = submission.reply(field ? { fieldErrors: { [field]: [error.message] } } : { formErrors: [error.message] });
-  return json(wrap(result), { status: error.status });
 }

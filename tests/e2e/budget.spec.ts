@@ -80,7 +80,7 @@ test('the reading, before-reading and note pages load no zod @js-only', async ({
 });
 
 // docs/decisions/028 ("Below 100 KB"): the account and student pages' forms show the server's answer with
-// app/components/form-client.ts; conform's client code (its "__intent__" field name) stays on the operators' pages.
+// app/components/form-client.ts, the one form client of every area (decision 030): no page loads conform's client code (its "__intent__" field name).
 test('the account, my-page, reading and note pages load no conform @js-only', async ({ baseURL, request }) => {
   const cookie = await signInCookie(baseURL!, 'student');
   const activity = await request.get('/api/user/activity', { headers: { Cookie: cookie } });
