@@ -14,12 +14,15 @@ import * as talkIndex from '~/routes/talk+/_index';
 import * as talkNew from '~/routes/talk+/new';
 import * as talkWebhook from '~/routes/talk+/webhook';
 import * as superMessages from '~/routes/super+/messages';
+import * as templateEdit from '~/routes/super+/talk.templates.$templateId';
+import * as templateNew from '~/routes/super+/talk.templates.new';
 import { assignBook } from '~/services/assignments.server';
 import { runOutbox } from '~/services/talk/outbox.server';
 import { getSend, listSends, previewSend, retryFailed, sendTalk, type SendInput } from '~/services/talk/sends.server';
 import { createTemplate, updateTemplate } from '~/services/talk/templates.server';
 import { makeRequest, respond, sessionCookie } from '../support/auth';
 import { useTestDatabase } from '../support/db';
+import { replyErrors, replyValues } from '../support/form-reply';
 import { createBook } from '../support/factories';
 import { userByLogin } from '../support/notes';
 import { startSolapi, type SolapiSimulator } from '../support/solapi';
@@ -314,6 +317,36 @@ describe('templates', () => {
     const teacher = await userByLogin('teacher');
     const preview = await previewSend(teacher, await readingDue({ templateId: created.id, values: { 시험일: '7월 3일' } }));
     expect(preview.previewText).toContain('학생의 시험은 7월 3일입니다.');
+  });
+
+  it('the template pages refuse beside the field with what was typed kept, then save it', async () => {
+    const cookie = await sessionCookie('super');
+    const post = (path: string, form: Record<string, string>, params: Record<string, string> = {}) =>
+      respond(() =>
+        (params.templateId ? templateEdit : templateNew).action({ request: makeRequest(path, { cookie, form }), params, context: {} }),
+      );
+    const form = { code: 'PAGE_NOTICE', name: '페이지 안내', body: '#{학생명} 학생 안내', event: '', approval: 'APPROVED', active: 'on' };
+    const refused = await post('/super/talk/templates/new', form);
+    expect(refused.status).toBe(400);
+    const body = await refused.json();
+    expect(replyErrors(body)).toEqual({ providerTemplateId: M.approvedNeedsProviderId });
+    expect(replyValues(body)).toMatchObject({ code: 'PAGE_NOTICE', name: '페이지 안내', active: 'on' });
+
+    const created = await post('/super/talk/templates/new', { ...form, approval: 'REQUESTED' });
+    expect(created).toHaveRedirect('/super/talk/templates');
+    await expect(created).toHaveFlash({ message: M.templateCreated('페이지 안내') });
+    const id = await templateId('PAGE_NOTICE');
+    expect((await db().select().from(talkTemplates).where(eq(talkTemplates.id, id)))[0]).toMatchObject({ active: true, event: null });
+
+    // The edit form: the checkbox left unticked turns the template off; an unknown template is the area's 404.
+    const { active: _, code: __, ...edit } = { ...form, approval: 'REQUESTED' };
+    const saved = await post(`/super/talk/templates/${id}`, edit, { templateId: String(id) });
+    await expect(saved).toHaveFlash({ message: M.templateSaved('페이지 안내') });
+    expect((await db().select().from(talkTemplates).where(eq(talkTemplates.id, id)))[0]).toMatchObject({
+      active: false,
+      code: 'PAGE_NOTICE',
+    });
+    expect((await post('/super/talk/templates/999999', edit, { templateId: '999999' })).status).toBe(404);
   });
 
   it('an event whose template is turned off sends nothing', async () => {
