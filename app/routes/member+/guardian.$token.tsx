@@ -22,10 +22,10 @@ export const meta: MetaFunction = () => [{ title: '보호자 동의 | 리드인'
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await redirectIfSignedIn(request);
   try {
-    return json({ account: await guardianPage(params.token ?? ''), resent: false }, { headers: { 'Cache-Control': 'no-store' } });
+    return json({ account: await guardianPage(params.token ?? ''), expired: null }, { headers: { 'Cache-Control': 'no-store' } });
   } catch (error) {
     if (isDomainError(error))
-      return json({ account: null, resent: false }, { status: error.status, headers: { 'Cache-Control': 'no-store' } });
+      return json({ account: null, expired: error.message }, { status: error.status, headers: { 'Cache-Control': 'no-store' } });
     throw error;
   }
 }
@@ -55,7 +55,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function GuardianConsent() {
-  const { account } = useLoaderData<typeof loader>();
+  const { account, expired } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const resend = replyFor(reply, 'resend');
   const navigation = useNavigation();
@@ -70,7 +70,7 @@ export default function GuardianConsent() {
       <div className="page auth-card card">
         <h1>보호자 동의</h1>
         <p className="alert error" role="alert">
-          {GUARDIAN_MESSAGES.linkExpired}
+          {expired}
         </p>
         <p>
           <Link to="/member/login">로그인 화면으로</Link>
