@@ -39,7 +39,7 @@ export default tseslint.config(
     },
   },
   // Test helpers named use… are not React hooks.
-  { files: ['tests/**', 'scripts/**', 'app/db/**'], rules: { 'react-hooks/rules-of-hooks': 'off' } },
+  { files: ['tests/**', 'scripts/**', 'app/db/**', 'app/seed/**'], rules: { 'react-hooks/rules-of-hooks': 'off' } },
   { files: ['app/routes/**'], rules: { 'no-restricted-imports': ['error', noOrmInRoutes] } },
   { files: ['app/services/**'], rules: { 'no-restricted-imports': ['error', noRemixInServices] } },
   { files: ['app/domain/**'], rules: { 'no-restricted-imports': ['error', noServerInDomain] } },
