@@ -8,7 +8,7 @@ import { config } from '~/config.server';
 import { DEMO_ACCOUNTS } from '~/content/demo-accounts';
 import { ensureDatabase } from '~/db/client.server';
 import { DEMO_PASSWORD } from '~/domain/accounts';
-import { isDatabaseUnavailable } from '~/db/errors.server';
+import { isDatabaseUnavailable } from '~/lib/database-errors.server';
 import { withPreloadNonce } from '~/web/html-document.server';
 import { log, loggedPath, requestIdOf } from '~/lib/log.server';
 import { applySecurityHeaders, paymentCheckoutOrigins } from '~/web/security-headers.server';

@@ -186,9 +186,9 @@ export function checkoutParams(order: Payment, origin: string): CheckoutParams {
   };
 }
 
-/** Our origin for the provider's return URLs: PUBLIC_URL, else the request's own. */
-export function originOf(request: Request): string {
-  return config().publicUrl ?? new URL(request.url).origin;
+/** Our origin for the provider's return URLs: PUBLIC_URL, else that of the page's address (anything with a `url`). */
+export function originOf(page: { url: string }): string {
+  return config().publicUrl ?? new URL(page.url).origin;
 }
 
 export async function findOrder(orderId: string): Promise<Payment | null> {
