@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { BusinessDetails } from '~/domain/business';
 
 // Configuration from the environment, read once and validated. `.env.example` lists every variable.
 const schema = z.object({
@@ -92,19 +93,8 @@ export const SOLAPI_SIMULATOR_KEYS = {
 /** The simulator's keys: not secret, they open nothing but the simulator. */
 export const SIMULATOR_KEYS = { clientKey: 'test_ck_simulator', secretKey: 'test_sk_simulator' } as const;
 
-/** The seller's details shown in the footer; null fields are not configured (and not shown). */
-export type BusinessDetails = {
-  name: string | null;
-  ceo: string | null;
-  registrationNo: string | null;
-  mailOrderNo: string | null;
-  address: string | null;
-  phone: string | null;
-  email: string | null;
-  hours: string | null;
-  /** True when the experience environment shows its example details (no BUSINESS_* variable set). */
-  example: boolean;
-};
+/** The seller's details shown in the footer (app/domain/business.ts); null fields are not configured (and not shown). */
+export type { BusinessDetails };
 
 /** The experience environment's example details, shown only while no BUSINESS_* variable is set. */
 const EXAMPLE_BUSINESS: Omit<BusinessDetails, 'example'> = {

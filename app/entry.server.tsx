@@ -6,15 +6,16 @@ import { NonceProvider, createNonce } from '~/components/nonce';
 import { RequestRefProvider } from '~/components/request-ref';
 import { config } from '~/config.server';
 import { DEMO_ACCOUNTS } from '~/content/demo-accounts';
-import { ensureDatabase, seededAtStartup } from '~/db/client.server';
+import { ensureDatabase } from '~/db/client.server';
 import { DEMO_PASSWORD } from '~/domain/accounts';
-import { isDatabaseUnavailable } from '~/db/errors.server';
+import { isDatabaseUnavailable } from '~/lib/database-errors.server';
 import { withPreloadNonce } from '~/web/html-document.server';
 import { log, loggedPath, requestIdOf } from '~/lib/log.server';
 import { applySecurityHeaders, paymentCheckoutOrigins } from '~/web/security-headers.server';
 import { installRouteMatchCache } from '~/web/route-match-cache.server';
 import { unavailablePage } from '~/web/unavailable.server';
 import { jobsSummaryLine } from '~/services/jobs/worker.server';
+import { seedDemoAtStartup, seededAtStartup } from '~/seed/startup.server';
 
 // The job runner's two ways in (app/services/jobs/worker.server.ts): server/index.mjs starts it in the web server when
 // that runs the jobs; server/worker.mjs (`npm run worker`) starts it alone.
@@ -24,8 +25,9 @@ export { endRequestScope } from '~/lib/request-scope.server';
 
 installRouteMatchCache();
 
-// The server does not answer before the database is migrated (and seeded in the experience environment).
-await ensureDatabase();
+// The server does not answer before the database is migrated (and seeded in the experience environment). This is the
+// process's first ensureDatabase: the server and `npm run worker` both load this module with the build.
+await ensureDatabase({ afterMigrate: config().appEnv === 'EXP' ? seedDemoAtStartup : undefined });
 
 /** What `npm start` prints under the address once the server listens (server/index.mjs): where the data is, what to try. */
 export function startupSummary(): string[] {

@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { connectPglite, connectPostgres, useConnection, type Connection } from '~/db/client.server';
 import { countQueries } from '~/db/query-count.server';
 import { readingRecords, resultBooks, users } from '~/db/schema';
-import { seedDemo } from '~/db/seed/index.server';
+import { seedDemo } from '~/seed/index.server';
 import { seoulDay } from '~/lib/dates';
 import { jinroOverview } from '~/services/jinro.server';
 import { recommendBooks, searchBooks } from '~/services/library.server';

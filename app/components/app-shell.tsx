@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { Brand } from './brand';
 import { ExtendLogin, type SessionTiming } from './extend-login';
 import type { NavItem } from './public-shell';
-import type { Flash } from '~/web/session.server';
+import type { Flash } from '~/lib/flash';
 import { CsrfInput } from '~/components/csrf';
 
 export type ShellUser = { name: string; role: string; authorities: string[] };

@@ -1,11 +1,11 @@
 import { useRouteLoaderData } from '@remix-run/react';
-import type { loader as rootLoader } from '~/root';
+import type { BusinessDetails as Business } from '~/domain/business';
 
 // The seller's details every page's footer shows (전자상거래법 제10조), from configuration (BUSINESS_*). The experience
 // environment shows example details, and says so.
 
 export function BusinessDetails() {
-  const business = useRouteLoaderData<typeof rootLoader>('root')?.business;
+  const business = useRouteLoaderData<{ business: Business }>('root')?.business;
   if (!business) return null;
   const items: [string, string | null][] = [
     ['상호', business.name],

@@ -1,4 +1,4 @@
-import type { Flash } from '~/web/session.server';
+import type { Flash } from '~/lib/flash';
 
 /** The flash message of the last action, rendered by the loader (no JavaScript needed). */
 export function FlashBanner({ flash }: { flash: Flash | null }) {

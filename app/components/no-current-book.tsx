@@ -1,5 +1,5 @@
 import { Link } from '~/components/link';
-import type { BookChoice } from '~/routes/user+/__current-book.server';
+import type { BookChoice } from '~/domain/reading';
 import { StatusBadge } from './reading';
 
 /** The page of /user/activity/readingBook/info (or …/indicator) when the student has no current book. */

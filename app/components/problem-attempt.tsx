@@ -3,12 +3,12 @@ import { Link } from '~/components/link';
 import { useRef } from 'react';
 import { ProblemStep } from '~/domain/enums';
 import { categoryLabel, describeAnswer, OPTION_MARKS, STEP_LABELS } from '~/domain/problems';
-import type { getAttemptPage } from '~/services/problems/pages.server';
+import type { AttemptPage } from '~/domain/problem-pages';
 import { CategoryScoreChart, CategoryTable, MedalBadge } from './score-chart';
 import { CsrfInput } from '~/components/csrf';
 import { Passage, ProblemFieldset } from './problem-fieldset';
 
-export type AttemptPageData = Awaited<ReturnType<typeof getAttemptPage>>;
+export type AttemptPageData = AttemptPage;
 
 const MARKS = OPTION_MARKS;
 

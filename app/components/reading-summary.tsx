@@ -1,7 +1,7 @@
 import { formatKoreanDate } from '~/lib/dates';
-import type { readingSummaryForReport } from '~/services/problems/book-report.server';
+import type { ReadingSummary } from '~/domain/problem-pages';
 
-export type ReadingSummary = Awaited<ReturnType<typeof readingSummaryForReport>>;
+export type { ReadingSummary };
 
 const READ_METHOD_LABELS: Record<number, string> = {
   0: '정하지 않음',

@@ -2,7 +2,7 @@ import { Link } from '~/components/link';
 import { formatKoreanDate } from '~/lib/dates';
 import { ProblemAttempt, type AttemptPageData } from './problem-attempt';
 import { MedalBadge } from './score-chart';
-import type { listTests } from '~/services/problems/pages.server';
+import type { TestListRow } from '~/domain/problem-pages';
 import type { Medal } from '~/domain/problems';
 
 export type TestKind = 'courseTest' | 'subjectTest';
@@ -14,7 +14,7 @@ export const TEST_TITLES: Record<TestKind, { title: string; intro: string }> = {
   subjectTest: { title: '교과 연계 독해', intro: '교과서에 나오는 글과 비슷한 지문을 읽고 문제를 풀며 교과 독해력을 기릅니다.' },
 };
 
-type TestRow = Awaited<ReturnType<typeof listTests>>[number];
+type TestRow = TestListRow;
 
 export function TestList({
   kind,

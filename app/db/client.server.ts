@@ -103,18 +103,13 @@ export async function connectPglite(options: { dataDir?: string; loadDataDir?: B
 
 // One connection per process. Kept on globalThis so that development rebuilds reuse it.
 const globalKey = Symbol.for('readin.database');
-type Holder = { connection?: Connection; ready?: Promise<Connection>; seededSteps?: string[] };
+type Holder = { connection?: Connection; ready?: Promise<Connection> };
 const holder: Holder = ((globalThis as Record<symbol, Holder>)[globalKey] ??= {});
 
 /** The current database. `ensureDatabase()` (or a test's `useConnection`) must have run first. */
 export function db(): Database {
   if (!holder.connection) throw new Error('The database is not open yet: call ensureDatabase() first.');
   return holder.connection.db;
-}
-
-/** The demo seed steps this process applied at start-up (empty when the data was already there). */
-export function seededAtStartup(): string[] {
-  return holder.seededSteps ?? [];
 }
 
 export function currentConnection(): Connection | undefined {
@@ -127,21 +122,27 @@ export function useConnection(connection: Connection | undefined) {
   holder.ready = connection ? Promise.resolve(connection) : undefined;
 }
 
+export type EnsureDatabaseOptions = {
+  /**
+   * Runs once, after the migrations and before anyone gets the database: the server entry passes the demo seed here
+   * in the experience environment (app/seed/startup.server.ts). The database client itself never imports the seed.
+   */
+  afterMigrate?: (db: Database) => Promise<void>;
+};
+
 /**
- * Open the configured database, apply pending migrations and, in the experience environment, seed the demo data.
- * Safe to call many times: the work is done once per process.
+ * Open the configured database, apply pending migrations, then run `afterMigrate`. Safe to call many times: the work
+ * is done once per process, by the first call (app/entry.server.tsx, when the server build loads), and later calls
+ * wait for it; their options are not used.
  */
-export function ensureDatabase(): Promise<Connection> {
+export function ensureDatabase(options: EnsureDatabaseOptions = {}): Promise<Connection> {
   holder.ready ??= (async () => {
     const cfg = config();
     const connection = cfg.databaseUrl
       ? connectPostgres(cfg.databaseUrl)
       : await connectPglite({ dataDir: path.join(cfg.dataDir, 'pglite') });
     await connection.migrate(cfg.migrationsDir);
-    if (cfg.appEnv === 'EXP') {
-      const { seedDemo } = await import('./seed/index.server');
-      holder.seededSteps = await seedDemo(connection.db);
-    }
+    await options.afterMigrate?.(connection.db);
     holder.connection = connection;
     return connection;
   })();

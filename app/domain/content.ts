@@ -1,4 +1,3 @@
-import type { ContentKind, FaqEntry } from '~/db/schema/content';
 import { LANDING_FAQ_SECTIONS, POLICY_DOCS } from '~/content/landing';
 import { FAQ_SECTIONS, POLICY_CODES, type FaqSection, type PolicyCode } from './enums';
 import { seoulParts } from '~/lib/dates';
@@ -7,7 +6,10 @@ import { seoulParts } from '~/lib/dates';
 // as numbered versions with an effective time. The rules that need no database live here: which documents exist, what
 // a posted version must hold, and the Korean messages of the form.
 
-export type { ContentKind, FaqEntry };
+/** The two kinds of edited text (the content_versions table's `kind`). */
+export type ContentKind = 'FAQ' | 'POLICY';
+/** One question of a FAQ section, its answer in Markdown. */
+export type FaqEntry = { question: string; answer: string };
 
 /** A document of the console: its kind, its code, the name menus give it, and its public pages. */
 export type ContentDocument = { kind: ContentKind; code: string; name: string; slug: 'faq' | 'policy' };

@@ -1,10 +1,18 @@
-import type { NoticeAudience } from '~/db/schema/notices';
 import type { Authority, OrganisationKind } from './enums';
 import { AUTHORITY_LABELS } from './operators';
 
 // Notices (spec §3 Notice, §9 popup): the rules and words that need no database, shared by the server and the pages.
 
-export type { NoticeAudience };
+/**
+ * Who a notice is for. Platform notices (written by operators): everyone, the members of organisation kinds, chosen
+ * academies, or holders of authorities. Academy notices (written by a head or teacher) are for their academy's
+ * students: `organisationId` on the notice is the academy, and the audience is ALL of it.
+ */
+export type NoticeAudience =
+  | { kind: 'ALL' }
+  | { kind: 'ORG_KINDS'; orgKinds: string[] }
+  | { kind: 'ACADEMIES'; academyIds: number[] }
+  | { kind: 'AUTHORITIES'; authorities: string[] };
 
 export const NOTICE_MESSAGES = {
   notFound: '공지사항을 찾을 수 없습니다.',

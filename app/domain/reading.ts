@@ -158,3 +158,6 @@ export const READING_ERRORS = {
   BOOK_NOT_FOUND: MESSAGES.bookNotFound,
 } as const;
 export type ReadingErrorCode = keyof typeof READING_ERRORS;
+
+/** One of the student's books to choose from, on a page that needs a current book when there is none. */
+export type BookChoice = { id: number; bookId: number; title: string; author: string; status: BookStatus; href: string };

@@ -1,5 +1,6 @@
-import { extendZodWithOpenApi, OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
+import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
+import '~/lib/zod-openapi.server'; // zod's `.openapi()`: the generator reads path and query parameters through it
 import type { UserRole } from '~/domain/enums';
 import { ERROR_CODES } from '~/messages';
 
@@ -37,9 +38,6 @@ import { ERROR_CODES } from '~/messages';
 //
 // Descriptions are registered when the route modules load (the server build loads them all at start); the test
 // tests/unit/openapi.test.ts loads app/routes/api+ itself and fails when a route file is not described.
-
-// The generator reads path and query parameters through zod's `.openapi()`, which this adds.
-extendZodWithOpenApi(z);
 
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type ApiAccess = UserRole | 'ANY' | 'PUBLIC';

@@ -1,5 +1,5 @@
 import { json } from '@remix-run/node';
-import { isDatabaseUnavailable } from '~/db/errors.server';
+import { isDatabaseUnavailable } from '~/lib/database-errors.server';
 import { MESSAGES } from '~/messages';
 import { readLimited } from '~/web/body-limit.server';
 import { isDomainError } from '~/lib/errors';

@@ -2,6 +2,7 @@ import { createCookie, createCookieSessionStorage, createSession, type Session }
 import { once } from '~/lib/request-scope.server';
 import { config } from '~/config.server';
 import type { Authority, UserRole } from '~/domain/enums';
+import type { Flash } from '~/lib/flash';
 import { issueRefreshToken, revokeFamily, signAccessToken } from '~/auth/tokens.server';
 
 // The session cookie carries the access token and the refresh token (architecture.md §3). httpOnly, SameSite=Lax,
@@ -82,7 +83,7 @@ export async function endSession(request: Request) {
 }
 
 // Flash messages travel in their own short-lived cookie, so writing one never touches the tokens.
-export type Flash = { kind: 'success' | 'info' | 'warning' | 'error'; message: string; title?: string };
+export type { Flash };
 
 const flashCookie = createCookie(secure ? '__Host-flash' : '__flash', {
   httpOnly: true,

@@ -5,7 +5,7 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '~/db/client.server';
 import { auditEvents, inboxItems, noticeFiles, noticePopupHides, notices, users } from '~/db/schema';
-import { DEMO_POPUP_TITLE } from '~/db/seed/notices.server';
+import { DEMO_POPUP_TITLE } from '~/seed/notices.server';
 import { NOTICE_MESSAGES, type NoticePreview } from '~/domain/notices';
 import { setClock } from '~/lib/clock.server';
 import type { FormReply } from '~/lib/form-reply';

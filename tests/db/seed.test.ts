@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { verifyPassword } from '~/auth/password.server';
 import { db } from '~/db/client.server';
 import { books, contentVersions, organisations, payments, users } from '~/db/schema';
-import { seedDemo } from '~/db/seed/index.server';
+import { seedDemo } from '~/seed/index.server';
 import { DEMO_PASSWORD } from '~/domain/accounts';
 import { CAREER_FIELDS } from '~/domain/catalogue';
 import { PaymentStatus, Tier } from '~/domain/enums';

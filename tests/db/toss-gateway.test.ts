@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentGateway, type CheckoutParams, type GatewayResult } from '~/services/payments/gateway.server';
+import { paymentGateway } from '~/services/payments/gateway.server';
+import type { CheckoutParams, GatewayResult } from '~/services/payments/gateway-types.server';
 import { createTossGateway } from '~/services/payments/toss.server';
 import { useTestDatabase } from '../support/db';
 import { startSimulator, type Simulator } from '../support/toss';

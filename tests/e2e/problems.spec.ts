@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_BOOKS } from '../../app/db/seed/data/books';
-import { bookProblemSet, type BankProblem } from '../../app/db/seed/data/problem-bank';
+import { DEMO_BOOKS } from '../../app/seed/data/books';
+import { bookProblemSet, type BankProblem } from '../../app/seed/data/problem-bank';
 import { signIn } from './support';
 
 // Each project uses its own student, so that the two runs do not consume each other's books.

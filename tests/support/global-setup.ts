@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { connectPglite, connectPostgres } from '~/db/client.server';
-import { seedDemo } from '~/db/seed/index.server';
+import { seedDemo } from '~/seed/index.server';
 import { seoulDay } from '~/lib/dates';
 
 // Builds the test database template: migrated and seeded with the demo data.
@@ -76,7 +76,7 @@ export function templateKey(): string {
   const hash = createHash('sha256');
   const files = [
     ...listFiles(MIGRATIONS),
-    ...importClosure([path.resolve('app/db/seed/index.server.ts'), path.resolve('app/db/client.server.ts')]),
+    ...importClosure([path.resolve('app/seed/index.server.ts'), path.resolve('app/db/client.server.ts')]),
     path.resolve('tests/support/global-setup.ts'),
     path.resolve('node_modules/@electric-sql/pglite/package.json'),
     path.resolve('node_modules/drizzle-orm/package.json'),

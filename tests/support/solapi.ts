@@ -1,5 +1,6 @@
 import type { TalkConfig } from '~/config.server';
-import { useMessageProvider, type MessageProvider } from '~/services/message-provider.server';
+import { useMessageProvider } from '~/services/message-provider.server';
+import type { MessageProvider } from '~/services/talk/provider-types.server';
 import { createSolapiProvider } from '~/services/talk/solapi.server';
 import { startSolapiSimulator } from '../../server/solapi-simulator.mjs';
 

@@ -1,5 +1,6 @@
 import type { PaymentsConfig } from '~/config.server';
-import { paymentGateway, useGateway, type CheckoutParams, type PaymentGateway } from '~/services/payments/gateway.server';
+import { paymentGateway, useGateway } from '~/services/payments/gateway.server';
+import type { CheckoutParams, PaymentGateway } from '~/services/payments/gateway-types.server';
 import { createTossGateway } from '~/services/payments/toss.server';
 import { startTossSimulator, TEST_CARDS } from '../../server/toss-simulator.mjs';
 

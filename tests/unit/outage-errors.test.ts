@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable } from '~/db/errors.server';
+import { isDatabaseUnavailable } from '~/lib/database-errors.server';
 import { errorFields, loggedPath } from '~/lib/log.server';
 
 /** drizzle wraps a driver error as `Failed query: … params: …` with the driver's error as its cause. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_BOOKS } from '~/db/seed/data/books';
-import { bookProblemSet, josa, type BankBook } from '~/db/seed/data/problem-bank';
-import { STORY_QUESTIONS } from '~/db/seed/data/story-questions';
+import { DEMO_BOOKS } from '~/seed/data/books';
+import { bookProblemSet, josa, type BankBook } from '~/seed/data/problem-bank';
+import { STORY_QUESTIONS } from '~/seed/data/story-questions';
 import { CATEGORY_CODES, isCorrectAnswer, normaliseText, parsePositions } from '~/domain/problems';
 
 const sets = DEMO_BOOKS.map((book) => ({ book, set: bookProblemSet(book) }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COURSE_TEST, SUBJECT_TESTS } from '~/db/seed/data/test-bank';
+import { COURSE_TEST, SUBJECT_TESTS } from '~/seed/data/test-bank';
 import {
   isCorrectAnswer,
   levelForCourseScore,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { BEFORE_ANSWERS } from '~/db/seed/data/before-answers';
-import { DEMO_BOOKS } from '~/db/seed/data/books';
-import { assignTime, seoulTimeOfDay, studyTime } from '~/db/seed/times';
+import { BEFORE_ANSWERS } from '~/seed/data/before-answers';
+import { DEMO_BOOKS } from '~/seed/data/books';
+import { assignTime, seoulTimeOfDay, studyTime } from '~/seed/times';
 import { seoulParts } from '~/lib/dates';
 
 describe('demo content', () => {

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { ContentKind, FaqEntry } from '~/domain/content';
 import { users } from './users';
 
-export type ContentKind = 'FAQ' | 'POLICY';
-export type FaqEntry = { question: string; answer: string };
+export type { ContentKind, FaqEntry };
 
 /**
  * Versions of the texts operators edit: a FAQ section (code: operating, agency, info; `entries` holds its questions

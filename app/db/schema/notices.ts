@@ -1,19 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import type { InquiryStatus, ItemStatus } from '~/domain/enums';
+import type { NoticeAudience } from '~/domain/notices';
 import { organisations } from './organisations';
 import { users } from './users';
 
-/**
- * Who a notice is for. Platform notices (written by operators): everyone, the members of organisation kinds, chosen
- * academies, or holders of authorities. Academy notices (written by a head or teacher) are for their academy's
- * students: `organisationId` on the notice is the academy, and the audience is ALL of it.
- */
-export type NoticeAudience =
-  | { kind: 'ALL' }
-  | { kind: 'ORG_KINDS'; orgKinds: string[] }
-  | { kind: 'ACADEMIES'; academyIds: number[] }
-  | { kind: 'AUTHORITIES'; authorities: string[] };
+export type { NoticeAudience };
 
 /** A notice (spec §3 Notice: noticeId, content, files). `body` is Markdown, rendered and sanitised when shown. */
 export const notices = pgTable(

@@ -258,9 +258,9 @@ export async function changeStudentStatus(staff: AcademyStaff, studentId: number
 
 export type StudentFilter = { classId?: number | null; status?: StudentStatusFilter | null; q?: string | null };
 
-/** The list's filters from the query string (a GET form, so it works without JavaScript). */
-export function rosterFilter(request: Request): StudentFilter {
-  const params = new URL(request.url).searchParams;
+/** The list's filters from the page's address (a GET form, so it works without JavaScript): anything with a `url`. */
+export function rosterFilter(page: { url: string }): StudentFilter {
+  const params = new URL(page.url).searchParams;
   const status = params.get('status');
   return {
     classId: positiveInt(params.get('classId')),

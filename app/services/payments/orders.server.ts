@@ -9,7 +9,8 @@ import { now } from '~/lib/clock.server';
 import { seoulDay, seoulMonth } from '~/lib/dates';
 import { DomainError, isUniqueViolation } from '~/lib/errors';
 import { log } from '~/lib/log.server';
-import { paymentGateway, type CheckoutParams, type GatewayError, type GatewayPayment, type GatewayResult } from './gateway.server';
+import { paymentGateway } from './gateway.server';
+import type { CheckoutParams, GatewayError, GatewayPayment, GatewayResult } from './gateway-types.server';
 import { markFailed, markSucceeded } from './outcomes.server';
 import { billFor } from './prices.server';
 import { followPayment } from './settlements.server';
@@ -185,9 +186,9 @@ export function checkoutParams(order: Payment, origin: string): CheckoutParams {
   };
 }
 
-/** Our origin for the provider's return URLs: PUBLIC_URL, else the request's own. */
-export function originOf(request: Request): string {
-  return config().publicUrl ?? new URL(request.url).origin;
+/** Our origin for the provider's return URLs: PUBLIC_URL, else that of the page's address (anything with a `url`). */
+export function originOf(page: { url: string }): string {
+  return config().publicUrl ?? new URL(page.url).origin;
 }
 
 export async function findOrder(orderId: string): Promise<Payment | null> {

@@ -7,7 +7,8 @@ import { OPERATOR_PAYMENT_MESSAGES as M } from '~/domain/operator-payments';
 import { now } from '~/lib/clock.server';
 import { DomainError, isUniqueViolation } from '~/lib/errors';
 import { recordAudit } from '~/services/operators/audit.server';
-import { paymentGateway, type GatewayPayment } from './gateway.server';
+import { paymentGateway } from './gateway.server';
+import type { GatewayPayment } from './gateway-types.server';
 import { notifyPayer, won } from './outcomes.server';
 import { followPayment } from './settlements.server';
 

@@ -10,7 +10,7 @@ import type {
   GatewayResult,
   PaymentGateway,
   WebhookHint,
-} from './gateway.server';
+} from './gateway-types.server';
 
 // The Toss Payments adapter (docs/payments.md, "Provider and simulator"): Toss's v1 REST API with Basic auth from the
 // secret key (`base64(secretKey + ':')`), JSON both ways, an Idempotency-Key on the POSTs that may change money. The

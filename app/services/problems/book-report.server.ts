@@ -5,6 +5,7 @@ import { db, executeRows } from '~/db/client.server';
 import { books, problemAttempts, resultBooks, selfAnalyses } from '~/db/schema';
 import { BookStatus } from '~/domain/enums';
 import { analysisStatusLabel, MARKED_STEPS, PROBLEM_MESSAGES as MSG, type SelfAnalysisScores } from '~/domain/problems';
+import type { ReadingSummary } from '~/domain/problem-pages';
 import { now } from '~/lib/clock.server';
 import { DomainError } from '~/lib/errors';
 import { ProblemErrors, ownResultBook } from './attempts.server';
@@ -97,7 +98,7 @@ export async function saveSelfAnalysis(
  * when its table exists, this is the one place that sums them (total minutes, pages read, sessions); until then it
  * gives the result book's dates and status.
  */
-export async function readingSummaryForReport(resultBookId: number, ex: Executor = db()) {
+export async function readingSummaryForReport(resultBookId: number, ex: Executor = db()): Promise<ReadingSummary> {
   const [rb] = await ex
     .select({
       status: resultBooks.status,

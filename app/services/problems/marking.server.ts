@@ -11,9 +11,8 @@ import {
   levelMessage,
   markAnswers,
   parsePositions,
-  type CategoryResult,
-  type Medal,
 } from '~/domain/problems';
+import type { AttemptResult } from '~/domain/problem-pages';
 import { now } from '~/lib/clock.server';
 import { DomainError } from '~/lib/errors';
 import { advanceStatus } from '../book-status.server';
@@ -97,20 +96,6 @@ export const attemptResultAnswer = z.object({
   placedLevel: z.number().nullable(),
   levelMessage: z.string().nullable(),
 }) satisfies z.ZodType<AttemptResult, z.ZodTypeDef, unknown>;
-
-export type AttemptResult = {
-  attemptId: number;
-  round: number;
-  step: ProblemStep;
-  score: number;
-  medal: Medal | null;
-  correctCount: number;
-  total: number;
-  markedAt: string;
-  categories: CategoryResult[];
-  placedLevel: number | null;
-  levelMessage: string | null;
-};
 
 export async function resultOf(ex: Executor, attemptId: number): Promise<AttemptResult> {
   const [attempt] = await ex.select().from(problemAttempts).where(eq(problemAttempts.id, attemptId));

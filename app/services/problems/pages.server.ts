@@ -4,6 +4,7 @@ import { books, levelHistory, problemAnswers, problemAttempts, problems, problem
 import { BookStatus, ProblemStep } from '~/domain/enums';
 import { analysisStatusLabel, MARKED_STEPS, SOLVING_STEPS, asShownProblem, type Medal, type ProblemSetKind } from '~/domain/problems';
 import { qualified } from '~/db/sql-helpers.server';
+import type { AttemptPage, ReviewItem, TestListRow } from '~/domain/problem-pages';
 import { AttemptTarget, isOffered, offeredSet, resolveTarget, shownVersion, versionProblems } from './attempts.server';
 import { resultOf } from './marking.server';
 import { getSelfAnalysis } from './book-report.server';
@@ -11,22 +12,8 @@ import { getSelfAnalysis } from './book-report.server';
 // What the student's problem pages show: an attempt at its step, the lists of tests and of books to analyse, the
 // level history.
 
-export type ReviewItem = {
-  problemId: number;
-  order: number;
-  examMethod: 'm' | 's';
-  question: string;
-  options: string[];
-  category: string;
-  answer: string;
-  isCorrect: boolean;
-  correctAnswer: string;
-  acceptedAnswers: string[];
-  explanation: string;
-};
-
 /** Everything an attempt page shows, for the step it is in. Correct answers appear only once it is marked. */
-export async function getAttemptPage(userId: number, target: AttemptTarget) {
+export async function getAttemptPage(userId: number, target: AttemptTarget): Promise<AttemptPage> {
   const { set, resultBook, attempt } = await resolveTarget(userId, target);
   // The attempt's own version (solving, marking and review never see another), or the one a new attempt would take.
   const versionId = shownVersion(set, attempt);
@@ -77,7 +64,7 @@ export async function getAttemptPage(userId: number, target: AttemptTarget) {
 }
 
 /** The sets of one kind with the student's latest attempt of each (two queries). */
-export async function listTests(userId: number, kind: Exclude<ProblemSetKind, 'BOOK_ANALYSIS'>) {
+export async function listTests(userId: number, kind: Exclude<ProblemSetKind, 'BOOK_ANALYSIS'>): Promise<TestListRow[]> {
   const sets = await db()
     .select({
       id: problemSets.id,

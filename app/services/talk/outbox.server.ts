@@ -6,7 +6,8 @@ import { MAX_SEND_ATTEMPTS, statusMeaning, statusReason, type StatusMeaning } fr
 import { now, nowMs } from '~/lib/clock.server';
 import { log } from '~/lib/log.server';
 import { retryDelayMs } from '~/services/jobs/runner.server';
-import { messageProvider, type OutgoingMessage, type ProviderMessage } from '../message-provider.server';
+import { messageProvider } from '../message-provider.server';
+import type { OutgoingMessage, ProviderMessage } from './provider-types.server';
 
 // The message outbox's worker (docs/talk.md, architecture.md §8). Every message (알림톡, SMS, one-time codes) is a row
 // of `messages`, written WAITING in the transaction of its cause. A worker claims due rows (`next_attempt_at <= now`)

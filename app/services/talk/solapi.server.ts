@@ -9,7 +9,7 @@ import type {
   ProviderMessage,
   ReportHint,
   SendResult,
-} from '../message-provider.server';
+} from './provider-types.server';
 
 // The Solapi adapter (docs/talk.md): Solapi's v4 REST API with its HMAC-SHA256 authorisation. `POST
 // /messages/v4/send-many/detail` registers a batch (알림톡 as type ATA with kakaoOptions { pfId, templateId, variables },

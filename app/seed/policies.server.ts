@@ -1,4 +1,4 @@
-import type { Tx } from '../client.server';
+import type { Tx } from '~/db/client.server';
 import { POLICY_CODES } from '~/domain/enums';
 import { storeShippedPolicy } from '~/services/policies.server';
 

@@ -2,8 +2,8 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { hashPassword, hashSecurityAnswer } from '~/auth/password.server';
 import { DEMO_PASSWORD } from '~/domain/accounts';
 import { NoteState } from '~/domain/enums';
-import { notes, users } from '../schema';
-import type { Tx } from '../client.server';
+import { notes, users } from '~/db/schema';
+import type { Tx } from '~/db/client.server';
 
 /**
  * A second 첨삭 coach (`coach2`) and the demo's waiting notes assigned, so /super/coaches shows a load per coach:

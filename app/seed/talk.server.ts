@@ -1,9 +1,9 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { SendState } from '~/domain/enums';
 import { fillTemplate, statusReason, templateVariables } from '~/domain/talk';
-import type { Tx } from '../client.server';
+import type { Tx } from '~/db/client.server';
 import { seoulTimeOfDay } from './times';
-import { classMemberships, classes, inboxItems, messages, talkSends, talkTemplates, users } from '../schema';
+import { classMemberships, classes, inboxItems, messages, talkSends, talkTemplates, users } from '~/db/schema';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

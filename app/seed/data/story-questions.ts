@@ -3,7 +3,7 @@
 // 지은이·출판사·쪽수·갈래처럼 책을 읽지 않아도 알 수 있는 것은 묻지 않습니다.
 // 주관식의 답은 같은 세트의 다른 문제나 보기, 책 소개(books.ts의 summary)에 나오지 않는 것으로 골랐습니다. 다른 문제를 보고
 // 베껴 쓸 수 없게 하려는 것입니다(tests/unit/problem-bank.test.ts가 확인합니다).
-import type { ProblemCategory } from '../../../domain/problems';
+import type { ProblemCategory } from '../../domain/problems';
 
 /** 하나 또는 여럿을 고르는 문항(보기는 문제 은행이 책마다 정해진 순서로 섞습니다), 또는 주관식 문항. */
 export type StoryQuestion =

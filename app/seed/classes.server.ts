@@ -13,8 +13,8 @@ import {
   readingRecords,
   resultBooks,
   users,
-} from '../schema';
-import type { Tx } from '../client.server';
+} from '~/db/schema';
+import type { Tx } from '~/db/client.server';
 import { BEFORE_ANSWERS } from './data/before-answers';
 import { studyTime, assignTime } from './times';
 

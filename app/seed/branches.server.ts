@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { agencies, organisations } from '../schema';
-import type { Tx } from '../client.server';
+import { agencies, organisations } from '~/db/schema';
+import type { Tx } from '~/db/client.server';
 
 /**
  * A second branch (지사) with an agency, 리드인 경기남부지사 and its 수원 대리점, so that an operator can move an academy to

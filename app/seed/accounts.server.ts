@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { hashPassword, hashSecurityAnswer } from '~/auth/password.server';
 import { DEMO_PASSWORD } from '~/domain/accounts';
-import { academyJoinRequests, organisations, userConsents, users } from '../schema';
-import type { Tx } from '../client.server';
+import { academyJoinRequests, organisations, userConsents, users } from '~/db/schema';
+import type { Tx } from '~/db/client.server';
 
 /**
  * Accounts for trying the flows that change an account, so that the main demo accounts keep their password:

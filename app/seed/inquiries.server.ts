@@ -2,8 +2,8 @@ import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { InquiryStatus, NoteState } from '~/domain/enums';
 import { noteCommentItem } from '~/domain/inbox';
 import { INQUIRY_NOTICE, type InquiryCategory } from '~/domain/inquiries';
-import type { Tx } from '../client.server';
-import { books, inboxItems, inquiries, notes, resultBooks, users } from '../schema';
+import type { Tx } from '~/db/client.server';
+import { books, inboxItems, inquiries, notes, resultBooks, users } from '~/db/schema';
 
 // 1:1 inquiries in every status (WAIT, CHECK, COMPLETE with an answer, DELETE) from `student`, `adult` and `head`,
 // answered by `super` and `admin2`, and the inbox of `student`: the teachers' and coach's comments on the notes seeded

@@ -5,8 +5,8 @@ import { PaymentMethod, PaymentStatus, SettlementStatus, Tier } from '~/domain/e
 import { orderNameOf } from '~/domain/payments';
 import { addMonths, seoulMonth } from '~/lib/dates';
 import { createSettlementLine } from '~/services/payments/settlements.server';
-import type { Tx } from '../client.server';
-import { organisations, payments, settlements, users } from '../schema';
+import type { Tx } from '~/db/client.server';
+import { organisations, payments, settlements, users } from '~/db/schema';
 import { DEMO_PRICES } from './base.server';
 
 /**

@@ -2,7 +2,7 @@ import { studyTime } from './times';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { BookStatus, ProblemStep } from '~/domain/enums';
 import { SELF_ANALYSIS_ITEMS, joinPositions, markAnswers, parsePositions } from '~/domain/problems';
-import type { Tx } from '../client.server';
+import type { Tx } from '~/db/client.server';
 import {
   books,
   levelHistory,
@@ -15,7 +15,7 @@ import {
   resultBooks,
   selfAnalyses,
   users,
-} from '../schema';
+} from '~/db/schema';
 import { DEMO_BOOKS } from './data/books';
 import { bookProblemSet, type BankSet } from './data/problem-bank';
 import { COURSE_TEST, SUBJECT_TESTS } from './data/test-bank';

@@ -5,8 +5,8 @@ import { ItemStatus } from '~/domain/enums';
 import { seoulDay, seoulDayStart } from '~/lib/dates';
 import { addNoticeToInboxes } from '~/services/notices/notices.server';
 import { storage } from '~/services/storage.server';
-import type { Tx } from '../client.server';
-import { noticeFiles, notices, organisations, users, type NoticeAudience } from '../schema';
+import type { Tx } from '~/db/client.server';
+import { noticeFiles, notices, organisations, users, type NoticeAudience } from '~/db/schema';
 
 const DAY = 24 * 60 * 60 * 1000;
 

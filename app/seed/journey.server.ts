@@ -1,8 +1,8 @@
 import { assignTime } from './times';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { BookStatus, ReadMethod } from '~/domain/enums';
-import { books, resultBooks, users } from '../schema';
-import type { Tx } from '../client.server';
+import { books, resultBooks, users } from '~/db/schema';
+import type { Tx } from '~/db/client.server';
 
 type Plan = { status: BookStatus; readMethod: ReadMethod; current?: boolean; daysAgo: number };
 

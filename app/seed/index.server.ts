@@ -1,5 +1,5 @@
-import { seedRuns } from '../schema';
-import type { Database, Tx } from '../client.server';
+import { seedRuns } from '~/db/schema';
+import type { Database, Tx } from '~/db/client.server';
 import { seedBase } from './base.server';
 import { seedJourney } from './journey.server';
 import { seedReading } from './reading.server';

@@ -1,7 +1,7 @@
 // 문제 은행: 체험 도서마다 책을 읽어야 풀 수 있는 문제 분석 세트(story-questions.ts에 손으로 쓴 여섯 문항)를 만듭니다.
 // 지은이·출판사·쪽수 같은 책의 겉 정보는 묻지 않습니다(tests/unit/problem-bank.test.ts).
 // 순수 함수이며 결정적입니다(같은 책이면 늘 같은 문제와 같은 보기 순서). E2E 테스트도 이 함수로 정답을 셉니다.
-import type { ProblemInput } from '../../../domain/problem-bank';
+import type { ProblemInput } from '../../domain/problem-bank';
 import { DEMO_BOOKS } from './books';
 import { STORY_QUESTIONS } from './story-questions';
 

@@ -4,8 +4,8 @@ import { eq, inArray } from 'drizzle-orm';
 import { BookStatus, ReadingEvent, ReadMethod } from '~/domain/enums';
 import { EMPTY_READ_TIME_RESULT, HUNDRED_GOAL_MINUTES, SESSION_COUNTS } from '~/domain/reading';
 import { seoulDay } from '~/lib/dates';
-import { beforeReadingAnswers, books, noPageProgress, readingEvents, readingRecords, resultBooks, users } from '../schema';
-import type { Tx } from '../client.server';
+import { beforeReadingAnswers, books, noPageProgress, readingEvents, readingRecords, resultBooks, users } from '~/db/schema';
+import type { Tx } from '~/db/client.server';
 import { JOURNEY_PLANS } from './journey.server';
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -1,9 +1,9 @@
 import { studyTime } from './times';
 import { eq, inArray } from 'drizzle-orm';
 import { BookStatus, NoteState } from '~/domain/enums';
-import type { Tx } from '../client.server';
-import { books, noteHistory, notes, resultBooks, users } from '../schema';
-import type { NoteAction, NoteActorRole } from '../schema';
+import type { Tx } from '~/db/client.server';
+import { books, noteHistory, notes, resultBooks, users } from '~/db/schema';
+import type { NoteAction, NoteActorRole } from '~/db/schema';
 
 // Reading notes of the demo students (product.md §5: notes in every note state), written on their COMPLETE books,
 // each with its history: the student's submission, the teacher's comments, holds and requests, the coach's 첨삭.
