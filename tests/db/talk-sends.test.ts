@@ -26,7 +26,6 @@ import { replyErrors, replyValues } from '../support/form-reply';
 import { createBook } from '../support/factories';
 import { userByLogin } from '../support/notes';
 import { startSolapi, type SolapiSimulator } from '../support/solapi';
-import { replyErrors } from '../support/form-reply';
 
 useTestDatabase();
 
