@@ -1,20 +1,9 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { json } from '@remix-run/node';
-import { log } from '~/lib/log.server';
 import { handleWebhook } from '~/services/payments/orders.server';
+import { providerEvent } from '~/web/provider-event.server';
 
-// POST /card-pay/webhook: the provider's status webhook (server to server: no session, no form token, no Origin).
-// It is unsigned, so it is only a hint: the order is read back from the provider and its state only moves forward.
-// Always 200, so the provider does not retry what we chose to ignore.
-const MAX_BYTES = 64 * 1024;
-
+// POST /card-pay/webhook: the provider's status webhook. It is only a hint: the order is read back from the provider
+// and its state only moves forward (app/web/provider-event.server.ts answers it).
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== 'POST') return json({ ok: false }, { status: 405 });
-  try {
-    const text = await request.text();
-    if (text.length <= MAX_BYTES) await handleWebhook(JSON.parse(text));
-  } catch (error) {
-    log.warn({ err: error instanceof Error ? error.message : String(error) }, 'payment webhook ignored');
-  }
-  return json({ ok: true });
+  return providerEvent(request, { maxBytes: 64 * 1024, label: 'payment webhook', handle: handleWebhook });
 }
