@@ -87,7 +87,3 @@ const CODE_OF_MESSAGE = new Map(Object.entries(M).map(([code, message]) => [mess
 export function readingIssueCode(message: string): ReadingErrorCode {
   return CODE_OF_MESSAGE.get(message) ?? 'READ_SAVE_FAILED';
 }
-
-/** The reading page's forms, one per intent of its action. */
-export const READING_INTENTS = ['start', 'record', 'edit', 'nopage', 'clock-start', 'clock-reset'] as const;
-export type ReadingIntent = (typeof READING_INTENTS)[number];

@@ -161,3 +161,7 @@ export type ReadingErrorCode = keyof typeof READING_ERRORS;
 
 /** One of the student's books to choose from, on a page that needs a current book when there is none. */
 export type BookChoice = { id: number; bookId: number; title: string; author: string; status: BookStatus; href: string };
+
+/** The reading page's forms, one per intent of its action (the page's client reads this: no zod in this file). */
+export const READING_INTENTS = ['start', 'record', 'edit', 'nopage', 'clock-start', 'clock-reset'] as const;
+export type ReadingIntent = (typeof READING_INTENTS)[number];

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
-import { z } from 'zod';
-import { formAction } from '~/web/form-action.server';
+import { formAction, z } from '~/web/form-action.server';
 import { useLoaderData } from '@remix-run/react';
 import { homeFor, requireUser, type SignedIn } from '~/web/guards.server';
 import { useNonce } from '~/components/nonce';

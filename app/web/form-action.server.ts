@@ -23,6 +23,10 @@ import { isMultipart, readMultipart } from '~/web/uploads.server';
 type Args = ActionFunctionArgs;
 
 /** Where a service's refusal is shown: its code → the field's name ('' or absent: above the form). */
+// A page route takes zod from here, not from 'zod': an import of this server module never reaches the browser, while a
+// page module's own `import { z } from 'zod'` stays in its client bundle even when only the action uses it.
+export { z } from 'zod';
+
 export type FieldsOf = Readonly<Partial<Record<string, string>>>;
 
 const DONE = Symbol('form done');

@@ -208,6 +208,18 @@ describe('how routes and services meet HTTP', () => {
     );
   });
 
+  it('a page route importing zod fails (it would ship zod to the browser); a type import and the protocol module pass', async () => {
+    await expectOne(
+      'app/routes/user+/planted.tsx',
+      "import { z } from 'zod';\nexport const s = z.object({});\n",
+      '@typescript-eslint/no-restricted-imports',
+    );
+    expect(await lint('app/routes/user+/planted.tsx', "import type { z } from 'zod';\nexport type S = z.ZodTypeAny;\n")).toEqual([]);
+    expect(
+      await lint('app/routes/user+/planted.tsx', "import { z } from '~/web/form-action.server';\nexport const s = z.object({});\n"),
+    ).toEqual([]);
+  });
+
   it('a route reading a fetch response, not its request, passes', async () => {
     expect(await lint('app/routes/planted.tsx', "export async function loader() {\n  return (await fetch('/x')).json();\n}\n")).toEqual([]);
   });

@@ -5,13 +5,12 @@ import { requireBasicPay } from '~/web/guards.server';
 import { openClassesInScope } from '~/services/academy/scope.server';
 import { CsrfInput } from '~/components/csrf';
 import { ConfirmDialog } from '~/components/dialogs';
-import { z } from 'zod';
 import { firstError, getFormProps, replyFor, useForm } from '~/components/form-client';
 import { FormErrors } from '~/components/form-fields';
 import { StudentDetailsFields } from '~/components/student-fields';
 import { CONSTRAINTS } from '~/domain/account-constraints';
 import { formatKoreanDate } from '~/lib/dates';
-import { formAction } from '~/web/form-action.server';
+import { formAction, z } from '~/web/form-action.server';
 import { orRespond, pageData, positiveInt, redirectWithFlash } from '~/web/http.server';
 import {
   changeStudentStatus,

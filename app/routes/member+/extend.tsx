@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
-import { z } from 'zod';
-import { formAction } from '~/web/form-action.server';
+import { formAction, z } from '~/web/form-action.server';
 import { requireCsrf } from '~/web/csrf.server';
 import { safeRedirectPath } from '~/lib/safe-redirect';
 import { homeFor, loginUrl } from '~/web/guards.server';

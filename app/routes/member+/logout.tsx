@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { Form, useLoaderData } from '@remix-run/react';
-import { z } from 'zod';
-import { formAction } from '~/web/form-action.server';
+import { formAction, z } from '~/web/form-action.server';
 import { Link } from '~/components/link';
 import { getOptionalUser, homeFor } from '~/web/guards.server';
 import { requireCsrf } from '~/web/csrf.server';

@@ -7,9 +7,8 @@ import { ImportRowResult, ImportSummary } from '~/components/spreadsheet-import'
 import { genreLabel } from '~/domain/catalogue';
 import { BOOK_IMPORT_MESSAGES } from '~/domain/operators';
 import { formatDateTime } from '~/lib/dates';
-import { z } from 'zod';
 import { firstError } from '~/components/form-client';
-import { formAction } from '~/web/form-action.server';
+import { formAction, z } from '~/web/form-action.server';
 import { idParam, orRespond, pageData, redirectWithFlash } from '~/web/http.server';
 import { confirmBookImport, getBookImport } from '~/services/operators/book-import.server';
 import { originOf } from './__book-form.server';

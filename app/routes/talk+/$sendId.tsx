@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { z } from 'zod';
 import { Link } from '~/components/link';
 import { requireTalkSender } from '~/web/talk-guard.server';
 import { CsrfInput } from '~/components/csrf';
@@ -10,7 +9,7 @@ import { TalkStateCounts } from '~/components/talk-state-counts';
 import { SendState } from '~/domain/enums';
 import { RECIPIENT_ROLE_LABELS, SEND_STATE_LABELS, TALK_MESSAGES } from '~/domain/talk';
 import { formatDateTime } from '~/lib/dates';
-import { formAction } from '~/web/form-action.server';
+import { formAction, z } from '~/web/form-action.server';
 import { idParam, orRespond, pageData, redirectWithFlash } from '~/web/http.server';
 import { getSend, isOperator, retryFailed } from '~/services/talk/sends.server';
 

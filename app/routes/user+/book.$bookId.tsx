@@ -2,7 +2,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { z } from 'zod';
 import { firstError } from '~/components/form-client';
 import { requireUser } from '~/web/guards.server';
 import { LikeButton } from '~/components/book-card';
@@ -10,7 +9,7 @@ import { BookCover, ReadMethodSelect } from '~/components/reading';
 import { careerFieldLabel, careersOf, genreLabel, levelLabel } from '~/domain/catalogue';
 import { ReadMethod, type BookStatus } from '~/domain/enums';
 import { BOOK_STATUS_LABELS } from '~/domain/reading';
-import { formAction } from '~/web/form-action.server';
+import { formAction, z } from '~/web/form-action.server';
 import { idParam, orRespond, redirectWithFlash } from '~/web/http.server';
 import { MESSAGES } from '~/messages';
 import { addOwnBook, ownReadMethodChoices } from '~/services/assignments.server';

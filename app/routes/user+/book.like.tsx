@@ -1,9 +1,8 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { safeRedirectPath } from '~/lib/safe-redirect';
-import { z } from 'zod';
 import { requireUser } from '~/web/guards.server';
-import { done, formAction } from '~/web/form-action.server';
+import { done, formAction, z } from '~/web/form-action.server';
 import { setLike } from '~/services/library.server';
 
 // Like / unlike a book (spec: like/unlike). Without JavaScript the form posts here and comes back to the page it

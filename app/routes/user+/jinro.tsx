@@ -1,10 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { z } from 'zod';
 import { Form, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { requireUser } from '~/web/guards.server';
-import { formAction } from '~/web/form-action.server';
+import { formAction, z } from '~/web/form-action.server';
 import { redirectWithFlash } from '~/web/http.server';
 import { HorizontalBarChart } from '~/components/charts';
 import { bandLabel, careerFieldLabel, levelLabel } from '~/domain/catalogue';

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { z } from 'zod';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { firstError } from '~/components/form-client';
 import { Link } from '~/components/link';
@@ -7,7 +6,7 @@ import { requireUser } from '~/web/guards.server';
 import { NoteStateBadge, When } from '~/components/notes';
 import { Pagination } from '~/components/pagination';
 import { NOTE_MESSAGES } from '~/domain/notes';
-import { formAction } from '~/web/form-action.server';
+import { formAction, z } from '~/web/form-action.server';
 import { pageData, pageParam, redirectWithFlash } from '~/web/http.server';
 import { listStudentNotes, markCommentsRead, unreadCommentCount } from '~/services/notes/student-notes.server';
 import { CsrfInput } from '~/components/csrf';
