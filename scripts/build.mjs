@@ -57,6 +57,9 @@ const rebundled = await rebundleClient({
   maxBytes: 100 * 1024,
 });
 logger.info(`re-bundled ${rebundled.before} scripts into ${rebundled.after} (${rebundled.groups} shared groups, at most 8 per page)`);
+if (rebundled.worst.excess > 0) {
+  logger.warn(`${rebundled.worst.route} loads about ${rebundled.worst.excess} B of other pages' code past the JavaScript budget`);
+}
 
 // No render-blocking stylesheet (docs/decisions/028, "Stylesheet"): each page inlines the part of the sheet that can
 // apply to it; the server reads the parts from build/page-css.json (app/web/page-css.server.ts).

@@ -26,15 +26,7 @@ export async function rebundleClient({ buildDir, publicPath, serverBuild, metafi
   if (!manifestName) throw new Error(`no manifest in ${buildDir}`);
   const manifestText = fs.readFileSync(path.join(buildDir, manifestName), 'utf8');
   const manifest = JSON.parse(manifestText.replace(/^window\.__remixManifest=/, '').replace(/;\s*$/, ''));
-  const plan = planChunks({
-    buildDir,
-    publicPath,
-    metafile: JSON.parse(fs.readFileSync(metafile, 'utf8')),
-    manifest,
-    maxScripts,
-    maxBytes,
-  });
-
+  const metafileJson = JSON.parse(fs.readFileSync(metafile, 'utf8'));
   const fileOf = (url) => path.join(buildDir, url.slice(publicPath.length));
   const urlOf = (file) => publicPath + path.relative(buildDir, file).split(path.sep).join('/');
   // Entries keep their names without esbuild's hash: routes/user+/dashboard-6TDAMZVH.js → routes/user+/dashboard.
@@ -42,43 +34,13 @@ export async function rebundleClient({ buildDir, publicPath, serverBuild, metafi
   const input = Object.fromEntries(modules.map((url) => [nameOfModule(url, publicPath), fileOf(url)]));
   const scriptsBefore = listScripts(buildDir).length;
 
-  const bundle = await rollup({
-    input,
-    // A root or layout module may carry code its pages share (client-chunks.mjs): its file exports a little more.
-    preserveEntrySignatures: 'allow-extension',
-    plugins: [
-      {
-        name: 'remix-build-urls',
-        resolveId(source) {
-          if (source.startsWith(publicPath)) return fileOf(source);
-          return null;
-        },
-      },
-    ],
-    onwarn(warning, warn) {
-      if (warning.code === 'CIRCULAR_DEPENDENCY') return;
-      warn(warning);
-    },
-  });
-  let output;
-  try {
-    ({ output } = await bundle.generate({
-      format: 'es',
-      entryFileNames: '[name]-[hash].js',
-      chunkFileNames: '_shared/[name]-[hash].js',
-      manualChunks: (id) => plan.groupOf.get(urlOf(id)),
-      plugins: [
-        {
-          name: 'minify',
-          async renderChunk(code) {
-            return (await transform(code, { minify: true, format: 'esm', legalComments: 'none' })).code;
-          },
-        },
-      ],
-    }));
-  } finally {
-    await bundle.close();
-  }
+  // The planner is greedy: a byte target at the budget itself marks most student pages (whose own code is 95–99 KB)
+  // as over, its penalty for bytes past the target then weighs on every choice alike, and its merges put several of them
+  // over. Planned against 4 % above, it keeps the penalty for the merges that matter, and every page of the budget
+  // list lands within 100 KB (measured with `npm run size`; 1, 1.02, 1.06 and 1.08 each left pages over).
+  const plan = planChunks({ buildDir, publicPath, metafile: metafileJson, manifest, maxScripts, maxBytes: Math.floor(maxBytes * 1.04) });
+  const worst = worstPlanned(plan, maxBytes);
+  const output = await bundleOnce({ input, plan, urlOf, fileOf, publicPath });
 
   // The new files replace the compiler's scripts (stylesheets and other assets stay).
   for (const file of listScripts(buildDir)) fs.rmSync(file);
@@ -128,7 +90,7 @@ export async function rebundleClient({ buildDir, publicPath, serverBuild, metafi
     serverBuild,
     server.replace(SERVER_MANIFEST, () => `var assets_manifest_default = ${JSON.stringify(manifest)};`),
   );
-  return { before: scriptsBefore, after: listScripts(buildDir).length, groups: plan.groups.size };
+  return { before: scriptsBefore, after: listScripts(buildDir).length, groups: plan.groups.size, worst };
 }
 
 function listScripts(buildDir) {
@@ -136,4 +98,56 @@ function listScripts(buildDir) {
     .readdirSync(buildDir, { recursive: true })
     .map((entry) => path.join(buildDir, String(entry)))
     .filter((file) => file.endsWith('.js') && !file.includes(`${path.sep}_assets${path.sep}`) && fs.statSync(file).isFile());
+}
+
+/** One Rollup pass over the compiler's output, grouped as the plan says; the files are returned, not written. */
+async function bundleOnce({ input, plan, urlOf, fileOf, publicPath }) {
+  const bundle = await rollup({
+    input,
+    // A root or layout module may carry code its pages share (client-chunks.mjs): its file exports a little more.
+    preserveEntrySignatures: 'allow-extension',
+    plugins: [
+      {
+        name: 'remix-build-urls',
+        resolveId(source) {
+          if (source.startsWith(publicPath)) return fileOf(source);
+          return null;
+        },
+      },
+    ],
+    onwarn(warning, warn) {
+      if (warning.code === 'CIRCULAR_DEPENDENCY') return;
+      warn(warning);
+    },
+  });
+  try {
+    const { output } = await bundle.generate({
+      format: 'es',
+      entryFileNames: '[name]-[hash].js',
+      chunkFileNames: '_shared/[name]-[hash].js',
+      manualChunks: (id) => plan.groupOf.get(urlOf(id)),
+      plugins: [
+        {
+          name: 'minify',
+          async renderChunk(code) {
+            return (await transform(code, { minify: true, format: 'esm', legalComments: 'none' })).code;
+          },
+        },
+      ],
+    });
+    return output;
+  } finally {
+    await bundle.close();
+  }
+}
+
+/** The page the plan puts furthest past `maxBytes` (beyond its own code's weight, when that is already more). */
+function worstPlanned(plan, maxBytes) {
+  let worst = { route: '', excess: 0 };
+  for (const page of plan.pages) {
+    if (page.neededBytes > maxBytes) continue;
+    const excess = page.bytes - maxBytes;
+    if (excess > worst.excess) worst = { route: page.route, excess };
+  }
+  return worst;
 }
