@@ -1,17 +1,18 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { requireSuper } from '~/web/guards.server';
 import { clientIp } from '~/auth/rate-limit.server';
 import { roleLabel } from '~/components/app-shell';
 import { CsrfInput } from '~/components/csrf';
+import { firstError, getFormProps, getTextareaProps, replyFor, useForm } from '~/components/form-client';
+import { FieldError } from '~/components/form-fields';
 import { InquiryAnswer, InquiryAttachment, InquiryHead } from '~/components/inquiries';
 import { When } from '~/components/notes';
 import { InquiryStatus } from '~/domain/enums';
 import { INQUIRY_LIMITS, INQUIRY_MESSAGES, OPEN_INQUIRY_STATUSES } from '~/domain/inquiries';
-import { isDomainError } from '~/lib/errors';
-import { idParam, notFound, orRespond, pageData, redirectWithFlash } from '~/web/http.server';
+import { formAction, z } from '~/web/form-action.server';
+import { idParam, orRespond, pageData, redirectWithFlash } from '~/web/http.server';
 import { answerInquiry, checkInquiry, inquiryForOperator } from '~/services/operators/inquiries.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.inquiry.title ?? '1:1 문의'} | 리드인 운영` }];
@@ -44,37 +45,48 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-type Failure = { intent: string; error: string; answer?: string };
+/** The page's two forms: 확인 (WAIT → CHECK) and the answer, which the inquiry service checks (its Korean messages). */
+const inquiryIntents = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('check') }),
+  z.object({ intent: z.literal('answer'), answer: z.string().optional().default('') }),
+]);
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const operator = await requireSuper(request);
-  const id = idParam(params.id, INQUIRY_MESSAGES.notFound);
-  const form = await request.formData();
-  const intent = String(form.get('intent') ?? '');
-  const here = `/super/inquiries/${id}`;
-  const origin = { address: clientIp(request) };
-  try {
-    if (intent === 'check') {
-      const { changed } = await checkInquiry(operator, id, origin);
-      return redirectWithFlash(here, changed ? INQUIRY_MESSAGES.checked : INQUIRY_MESSAGES.alreadyChecked, changed ? 'success' : 'info');
-    }
-    if (intent === 'answer') {
-      const answer = String(form.get('answer') ?? '');
-      await answerInquiry(operator, id, answer, origin);
+/** A refusal of the answer is shown beside it. */
+const ANSWER_FIELD_OF = {
+  INQUIRY_ANSWER_REQUIRED: 'answer',
+  INQUIRY_ANSWER_TOO_LONG: 'answer',
+  INQUIRY_ALREADY_ANSWERED: 'answer',
+  INQUIRY_DELETED: 'answer',
+};
+
+export async function action(args: ActionFunctionArgs) {
+  return formAction(args, {
+    guard: ({ request }) => requireSuper(request),
+    ids: ['id'],
+    notFound: INQUIRY_MESSAGES.notFound,
+    schema: inquiryIntents,
+    fields: ANSWER_FIELD_OF,
+    run: async ({ user: operator, ids: { id }, request, value }) => {
+      const here = `/super/inquiries/${id}`;
+      const origin = { address: clientIp(request) };
+      if (value.intent === 'check') {
+        const { changed } = await checkInquiry(operator, id, origin);
+        return redirectWithFlash(here, changed ? INQUIRY_MESSAGES.checked : INQUIRY_MESSAGES.alreadyChecked, changed ? 'success' : 'info');
+      }
+      await answerInquiry(operator, id, value.answer, origin);
       return redirectWithFlash(here, INQUIRY_MESSAGES.answered);
-    }
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    if (error.status === 404) throw notFound(error.message);
-    return json<Failure>({ intent, error: error.message, answer: String(form.get('answer') ?? '') }, { status: error.status });
-  }
-  throw notFound();
+    },
+  });
 }
 
 export default function OperatorInquiry() {
   const { inquiry, asker, organisationName, answererName } = useLoaderData<typeof loader>();
-  const failed = useActionData<typeof action>() as Failure | undefined;
+  const reply = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
+  const checkError = firstError(replyFor(reply, 'check'));
+  // A post of neither form (a stale or forged page) is refused above the page.
+  const otherError = reply && !replyFor(reply, 'check') && !replyFor(reply, 'answer') ? firstError(reply) : null;
+  const [answerForm, fields] = useForm({ id: 'answer-form', lastResult: replyFor(reply, 'answer') });
   const open = (OPEN_INQUIRY_STATUSES as number[]).includes(inquiry.status);
   return (
     <section className="stack" aria-labelledby="inquiry-title">
@@ -87,6 +99,11 @@ export default function OperatorInquiry() {
       <h1 id="inquiry-title" className="page-title">
         {inquiry.title}
       </h1>
+      {otherError ? (
+        <p className="alert error" role="alert">
+          {otherError}
+        </p>
+      ) : null}
       {inquiry.status === InquiryStatus.DELETE ? (
         <p className="alert warning" role="note">
           문의한 회원이 <When at={inquiry.deletedAt} />에 삭제한 문의입니다. 회원에게는 보이지 않고 기록으로만 남습니다.
@@ -134,9 +151,9 @@ export default function OperatorInquiry() {
           <CsrfInput />
           <input type="hidden" name="intent" value="check" />
           <p>답변을 준비하는 동안 ‘확인’을 누르면 회원에게 ‘확인 중’으로 보입니다.</p>
-          {failed?.intent === 'check' ? (
+          {checkError ? (
             <p className="alert error" role="alert">
-              {failed.error}
+              {checkError}
             </p>
           ) : null}
           <p>
@@ -152,26 +169,13 @@ export default function OperatorInquiry() {
           <h2 id="answer-form-title" className="h3">
             답변하기
           </h2>
-          <Form method="post" className="stack">
+          <Form method="post" className="stack" {...getFormProps(answerForm)}>
             <CsrfInput />
             <input type="hidden" name="intent" value="answer" />
             <div className="field">
-              <label htmlFor="answer">답변</label>
-              <textarea
-                id="answer"
-                name="answer"
-                rows={8}
-                required
-                maxLength={INQUIRY_LIMITS.answerMax}
-                defaultValue={failed?.intent === 'answer' ? failed.answer : ''}
-                aria-invalid={failed?.intent === 'answer' ? true : undefined}
-                aria-describedby={failed?.intent === 'answer' ? 'answer-error' : undefined}
-              />
-              {failed?.intent === 'answer' ? (
-                <p className="field-error" id="answer-error">
-                  {failed.error}
-                </p>
-              ) : null}
+              <label htmlFor={fields.answer.id}>답변</label>
+              <textarea {...getTextareaProps(fields.answer)} rows={8} required maxLength={INQUIRY_LIMITS.answerMax} />
+              <FieldError meta={fields.answer} />
               <p className="field-hint">
                 등록하면 회원의 메시지함에 알림이 가고, 휴대폰 번호가 있으면 문자로도 알려 드립니다. 등록한 답변은 고칠 수 없습니다.
               </p>

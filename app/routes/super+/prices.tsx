@@ -1,14 +1,14 @@
 import type { Tier } from '~/domain/enums';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { requireSuper } from '~/web/guards.server';
 import { clientIp } from '~/auth/rate-limit.server';
 import { CsrfInput } from '~/components/csrf';
+import { getFormProps, getInputProps, getSelectProps, useForm } from '~/components/form-client';
 import { PLAN_LABELS, PLAN_TIERS } from '~/domain/operator-payments';
 import { TIER_LABELS, won } from '~/domain/payments';
 import { formatKoreanDate } from '~/lib/dates';
-import { isDomainError } from '~/lib/errors';
+import { formAction, z } from '~/web/form-action.server';
 import { pageData, redirectWithFlash } from '~/web/http.server';
 import { addPrice, priceTable, tierHasStudentLimit } from '~/services/operators/prices.server';
 
@@ -35,45 +35,52 @@ export async function loader({ request }: LoaderFunctionArgs) {
 type Choice = { plan: string; tier: Tier };
 const CHOICES: Choice[] = Object.entries(PLAN_TIERS).flatMap(([plan, tiers]) => tiers.map((tier) => ({ plan, tier })));
 
-export async function action({ request }: ActionFunctionArgs) {
-  const operator = await requireSuper(request);
-  const form = await request.formData();
-  const [plan, tier] = String(form.get('planTier') ?? '').split(':');
-  const values = {
-    planTier: String(form.get('planTier') ?? ''),
-    amount: String(form.get('amount') ?? '').slice(0, 20),
-    studentLimit: String(form.get('studentLimit') ?? '').slice(0, 20),
-    effectiveFrom: String(form.get('effectiveFrom') ?? '').slice(0, 10),
-  };
-  try {
-    const row = await addPrice(
-      operator,
-      {
-        plan: plan ?? '',
-        tier: Number(tier),
-        amount: values.amount,
-        studentLimit: values.studentLimit,
-        effectiveFrom: values.effectiveFrom,
-      },
-      { address: clientIp(request), origin: new URL(request.url).origin },
-    );
-    return redirectWithFlash(
-      '/super/prices',
-      `${PLAN_LABELS[row.plan]} ${TIER_LABELS[row.tier]} 가격 ${won(row.amount)}을 ${row.effectiveFrom}부터 적용합니다.`,
-    );
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return json({ error: error.message, values }, { status: error.status });
-  }
+/** The posted texts, cut as before; the price service checks them (its Korean messages, shown above the form). */
+const text = (max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v ?? '').slice(0, max));
+
+const priceSchema = z.object({
+  planTier: z.string().optional().default(''),
+  amount: text(20),
+  studentLimit: text(20),
+  effectiveFrom: text(10),
+});
+
+export async function action(args: ActionFunctionArgs) {
+  return formAction(args, {
+    guard: ({ request }) => requireSuper(request),
+    schema: priceSchema,
+    run: async ({ user: operator, request, value }) => {
+      const [plan, tier] = value.planTier.split(':');
+      const row = await addPrice(
+        operator,
+        {
+          plan: plan ?? '',
+          tier: Number(tier),
+          amount: value.amount,
+          studentLimit: value.studentLimit,
+          effectiveFrom: value.effectiveFrom,
+        },
+        { address: clientIp(request), origin: new URL(request.url).origin },
+      );
+      return redirectWithFlash(
+        '/super/prices',
+        `${PLAN_LABELS[row.plan]} ${TIER_LABELS[row.tier]} 가격 ${won(row.amount)}을 ${row.effectiveFrom}부터 적용합니다.`,
+      );
+    },
+  });
 }
 
 const STATE_LABELS = { current: '이번 달 적용 중', scheduled: '예정', past: '지난 가격' } as const;
 
 export default function Prices() {
   const { rows, today, month } = useLoaderData<typeof loader>();
-  const failed = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
-  const values = failed?.values;
+  const [form, fields] = useForm({ id: 'price', lastResult: reply, defaultValue: { planTier: 'academy:1' } });
   return (
     <section aria-labelledby="prices-title" className="stack">
       <h1 id="prices-title" className="page-title">
@@ -132,16 +139,16 @@ export default function Prices() {
       ))}
       <div className="card">
         <h2>가격 추가</h2>
-        {failed?.error ? (
-          <p className="alert error" role="alert" id="price-error">
-            {failed.error}
+        {form.errors ? (
+          <p className="alert error" role="alert" id={form.errorId}>
+            {form.errors[0]}
           </p>
         ) : null}
-        <Form method="post" className="stack" aria-describedby={failed?.error ? 'price-error' : undefined}>
+        <Form method="post" className="stack" {...getFormProps(form)}>
           <CsrfInput />
           <div className="field">
-            <label htmlFor="planTier">요금제와 항목</label>
-            <select id="planTier" name="planTier" required defaultValue={values?.planTier ?? 'academy:1'}>
+            <label htmlFor={fields.planTier.id}>요금제와 항목</label>
+            <select {...getSelectProps(fields.planTier)} required>
               {CHOICES.map((c) => (
                 <option key={`${c.plan}:${c.tier}`} value={`${c.plan}:${c.tier}`}>
                   {PLAN_LABELS[c.plan]} · {TIER_LABELS[c.tier]}
@@ -150,27 +157,23 @@ export default function Prices() {
             </select>
           </div>
           <div className="field">
-            <label htmlFor="amount">금액 (원, 부가세 포함)</label>
-            <input type="text" id="amount" name="amount" inputMode="numeric" required maxLength={12} defaultValue={values?.amount ?? ''} />
+            <label htmlFor={fields.amount.id}>금액 (원, 부가세 포함)</label>
+            <input {...getInputProps(fields.amount, { type: 'text' })} inputMode="numeric" required maxLength={12} />
           </div>
           <div className="field">
-            <label htmlFor="studentLimit">학생 수 (학원의 기본 이용료·학생 추가 1·2만)</label>
+            <label htmlFor={fields.studentLimit.id}>학생 수 (학원의 기본 이용료·학생 추가 1·2만)</label>
             <input
-              type="text"
-              id="studentLimit"
-              name="studentLimit"
+              {...getInputProps(fields.studentLimit, { type: 'text', ariaDescribedBy: `${fields.studentLimit.id}-hint` })}
               inputMode="numeric"
               maxLength={6}
-              defaultValue={values?.studentLimit ?? ''}
-              aria-describedby="studentLimit-hint"
             />
-            <p className="muted field-hint" id="studentLimit-hint">
+            <p className="muted field-hint" id={`${fields.studentLimit.id}-hint`}>
               기본 이용료는 포함하는 학생 수, 학생 추가 1·2는 늘어나는 학생 수입니다. 다른 항목은 비워 두세요.
             </p>
           </div>
           <div className="field">
-            <label htmlFor="effectiveFrom">적용일</label>
-            <input id="effectiveFrom" name="effectiveFrom" type="date" required min={today} defaultValue={values?.effectiveFrom ?? ''} />
+            <label htmlFor={fields.effectiveFrom.id}>적용일</label>
+            <input {...getInputProps(fields.effectiveFrom, { type: 'date' })} required min={today} />
           </div>
           <div>
             <button type="submit" disabled={busy}>
