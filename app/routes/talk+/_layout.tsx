@@ -10,7 +10,7 @@ import { adminNav } from '~/routes/admin+/_layout';
 import { superNav } from '~/routes/super+/_layout';
 
 // The talk area (spec §2: "talk — notice talk feature"): 알림톡 sends from templates, for academy staff (inside the
-// admin shell and menu) and operators (inside the super shell). The guard (auth/talk-guard.server.ts) lets in heads
+// admin shell and menu) and operators (inside the super shell). The guard (web/talk-guard.server.ts) lets in heads
 // and teachers with this month's basic payment, and ADMIN1 / ADMIN2.
 
 type AreaData = Awaited<ReturnType<typeof areaLayoutData>> extends TypedResponse<infer T> ? T : never;
