@@ -1,9 +1,8 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '~/components/form-client';
 import { Form } from '@remix-run/react';
-import { useEffect, useState } from 'react';
-import { formatTime } from '~/lib/dates';
 import { pageRange } from '~/domain/reading';
 import { CsrfInput } from '~/components/csrf';
+import { RunningClock } from './__reading-clock';
 
 // The forms of the reading page (activity.readingBook.$resultBookId.tsx), one per intent of its action. They check
 // with the browser's own constraints only; the server's reading contract (app/domain/reading-input.ts) answers with
@@ -45,32 +44,6 @@ function FieldError({ errors, id }: { errors?: string[]; id: string }) {
       {errors[0]}
     </p>
   ) : null;
-}
-
-/** The running clock: the start time without JavaScript, a ticking clock with it (server time, offset-corrected). */
-function RunningClock({ startedAt, serverNow }: { startedAt: string; serverNow: number }) {
-  const [elapsed, setElapsed] = useState<number | null>(null);
-  useEffect(() => {
-    const offset = serverNow - Date.now();
-    const start = Date.parse(startedAt);
-    const tick = () => setElapsed(Math.max(0, Date.now() + offset - start));
-    tick();
-    const timer = window.setInterval(tick, 1000);
-    return () => window.clearInterval(timer);
-  }, [startedAt, serverNow]);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return (
-    <div>
-      <p>
-        시작한 시각 <time dateTime={startedAt}>{formatTime(startedAt)}</time>
-      </p>
-      {elapsed !== null ? (
-        <p className="clock" role="timer" aria-label="읽은 시간">
-          {two(Math.floor(elapsed / 3_600_000))}:{two(Math.floor(elapsed / 60_000) % 60)}:{two(Math.floor(elapsed / 1000) % 60)}
-        </p>
-      ) : null}
-    </div>
-  );
 }
 
 type Book = { id: number; method: number; totalPages: number; progress: { sessionsDone: number } };
