@@ -41,6 +41,19 @@ export async function orRespond<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * Runs a loader's service call whose refusal the page shows in place (an expired link's explanation) rather than on the
+ * area's error page: the value, or the refusal with its status. Other errors pass through.
+ */
+export async function orRefusal<T>(work: () => Promise<T>): Promise<{ value: T; refusal: null } | { value: null; refusal: DomainError }> {
+  try {
+    return { value: await work(), refusal: null };
+  } catch (error) {
+    if (isDomainError(error)) return { value: null, refusal: error };
+    throw error;
+  }
+}
+
 /** The loader's data, never cached (signed-in pages). */
 export function pageData<T extends Record<string, unknown>>(data: T, headers: HeadersInit = {}) {
   const h = new Headers(headers);

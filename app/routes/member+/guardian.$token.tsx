@@ -11,7 +11,7 @@ import { xsrfCookie } from '~/web/xsrf.server';
 import { CsrfInput } from '~/components/csrf';
 import { FormErrors, TextField } from '~/components/form-fields';
 import { CONSTRAINTS } from '~/domain/account-constraints';
-import { isDomainError } from '~/lib/errors';
+import { orRefusal } from '~/web/http.server';
 import { confirmGuardianConsent, GUARDIAN_MESSAGES, guardianPage, resendGuardianCode } from '~/services/guardian-consent.server';
 
 export const meta: MetaFunction = () => [{ title: '보호자 동의 | 리드인' }, { name: 'referrer', content: 'same-origin' }];
@@ -21,13 +21,8 @@ export const meta: MetaFunction = () => [{ title: '보호자 동의 | 리드인'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await redirectIfSignedIn(request);
-  try {
-    return json({ account: await guardianPage(params.token ?? ''), expired: null }, { headers: { 'Cache-Control': 'no-store' } });
-  } catch (error) {
-    if (isDomainError(error))
-      return json({ account: null, expired: error.message }, { status: error.status, headers: { 'Cache-Control': 'no-store' } });
-    throw error;
-  }
+  const { value: account, refusal } = await orRefusal(() => guardianPage(params.token ?? ''));
+  return json({ account, expired: refusal?.message ?? null }, { status: refusal?.status ?? 200, headers: { 'Cache-Control': 'no-store' } });
 }
 
 export async function action(args: ActionFunctionArgs) {
