@@ -95,11 +95,6 @@ export function AlertDialog({ confirm, ...props }: Omit<BaseProps, 'actions'> & 
   return <DialogFrame {...props} actions={<ActionButton action={confirm} fallback="확인" primary />} />;
 }
 
-/** Alert with an icon (spec §2: icon alert). */
-export function IconAlert(props: Omit<BaseProps, 'actions'> & { confirm?: DialogAction; icon: DialogIcon }) {
-  return <AlertDialog {...props} />;
-}
-
 /** Confirm: title, message, 닫기 and 확인 (spec §2). Either action may be a link, a button or a whole form. */
 export function ConfirmDialog({ close, confirm, ...props }: Omit<BaseProps, 'actions'> & { close?: DialogAction; confirm?: DialogAction }) {
   return (

@@ -112,10 +112,6 @@ export function db(): Database {
   return holder.connection.db;
 }
 
-export function currentConnection(): Connection | undefined {
-  return holder.connection;
-}
-
 /** Tests install their own connection. */
 export function useConnection(connection: Connection | undefined) {
   holder.connection = connection;

@@ -139,13 +139,6 @@ export function audienceLabel(audience: NoticeAudience, academyNames: Record<num
   }
 }
 
-/** Where each role reads a notice (the inbox item of a notice opens it). */
-export function noticePath(role: string, noticeId: number): string {
-  if (role === 'USER') return `/user/notices/${noticeId}`;
-  if (role === 'ADMIN') return `/admin/notices/${noticeId}`;
-  return `/super/notices/${noticeId}`;
-}
-
 /** The download address of an attachment (spec §3 filePath): served by our own route, the audience checked. */
 export const noticeFilePath = (noticeId: number, fileId: number) => `/resources/notices/${noticeId}/files/${fileId}`;
 

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { hashPassword } from '~/auth/password.server';
 import { revokeAllForUser } from '~/auth/tokens.server';
 import { db } from '~/db/client.server';
@@ -9,8 +9,6 @@ import { ACCOUNT_MESSAGES } from './accounts.server';
 import { studentsInScope, type AcademyStaff } from './academy/scope.server';
 
 // The people of an academy as its head and teachers see them (admin area).
-
-export const MEMBERS_PAGE_SIZE = 20;
 
 const memberColumns = {
   id: users.id,
@@ -32,23 +30,6 @@ export function listAcademyStaff(organisationId: number) {
     .from(users)
     .where(and(eq(users.organisationId, organisationId), eq(users.role, 'ADMIN')))
     .orderBy(sql`case when 'HEAD' = any(${users.authorities}) then 0 else 1 end`, asc(users.name));
-}
-
-/** The students this staff member may see (a head the academy's, a teacher their classes'), a page at a time. */
-export async function listAcademyStudents(staff: AcademyStaff, page = 1) {
-  const safePage = Math.max(1, Math.floor(page) || 1);
-  const where = studentsInScope(staff);
-  const [rows, [{ total }]] = await Promise.all([
-    db()
-      .select(memberColumns)
-      .from(users)
-      .where(where)
-      .orderBy(asc(users.name), asc(users.id))
-      .limit(MEMBERS_PAGE_SIZE)
-      .offset((safePage - 1) * MEMBERS_PAGE_SIZE),
-    db().select({ total: count() }).from(users).where(where),
-  ]);
-  return { rows, total: Number(total), page: safePage, pages: Math.max(1, Math.ceil(Number(total) / MEMBERS_PAGE_SIZE)) };
 }
 
 /**

@@ -32,12 +32,3 @@ export async function uploadedBytes(value: FormDataEntryValue | null): Promise<U
 export function isMultipart(request: Request) {
   return (request.headers.get('Content-Type') ?? '').toLowerCase().startsWith('multipart/form-data');
 }
-
-/** The spreadsheet of an import's upload form (its `file` field) with its name; null when no file was chosen. */
-export async function readUploadedFile(request: Request, maxBytes: number, tooLarge: () => unknown, fallbackName: string) {
-  const form = await readMultipart(request, maxBytes, tooLarge);
-  const file = form.get('file');
-  const bytes = await uploadedBytes(file);
-  if (!bytes) return null;
-  return { name: file && typeof file !== 'string' && file.name ? file.name : fallbackName, bytes };
-}
