@@ -49,7 +49,7 @@ export const LAYERS = {
   auth: ['auth', 'db', 'domain', 'lib', 'messages', 'config'],
   db: ['db', 'domain', 'lib', 'config'],
   domain: ['domain', 'lib', 'content', 'messages'],
-  lib: ['lib', 'domain', 'messages', 'config'],
+  lib: ['lib', 'messages', 'config'],
   content: ['content', 'messages'],
   messages: ['messages'],
   config: ['config', 'domain'],

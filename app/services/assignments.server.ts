@@ -16,7 +16,7 @@ import { withParticle } from '~/domain/korean';
 import { talkForAssignedBooks } from './talk/events.server';
 import { z } from 'zod';
 import type { ApiFailure } from '~/lib/errors';
-import { bookStatus, readMethod as readMethodSchema } from '~/lib/api-schemas.server';
+import { bookStatus, readMethod as readMethodSchema } from '~/domain/api-schemas.server';
 
 // A teacher's side of a student's books (product.md §2/§3): assigning a book with a read method (a WAITING result
 // book), fixing the read method before the reading ends, allowing a retake of a marked problem analysis (RESTART)

@@ -6,7 +6,7 @@ import { DEFAULT_LEVEL } from '~/services/library.server';
 import { BookStatus, ItemStatus } from '~/domain/enums';
 import { now } from '~/lib/clock.server';
 import { z } from 'zod';
-import { isoDate } from '~/lib/api-schemas.server';
+import { isoDate } from '~/domain/api-schemas.server';
 
 // Career guidance (진로, product.md §2): every book carries career fields; a student's reading is summed by field
 // into an interest profile, which points to careers and to the books to read next.

@@ -7,7 +7,7 @@ import { BookStatus, ItemStatus } from '~/domain/enums';
 import { DomainError } from '~/lib/errors';
 import { qualified } from '~/db/sql-helpers.server';
 import { z } from 'zod';
-import { bookCatalogueFields } from '~/lib/api-schemas.server';
+import { bookCatalogueFields } from '~/domain/api-schemas.server';
 
 // The catalogue as a student meets it: search, book pages, likes and recommendations.
 

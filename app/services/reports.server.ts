@@ -6,7 +6,7 @@ import { nowMs } from '~/lib/clock.server';
 import { addMonths, seoulDay, seoulMonth } from '~/lib/dates';
 import { unreadCommentCount } from '~/services/notes/student-notes.server';
 import { z } from 'zod';
-import { bookStatus } from '~/lib/api-schemas.server';
+import { bookStatus } from '~/domain/api-schemas.server';
 
 /** The JSON API's shape of `dashboard`. */
 export const dashboardAnswer = z.object({

@@ -151,6 +151,15 @@ describe('the layers (layers/imports, on the resolved path)', () => {
     );
   });
 
+  it('lib importing domain fails (lib is the floor every layer stands on)', async () => {
+    await expectOne(
+      'app/lib/planted.ts',
+      "import { BookStatus } from '~/domain/enums';\nexport const s = BookStatus;\n",
+      'layers/imports',
+      'layer',
+    );
+  });
+
   it('lib importing web fails', async () => {
     await expectOne('app/lib/planted.server.ts', "import '~/web/api-doc.server';\nexport const x = 1;\n", 'layers/imports', 'layer');
   });

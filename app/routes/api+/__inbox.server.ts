@@ -1,6 +1,6 @@
 import { INBOX_MESSAGES } from '~/domain/inbox';
 import { z } from 'zod';
-import { isoDate } from '~/lib/api-schemas.server';
+import { isoDate } from '~/domain/api-schemas.server';
 import type { InboxEntry } from '~/services/inbox.server';
 
 // The JSON shape of an inbox item in the /api answers (docs/api-inbox.md).

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { enumName, NoteState } from '~/domain/enums';
 import type { ApiFailure } from '~/web/api-doc.server';
-import { isoDate, noteState } from '~/lib/api-schemas.server';
+import { isoDate, noteState } from '~/domain/api-schemas.server';
 import { NOTE_MESSAGES } from '~/domain/notes';
 import type { NoteDetail, NoteHistoryEntry } from '~/services/notes/access.server';
 

@@ -3,7 +3,7 @@ import { getReadingPage } from '~/services/reading/overview.server';
 import { readingBook } from './__reading.server';
 import { z } from 'zod';
 import { TAGS } from '~/web/api-doc.server';
-import { readMethod } from '~/lib/api-schemas.server';
+import { readMethod } from '~/domain/api-schemas.server';
 
 // GET /api/bookCommon/readPage/detail/{resultBookId}: the records, newest first (start, end, time, date, flags).
 export const { loader, action } = apiRoute({

@@ -2,7 +2,7 @@ import { apiRoute } from '~/web/api.server';
 import { getReadingBook } from '~/services/reading/books.server';
 import { readingBook } from './__reading.server';
 import { z } from 'zod';
-import { bookCatalogueFields } from '~/lib/api-schemas.server';
+import { bookCatalogueFields } from '~/domain/api-schemas.server';
 import { TAGS } from '~/web/api-doc.server';
 
 // GET /api/user/activity/bookInfo/{resultBookId}: the book's facts.

@@ -5,7 +5,7 @@ import { getReadingBook } from '~/services/reading/books.server';
 import { readingBook } from './__reading.server';
 import { z } from 'zod';
 import { TAGS } from '~/web/api-doc.server';
-import { bookStatus, readMethod } from '~/lib/api-schemas.server';
+import { bookStatus, readMethod } from '~/domain/api-schemas.server';
 
 // GET /api/user/activity/checkReadinBook/{resultBookId}: can the student record reading for this book now?
 export const { loader, action } = apiRoute({

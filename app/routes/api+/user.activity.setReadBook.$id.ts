@@ -4,7 +4,7 @@ import { currentBookAnswer, setCurrentBook } from '~/services/reading/records.se
 import { READING_WRITE_FAILURES, readingBook } from './__reading.server';
 import { z } from 'zod';
 import { TAGS } from '~/web/api-doc.server';
-import { bookStatus } from '~/lib/api-schemas.server';
+import { bookStatus } from '~/domain/api-schemas.server';
 
 // GET /api/user/activity/setReadBook/{resultBookId}: is this the current book? (changes nothing)
 // POST: makes this ACTIVITY book the current one (the spec lists a GET; a GET must not change data).

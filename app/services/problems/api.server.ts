@@ -18,7 +18,7 @@ import {
 import { AnswerInput, markAttempt, saveAnswers } from './marking.server';
 import { getAttemptPage } from './pages.server';
 import { z } from 'zod';
-import { bookStatus, problemCategory, problemStep } from '~/lib/api-schemas.server';
+import { bookStatus, problemCategory, problemStep } from '~/domain/api-schemas.server';
 import { selfAnalysisAnswer } from './book-report.server';
 import { attemptResultAnswer } from './marking.server';
 

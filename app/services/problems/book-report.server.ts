@@ -11,7 +11,7 @@ import { DomainError } from '~/lib/errors';
 import { ProblemErrors, ownResultBook } from './attempts.server';
 import { attemptResultAnswer, resultOf } from './marking.server';
 import { z } from 'zod';
-import { bookCatalogueFields, bookStatus, medal, readMethod } from '~/lib/api-schemas.server';
+import { bookCatalogueFields, bookStatus, medal, readMethod } from '~/domain/api-schemas.server';
 
 /** The JSON API's shape of the student's five ratings of a book. */
 export const selfAnalysisAnswer = z.object({

@@ -18,7 +18,7 @@ import { DomainError } from '~/lib/errors';
 import { advanceStatus } from '../book-status.server';
 import { ProblemErrors, type ProblemRow, moveStep, ownAttempt, versionProblems } from './attempts.server';
 import { z } from 'zod';
-import { medal, problemCategory, problemStep } from '~/lib/api-schemas.server';
+import { medal, problemCategory, problemStep } from '~/domain/api-schemas.server';
 
 // Answers and marking: answers are checked against the set's problems and saved as the student goes; marking is
 // done here, once (a second submit returns the stored result), with the score per category and the level it earns.

@@ -6,7 +6,7 @@ import { BookStatus } from '~/domain/enums';
 import { now } from '~/lib/clock.server';
 import { advanceStatusOrThrow } from '../book-status.server';
 import { z } from 'zod';
-import { bookStatus, isoDate } from '~/lib/api-schemas.server';
+import { bookStatus, isoDate } from '~/domain/api-schemas.server';
 import { getReadingBook, lockBook, readingBookAnswer, readingError } from './books.server';
 
 // Before reading (product.md §2): the student's prediction and what they already know; WAITING → PRE_ACTIVITY_COMPLETE.

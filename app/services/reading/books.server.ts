@@ -9,7 +9,7 @@ import { DomainError } from '~/lib/errors';
 import { advanceStatusOrThrow } from '../book-status.server';
 import { qualified } from '~/db/sql-helpers.server';
 import { z } from 'zod';
-import { bookCatalogueFields, bookStatus, isoDate, readMethod } from '~/lib/api-schemas.server';
+import { bookCatalogueFields, bookStatus, isoDate, readMethod } from '~/domain/api-schemas.server';
 
 // A student's result book with its reading totals (one query, whatever the number of records), the locks every
 // reading change takes first (the student's row, then the result book's row, so a student's concurrent requests are

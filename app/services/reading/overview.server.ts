@@ -8,7 +8,7 @@ import { EMPTY_READ_TIME_RESULT, VISIBLE_STATUSES } from '~/domain/reading';
 import { BookStatus, ReadMethod } from '~/domain/enums';
 import { qualified } from '~/db/sql-helpers.server';
 import { z } from 'zod';
-import { bookStatus, isoDate, readMethod } from '~/lib/api-schemas.server';
+import { bookStatus, isoDate, readMethod } from '~/domain/api-schemas.server';
 import {
   ClockState,
   bookRowFields,

@@ -7,7 +7,7 @@ import { BookStatus, ReadingEvent, ReadMethod } from '~/domain/enums';
 import { now } from '~/lib/clock.server';
 import { seoulDay } from '~/lib/dates';
 import { z } from 'zod';
-import { bookStatus, isoDate, readMethod } from '~/lib/api-schemas.server';
+import { bookStatus, isoDate, readMethod } from '~/domain/api-schemas.server';
 import { advanceStatusOrThrow } from '../book-status.server';
 import {
   CLOCK_MAX_MINUTES,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { BookStatus, NoteState, ProblemStep, ReadMethod } from '~/domain/enums';
-import { CATEGORY_CODES } from '~/domain/problems';
-import './zod-openapi.server'; // zod's `.openapi()`
+import { BookStatus, NoteState, ProblemStep, ReadMethod } from './enums';
+import { CATEGORY_CODES } from './problems';
+import '~/lib/zod-openapi.server'; // zod's `.openapi()`
 
 // Pieces the answers' zod schemas share (app/web/api-doc.server.ts): the spec's numbered enumerations and times.
 
