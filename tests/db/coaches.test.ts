@@ -14,6 +14,7 @@ import { saveStudentNote } from '~/services/notes/student-notes.server';
 import { coachBoard, monthlyCorrections, reassignNote } from '~/services/operators/coaches.server';
 import { makeRequest, respond, sessionCookie } from '../support/auth';
 import { useTestDatabase } from '../support/db';
+import { replyErrors, replyValues } from '../support/form-reply';
 import { LONG_NOTE, noteBook, noteById, userByLogin } from '../support/notes';
 
 useTestDatabase();
@@ -192,7 +193,9 @@ describe('reassignment', () => {
     // The form of the page before the move (old version) changes nothing: the conflict message.
     const stale = await postReassign(cookie, { noteId: String(note.id), version: String(note.version), coachId: 'none' });
     expect(stale.status).toBe(409);
-    expect(await stale.json()).toEqual({ noteId: note.id, error: NOTE_MESSAGES.conflict });
+    const staleReply = await stale.json();
+    expect(replyErrors(staleReply)).toEqual({ form: NOTE_MESSAGES.conflict });
+    expect(replyValues(staleReply)).toMatchObject({ noteId: String(note.id) });
     // The coach it moved away from, correcting with the form they had open, is refused.
     await expect(
       reviewNote(from === coach.id ? coach : coach2, { noteId: note.id, version: note.version, action: 'correct', correction: '첨삭' }),
@@ -243,7 +246,9 @@ describe('reassignment', () => {
     // A malformed post is answered with the message, not a server error.
     const malformed = await postReassign(await sessionCookie('super'), { noteId: String(note.id), version: 'x', coachId: 'none' });
     expect(malformed.status).toBe(400);
-    expect(await malformed.json()).toEqual({ noteId: note.id, error: COACH_MESSAGES.badRequest });
+    const malformedReply = await malformed.json();
+    expect(replyErrors(malformedReply)).toEqual({ version: COACH_MESSAGES.badRequest });
+    expect(replyValues(malformedReply)).toMatchObject({ noteId: String(note.id) });
 
     // Corrected meanwhile: no longer waiting.
     const corrected = await reviewNote(operator, { noteId: note.id, version: note.version, action: 'correct', correction: '첨삭' });

@@ -19,6 +19,7 @@ import { LocalStorage, useStorage } from '~/services/storage.server';
 import { csrfFor, makeRequest, respond, sessionCookie } from '../support/auth';
 import { useTestDatabase } from '../support/db';
 import { createStudent, type Member } from '../support/factories';
+import { replyErrors, replyValues } from '../support/form-reply';
 import { userByLogin } from '../support/notes';
 
 useTestDatabase();
@@ -216,7 +217,9 @@ describe('the state machine', () => {
 
     const empty = await operatorPost(id, { intent: 'answer', answer: '   ' });
     expect(empty.status).toBe(400);
-    expect(await empty.json()).toMatchObject({ intent: 'answer', error: INQUIRY_MESSAGES.answerRequired });
+    const emptyReply = await empty.json();
+    expect(replyErrors(emptyReply)).toEqual({ answer: INQUIRY_MESSAGES.answerRequired });
+    expect(replyValues(emptyReply)).toMatchObject({ intent: 'answer' });
 
     const answer = '안녕하세요. 다음 버튼 문제를 고쳤습니다. 다시 해 보세요.';
     const answered = await operatorPost(id, { intent: 'answer', answer });
@@ -241,7 +244,9 @@ describe('the state machine', () => {
     expect(await operatorPost(id, { intent: 'answer', answer })).toHaveRedirect(`/super/inquiries/${id}`);
     const other = await operatorPost(id, { intent: 'answer', answer: '다른 답변' }, 'admin2');
     expect(other.status).toBe(409);
-    expect(await other.json()).toMatchObject({ error: INQUIRY_MESSAGES.alreadyAnswered, answer: '다른 답변' });
+    const otherReply = await other.json();
+    expect(replyErrors(otherReply)).toEqual({ answer: INQUIRY_MESSAGES.alreadyAnswered });
+    expect(replyValues(otherReply)).toMatchObject({ intent: 'answer', answer: '다른 답변' });
     expect((await inquiryRow(id)).answer).toBe(answer);
     expect(await db().select().from(inboxItems).where(eq(inboxItems.userId, member.id))).toHaveLength(1);
     expect(await auditsOf(id)).toHaveLength(2);
@@ -317,7 +322,7 @@ describe('the state machine', () => {
     expect(deletedTab.rows.map((r: { id: number }) => r.id)).toContain(id);
     const refused = await operatorPost(id, { intent: 'answer', answer: '답변' });
     expect(refused.status).toBe(409);
-    expect(await refused.json()).toMatchObject({ error: INQUIRY_MESSAGES.deletedByAsker });
+    expect(replyErrors(await refused.json())).toEqual({ answer: INQUIRY_MESSAGES.deletedByAsker });
     expect((await operatorPost(id, { intent: 'check' })).status).toBe(302);
     expect((await inquiryRow(id)).status).toBe(InquiryStatus.DELETE);
   });

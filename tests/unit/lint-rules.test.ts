@@ -220,12 +220,31 @@ describe('how routes and services meet HTTP', () => {
   it('a page route importing zod fails (it would ship zod to the browser); a type import and the protocol module pass', async () => {
     await expectOne(
       'app/routes/user+/planted.tsx',
-      "import { z } from 'zod';\nexport const s = z.object({});\n",
+      "import { z } from 'zod';\nexport function s() {\n  return z.object({});\n}\n",
       '@typescript-eslint/no-restricted-imports',
     );
     expect(await lint('app/routes/user+/planted.tsx', "import type { z } from 'zod';\nexport type S = z.ZodTypeAny;\n")).toEqual([]);
     expect(
-      await lint('app/routes/user+/planted.tsx', "import { z } from '~/web/form-action.server';\nexport const s = z.object({});\n"),
+      await lint(
+        'app/routes/user+/planted.tsx',
+        "import { z } from '~/web/form-action.server';\nexport function s() {\n  return z.object({});\n}\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it('a page route building a schema at module load fails; inside its action it passes', async () => {
+    const imports = "import { formAction, z } from '~/web/form-action.server';\nexport const door = formAction;\n";
+    await expectOne(
+      'app/routes/user+/planted.tsx',
+      `${imports}const schema = z.object({});\nexport const x = schema;\n`,
+      'no-restricted-syntax',
+    );
+    await expectOne('app/routes/user+/planted.tsx', `${imports}export const schema = z.object({}).extend({});\n`, 'no-restricted-syntax');
+    expect(
+      await lint(
+        'app/routes/user+/planted.tsx',
+        `${imports}export async function action(args: never) {\n  return formAction(args, { schema: z.object({}) } as never);\n}\n`,
+      ),
     ).toEqual([]);
   });
 

@@ -65,16 +65,15 @@ const STATUS_DONE: Record<StatusChange, string> = {
   withdraw: '학생을 탈퇴 처리했습니다. 더 이상 로그인할 수 없고, 지난 기록은 그대로 남습니다.',
 };
 
-const intents = z.discriminatedUnion('intent', [
-  editStudentSchema.extend({ intent: z.literal('save') }),
-  z.object({ intent: z.enum(['pause', 'resume', 'withdraw']) }),
-]);
-
 export async function action(args: ActionFunctionArgs) {
   return formAction(args, {
     guard: ({ request }) => requireBasicPay(request),
     ids: ['studentId'],
-    schema: intents,
+    // Built in the action: a page module's top-level schema would run in the browser, where the server module is empty.
+    schema: z.discriminatedUnion('intent', [
+      editStudentSchema.extend({ intent: z.literal('save') }),
+      z.object({ intent: z.enum(['pause', 'resume', 'withdraw']) }),
+    ]),
     fields: { CLASS_REQUIRED: 'classId', CLASS_CLOSED: 'classId' },
     run: async ({ user, ids: { studentId }, value }) => {
       const back = `/admin/students/${studentId}/edit`;

@@ -45,12 +45,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-/** The page's two forms: 확인 (WAIT → CHECK) and the answer, which the inquiry service checks (its Korean messages). */
-const inquiryIntents = z.discriminatedUnion('intent', [
-  z.object({ intent: z.literal('check') }),
-  z.object({ intent: z.literal('answer'), answer: z.string().optional().default('') }),
-]);
-
 /** A refusal of the answer is shown beside it. */
 const ANSWER_FIELD_OF = {
   INQUIRY_ANSWER_REQUIRED: 'answer',
@@ -64,7 +58,12 @@ export async function action(args: ActionFunctionArgs) {
     guard: ({ request }) => requireSuper(request),
     ids: ['id'],
     notFound: INQUIRY_MESSAGES.notFound,
-    schema: inquiryIntents,
+    // The page's two forms: 확인 (WAIT → CHECK) and the answer, which the inquiry service checks (its Korean messages).
+    // Built here, not when the module loads: in the browser the page-action module (and its z) is empty.
+    schema: z.discriminatedUnion('intent', [
+      z.object({ intent: z.literal('check') }),
+      z.object({ intent: z.literal('answer'), answer: z.string().optional().default('') }),
+    ]),
     fields: ANSWER_FIELD_OF,
     run: async ({ user: operator, ids: { id }, request, value }) => {
       const here = `/super/inquiries/${id}`;

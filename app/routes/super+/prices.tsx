@@ -35,24 +35,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
 type Choice = { plan: string; tier: Tier };
 const CHOICES: Choice[] = Object.entries(PLAN_TIERS).flatMap(([plan, tiers]) => tiers.map((tier) => ({ plan, tier })));
 
-/** The posted texts, cut as before; the price service checks them (its Korean messages, shown above the form). */
+/** A posted text, cut as before; the price service checks it (its Korean messages, shown above the form). */
 const text = (max: number) =>
   z
     .string()
     .optional()
     .transform((v) => (v ?? '').slice(0, max));
 
-const priceSchema = z.object({
-  planTier: z.string().optional().default(''),
-  amount: text(20),
-  studentLimit: text(20),
-  effectiveFrom: text(10),
-});
-
 export async function action(args: ActionFunctionArgs) {
   return formAction(args, {
     guard: ({ request }) => requireSuper(request),
-    schema: priceSchema,
+    // Built here, not when the module loads: in the browser the page-action module (and its z) is empty.
+    schema: z.object({ planTier: text(Infinity), amount: text(20), studentLimit: text(20), effectiveFrom: text(10) }),
     run: async ({ user: operator, request, value }) => {
       const [plan, tier] = value.planTier.split(':');
       const row = await addPrice(

@@ -180,7 +180,7 @@ export default function BranchHome() {
 
       {allBranches && report.branches.length > 0 ? <BranchPayouts branches={report.branches} month={month} busy={busy} /> : null}
 
-      <SettlementTables report={report} month={month} query={query} allBranches={allBranches} drillAcademy={drillAcademy} />
+      <SettlementTables report={report} query={query} allBranches={allBranches} drillAcademy={drillAcademy} />
 
       {single && report.totals.count > 0 ? <InvoiceCard invoice={report.invoice} month={month} /> : null}
     </section>
