@@ -3,7 +3,7 @@ import { hashPassword, hashSecurityAnswer } from '~/auth/password.server';
 import { DEMO_PASSWORD } from '~/domain/accounts';
 import { ItemStatus } from '~/domain/enums';
 import { seoulDay, seoulDayStart } from '~/lib/dates';
-import { addNoticeToInboxes } from '~/services/notices/notices.server';
+import { addNoticeToInboxes } from '~/services/notices/writing.server';
 import { storage } from '~/services/storage.server';
 import type { Tx } from '~/db/client.server';
 import { noticeFiles, notices, organisations, users, type NoticeAudience } from '~/db/schema';

@@ -7,7 +7,7 @@ import { deliverNow } from './talk/outbox.server';
 
 // The message outbox (product.md §3, docs/talk.md): every message is stored WAITING first, in the transaction of its
 // cause, so it is never lost; the outbox worker (talk/outbox.server.ts) sends it through the provider and records how
-// it ended. One path for everything: 알림톡 from templates, one-time codes and links by SMS.
+// it ended (talk/delivery.server.ts). One path for everything: 알림톡 from templates, one-time codes and links by SMS.
 
 export type NewMessage = {
   recipientUserId: number | null;

@@ -24,7 +24,7 @@ import * as academyList from '~/routes/super+/organisations._index';
 import * as newAcademy from '~/routes/super+/organisations.new';
 import { ACCOUNT_MESSAGES, findUserByLoginId, registerMember } from '~/services/accounts.server';
 import { decideJoinRequest, JOIN_MESSAGES } from '~/services/join-requests.server';
-import { chargeMonth, enqueueMonthlyCharges, monthStart } from '~/services/payments/automatic.server';
+import { chargeMonth, enqueueMonthlyCharges, monthStart } from '~/services/payments/automatic-charges.server';
 import { makeRequest, respond, sessionCookie } from '../support/auth';
 import { replyErrors, replyValues } from '../support/form-reply';
 import { useTestDatabase } from '../support/db';

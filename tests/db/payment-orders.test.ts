@@ -7,16 +7,13 @@ import { PaymentMethod, PaymentStatus, Tier } from '~/domain/enums';
 import { nowMs, setClock } from '~/lib/clock.server';
 import { hasBasicPay } from '~/services/payments/basic-pay.server';
 import {
-  checkoutParams,
-  createOrder,
   expireOverdueOrders,
   handleFailReturn,
   handleSuccessReturn,
   handleWebhook,
-  ORDER_MESSAGES,
   reconcileOrder,
-  type Payer,
-} from '~/services/payments/orders.server';
+} from '~/services/payments/order-confirmation.server';
+import { checkoutParams, createOrder, ORDER_MESSAGES, type Payer } from '~/services/payments/orders.server';
 import { loader as successLoader } from '~/routes/card-pay+/success';
 import { action as webhookAction } from '~/routes/card-pay+/webhook';
 import { createAcademy, createStaff, createStudent } from '../support/factories';

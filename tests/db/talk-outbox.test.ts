@@ -13,14 +13,8 @@ import { enqueueMessage } from '~/services/messages.server';
 import { useMessageProvider } from '~/services/message-provider.server';
 import { reviewNote } from '~/services/notes/review.server';
 import { saveStudentNote } from '~/services/notes/student-notes.server';
-import {
-  RECONCILE_AFTER_MS,
-  STALE_CLAIM_MS,
-  claimDueMessages,
-  handleDeliveryReport,
-  runOutbox,
-  sendClaimed,
-} from '~/services/talk/outbox.server';
+import { RECONCILE_AFTER_MS, STALE_CLAIM_MS, handleDeliveryReport } from '~/services/talk/delivery.server';
+import { claimDueMessages, runOutbox, sendClaimed } from '~/services/talk/outbox.server';
 import { talkForNoteReview } from '~/services/talk/events.server';
 import { useTestDatabase } from '../support/db';
 import { LONG_NOTE, noteBook, userByLogin } from '../support/notes';

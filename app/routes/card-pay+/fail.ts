@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { notFound } from '~/web/http.server';
-import { handleFailReturn, returnDestination } from '~/services/payments/orders.server';
+import { handleFailReturn, returnDestination } from '~/services/payments/order-confirmation.server';
 
 // GET /card-pay/fail?code&message&orderId: the provider's window ended without a payment (the payer closed it:
 // PAY_PROCESS_CANCELED → CANCEL; a refusal → FAIL with the provider's message). No session needed.

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { notFound } from '~/web/http.server';
-import { handleSuccessReturn, returnDestination } from '~/services/payments/orders.server';
+import { handleSuccessReturn, returnDestination } from '~/services/payments/order-confirmation.server';
 
 // GET /card-pay/success?paymentKey&orderId&amount: where the provider's window returns after the payer authenticated.
 // No session is needed (the return may arrive cross-site): the order is found by its id, its amount must match, and

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { handleWebhook } from '~/services/payments/orders.server';
+import { handleWebhook } from '~/services/payments/order-confirmation.server';
 import { providerEvent } from '~/web/provider-event.server';
 
 // POST /card-pay/webhook: the provider's status webhook. It is only a hint: the order is read back from the provider

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { handleDeliveryReport } from '~/services/talk/outbox.server';
+import { handleDeliveryReport } from '~/services/talk/delivery.server';
 import { providerEvent } from '~/web/provider-event.server';
 
 // POST /talk/webhook: Solapi's delivery reports. They are only a hint: the messages they name are read back from Solapi

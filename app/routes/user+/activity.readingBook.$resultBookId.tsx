@@ -5,7 +5,15 @@ import { randomUUID } from 'node:crypto';
 import { requireUser } from '~/web/guards.server';
 import { BookCover, MethodBadge, ProgressBar, StatusBadge } from '~/components/reading';
 import { BookStatus, ReadMethod } from '~/domain/enums';
-import { formatMinutes, isReadable, pageRange, READING_ERRORS, READING_INTENTS, SESSION_COUNTS, type ReadingIntent as Intent } from '~/domain/reading';
+import {
+  formatMinutes,
+  isReadable,
+  pageRange,
+  READING_ERRORS,
+  READING_INTENTS,
+  SESSION_COUNTS,
+  type ReadingIntent as Intent,
+} from '~/domain/reading';
 import { nowMs } from '~/lib/clock.server';
 import { seoulDay } from '~/lib/dates';
 import { idParam, orRespond, pageData } from '~/web/http.server';

@@ -1,6 +1,6 @@
 import { defineJob, defineSchedule } from './runner.server';
-import { AUTOBILL_JOB, chargeMonth, enqueueMonthlyCharges } from '~/services/payments/automatic.server';
-import { expireOverdueOrders } from '~/services/payments/orders.server';
+import { AUTOBILL_JOB, chargeMonth, enqueueMonthlyCharges } from '~/services/payments/automatic-charges.server';
+import { expireOverdueOrders } from '~/services/payments/order-confirmation.server';
 import { runOutbox } from '~/services/talk/outbox.server';
 
 // Every job and schedule of the app, in one place. The job runner (runner.server.ts) runs them: in the server process

@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { payments } from '~/db/schema';
 import { PaymentStatus } from '~/domain/enums';
-import { payerOrganisation, reconcileOrder, type Payer } from './orders.server';
+import { reconcileOrder } from './order-confirmation.server';
+import { payerOrganisation, type Payer } from './orders.server';
 
 /**
  * The receipt's '다시 확인하기' (a POST: a GET never writes): an order of the payer's organisation still waiting is

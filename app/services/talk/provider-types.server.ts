@@ -1,7 +1,7 @@
 import type { MessageChannel } from '~/db/schema';
 
-// What the message outbox (outbox.server.ts) and the provider adapter (solapi.server.ts) share: the types only. The
-// provider of a process is chosen in app/services/message-provider.server.ts.
+// What the message outbox (outbox.server.ts, delivery.server.ts) and the provider adapter (solapi.server.ts) share: the
+// types only. The provider of a process is chosen in app/services/message-provider.server.ts.
 
 /** One row of the outbox as the provider gets it. */
 export type OutgoingMessage = {

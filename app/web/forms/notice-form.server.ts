@@ -22,7 +22,7 @@ import { positiveInt, redirectWithFlash } from '~/web/http.server';
 import { renderMarkdown } from '~/lib/markdown.server';
 import { safeRedirectPath } from '~/lib/safe-redirect';
 import { uploadsOf } from '~/services/notices/files.server';
-import { createNotice, deleteNotice, updateNotice, type NoticeInput } from '~/services/notices/notices.server';
+import { createNotice, deleteNotice, updateNotice, type NoticeInput } from '~/services/notices/writing.server';
 import { activePopups } from '~/services/notices/popups.server';
 
 // The notice form of the super and admin areas (new and edit): a multipart post with the Markdown body, the audience

@@ -1,0 +1,357 @@
+import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { db } from '~/db/client.server';
+import { payments, type Payment } from '~/db/schema';
+import { PaymentMethod, PaymentStatus } from '~/domain/enums';
+import { now } from '~/lib/clock.server';
+import { isUniqueViolation } from '~/lib/errors';
+import { log } from '~/lib/log.server';
+import { paymentGateway } from './gateway.server';
+import type { GatewayError, GatewayPayment, GatewayResult } from './gateway-types.server';
+import { CONFIRM_MINUTES, findOrder, ORDER_MESSAGES, organisationKindOf, receiptPath } from './orders.server';
+import { markFailed, markSucceeded } from './outcomes.server';
+import { followPayment } from './settlements.server';
+
+// How an order ends (product.md §3, issue 14; it is placed WAITING by orders.server.ts): the provider's window, its
+// confirmation, the sweeper and the webhook. The provider's window returns to our success URL (a resource route with no
+// session: the order is found by its id); the amount it carries must equal the stored one, or no confirm call is made.
+// One request claims the confirmation with a guarded UPDATE (the partial unique index payments_one_success_key also
+// refuses a claim while another order of the same tier and month is being confirmed or has succeeded); only the
+// claimer calls the provider's confirm, with an Idempotency-Key derived from the order. A refusal fails the order; an
+// ALREADY_PROCESSED_PAYMENT or a lost answer is settled by reading the payment back, never by confirming again with a
+// new key. An unauthenticated window dies after 30 minutes and an authenticated payment must be confirmed within 10,
+// so the sweeper expires what is left (after reading it back). The provider's webhook only triggers a re-read.
+
+/** How long a request that lost the confirmation claim waits for the claimer's outcome. */
+const LOSER_WAIT_MS = 5_000;
+
+const MINUTE = 60_000;
+
+async function reload(id: number): Promise<Payment> {
+  const [row] = await db().select().from(payments).where(eq(payments.id, id));
+  return row;
+}
+
+// Toss's card issuer and bank codes (개발자센터 코드 목록), for the receipt's "paid with".
+const CARD_ISSUERS: Record<string, string> = {
+  '3K': '기업비씨',
+  '46': '광주은행',
+  '71': '롯데카드',
+  '30': 'KDB산업은행',
+  '31': 'BC카드',
+  '51': '삼성카드',
+  '38': '새마을금고',
+  '41': '신한카드',
+  '62': '신협',
+  '36': '씨티카드',
+  '33': '우리카드',
+  '37': '우체국예금보험',
+  '39': '저축은행중앙회',
+  '35': '전북은행',
+  '42': '제주은행',
+  '15': '카카오뱅크',
+  '3A': '케이뱅크',
+  '24': '토스뱅크',
+  '21': '하나카드',
+  '61': '현대카드',
+  '11': 'KB국민카드',
+  '91': 'NH농협카드',
+  '34': 'Sh수협은행',
+  '4V': '해외 VISA',
+  '4M': '해외 MASTER',
+  '4J': '해외 JCB',
+};
+const BANKS: Record<string, string> = {
+  '39': '경남은행',
+  '34': '광주은행',
+  '12': '단위농협',
+  '32': '부산은행',
+  '45': '새마을금고',
+  '64': '산림조합',
+  '88': '신한은행',
+  '48': '신협',
+  '27': '씨티은행',
+  '20': '우리은행',
+  '71': '우체국예금보험',
+  '50': '저축은행중앙회',
+  '37': '전북은행',
+  '35': '제주은행',
+  '90': '카카오뱅크',
+  '89': '케이뱅크',
+  '92': '토스뱅크',
+  '81': '하나은행',
+  '54': '홍콩상하이은행',
+  '03': 'IBK기업은행',
+  '06': 'KB국민은행',
+  '31': 'DGB대구은행',
+  '02': 'KDB산업은행',
+  '11': 'NH농협은행',
+  '23': 'SC제일은행',
+  '07': 'Sh수협은행',
+};
+
+/** '신한카드 4330-12**-****-1234' or '국민은행 계좌이체'. */
+export function paidWithOf(p: GatewayPayment): string | null {
+  if (p.card) return `${(p.card.issuerCode && CARD_ISSUERS[p.card.issuerCode]) || '카드'} ${p.card.number}`.trim();
+  if (p.transfer) return `${(p.transfer.bankCode && BANKS[p.transfer.bankCode]) || '은행'} 계좌이체`;
+  return p.method;
+}
+
+export type ReturnOutcome = {
+  order: Payment;
+  /** 'done' when the order has ended (SUCCESS, FAIL, CANCEL, REFUND); 'checking' while its outcome is unknown. */
+  state: 'done' | 'checking';
+};
+
+const outcome = (order: Payment): ReturnOutcome => ({ order, state: order.status === PaymentStatus.WAITING ? 'checking' : 'done' });
+
+/** Ends an order from what the provider says of it; true when the provider's answer settled it. */
+async function settleFrom(order: Payment, remote: GatewayPayment): Promise<boolean> {
+  if (remote.orderId !== order.orderId) return false;
+  if (remote.status === 'DONE' || remote.status === 'PARTIAL_CANCELED' || (remote.status === 'CANCELED' && remote.approvedAt)) {
+    if (remote.totalAmount !== order.amount) {
+      log.error({ orderId: order.orderId, amount: order.amount, provider: remote.totalAmount }, 'payment amount differs from the order');
+      return false;
+    }
+    if (order.status === PaymentStatus.WAITING) {
+      await db().transaction((tx) =>
+        markSucceeded(tx, order.id, {
+          paymentKey: remote.paymentKey,
+          approvedAt: remote.approvedAt ? new Date(remote.approvedAt) : now(),
+          paidWith: paidWithOf(remote),
+          receiptUrl: remote.receiptUrl,
+        }),
+      );
+    }
+    // A cancel made at the provider (its dashboard) after the success: the whole balance gone turns the order REFUND.
+    if (remote.status !== 'DONE') await followRemoteRefund(order.id, remote);
+    return true;
+  }
+  if (remote.status === 'ABORTED' || remote.status === 'EXPIRED' || remote.status === 'CANCELED') {
+    if (order.status !== PaymentStatus.WAITING) return true;
+    const code = remote.failure?.code ?? remote.status;
+    const message = remote.failure?.message ?? (remote.status === 'EXPIRED' ? ORDER_MESSAGES.expired : '결제가 완료되지 않았습니다.');
+    await db().transaction((tx) =>
+      markFailed(tx, order.id, { code, message, status: remote.status === 'CANCELED' ? PaymentStatus.CANCEL : PaymentStatus.FAIL }),
+    );
+    return true;
+  }
+  return false;
+}
+
+/** SUCCESS → REFUND when the provider's balance is 0 after a cancel made elsewhere; the refunded sum only grows. */
+async function followRemoteRefund(paymentId: number, remote: GatewayPayment) {
+  const refunded = remote.totalAmount - remote.balanceAmount;
+  await db().transaction(async (tx) => {
+    const [row] = await tx
+      .update(payments)
+      .set({
+        refundedAmount: refunded,
+        ...(remote.balanceAmount === 0 ? { status: PaymentStatus.REFUND } : {}),
+        updatedAt: now(),
+      })
+      .where(and(eq(payments.id, paymentId), eq(payments.status, PaymentStatus.SUCCESS), sql`${payments.refundedAmount} < ${refunded}`))
+      .returning({ id: payments.id });
+    if (row) await followPayment(tx, paymentId);
+  });
+}
+
+/** Reads the order back from the provider and settles it when the answer says how it ended. */
+async function reread(order: Payment): Promise<Payment> {
+  const gateway = paymentGateway();
+  if (!gateway) return order;
+  const read = await gateway.getPaymentByOrderId(order.orderId);
+  if (read.ok) await settleFrom(order, read.value);
+  else if (read.error.kind === 'network' || read.error.status >= 500)
+    log.warn({ orderId: order.orderId, error: describe(read.error) }, 'payment re-read failed');
+  return reload(order.id);
+}
+
+const describe = (e: GatewayError) => (e.kind === 'network' ? `network: ${e.message}` : `${e.status} ${e.code}`);
+
+const UNSETTLED_CODES = new Set(['ALREADY_PROCESSED_PAYMENT', 'IDEMPOTENT_REQUEST_PROCESSING', 'PROVIDER_ERROR']);
+
+/** The confirm call and what follows from its answer (only the claimer gets here). */
+async function confirmClaimed(order: Payment, paymentKey: string): Promise<Payment> {
+  const gateway = paymentGateway();
+  if (!gateway) return order;
+  const result: GatewayResult<GatewayPayment> = await gateway.confirm(
+    { paymentKey, orderId: order.orderId, amount: order.amount },
+    confirmKeyOf(order.orderId),
+  );
+  if (result.ok) {
+    if (await settleFrom(order, result.value)) return reload(order.id);
+    return reread(order);
+  }
+  const error = result.error;
+  // The outcome is unknown (a lost answer, the provider's own failure, a replay of the key still running) or already
+  // decided (ALREADY_PROCESSED_PAYMENT): read it back, never confirm again under a new key.
+  if (error.kind === 'network' || error.status >= 500 || UNSETTLED_CODES.has(error.code)) {
+    log.warn({ orderId: order.orderId, error: describe(error) }, 'payment confirm unsettled: reading it back');
+    return reread(order);
+  }
+  await db().transaction((tx) => markFailed(tx, order.id, { code: error.code, message: error.message }));
+  return reload(order.id);
+}
+
+/** The Idempotency-Key of an order's confirmation: one per order, never reused across orders. */
+export const confirmKeyOf = (orderId: string) => `confirm-${orderId}`;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function waitForOutcome(id: number): Promise<Payment> {
+  const until = Date.now() + LOSER_WAIT_MS;
+  let row = await reload(id);
+  while (row.status === PaymentStatus.WAITING && Date.now() < until) {
+    await sleep(150);
+    row = await reload(id);
+  }
+  return row;
+}
+
+/** The provider's window came back to our success URL. Returns null for an order we do not know. */
+export async function handleSuccessReturn(input: {
+  paymentKey: string | null;
+  orderId: string | null;
+  amount: string | null;
+}): Promise<ReturnOutcome | null> {
+  const order = input.orderId ? await findOrder(input.orderId) : null;
+  if (!order) return null;
+  if (order.status !== PaymentStatus.WAITING) return outcome(order);
+  if (order.method === PaymentMethod.DEPOSIT) return outcome(order);
+  const paymentKey = (input.paymentKey ?? '').trim();
+  const amountOk = /^\d{1,10}$/.test(input.amount ?? '') && Number(input.amount) === order.amount;
+  if (!amountOk || !paymentKey || paymentKey.length > 200) {
+    // Never confirmed: an order whose confirmation is already under way is left to its claimer.
+    if (!order.confirmStartedAt) {
+      await db().transaction((tx) => markFailed(tx, order.id, { code: 'AMOUNT_MISMATCH', message: ORDER_MESSAGES.amountMismatch }));
+    }
+    return outcome(await waitForOutcome(order.id));
+  }
+  const at = now();
+  let claimed: Payment | undefined;
+  try {
+    [claimed] = await db()
+      .update(payments)
+      .set({
+        confirmStartedAt: at,
+        paymentKey,
+        expiresAt: sql`least(coalesce(${payments.expiresAt}, ${new Date(at.getTime() + CONFIRM_MINUTES * MINUTE)}), ${new Date(at.getTime() + CONFIRM_MINUTES * MINUTE)})`,
+        updatedAt: at,
+      })
+      .where(and(eq(payments.id, order.id), eq(payments.status, PaymentStatus.WAITING), isNull(payments.confirmStartedAt)))
+      .returning();
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    // Another order of the same tier and month is being confirmed or has succeeded (or the key belongs to another order).
+    await db().transaction((tx) => markFailed(tx, order.id, { code: 'ALREADY_PAID', message: ORDER_MESSAGES.alreadyPaid }));
+    return outcome(await reload(order.id));
+  }
+  if (!claimed) return outcome(await waitForOutcome(order.id));
+  return outcome(await confirmClaimed(claimed, paymentKey));
+}
+
+/** The provider's window came back to our fail URL: the payer gave up (CANCEL) or the provider refused (FAIL). */
+export async function handleFailReturn(input: {
+  code: string | null;
+  message: string | null;
+  orderId: string | null;
+}): Promise<ReturnOutcome | null> {
+  const order = input.orderId ? await findOrder(input.orderId) : null;
+  if (!order) return null;
+  if (order.status === PaymentStatus.WAITING && !order.confirmStartedAt && order.method !== PaymentMethod.DEPOSIT) {
+    const code = (input.code ?? 'UNKNOWN').slice(0, 100) || 'UNKNOWN';
+    const message = (input.message ?? '').trim() || '결제가 완료되지 않았습니다.';
+    await db().transaction((tx) =>
+      markFailed(tx, order.id, { code, message, status: code === 'PAY_PROCESS_CANCELED' ? PaymentStatus.CANCEL : PaymentStatus.FAIL }),
+    );
+  }
+  return outcome(await reload(order.id));
+}
+
+/**
+ * Reads an order back from the provider and settles it (the result page's reload, the webhook, the sweeper). A
+ * claimed order the provider holds authenticated but unconfirmed is confirmed again with its own key (a replay of
+ * the key cannot charge twice); a SUCCESS order follows a cancel made at the provider.
+ */
+export async function reconcileOrder(orderId: string): Promise<Payment | null> {
+  const order = await findOrder(orderId);
+  if (!order) return null;
+  if (order.method === PaymentMethod.DEPOSIT && !order.paymentKey) return order;
+  if (order.status !== PaymentStatus.WAITING && order.status !== PaymentStatus.SUCCESS) return order;
+  const gateway = paymentGateway();
+  if (!gateway) return order;
+  const read = await gateway.getPaymentByOrderId(order.orderId);
+  if (!read.ok) return order;
+  if (await settleFrom(order, read.value)) return reload(order.id);
+  const stillWaiting =
+    order.status === PaymentStatus.WAITING && order.confirmStartedAt && order.paymentKey && read.value.status === 'IN_PROGRESS';
+  if (stillWaiting && order.expiresAt && order.expiresAt > now()) return confirmClaimed(order, order.paymentKey!);
+  return reload(order.id);
+}
+
+/**
+ * The sweeper: WAITING orders past their expiresAt. Card and transfer orders are read back first (the provider may
+ * have charged them: then they succeed); the rest FAIL 'EXPIRED'. An order claimed or changed after it was read is
+ * left alone (the row is locked and checked again before it fails). Returns how many ended each way.
+ */
+export async function expireOverdueOrders(at: Date = now()): Promise<{ expired: number; succeeded: number; unknown: number }> {
+  const overdue = await db()
+    .select()
+    .from(payments)
+    .where(and(eq(payments.status, PaymentStatus.WAITING), lte(payments.expiresAt, at)))
+    .orderBy(asc(payments.expiresAt))
+    .limit(200);
+  const counts = { expired: 0, succeeded: 0, unknown: 0 };
+  const gateway = paymentGateway();
+  for (const order of overdue) {
+    if (order.method !== PaymentMethod.DEPOSIT && gateway) {
+      const read = await gateway.getPaymentByOrderId(order.orderId);
+      if (read.ok) {
+        if (await settleFrom(order, read.value)) {
+          const after = await reload(order.id);
+          if (after.status === PaymentStatus.SUCCESS) counts.succeeded++;
+          else counts.expired++;
+          continue;
+        }
+      } else if (read.error.kind === 'network' || read.error.status >= 500) {
+        counts.unknown++; // the next sweep asks again
+        continue;
+      }
+    }
+    const ended = await db().transaction(async (tx) => {
+      const [locked] = await tx.select().from(payments).where(eq(payments.id, order.id)).for('update');
+      if (
+        !locked ||
+        locked.status !== PaymentStatus.WAITING ||
+        !locked.expiresAt ||
+        locked.expiresAt > at ||
+        locked.confirmStartedAt?.getTime() !== order.confirmStartedAt?.getTime()
+      )
+        return false;
+      return markFailed(tx, order.id, { code: 'EXPIRED', message: ORDER_MESSAGES.expired });
+    });
+    if (ended) counts.expired++;
+  }
+  return counts;
+}
+
+/** The provider's status webhook: unsigned, so it only makes us read the payment back. Unknown orders are ignored. */
+export async function handleWebhook(body: unknown): Promise<void> {
+  const gateway = paymentGateway();
+  if (!gateway) return;
+  const hint = gateway.parseWebhook(body);
+  if (!hint) return;
+  let order: Payment | null = hint.orderId ? await findOrder(hint.orderId) : null;
+  if (!order && hint.paymentKey) {
+    const [row] = await db().select().from(payments).where(eq(payments.paymentKey, hint.paymentKey));
+    order = row ?? null;
+  }
+  if (!order) return;
+  await reconcileOrder(order.orderId);
+}
+
+/** Where the browser goes after the provider's window: a popup to /card-pay/close, a full page to the receipt. */
+export async function returnDestination(order: Payment): Promise<string> {
+  if (order.window === 'popup') return `/card-pay/close?orderId=${encodeURIComponent(order.orderId)}`;
+  return receiptPath(order.id, await organisationKindOf(order.organisationId));
+}
