@@ -3,7 +3,7 @@ import { Link } from '~/components/link';
 import type { Tier } from '~/domain/enums';
 import { MONTH_STATE_LABELS } from '~/domain/operators';
 import { monthLabel, TIER_LABELS, won } from '~/domain/payments';
-import type { loader } from './organisations.$academyId';
+import type { loader } from './__academy-page.server';
 
 // An academy's bill of this Seoul month on its page: the lines its active students make, each paid, waiting for a
 // deposit or due, and the tiers no price covers yet.

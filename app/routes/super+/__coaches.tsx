@@ -5,7 +5,7 @@ import { Link } from '~/components/link';
 import { When } from '~/components/notes';
 import { STATUS_LABELS, waitLabel } from '~/domain/operators';
 import { monthLabel } from '~/lib/dates';
-import type { loader } from './coaches';
+import type { loader } from './__coaches-page.server';
 
 // The parts of /super/coaches: each coach's load, the move form of one waiting note, and a month's corrections per
 // coach. The filters are GET forms (everything in the address); a move posts without JavaScript.

@@ -3,7 +3,7 @@ import { Link } from '~/components/link';
 import { PaymentMethod, PaymentStatus } from '~/domain/enums';
 import { OP_RECEIPT_LABELS, rateLabel } from '~/domain/operator-payments';
 import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, SETTLEMENT_STATUS_LABELS, TIER_LABELS, monthLabel, won } from '~/domain/payments';
-import type { loader } from './payments.$paymentId';
+import type { loader } from './__payment-page.server';
 
 // The read-only parts of an order's page in the payments console: what the order has (provider fields, receipts, the
 // deposit's name), its settlement line, and the other orders of the same month and tier.

@@ -6,7 +6,7 @@ import { firstError, replyFor, type FormReply } from '~/components/form-client';
 import { ITEM_STATUS_LABELS } from '~/domain/operators';
 import { SET_STATUSES } from '~/domain/problem-bank';
 import { BankProblemSummary } from './__problem-forms';
-import type { loader } from './problems.$setId._index';
+import type { loader } from './__problem-set-page.server';
 
 // The parts of a problem set's page (problems.$setId._index.tsx): the problems of the draft (or of the version
 // students take) with the draft's buttons, the versions, and the status form. Each button is a plain post form whose

@@ -4,7 +4,7 @@ import { CsrfInput } from '~/components/csrf';
 import { Link } from '~/components/link';
 import { rateLabel } from '~/domain/operator-payments';
 import { PAYMENT_METHOD_LABELS, SETTLEMENT_STATUS_LABELS, TIER_LABELS, monthLabel, won } from '~/domain/payments';
-import type { loader } from './tax.u.region.agency';
+import type { loader } from './__settlement-page.server';
 
 // The parts of the branch's page (/super/tax/u/region/agency): the academies' reading in the month, the operators'
 // payout per branch, the settlement by academy, by agency and line by line, and the figures of the tax invoice.

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { requireSuper } from '~/web/guards.server';
@@ -7,20 +7,14 @@ import { firstError } from '~/components/form-client';
 import { When } from '~/components/notes';
 import { Pagination } from '~/components/pagination';
 import { COACH_MESSAGES } from '~/domain/operators';
-import { now } from '~/lib/clock.server';
 import { formAction } from '~/web/form-action.server';
-import { pageData, pageParam, positiveInt, redirectWithFlash } from '~/web/http.server';
-import { activeCoaches } from '~/services/notes/coach-assignment.server';
-import {
-  coachBoard,
-  monthlyCorrections,
-  reassignNote,
-  recentMonth,
-  waitingNotes,
-  type WaitingFilter,
-} from '~/services/operators/coaches.server';
+import { redirectWithFlash } from '~/web/http.server';
+import { reassignNote } from '~/services/operators/coaches.server';
 import { movedMessage, reassignSchema } from './__coach-forms.server';
 import { CoachLoad, MonthlyCorrections, ReassignForm } from './__coaches';
+import type { loader } from './__coaches-page.server';
+
+export { loader } from './__coaches-page.server';
 
 export const meta: MetaFunction = () => [{ title: '코치 관리 | 리드인 운영' }];
 
@@ -28,25 +22,6 @@ export const meta: MetaFunction = () => [{ title: '코치 관리 | 리드인 운
 // completed corrections, the waiting notes with a form per note to move it to another coach (or back to unassigned),
 // and a Seoul month's corrections per coach. The filters are GET forms (everything in the address); each move is a
 // POST guarded on the note's version, answered by a redirect back to the same address with a flash.
-
-function coachFilter(value: string | null): WaitingFilter['coachId'] {
-  return value === 'none' ? 'none' : (positiveInt(value) ?? undefined);
-}
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireSuper(request);
-  const url = new URL(request.url);
-  const at = now();
-  const coach = coachFilter(url.searchParams.get('coach'));
-  const { month, months } = recentMonth(url.searchParams.get('month'), at);
-  const [board, waiting, monthly, choices] = await Promise.all([
-    coachBoard(at),
-    waitingNotes({ coachId: coach }, pageParam(request)),
-    monthlyCorrections(month),
-    activeCoaches(),
-  ]);
-  return pageData({ board, waiting, monthly, month, months, choices, coach: coach === undefined ? '' : String(coach) });
-}
 
 export async function action(args: ActionFunctionArgs) {
   return formAction(args, {

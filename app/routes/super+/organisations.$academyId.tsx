@@ -1,20 +1,20 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { requireSuper } from '~/web/guards.server';
 import { CsrfInput } from '~/components/csrf';
 import { ConfirmDialog } from '~/components/dialogs';
 import { ORGANISATION_MESSAGES, ORGANISATION_STATUS_LABELS } from '~/domain/operators';
-import { now } from '~/lib/clock.server';
-import { formatKoreanDate } from '~/lib/dates';
 import { firstError, replyFor } from '~/components/form-client';
 import { formAction } from '~/web/form-action.server';
-import { idParam, notFound, pageData, redirectWithFlash } from '~/web/http.server';
-import { placeChoices } from '~/services/operators/branches.server';
-import { academyDetail, moveAcademy, setAcademyStatus, updateAcademyInfo } from '~/services/operators/organisations.server';
+import { redirectWithFlash } from '~/web/http.server';
+import { moveAcademy, setAcademyStatus, updateAcademyInfo } from '~/services/operators/organisations.server';
 import { ACADEMY_FIELD_OF, academyIntents, originOf, savedOrUnchanged, UNKNOWN_INTENT } from './__organisation-forms.server';
 import { AcademyBill } from './__academy';
+import type { loader } from './__academy-page.server';
 import { ACADEMY_INFO_CONSTRAINT, AcademyInfoFields, IntentForm, OrganisationTabs, PLACE_CONSTRAINT, PlaceFields } from './__organisations';
+
+export { loader } from './__academy-page.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.academy.name ?? '학원'} | 기관 관리 | 리드인 운영` }];
 
@@ -22,43 +22,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data
 // members in the user console, editing its name and contacts, moving it to another branch and agency, and closing
 // (해지) or reopening it after a confirmation (`?confirm=close`, a page of its own without JavaScript). Each form posts
 // only the fields it shows; the action reads nothing else.
-
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireSuper(request);
-  const id = idParam(params.academyId, ORGANISATION_MESSAGES.academyNotFound);
-  const at = now();
-  const [detail, places] = await Promise.all([academyDetail(id, at), placeChoices()]);
-  if (!detail) throw notFound(ORGANISATION_MESSAGES.academyNotFound);
-  const confirm = new URL(request.url).searchParams.get('confirm');
-  const { academy } = detail;
-  return pageData({
-    academy: {
-      id: academy.id,
-      name: academy.name,
-      code: academy.code,
-      status: academy.status,
-      contactName: academy.contactName,
-      phone: academy.phone,
-      address: academy.address,
-      branchId: academy.branchId,
-      agencyId: academy.agencyId,
-      createdAt: formatKoreanDate(academy.createdAt),
-    },
-    branchName: detail.branchName,
-    branchRegion: detail.branchRegion,
-    agencyName: detail.agencyName,
-    staff: detail.staff,
-    students: detail.students,
-    bill: detail.bill,
-    state: detail.state,
-    waitingTiers: detail.waitingTiers,
-    closedAt: detail.closedAt ? formatKoreanDate(detail.closedAt) : null,
-    closedBy: detail.closedBy,
-    places,
-    confirm:
-      confirm === 'close' && academy.status === 'ACTIVE' ? 'close' : confirm === 'reopen' && academy.status === 'CLOSED' ? 'reopen' : null,
-  });
-}
 
 export async function action(args: ActionFunctionArgs) {
   return formAction(args, {

@@ -1,60 +1,28 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { requireSuper } from '~/web/guards.server';
 import { clientIp } from '~/auth/rate-limit.server';
 import { CsrfInput } from '~/components/csrf';
 import { PaymentMethod, PaymentStatus, ReceiptType } from '~/domain/enums';
-import { OPERATOR_PAYMENT_MESSAGES as M } from '~/domain/operator-payments';
 import { PAYMENT_STATUS_LABELS, TIER_LABELS, monthLabel, won } from '~/domain/payments';
-import { formatDateTime } from '~/lib/dates';
 import { DomainError } from '~/lib/errors';
 import { firstError, replyFor, type FormReply } from '~/components/form-client';
 import { formAction } from '~/web/form-action.server';
-import { idParam, notFound, pageData, redirectWithFlash } from '~/web/http.server';
-import { cancelOrder, confirmDeposit, issueCashReceiptFor, paymentDetail } from '~/services/operators/payments.server';
+import { notFound, redirectWithFlash } from '~/web/http.server';
+import { cancelOrder, confirmDeposit, issueCashReceiptFor } from '~/services/operators/payments.server';
 import { recheckRefund, refundPayment } from '~/services/payments/refunds.server';
 import { PaymentFacts, SameTierOrders, SettlementCard } from './__payment';
 import { BAD_REQUEST, paymentIntents } from './__payment-forms.server';
+import type { loader } from './__payment-page.server';
+
+export { loader } from './__payment-page.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.payment.orderId ?? '결제'} | 결제 | 리드인 운영` }];
 
 // One order as operators see it: everything it has (provider fields, receipts, the deposit's name), its refunds, its
 // settlement line, and the acts: confirm a 무통장입금, cancel a waiting order, refund a paid one in full or in part. The
 // refund form carries a key made when the page was shown: posting it twice refunds once.
-
-const when = (d: Date | string | null) => (d ? formatDateTime(d) : null);
-
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireSuper(request);
-  const id = idParam(params.paymentId);
-  const detail = await paymentDetail(id);
-  if (!detail) throw notFound(M.paymentNotFound);
-  const p = detail.payment;
-  return pageData({
-    payment: {
-      ...p,
-      createdAt: when(p.createdAt)!,
-      approvedAt: when(p.approvedAt),
-      expiresAt: when(p.expiresAt),
-      updatedAt: when(p.updatedAt)!,
-      confirmStartedAt: when(p.confirmStartedAt),
-    },
-    organisationName: detail.organisationName,
-    organisationKind: detail.organisationKind,
-    payerName: detail.payerName,
-    payerLoginId: detail.payerLoginId,
-    confirmedByName: detail.confirmedByName,
-    refunds: detail.refunds.map((r) => ({ ...r, createdAt: when(r.createdAt)!, completedAt: when(r.completedAt) })),
-    settlement: detail.settlement
-      ? { ...detail.settlement, paidOutAt: when(detail.settlement.paidOutAt), updatedAt: when(detail.settlement.updatedAt) }
-      : null,
-    balance: detail.balance,
-    sameTier: detail.sameTier,
-    refundKey: detail.refundKey,
-    gateway: detail.gateway,
-  });
-}
 
 export async function action(args: ActionFunctionArgs) {
   return formAction(args, {

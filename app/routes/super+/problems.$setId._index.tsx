@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { requireSuper } from '~/web/guards.server';
@@ -7,48 +7,22 @@ import { ItemStatus } from '~/domain/enums';
 import { withParticle } from '~/domain/korean';
 import { ITEM_STATUS_LABELS } from '~/domain/operators';
 import { SET_KIND_LABELS } from '~/domain/problem-bank';
-import { formatKoreanDateTime } from '~/lib/dates';
 import { formAction } from '~/web/form-action.server';
-import { idParam, orRespond, pageData, redirectWithFlash } from '~/web/http.server';
+import { redirectWithFlash } from '~/web/http.server';
 import { deleteProblem, discardDraft, moveProblem, publishDraft, startDraft } from '~/services/operators/problem-drafts.server';
-import { problemSetPage, setProblemSetStatus, updateProblemSet } from '~/services/operators/problem-sets.server';
+import { setProblemSetStatus, updateProblemSet } from '~/services/operators/problem-sets.server';
 import { originOf, SET_FIELDS, SET_PAGE_UNKNOWN, setPageSchema } from './__problem-forms.server';
 import { SetForm } from './__problem-forms';
 import { ProblemsSection, StatusSection, VersionsSection } from './__problem-set';
+import type { loader } from './__problem-set-page.server';
+
+export { loader } from './__problem-set-page.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.set.title ?? '문제 세트'} | 문제 관리 | 리드인 운영` }];
 
 // One problem set: its versions (published when, by whom, attempts on each), its problems, its details and status.
 // Problems are only ever edited on the draft: "편집 시작" copies the current version, and "게시" makes the draft the
 // version new attempts take. Every button is a plain post form (one intent each); a repeated post changes nothing twice.
-
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireSuper(request, { allow: ['PRODUCT'] });
-  const page = await orRespond(() => problemSetPage(idParam(params.setId)));
-  const { set } = page;
-  return pageData({
-    set: {
-      id: set.id,
-      kind: set.kind,
-      title: set.title,
-      description: set.description,
-      subject: set.subject,
-      passage: set.passage,
-      level: set.level,
-      status: set.status,
-      bookId: set.bookId,
-      bookTitle: set.bookTitle,
-    },
-    versions: page.versions.map((v) => ({
-      ...v,
-      publishedLabel: v.publishedAt ? formatKoreanDateTime(v.publishedAt) : null,
-      isCurrent: v.id === set.currentVersionId,
-    })),
-    draft: page.draft ? { version: page.draft.version } : null,
-    current: page.current ? { version: page.current.version } : null,
-    problems: page.problems,
-  });
-}
 
 export async function action(args: ActionFunctionArgs) {
   return formAction(args, {

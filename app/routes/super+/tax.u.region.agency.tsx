@@ -1,17 +1,16 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { requireSuper } from '~/web/guards.server';
 import { clientIp } from '~/auth/rate-limit.server';
 import { firstError } from '~/components/form-client';
 import { monthLabel, won } from '~/domain/payments';
-import { now } from '~/lib/clock.server';
-import { formatDateTime } from '~/lib/dates';
 import { formAction } from '~/web/form-action.server';
-import { pageData, redirectWithFlash } from '~/web/http.server';
-import { branchActivity } from '~/services/operators/branch.server';
-import { branchChoices, markPaidOut, settlementReport, settlementScope } from '~/services/payments/settlement-report.server';
+import { redirectWithFlash } from '~/web/http.server';
+import { markPaidOut } from '~/services/payments/settlement-report.server';
 import { BAD_REQUEST, payoutSchema, requirePayout } from './__settlement-forms.server';
 import { BranchPayouts, InvoiceCard, ReadingActivity, SettlementTables } from './__settlement';
+import type { loader } from './__settlement-page.server';
+
+export { loader } from './__settlement-page.server';
 
 export const meta: MetaFunction = () => [{ title: '지사 | 리드인 운영' }];
 
@@ -19,47 +18,6 @@ export const meta: MetaFunction = () => [{ title: '지사 | 리드인 운영' }]
 // settlement: the region's academies and agencies with the payments' base and the branch's and agencies' shares, the
 // lines (all, or one academy's), the figures of the tax invoice, and the same table as a spreadsheet. A BRANCH user
 // sees only its own branch; operators (ADMIN1, ADMIN2) see every branch, or one, and mark a branch's month paid out.
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireSuper(request, { allow: ['BRANCH'] });
-  const url = new URL(request.url);
-  const { month, months, allBranches, branchId, academyId } = settlementScope(user, url, now());
-  const [rows, report, branches] = await Promise.all([
-    branchActivity(branchId, month),
-    settlementReport({ branchId, month, academyId }),
-    allBranches ? branchChoices() : Promise.resolve([]),
-  ]);
-  const total = rows.reduce(
-    (t, r) => ({
-      students: t.students + r.students,
-      readers: t.readers + r.readers,
-      minutes: t.minutes + r.minutes,
-      pages: t.pages + r.pages,
-      completed: t.completed + r.completed,
-    }),
-    { students: 0, readers: 0, minutes: 0, pages: 0, completed: 0 },
-  );
-  const query = new URLSearchParams({ month, ...(allBranches && branchId ? { branch: String(branchId) } : {}) }).toString();
-  return pageData({
-    rows,
-    total,
-    month,
-    months,
-    allBranches,
-    branchId,
-    branches,
-    academyId,
-    query,
-    report: {
-      ...report,
-      lines: report.lines.map((l) => ({
-        ...l,
-        approvedAt: l.approvedAt ? formatDateTime(l.approvedAt) : null,
-        paidOutAt: l.paidOutAt ? formatDateTime(l.paidOutAt) : null,
-      })),
-    },
-  });
-}
 
 export async function action(args: ActionFunctionArgs) {
   return formAction(args, {
