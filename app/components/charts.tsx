@@ -1,5 +1,3 @@
-import type { ReactNode } from 'react';
-
 // Server-rendered SVG charts: readable without JavaScript, printable, with a text equivalent for screen readers.
 
 export type BarDatum = { label: string; value: number; display?: string; color?: string };
@@ -327,66 +325,5 @@ export function LineChart({
       </svg>
       <ChartTable title={title} data={data} format={(d) => d.display ?? format(d.value)} />
     </figure>
-  );
-}
-
-/** The course tests' levels over time (L1–L10), one point per test. */
-export function LevelChart({
-  points,
-  width,
-  height,
-}: {
-  points: readonly { date: string; level: number }[];
-  width?: number;
-  height?: number;
-}) {
-  return (
-    <LineChart
-      title="수준 진단 결과(L1–L10)"
-      min={1}
-      max={10}
-      width={width}
-      height={height}
-      format={(v) => `L${v}`}
-      data={points.map((p) => ({ label: p.date.slice(2).replaceAll('-', '.'), value: p.level, display: `${p.date} L${p.level}` }))}
-    />
-  );
-}
-
-/** One figure of a page's stat grid: what it counts, the number, and a line or link under it. */
-export function StatCard({ label, value, testId, children }: { label: string; value: ReactNode; testId?: string; children?: ReactNode }) {
-  return (
-    <div className="card stat">
-      <span className="stat-label">{label}</span>
-      <strong className="stat-value" data-testid={testId}>
-        {value}
-      </strong>
-      {children}
-    </div>
-  );
-}
-
-/** A section of figures (StatCard): its heading (for screen readers only when `hideTitle`), the grid, a note under it. */
-export function StatSection({
-  id,
-  title,
-  hideTitle,
-  note,
-  children,
-}: {
-  id: string;
-  title: string;
-  hideTitle?: boolean;
-  note?: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <section aria-labelledby={id}>
-      <h2 id={id} className={hideTitle ? 'visually-hidden' : undefined}>
-        {title}
-      </h2>
-      <div className="stat-grid">{children}</div>
-      {note}
-    </section>
   );
 }

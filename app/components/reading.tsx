@@ -1,8 +1,6 @@
 import { BOOK_STATUS_LABELS, READ_METHOD_LABELS } from '~/domain/reading';
 import type { BookStatus, ReadMethod } from '~/domain/enums';
 import { coverDataUri } from '~/lib/cover-svg';
-import type { ReactNode } from 'react';
-import { Link } from '~/components/link';
 
 // React 18 knows no `fetchPriority` prop; the lowercase attribute passes through as written.
 const HIGH_PRIORITY = { fetchpriority: 'high' } as object;
@@ -79,34 +77,5 @@ export function ReadMethodSelect({
         </option>
       ))}
     </select>
-  );
-}
-
-/**
- * The main part of a row of a student's book list: the title to the book's page, the author, the state and method
- * badges (and `badges` after them), then `children`.
- */
-export function BookListMain({
-  book,
-  badges,
-  children,
-}: {
-  book: { id: number; title: string; author: string; status: BookStatus; method: ReadMethod };
-  badges?: ReactNode;
-  children?: ReactNode;
-}) {
-  return (
-    <div className="book-list-main">
-      <Link to={`/user/activity/readingBook/info/${book.id}`} className="book-title">
-        {book.title}
-      </Link>
-      <span className="muted"> · {book.author}</span>
-      <div className="badges">
-        <StatusBadge status={book.status} />
-        <MethodBadge method={book.method} />
-        {badges}
-      </div>
-      {children}
-    </div>
   );
 }

@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { useRouteLoaderData } from '@remix-run/react';
+import { Outlet, useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import { areaLayoutData } from '~/web/area.server';
 import { requireUser } from '~/web/guards.server';
-import { AreaError, AreaLayout } from '~/components/area-layout';
+import { AppShell } from '~/components/app-shell';
+import { ErrorPage } from '~/components/error-page';
 import type { NavItem } from '~/components/public-shell';
 
 /** The admin menu; a TEACHER does not see the head-only pages (teachers, payments). */
@@ -31,10 +32,28 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function AdminLayout() {
-  return <AreaLayout home="/admin/dashboard" nav={adminNav} />;
+  const { user, timing, flash, badges } = useLoaderData<typeof loader>();
+  return (
+    <AppShell timing={timing} flash={flash} badges={badges} home="/admin/dashboard" nav={adminNav(user)} user={user}>
+      <Outlet />
+    </AppShell>
+  );
 }
 
 export function ErrorBoundary() {
+  // Inside the area's shell when the layout's own loader succeeded (e.g. the guard alerts of a child page).
   const data = useRouteLoaderData<typeof loader>('routes/admin+/_layout');
-  return <AreaError home="/admin/dashboard" homeLabel="대시보드로" nav={adminNav} user={data?.user} />;
+  const page = <ErrorPage homeHref="/admin/dashboard" homeLabel="대시보드로" />;
+  if (!data)
+    return (
+      <main id="main" className="container" tabIndex={-1}>
+        {page}
+      </main>
+    );
+  const user = data.user;
+  return (
+    <AppShell home="/admin/dashboard" nav={adminNav(user)} user={user}>
+      {page}
+    </AppShell>
+  );
 }

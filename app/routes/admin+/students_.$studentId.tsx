@@ -22,7 +22,6 @@ import {
 import { bookOfStudent, bookToExclude, studentBooksSchema } from '~/services/academy/student-books.server';
 import { CsrfInput } from '~/components/csrf';
 import { StudentBooksList } from './__student-books';
-import { FactList } from '~/components/fact-list';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.student.name ?? '학생'} 학생의 도서 | 리드인` }];
 
@@ -137,14 +136,24 @@ export default function AdminStudentBooks() {
           }}
         />
       ) : null}
-      <FactList
-        facts={[
-          ['이름', student.name],
-          ['아이디', student.loginId],
-          ['학년', student.grade ?? '-'],
-          ['레벨', student.level ?? '-'],
-        ]}
-      />
+      <dl className="student-facts card">
+        <div>
+          <dt>이름</dt>
+          <dd>{student.name}</dd>
+        </div>
+        <div>
+          <dt>아이디</dt>
+          <dd>{student.loginId}</dd>
+        </div>
+        <div>
+          <dt>학년</dt>
+          <dd>{student.grade ?? '-'}</dd>
+        </div>
+        <div>
+          <dt>레벨</dt>
+          <dd>{student.level ?? '-'}</dd>
+        </div>
+      </dl>
 
       {generalError ? (
         <div className="alert error" role="alert">

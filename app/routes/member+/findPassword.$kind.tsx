@@ -1,19 +1,20 @@
-import { replyFor, useForm, type SubmissionResult } from '~/components/form-client';
+import { getFormProps, replyFor, useForm, type SubmissionResult } from '~/components/form-client';
 import type { HoneypotInputProps } from 'remix-utils/honeypot/server';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { useActionData, useLoaderData } from '@remix-run/react';
+import { Form, NavLink, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { findPasswordSchema as schema } from '~/auth/account-schemas.server';
-import { done } from '~/web/form-action.server';
+import { done, formAction } from '~/web/form-action.server';
 import { redirectWithFlash } from '~/web/http.server';
-import { memberFormAction } from './__member-action.server';
-import { memberFormLoader } from '~/web/forms/member-forms.server';
+import { checkHoneypot } from '~/web/honeypot.server';
+import { memberFormGuard, memberFormLoader } from '~/web/forms/member-forms.server';
 import { clientIp } from '~/auth/rate-limit.server';
-import { TextField } from '~/components/form-fields';
+import { FormErrors, TextField } from '~/components/form-fields';
+import { HoneypotFields } from '~/components/honeypot';
 import { CONSTRAINTS } from '~/domain/account-constraints';
 import { PASSWORD_HINT, type MemberKind } from '~/domain/accounts';
 import { completePasswordRecovery, startPasswordRecovery } from '~/services/accounts.server';
-import { AuthForm, KindTabs } from './__auth-form';
+import { CsrfInput } from '~/components/csrf';
 
 export const meta: MetaFunction = () => [{ title: '비밀번호 찾기 | 리드인' }];
 
@@ -28,7 +29,9 @@ export function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  return memberFormAction(args, {
+  return formAction(args, {
+    guard: memberFormGuard,
+    screen: checkHoneypot,
     schema,
     hideFields: ['password', 'confirm', 'code', 'answer'],
     run: async ({ user: { kind }, value, request, context }) => {
@@ -63,7 +66,10 @@ export default function FindPassword() {
   return (
     <div className="page auth-card card">
       <h1>비밀번호 찾기</h1>
-      <KindTabs base="/member/findPassword" />
+      <nav aria-label="회원 구분" className="tabs">
+        <NavLink to="/member/findPassword/student">학생</NavLink>
+        <NavLink to="/member/findPassword/adult">성인</NavLink>
+      </nav>
       {challenge ? (
         <ResetStep key={challenge.loginId} kind={kind} challenge={challenge} result={refusedReset} honeypotProps={honeypotProps} />
       ) : (
@@ -82,6 +88,7 @@ type StepProps = { kind: MemberKind; honeypotProps: HoneypotInputProps };
 type LastResult = SubmissionResult | null | undefined;
 
 function IdentifyStep({ kind, result, honeypotProps }: StepProps & { result: LastResult }) {
+  const navigation = useNavigation();
   const [form, fields] = useForm({
     id: `find-password-${kind}`,
     lastResult: result,
@@ -92,16 +99,25 @@ function IdentifyStep({ kind, result, honeypotProps }: StepProps & { result: Las
   return (
     <>
       <p className="muted">1단계: 아이디와 이름을 입력하면 가입한 휴대폰 번호로 인증번호를 보내 드립니다.</p>
-      <AuthForm form={form} honeypot={honeypotProps} submitLabel="인증번호 받기">
+      <FormErrors errors={form.errors} id={form.errorId} />
+      <Form method="post" {...getFormProps(form)}>
+        <CsrfInput />
+        <HoneypotFields props={honeypotProps} />
         <input type="hidden" name="intent" value="identify" />
         <TextField label="아이디" meta={fields.loginId} autoComplete="username" />
         <TextField label="이름" meta={fields.name} autoComplete="name" />
-      </AuthForm>
+        <div className="form-actions">
+          <button type="submit" className="full" disabled={navigation.state === 'submitting'}>
+            인증번호 받기
+          </button>
+        </div>
+      </Form>
     </>
   );
 }
 
 function ResetStep({ kind, challenge, result, honeypotProps }: StepProps & { challenge: Challenge; result: LastResult }) {
+  const navigation = useNavigation();
   const [form, fields] = useForm({
     id: `reset-password-${kind}`,
     lastResult: result,
@@ -115,7 +131,10 @@ function ResetStep({ kind, challenge, result, honeypotProps }: StepProps & { cha
         <strong>입력하신 정보와 일치하는 계정이 있으면 인증번호를 보냈습니다.</strong>
         {challenge.maskedPhone} 번호로 보낸 인증번호 6자리를 10분 안에 입력해 주세요.
       </div>
-      <AuthForm form={form} honeypot={honeypotProps} submitLabel="비밀번호 변경">
+      <FormErrors errors={form.errors} id={form.errorId} />
+      <Form method="post" {...getFormProps(form)}>
+        <CsrfInput />
+        <HoneypotFields props={honeypotProps} />
         <input type="hidden" name="intent" value="reset" />
         <input type="hidden" name="loginId" value={challenge.loginId} />
         <input type="hidden" name="name" value={challenge.name} />
@@ -128,7 +147,12 @@ function ResetStep({ kind, challenge, result, honeypotProps }: StepProps & { cha
         <TextField label="인증번호" meta={fields.code} inputMode="numeric" autoComplete="one-time-code" />
         <TextField label="새 비밀번호" meta={fields.password} type="password" autoComplete="new-password" hint={PASSWORD_HINT} />
         <TextField label="새 비밀번호 확인" meta={fields.confirm} type="password" autoComplete="new-password" />
-      </AuthForm>
+        <div className="form-actions">
+          <button type="submit" className="full" disabled={navigation.state === 'submitting'}>
+            비밀번호 변경
+          </button>
+        </div>
+      </Form>
     </>
   );
 }

@@ -4,7 +4,8 @@ import { Outlet, useLoaderData, useLocation, useRouteLoaderData } from '@remix-r
 import { Link } from '~/components/link';
 import { areaLayoutData } from '~/web/area.server';
 import { requireTalkSender } from '~/web/talk-guard.server';
-import { AreaError, AreaLayout } from '~/components/area-layout';
+import { AppShell } from '~/components/app-shell';
+import { ErrorPage } from '~/components/error-page';
 import { adminNav } from '~/routes/admin+/_layout';
 import { superNav } from '~/routes/super+/_layout';
 
@@ -54,17 +55,28 @@ function TalkTabs({ operator }: { operator: boolean }) {
 }
 
 export default function TalkLayout() {
-  const { operator, home, nav } = useLoaderData<typeof loader>();
+  const { user, timing, flash, badges, operator, home, nav } = useLoaderData<typeof loader>();
   return (
-    <AreaLayout home={home} nav={nav}>
+    <AppShell timing={timing} flash={flash} badges={badges} home={home} nav={nav} user={user}>
       <TalkTabs operator={operator} />
       <Outlet />
-    </AreaLayout>
+    </AppShell>
   );
 }
 
 export function ErrorBoundary() {
   // Inside the area's shell when the layout's own loader succeeded (e.g. a send that is not one's own: 404).
   const data = useRouteLoaderData<typeof loader>('routes/talk+/_layout');
-  return <AreaError home={data?.home ?? '/'} homeLabel="처음으로" nav={data?.nav ?? []} user={data?.user} />;
+  const page = <ErrorPage homeHref={data?.home ?? '/'} homeLabel="처음으로" />;
+  if (!data)
+    return (
+      <main id="main" className="container" tabIndex={-1}>
+        {page}
+      </main>
+    );
+  return (
+    <AppShell home={data.home} nav={data.nav} user={data.user}>
+      {page}
+    </AppShell>
+  );
 }

@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { useRouteLoaderData } from '@remix-run/react';
+import { Outlet, useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import { areaLayoutData } from '~/web/area.server';
 import { requireUser } from '~/web/guards.server';
-import { AreaError, AreaLayout } from '~/components/area-layout';
+import { AppShell } from '~/components/app-shell';
+import { ErrorPage } from '~/components/error-page';
 import type { NavItem } from '~/components/public-shell';
 
 export const USER_NAV: NavItem[] = [
@@ -34,10 +35,28 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function UserLayout() {
-  return <AreaLayout home="/user/dashboard" nav={USER_NAV} footerLinks={USER_FOOTER} />;
+  const { user, timing, flash, badges } = useLoaderData<typeof loader>();
+  return (
+    <AppShell timing={timing} flash={flash} badges={badges} home="/user/dashboard" nav={USER_NAV} user={user} footerLinks={USER_FOOTER}>
+      <Outlet />
+    </AppShell>
+  );
 }
 
 export function ErrorBoundary() {
+  // Inside the area's shell when the layout's own loader succeeded (e.g. the guard alerts of a child page).
   const data = useRouteLoaderData<typeof loader>('routes/user+/_layout');
-  return <AreaError home="/user/dashboard" homeLabel="대시보드로" nav={USER_NAV} user={data?.user} />;
+  const page = <ErrorPage homeHref="/user/dashboard" homeLabel="대시보드로" />;
+  if (!data)
+    return (
+      <main id="main" className="container" tabIndex={-1}>
+        {page}
+      </main>
+    );
+  const user = data.user;
+  return (
+    <AppShell home="/user/dashboard" nav={USER_NAV} user={user}>
+      {page}
+    </AppShell>
+  );
 }
