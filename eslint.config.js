@@ -42,7 +42,20 @@ const zodAtModuleLoad = ['Program > VariableDeclaration', 'Program > ExportNamed
 }));
 
 export default tseslint.config(
-  { ignores: ['build/**', 'public/build/**', 'node_modules/**', 'data/**', 'tests/.tmp/**', 'drizzle/**', '.cache/**'] },
+  {
+    ignores: [
+      'build/**',
+      'public/build/**',
+      'node_modules/**',
+      'data/**',
+      'tests/.tmp/**',
+      'drizzle/**',
+      '.cache/**',
+      'test-results/**',
+      'playwright-report/**',
+      'screenshots/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
