@@ -118,6 +118,8 @@ test('ADMIN2 opens the organisations; PRODUCT and COACH are sent to their own ho
   await signIn(page, 'admin2', /\/super\/user$/);
   await page.getByRole('link', { name: '기관 관리' }).click();
   await expect(page).toHaveURL(/\/super\/organisations$/);
+  // The address changes a moment before the new page is drawn (client navigation): wait for its heading.
+  await expect(page.getByRole('heading', { level: 1, name: '기관 관리' })).toBeVisible();
   await expect(page.getByRole('row', { name: /해오름 독서학원/ })).toContainText('HAEORUM');
   await page.getByRole('link', { name: '지사·대리점' }).click();
   await expect(page.getByRole('link', { name: '리드인 경기남부지사' })).toBeVisible();
