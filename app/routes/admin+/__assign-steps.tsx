@@ -7,7 +7,7 @@ import { Pagination } from '~/components/pagination';
 import { CarryChoices, WizardConfirm, choicePairs, wizardHref } from '~/components/wizard';
 import { CAREER_FIELDS, GENRES, LEVELS, genreLabel } from '~/domain/catalogue';
 import type { AssignStep } from './__assign.server';
-import type { loader } from './assign';
+import type { loader } from './__assign-page.server';
 
 // The three steps of 도서 배정 (/admin/assign): each a GET form that carries what the other steps chose.
 

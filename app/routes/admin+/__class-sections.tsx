@@ -6,7 +6,7 @@ import { TextField } from '~/components/form-fields';
 import { ListTable, listHref, type Column } from '~/components/list-page';
 import { Pagination } from '~/components/pagination';
 import { CLASS_NAME_MAX } from '~/domain/classes';
-import type { ClassPage } from './classes_.$classId';
+import type { ClassPage } from './__class-page.server';
 
 // The sections of a class page (./classes_.$classId.tsx): its settings (rename, close), its teachers, its students now,
 // the students the head may add, and its former members. Not a route: flat routes skip `__` files.

@@ -1,7 +1,7 @@
 import { Form, useLoaderData } from '@remix-run/react';
 import { CsrfInput } from '~/components/csrf';
 import { ListTable } from '~/components/list-page';
-import type { loader } from './students';
+import type { loader } from './__students-page.server';
 
 // The head's join requests on the student list (./students.tsx): students who entered the academy's code when they
 // registered, each approved or declined here. Not a route: flat routes skip `__` files.

@@ -3,7 +3,7 @@ import { CsrfInput } from '~/components/csrf';
 import { ListTable, type Column } from '~/components/list-page';
 import { Pagination } from '~/components/pagination';
 import { ReadMethodSelect } from '~/components/reading';
-import type { StudentBooksPage } from './students_.$studentId';
+import type { StudentBooksPage } from './__student-books-page.server';
 
 // The list of a student's books on their books page (./students_.$studentId.tsx): each book's status and progress,
 // its read method (changed in place before the reading ends), the retake of a marked analysis, and 제외 (which asks

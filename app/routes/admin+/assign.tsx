@@ -1,12 +1,15 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { requireBasicPay } from '~/web/guards.server';
 import { WizardPage } from '~/components/wizard';
 import { formAction } from '~/web/form-action.server';
-import { orRespond, pageData, redirectWithFlash } from '~/web/http.server';
+import { redirectWithFlash } from '~/web/http.server';
 import { confirmAssignment } from '~/services/academy/class-assignments.server';
-import { assignChoices, assignmentInput, assignStep } from './__assign.server';
+import { assignChoices, assignmentInput } from './__assign.server';
 import { ASSIGN_STEP_LABELS, BooksStep, PreviewStep, TargetStep } from './__assign-steps';
+import type { loader } from './__assign-page.server';
+
+export { loader } from './__assign-page.server';
 
 export const meta: MetaFunction = () => [{ title: '도서 배정 | 리드인 학원' }];
 
@@ -15,11 +18,6 @@ export const meta: MetaFunction = () => [{ title: '도서 배정 | 리드인 학
 // without JavaScript: 1 books (catalogue filters, search, pages), 2 students, read method and due date, 3 preview
 // (assigned or skipped per student × book) and the one confirm post, which assigns everything in one transaction and
 // skips what is already open.
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  const staff = await requireBasicPay(request);
-  return pageData(await orRespond(() => assignStep(staff, request)));
-}
 
 export async function action(args: ActionFunctionArgs) {
   return formAction(args, {

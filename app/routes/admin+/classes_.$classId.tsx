@@ -1,13 +1,12 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { requireBasicPay } from '~/web/guards.server';
 import { CsrfInput } from '~/components/csrf';
 import { ConfirmDialog } from '~/components/dialogs';
 import { firstError } from '~/components/form-client';
-import { formatKoreanDate } from '~/lib/dates';
 import { formAction } from '~/web/form-action.server';
-import { idParam, orRespond, pageData, positiveInt, redirectWithFlash } from '~/web/http.server';
+import { redirectWithFlash } from '~/web/http.server';
 import {
   addClassTeacher,
   addStudentsToClass,
@@ -15,15 +14,15 @@ import {
   CLASS_MESSAGES as M,
   classPageSchema,
   closeClass,
-  getClassDetail,
-  listClassCandidates,
-  listTeacherChoices,
   removeClassTeacher,
   removeStudentFromClass,
   renameClass,
 } from '~/services/academy/classes.server';
-import { isHead, SCOPE_MESSAGES } from '~/services/academy/scope.server';
+import { SCOPE_MESSAGES } from '~/services/academy/scope.server';
 import { AddStudents, ClassHistory, ClassSettings, ClassStudents, ClassTeachers, IN_PLACE } from './__class-sections';
+import type { loader } from './__class-page.server';
+
+export { loader } from './__class-page.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.class.name ?? '반'} | 리드인` }];
 
@@ -31,41 +30,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data
 // through `?close=1`, which works without JavaScript), chooses its teachers and adds students from the academy's list
 // (searchable, a page at a time; a student in another class is moved) or takes them out. A teacher sees the classes
 // they teach; another class's id answers 404. The page's sections are in ./__class-sections.tsx.
-
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireBasicPay(request);
-  const classId = idParam(params.classId, SCOPE_MESSAGES.classNotFound);
-  const url = new URL(request.url);
-  const head = isHead(user);
-  const detail = await orRespond(() => getClassDetail(user, classId));
-  const open = detail.class.status === 'OPEN';
-  const [teacherChoices, candidates] =
-    head && open
-      ? await Promise.all([
-          listTeacherChoices(user),
-          listClassCandidates(user, classId, { q: url.searchParams.get('q') ?? '', page: positiveInt(url.searchParams.get('page')) ?? 1 }),
-        ])
-      : [[], null];
-  const teacherIds = new Set(detail.teachers.map((t) => t.id));
-  return pageData({
-    isHead: head,
-    class: {
-      id: detail.class.id,
-      name: detail.class.name,
-      open,
-      createdAt: formatKoreanDate(detail.class.createdAt),
-      closedAt: detail.class.closedAt ? formatKoreanDate(detail.class.closedAt) : null,
-    },
-    teachers: detail.teachers,
-    students: detail.students.map((s) => ({ ...s, joinedAt: formatKoreanDate(s.joinedAt) })),
-    history: detail.history.map((h) => ({ ...h, joinedAt: formatKoreanDate(h.joinedAt), leftAt: formatKoreanDate(h.leftAt) })),
-    teacherChoices: teacherChoices.filter((t) => !teacherIds.has(t.id)),
-    candidates,
-    confirmClose: head && open && url.searchParams.get('close') === '1',
-  });
-}
-
-export type ClassPage = ReturnType<typeof useLoaderData<typeof loader>>;
 
 /** The candidates' search and page (the list the head was on), kept after adding students. */
 function listSearch(request: Request) {

@@ -1,70 +1,25 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { requireBasicPay } from '~/web/guards.server';
 import { firstError, type FormReply } from '~/components/form-client';
 import { FilterForm, ListPage, listHref, SearchField, type Column } from '~/components/list-page';
 import { FilterSelect } from '~/components/filter-select';
-import { formatDateTime } from '~/lib/dates';
 import { resetStudentPassword } from '~/services/academy-members.server';
-import {
-  filterQuery,
-  listStudents,
-  rosterFilter,
-  statusLabel,
-  STUDENT_STATUS_FILTERS,
-  studentListSchema,
-} from '~/services/academy/students.server';
+import { studentListSchema } from '~/services/academy/students.server';
 import { formAction } from '~/web/form-action.server';
-import { orRespond, pageData, pageParam, redirectWithFlash } from '~/web/http.server';
-import { decideJoinRequest, listJoinRequests } from '~/services/join-requests.server';
-import { openClassesInScope } from '~/services/academy/scope.server';
+import { redirectWithFlash } from '~/web/http.server';
+import { decideJoinRequest } from '~/services/join-requests.server';
 import { CsrfInput } from '~/components/csrf';
 import { JoinRequests } from './__join-requests';
+import type { loader } from './__students-page.server';
+
+export { loader } from './__students-page.server';
 
 export const meta: MetaFunction = () => [{ title: '학생 관리 | 리드인' }];
 
 // Needs this month's basic payment (spec §5): head2's academy has not paid and sees '이번 달 기본 결제를 해주세요.'.
 // A head or teacher resets a student's password here (spec: POST student/changePassword { studentId, password }).
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireBasicPay(request);
-  const filter = rosterFilter(request);
-
-  const isHead = user.authorities.includes('HEAD');
-  const [list, requests, classOptions] = await Promise.all([
-    orRespond(() => listStudents(user, filter, pageParam(request))),
-    isHead && user.organisationId ? listJoinRequests(user.organisationId) : [],
-    orRespond(() => openClassesInScope(user)),
-  ]);
-  return pageData({
-    ...list,
-    isHead,
-    filter: { classId: filter.classId ? String(filter.classId) : '', status: filter.status ?? '', q: filter.q ?? '' },
-    query: Object.fromEntries(new URLSearchParams(filterQuery(filter))),
-    classOptions,
-    statuses: STUDENT_STATUS_FILTERS.map((s) => ({ value: s, label: statusLabel(s) })),
-    requests: requests.map((r) => ({
-      id: r.id,
-      name: r.name,
-      loginId: r.loginId,
-      grade: r.grade,
-      waitingGuardian: r.status === 'PENDING',
-      requestedAt: formatDateTime(r.requestedAt),
-    })),
-    rows: list.rows.map((s) => ({
-      id: s.id,
-      name: s.name,
-      loginId: s.loginId,
-      grade: s.grade,
-      level: s.level,
-      className: s.className,
-      status: s.status,
-      statusLabel: statusLabel(s.status),
-      lastLoginAt: s.lastLoginAt ? formatDateTime(s.lastLoginAt) : null,
-    })),
-  });
-}
 
 export async function action(args: ActionFunctionArgs) {
   return formAction(args, {

@@ -1,27 +1,19 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { requireBasicPay } from '~/web/guards.server';
 import { ConfirmDialog } from '~/components/dialogs';
 import { firstError, replyFor } from '~/components/form-client';
 import { ReadMethodSelect } from '~/components/reading';
-import { formatKoreanDate } from '~/lib/dates';
 import { formAction } from '~/web/form-action.server';
-import { orRespond, pageData, pageParam, positiveInt, redirectWithFlash } from '~/web/http.server';
-import {
-  ASSIGNABLE_READ_METHODS,
-  ASSIGNMENT_MESSAGES as M,
-  allowRetake,
-  assignBook,
-  excludeBook,
-  listAssignableBooks,
-  listStudentBooks,
-  readMethodChoiceLabel,
-  setReadMethod,
-} from '~/services/assignments.server';
-import { bookOfStudent, bookToExclude, studentBooksSchema } from '~/services/academy/student-books.server';
+import { redirectWithFlash } from '~/web/http.server';
+import { ASSIGNMENT_MESSAGES as M, allowRetake, assignBook, excludeBook, setReadMethod } from '~/services/assignments.server';
+import { bookOfStudent, studentBooksSchema } from '~/services/academy/student-books.server';
 import { CsrfInput } from '~/components/csrf';
 import { StudentBooksList } from './__student-books';
+import type { loader } from './__student-books-page.server';
+
+export { loader } from './__student-books-page.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.student.name ?? '학생'} 학생의 도서 | 리드인` }];
 
@@ -29,32 +21,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data
 // method before the reading ends, allow a retake of a marked problem analysis, exclude a book (confirm step: the
 // first 제외 asks '정말 제외할까요?' through `?exclude=<id>`, which works without JavaScript). Needs this month's
 // basic payment like the student list; a student of another academy is 404. The list is in ./__student-books.tsx.
-
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireBasicPay(request);
-  const studentId = positiveInt(params.studentId) ?? 0;
-  const url = new URL(request.url);
-  const [list, catalogue, confirmExclude] = await orRespond(() =>
-    Promise.all([
-      listStudentBooks(user, studentId, pageParam(request)),
-      listAssignableBooks(user, studentId),
-      bookToExclude(user, studentId, positiveInt(url.searchParams.get('exclude'))),
-    ]),
-  );
-  return pageData({
-    ...list,
-    books: list.books.map((b) => ({ ...b, assignedAt: formatKoreanDate(b.assignedAt) })),
-    catalogue,
-    methods: ASSIGNABLE_READ_METHODS.map((m) => ({ value: m, label: readMethodChoiceLabel(m) })),
-    confirmExclude: confirmExclude && {
-      resultBookId: confirmExclude.resultBookId,
-      title: confirmExclude.title,
-      statusLabel: confirmExclude.statusLabel,
-    },
-  });
-}
-
-export type StudentBooksPage = ReturnType<typeof useLoaderData<typeof loader>>;
 
 export async function action(args: ActionFunctionArgs) {
   return formAction(args, {

@@ -5,7 +5,7 @@ import type { FormReply } from '~/components/form-client';
 import { CarryChoices, WizardConfirm, choicePairs, wizardHref } from '~/components/wizard';
 import { RECIPIENT_ROLE_LABELS, TALK_AUDIENCES } from '~/domain/talk';
 import type { TalkStep } from './__new.server';
-import type { loader } from './new';
+import type { loader } from './__new-page.server';
 
 // The three steps of 알림톡 보내기 (/talk/new): each a GET form that carries what the other steps chose.
 

@@ -1,13 +1,16 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { requireTalkSender } from '~/web/talk-guard.server';
 import { WizardPage } from '~/components/wizard';
 import { TALK_MESSAGES } from '~/domain/talk';
 import { formAction } from '~/web/form-action.server';
-import { orRespond, pageData, redirectWithFlash } from '~/web/http.server';
+import { redirectWithFlash } from '~/web/http.server';
 import { sendTalk } from '~/services/talk/sends.server';
-import { sendInput, talkSendSchema, talkStep } from './__new.server';
+import { sendInput, talkSendSchema } from './__new.server';
 import { PreviewStep, RecipientsStep, TALK_STEP_LABELS, TemplateStep } from './__new-steps';
+import type { loader } from './__new-page.server';
+
+export { loader } from './__new-page.server';
 
 export const meta: MetaFunction = () => [{ title: '알림톡 보내기 | 리드인' }];
 
@@ -17,11 +20,6 @@ export const meta: MetaFunction = () => [{ title: '알림톡 보내기 | 리드�
 // both) and the values of the template's other variables, 3 the preview with the variables filled for the first
 // recipient and the one send post. The send's key is made when the preview is shown: posting that page twice sends
 // once.
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireTalkSender(request);
-  return pageData(await orRespond(() => talkStep(user, request)));
-}
 
 export async function action(args: ActionFunctionArgs) {
   return formAction(args, {
