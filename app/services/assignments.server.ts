@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { MESSAGES } from '~/messages';
 import type { Executor } from '~/db/client.server';
 import { db } from '~/db/client.server';
-import { books, organisations, resultBooks, users } from '~/db/schema';
+import { books, resultBooks, users } from '~/db/schema';
 import { BookStatus, ItemStatus, ReadMethod } from '~/domain/enums';
 import { MARKED_STEPS } from '~/domain/problems';
 import { BOOK_STATUS_LABELS, READ_METHOD_LABELS, progressOf } from '~/domain/reading';
@@ -14,17 +14,12 @@ import { readingTotalsColumns } from '~/services/reading/books.server';
 import { qualified } from '~/db/sql-helpers.server';
 import { withParticle } from '~/domain/korean';
 import { talkForAssignedBooks } from './talk/events.server';
-import { z } from 'zod';
-import type { ApiFailure } from '~/lib/errors';
-import { bookStatus, readMethod as readMethodSchema } from '~/domain/api-schemas.server';
 
 // A teacher's side of a student's books (product.md §2/§3): assigning a book with a read method (a WAITING result
 // book), fixing the read method before the reading ends, allowing a retake of a marked problem analysis (RESTART)
 // and excluding a book from any status (EXCLUDE). Staff (role ADMIN: head or teacher) act only on the students of
 // their own academy; anyone else's student or book is "not found" (404), never "forbidden".
-// And a member's own choice (addReadinBookResult, docs/decisions/010): an individual member has no teacher, so they
-// put a book on their own list with the read method they choose; an academy student may ask for a book too, and their
-// teacher sets its read method.
+// A member's own choice of a book (docs/decisions/010) is in own-books.server.ts.
 
 export const ASSIGNMENT_MESSAGES = {
   studentNotFound: '학생을 찾을 수 없습니다.',
@@ -44,9 +39,6 @@ export const ASSIGNMENT_MESSAGES = {
   ownAddedWaitTeacher: (title: string) =>
     `${withParticle(`'${title}'`, '을/를')} 읽을 책으로 담았습니다. 선생님이 읽기 방식을 정하면 독서 기록을 시작할 수 있습니다.`,
 } as const;
-
-/** How many not-yet-started books a member may put on their own list at once. */
-export const OWN_WAITING_LIMIT = 10;
 
 const M = ASSIGNMENT_MESSAGES;
 
@@ -76,7 +68,7 @@ export const CLOSED_STATUSES: BookStatus[] = [BookStatus.COMPLETE, BookStatus.EX
 
 export type Staff = AcademyStaff;
 
-const studentNotFound = () => new DomainError('STUDENT_NOT_FOUND', M.studentNotFound, 404);
+export const studentNotFound = () => new DomainError('STUDENT_NOT_FOUND', M.studentNotFound, 404);
 const bookNotFound = () => new DomainError('BOOK_NOT_FOUND', M.bookNotFound, 404);
 
 /** Parses a read method from a form or API value; refuses the reserved value and anything unknown. */
@@ -203,7 +195,7 @@ export async function listAssignableBooks(staff: Staff, studentId: number) {
 // ───────────────────────────── changes ─────────────────────────────
 
 /** An active catalogue book (404 otherwise). */
-async function activeBook(ex: Executor, bookId: number) {
+export async function activeBook(ex: Executor, bookId: number) {
   const [book] = await ex
     .select({ id: books.id, title: books.title })
     .from(books)
@@ -213,7 +205,7 @@ async function activeBook(ex: Executor, bookId: number) {
 }
 
 /** The user already has this book, in any status but EXCLUDE. */
-async function hasOpenResultBook(ex: Executor, userId: number, bookId: number) {
+export async function hasOpenResultBook(ex: Executor, userId: number, bookId: number) {
   const [existing] = await ex
     .select({ id: resultBooks.id })
     .from(resultBooks)
@@ -248,96 +240,6 @@ export async function assignBook(staff: Staff, studentId: number, input: { bookI
     await talkForAssignedBooks(tx, [{ studentId: student.id, resultBookId: created.id, title: book.title }]);
     return { resultBookId: created.id, title: book.title, student };
   });
-}
-
-/**
- * A member puts a catalogue book on their own reading list (a WAITING result book they assigned themselves). An
- * individual member (no academy) chooses the read method (FREE when none is given; "decide later" is not offered, as
- * nobody else would decide); an academy student's book waits with NONE for the teacher's choice, whatever is sent.
- * A book already on the list is refused; so is an eleventh waiting book of their own. The member's row is locked
- * while checking, so a double submit adds one book.
- */
-/** The JSON API's answer to a book put on the member's own list (POST /api/user/activity/addReadinBookResult/{id}). */
-export const ownBookAnswer = z.object({
-  resultBookId: z.number().int(),
-  bookId: z.number().int(),
-  status: bookStatus,
-  readMethod: readMethodSchema,
-  /** The sentence the page shows ('…을 내 도서에 담았습니다.'). */
-  message: z.string(),
-});
-
-/** What addOwnBook refuses, for the API's description. */
-export const OWN_BOOK_FAILURES: ApiFailure[] = [
-  { code: 'INVALID_READ_METHOD', message: M.invalidReadMethod, status: 400 },
-  { code: 'ALREADY_ASSIGNED', message: M.alreadyMine, status: 409 },
-  { code: 'OWN_BOOK_LIMIT', message: M.ownLimit, status: 409 },
-  { code: 'STUDENT_NOT_FOUND', message: M.studentNotFound, status: 404 },
-];
-
-export async function addOwnBook(userId: number, bookId: number, readMethodInput?: unknown) {
-  return db().transaction(async (tx) => {
-    const member = await memberOf(tx, userId, true);
-    const inAcademy = member.kind === 'academy';
-    let readMethod: ReadMethod = ReadMethod.NONE;
-    if (!inAcademy) {
-      readMethod =
-        readMethodInput === undefined || readMethodInput === null || readMethodInput === ''
-          ? ReadMethod.FREE
-          : parseReadMethod(readMethodInput);
-      if (readMethod === ReadMethod.NONE) throw new DomainError('INVALID_READ_METHOD', M.invalidReadMethod, 400);
-    }
-    const book = await activeBook(tx, bookId);
-    if (await hasOpenResultBook(tx, member.id, book.id)) throw new DomainError('ALREADY_ASSIGNED', M.alreadyMine, 409);
-    const [{ waiting }] = await tx
-      .select({ waiting: count() })
-      .from(resultBooks)
-      .where(and(eq(resultBooks.userId, member.id), eq(resultBooks.assignedBy, member.id), eq(resultBooks.status, BookStatus.WAITING)));
-    if (Number(waiting) >= OWN_WAITING_LIMIT) throw new DomainError('OWN_BOOK_LIMIT', M.ownLimit, 409);
-    const at = now();
-    const [created] = await tx
-      .insert(resultBooks)
-      .values({
-        userId: member.id,
-        bookId: book.id,
-        status: BookStatus.WAITING,
-        readMethod,
-        assignedBy: member.id,
-        assignedAt: at,
-        statusChangedAt: at,
-      })
-      .returning({ id: resultBooks.id });
-    return {
-      resultBookId: created.id,
-      bookId: book.id,
-      title: book.title,
-      status: BookStatus.WAITING as BookStatus,
-      readMethod,
-      message: inAcademy ? M.ownAddedWaitTeacher(book.title) : M.ownAdded(book.title),
-    };
-  });
-}
-
-/** A member (role USER) and the kind of their organisation, optionally locked for the rest of the transaction. */
-async function memberOf(ex: Executor, userId: number, lock = false) {
-  const query = ex
-    .select({ id: users.id, kind: organisations.kind })
-    .from(users)
-    .leftJoin(organisations, eq(organisations.id, users.organisationId))
-    .where(and(eq(users.id, userId), eq(users.role, 'USER')));
-  const [member] = lock ? await query.for('update', { of: users }) : await query;
-  if (!member) throw studentNotFound();
-  return member;
-}
-
-/**
- * The read methods a member may pick when putting a book on their own list: every assignable one but "decide later"
- * for an individual member; null for an academy student, whose teacher decides.
- */
-export async function ownReadMethodChoices(userId: number): Promise<{ value: ReadMethod; label: string }[] | null> {
-  const member = await memberOf(db(), userId);
-  if (member.kind === 'academy') return null;
-  return ASSIGNABLE_READ_METHODS.filter((m) => m !== ReadMethod.NONE).map((m) => ({ value: m, label: READ_METHOD_LABELS[m] }));
 }
 
 /** Changes the read method of a book whose reading has not ended (WAITING, PRE_ACTIVITY_COMPLETE, ACTIVITY). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { apiRoute } from '~/web/api.server';
-import { addOwnBook, OWN_BOOK_FAILURES, ownBookAnswer } from '~/services/assignments.server';
+import { addOwnBook, OWN_BOOK_FAILURES, ownBookAnswer } from '~/services/own-books.server';
 import { readingBook } from './__reading.server';
 import { TAGS } from '~/web/api-doc.server';
 

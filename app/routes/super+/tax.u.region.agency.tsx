@@ -7,7 +7,8 @@ import { formAction } from '~/web/form-action.server';
 import { redirectWithFlash } from '~/web/http.server';
 import { markPaidOut } from '~/services/payments/settlement-report.server';
 import { BAD_REQUEST, payoutSchema, requirePayout } from './__settlement-forms.server';
-import { BranchPayouts, InvoiceCard, ReadingActivity, SettlementTables } from './__settlement';
+import { ReadingActivity, SettlementTables, ShareCells } from './__settlement';
+import { BranchPayouts, InvoiceCard } from './__settlement-payouts';
 import type { loader } from './__settlement-page.server';
 
 export { loader } from './__settlement-page.server';
@@ -127,9 +128,7 @@ export default function BranchHome() {
               <tr key={s.status}>
                 <th scope="row">{s.label}</th>
                 <td>{s.count}건</td>
-                <td>{won(s.base)}</td>
-                <td>{won(s.branchAmount)}</td>
-                <td>{won(s.agencyAmount)}</td>
+                <ShareCells figures={s} />
               </tr>
             ))}
           </tbody>

@@ -12,7 +12,7 @@ import { BOOK_STATUS_LABELS } from '~/domain/reading';
 import { formAction, z } from '~/web/form-action.server';
 import { idParam, orRespond, redirectWithFlash } from '~/web/http.server';
 import { MESSAGES } from '~/messages';
-import { addOwnBook, ownReadMethodChoices } from '~/services/assignments.server';
+import { addOwnBook, ownReadMethodChoices } from '~/services/own-books.server';
 import { getBook } from '~/services/library.server';
 import { nextStep } from '~/services/reports.server';
 import { CsrfInput } from '~/components/csrf';

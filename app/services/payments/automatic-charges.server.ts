@@ -9,7 +9,7 @@ import { isUniqueViolation } from '~/lib/errors';
 import { enqueueJob } from '~/services/jobs/runner.server';
 import { paymentGateway } from './gateway.server';
 import type { GatewayError, GatewayPayment, PaymentGateway } from './gateway-types.server';
-import { paidWithOf } from './order-confirmation.server';
+import { paidWithOf } from './paid-with.server';
 import { markFailed, markSucceeded, notifyPayer } from './outcomes.server';
 import { billFor } from './prices.server';
 

@@ -9,6 +9,7 @@ import { paymentGateway } from './gateway.server';
 import type { GatewayError, GatewayPayment, GatewayResult } from './gateway-types.server';
 import { CONFIRM_MINUTES, findOrder, ORDER_MESSAGES, organisationKindOf, receiptPath } from './orders.server';
 import { markFailed, markSucceeded } from './outcomes.server';
+import { paidWithOf } from './paid-with.server';
 import { followPayment } from './settlements.server';
 
 // How an order ends (product.md §3, issue 14; it is placed WAITING by orders.server.ts): the provider's window, its
@@ -29,71 +30,6 @@ const MINUTE = 60_000;
 async function reload(id: number): Promise<Payment> {
   const [row] = await db().select().from(payments).where(eq(payments.id, id));
   return row;
-}
-
-// Toss's card issuer and bank codes (개발자센터 코드 목록), for the receipt's "paid with".
-const CARD_ISSUERS: Record<string, string> = {
-  '3K': '기업비씨',
-  '46': '광주은행',
-  '71': '롯데카드',
-  '30': 'KDB산업은행',
-  '31': 'BC카드',
-  '51': '삼성카드',
-  '38': '새마을금고',
-  '41': '신한카드',
-  '62': '신협',
-  '36': '씨티카드',
-  '33': '우리카드',
-  '37': '우체국예금보험',
-  '39': '저축은행중앙회',
-  '35': '전북은행',
-  '42': '제주은행',
-  '15': '카카오뱅크',
-  '3A': '케이뱅크',
-  '24': '토스뱅크',
-  '21': '하나카드',
-  '61': '현대카드',
-  '11': 'KB국민카드',
-  '91': 'NH농협카드',
-  '34': 'Sh수협은행',
-  '4V': '해외 VISA',
-  '4M': '해외 MASTER',
-  '4J': '해외 JCB',
-};
-const BANKS: Record<string, string> = {
-  '39': '경남은행',
-  '34': '광주은행',
-  '12': '단위농협',
-  '32': '부산은행',
-  '45': '새마을금고',
-  '64': '산림조합',
-  '88': '신한은행',
-  '48': '신협',
-  '27': '씨티은행',
-  '20': '우리은행',
-  '71': '우체국예금보험',
-  '50': '저축은행중앙회',
-  '37': '전북은행',
-  '35': '제주은행',
-  '90': '카카오뱅크',
-  '89': '케이뱅크',
-  '92': '토스뱅크',
-  '81': '하나은행',
-  '54': '홍콩상하이은행',
-  '03': 'IBK기업은행',
-  '06': 'KB국민은행',
-  '31': 'DGB대구은행',
-  '02': 'KDB산업은행',
-  '11': 'NH농협은행',
-  '23': 'SC제일은행',
-  '07': 'Sh수협은행',
-};
-
-/** '신한카드 4330-12**-****-1234' or '국민은행 계좌이체'. */
-export function paidWithOf(p: GatewayPayment): string | null {
-  if (p.card) return `${(p.card.issuerCode && CARD_ISSUERS[p.card.issuerCode]) || '카드'} ${p.card.number}`.trim();
-  if (p.transfer) return `${(p.transfer.bankCode && BANKS[p.transfer.bankCode]) || '은행'} 계좌이체`;
-  return p.method;
 }
 
 export type ReturnOutcome = {
