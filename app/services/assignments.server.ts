@@ -14,6 +14,7 @@ import { readingTotalsColumns } from '~/services/reading/books.server';
 import { qualified } from '~/db/sql-helpers.server';
 import { withParticle } from '~/domain/korean';
 import { talkForAssignedBooks } from './talk/events.server';
+import { onePage } from './paged-list.server';
 
 // A teacher's side of a student's books (product.md §2/§3): assigning a book with a read method (a WAITING result
 // book), fixing the read method before the reading ends, allowing a retake of a marked problem analysis (RESTART)
@@ -118,9 +119,10 @@ async function ownResultBook(staff: Staff, resultBookId: number, ex: Executor = 
  */
 export async function listStudentBooks(staff: Staff, studentId: number, page = 1) {
   const student = await ownStudent(staff, studentId);
-  const safePage = Math.max(1, Math.floor(page) || 1);
   const where = eq(resultBooks.userId, student.id);
-  const [rows, [{ total }]] = await Promise.all([
+  const { rows, ...paging } = await onePage(
+    page,
+    STUDENT_BOOKS_PAGE_SIZE,
     db()
       .select({
         resultBookId: resultBooks.id,
@@ -144,11 +146,9 @@ export async function listStudentBooks(staff: Staff, studentId: number, page = 1
         sql`case when ${resultBooks.status} = ${BookStatus.EXCLUDE} then 1 else 0 end`,
         desc(resultBooks.assignedAt),
         desc(resultBooks.id),
-      )
-      .limit(STUDENT_BOOKS_PAGE_SIZE)
-      .offset((safePage - 1) * STUDENT_BOOKS_PAGE_SIZE),
+      ),
     db().select({ total: count() }).from(resultBooks).where(where),
-  ]);
+  );
   return {
     student,
     books: rows.map(({ lastPage, records, minutes, lastIndex, ...row }) => ({
@@ -160,9 +160,7 @@ export async function listStudentBooks(staff: Staff, studentId: number, page = 1
       canAllowRetake: row.marked && !row.retakeAllowed && row.status !== BookStatus.EXCLUDE,
       canExclude: row.status !== BookStatus.EXCLUDE,
     })),
-    total: Number(total),
-    page: safePage,
-    pages: Math.max(1, Math.ceil(Number(total) / STUDENT_BOOKS_PAGE_SIZE)),
+    ...paging,
   };
 }
 

@@ -5,6 +5,7 @@ import { books, inboxItems, resultBooks } from '~/db/schema';
 import { INBOX_MESSAGES, INBOX_PAGE_SIZE, noteCommentItem, type InboxKind } from '~/domain/inbox';
 import { now } from '~/lib/clock.server';
 import { DomainError } from '~/lib/errors';
+import { pageCount } from './paged-list.server';
 
 export type { InboxKind } from '~/domain/inbox';
 
@@ -65,7 +66,7 @@ export async function listInbox(userId: number, page = 1) {
       .offset((Math.max(1, page) - 1) * INBOX_PAGE_SIZE),
   ]);
   const total = Number(totals.total);
-  return { items, total, unread: totals.unread, page: Math.max(1, page), pages: Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE)) };
+  return { items, total, unread: totals.unread, page: Math.max(1, page), pages: pageCount(total, INBOX_PAGE_SIZE) };
 }
 
 /** How many of a user's items are unread (one query on the partial index inbox_items_unread_idx). */

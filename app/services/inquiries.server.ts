@@ -16,6 +16,7 @@ import { now } from '~/lib/clock.server';
 import { DomainError, isDomainError } from '~/lib/errors';
 import { processNoteImage } from './images.server';
 import { storage } from './storage.server';
+import { pageCount } from './paged-list.server';
 
 // 1:1 inquiries, the asker's side (any signed-in student, adult member or academy staff member): ask with a category
 // and one optional attachment, read the list and the answer, delete (status DELETE: hidden from the asker, kept for
@@ -172,7 +173,7 @@ export async function listMyInquiries(userId: number, page = 1) {
       .offset((p - 1) * INQUIRIES_PAGE_SIZE),
   ]);
   const n = Number(total);
-  return { rows, total: n, page: p, pages: Math.max(1, Math.ceil(n / INQUIRIES_PAGE_SIZE)) };
+  return { rows, total: n, page: p, pages: pageCount(n, INQUIRIES_PAGE_SIZE) };
 }
 
 /** One of the asker's own inquiries with its answer (the answering operator is shown as the operations team). */

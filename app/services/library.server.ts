@@ -8,6 +8,7 @@ import { DomainError } from '~/lib/errors';
 import { qualified } from '~/db/sql-helpers.server';
 import { z } from 'zod';
 import { bookCatalogueFields } from '~/domain/api-schemas.server';
+import { containing, pageCount } from './paged-list.server';
 
 // The catalogue as a student meets it: search, book pages, likes and recommendations.
 
@@ -84,10 +85,6 @@ const assignedTo = (userId: UserRef) =>
     .select({ one: sql`1` })
     .from(resultBooks)
     .where(and(eq(resultBooks.userId, userId), eq(resultBooks.bookId, books.id)));
-
-export function pageCount(total: number, size: number) {
-  return Math.max(1, Math.ceil(total / size));
-}
 
 /** The recommendation score: level closeness first, then liked genres, then liked career fields. */
 function recommendationScore(userId: UserRef, level: number | SQL) {
@@ -169,10 +166,6 @@ export async function recommendBooks(userId: number, page: number, size = RECOMM
 export type SearchQuery = { q?: string; genre?: string; level?: number; sort?: string; page?: number };
 
 /** Escapes LIKE wildcards so the text is matched as typed. */
-function likePattern(text: string) {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /**
  * Search by title or author, genre and level. The text is bound as a parameter (never built into SQL) and the
  * sort key comes from an allowlist.
@@ -185,7 +178,7 @@ export async function searchBooks(userId: number, query: SearchQuery, size = SEA
   const sort: SearchSort = query.sort && Object.hasOwn(SEARCH_SORTS, query.sort) ? (query.sort as SearchSort) : 'title';
   const page = Math.max(1, Math.floor(query.page ?? 1) || 1);
   const conditions: SQL[] = [eq(books.status, ItemStatus.ACTIVE)];
-  if (q) conditions.push(or(ilike(books.title, likePattern(q)), ilike(books.author, likePattern(q)))!);
+  if (q) conditions.push(or(ilike(books.title, containing(q)), ilike(books.author, containing(q)))!);
   if (genre) conditions.push(eq(books.genre, genre));
   if (level) conditions.push(eq(books.level, level));
   const where = and(...conditions);

@@ -4,6 +4,7 @@ import { messages, users, type MessageChannel } from '~/db/schema';
 import { SendState } from '~/domain/enums';
 import { recipientRole } from '~/domain/talk';
 import { deliverNow } from './talk/outbox.server';
+import { onePage } from './paged-list.server';
 
 // The message outbox (product.md §3, docs/talk.md): every message is stored WAITING first, in the transaction of its
 // cause, so it is never lost; the outbox worker (talk/outbox.server.ts) sends it through the provider and records how
@@ -51,13 +52,14 @@ export type MessageFilters = { state?: SendState | null; kind?: string | null; c
 
 /** The operators' view of the outbox, newest first, filtered by state, kind and channel. Two queries whatever the page. */
 export async function listMessages(page: number, filters: MessageFilters = {}) {
-  const safePage = Math.max(1, Math.floor(page) || 1);
   const where: SQL[] = [];
   if (filters.state) where.push(eq(messages.sendState, filters.state));
   if (filters.kind) where.push(eq(messages.kind, filters.kind));
   if (filters.channel) where.push(eq(messages.channel, filters.channel));
   const condition = where.length ? and(...where) : undefined;
-  const [rows, [{ total }]] = await Promise.all([
+  const { rows, ...paging } = await onePage(
+    page,
+    MESSAGES_PAGE_SIZE,
     db()
       .select({
         id: messages.id,
@@ -81,15 +83,8 @@ export async function listMessages(page: number, filters: MessageFilters = {}) {
       .from(messages)
       .leftJoin(users, eq(users.id, messages.recipientUserId))
       .where(condition)
-      .orderBy(desc(messages.id))
-      .limit(MESSAGES_PAGE_SIZE)
-      .offset((safePage - 1) * MESSAGES_PAGE_SIZE),
+      .orderBy(desc(messages.id)),
     db().select({ total: count() }).from(messages).where(condition),
-  ]);
-  return {
-    rows: rows.map(({ dedupeKey, ...r }) => ({ ...r, role: recipientRole(dedupeKey) })),
-    total: Number(total),
-    page: safePage,
-    pages: Math.max(1, Math.ceil(Number(total) / MESSAGES_PAGE_SIZE)),
-  };
+  );
+  return { rows: rows.map(({ dedupeKey, ...r }) => ({ ...r, role: recipientRole(dedupeKey) })), ...paging };
 }

@@ -11,6 +11,7 @@ import { hasBasicPay } from '~/services/payments/basic-pay.server';
 import { paymentGateway } from '~/services/payments/gateway.server';
 import { ORDER_MESSAGES, payerOrganisation, receiptPath, type Payer, type PayerOrganisation } from '~/services/payments/orders.server';
 import { billFor } from '~/services/payments/prices.server';
+import { pageCount } from '../paged-list.server';
 
 // The payments page of a payer (product.md §3 "payments (HEAD only)"; an individual member's own from their my page):
 // this Seoul month's bill from the price table (each line paid, being confirmed, waiting for a deposit, or due), how
@@ -97,7 +98,7 @@ export async function paymentsOverview(org: PayerOrganisation, page = 1) {
       href: receiptPath(r.id, org.kind),
     })),
     page: p,
-    pages: Math.max(1, Math.ceil(Number(total) / PAYMENTS_PAGE_SIZE)),
+    pages: pageCount(Number(total), PAYMENTS_PAGE_SIZE),
     total: Number(total),
     contact: { name: business.name, phone: business.phone, email: business.email, hours: business.hours },
   };

@@ -9,6 +9,7 @@ import { seoulDay } from '~/lib/dates';
 import { ASSIGNMENT_MESSAGES, CLOSED_STATUSES, parseReadMethod, readMethodChoiceLabel } from '~/services/assignments.server';
 import { classInScope, studentsInScope, type AcademyStaff } from './scope.server';
 import { talkForAssignedBooks } from '../talk/events.server';
+import { containing, onePage } from '../paged-list.server';
 
 // Assigning books to a whole class or to chosen students in one go (product.md §3): choose books from the active
 // catalogue, choose the students (a class of the staff member's scope, or students picked one by one), a read method
@@ -42,40 +43,29 @@ const invalid = (code: string, message: string, status = 400) => new DomainError
 
 export type CatalogueQuery = { q?: string; level?: number | null; genre?: string; field?: string; page?: number };
 
-function likePattern(text: string) {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** A page of the active catalogue filtered by title/author, level, genre and career field (two queries). */
 export async function searchCatalogue(query: CatalogueQuery) {
   const q = (query.q ?? '').trim().slice(0, 100);
   const level = query.level && query.level >= 1 && query.level <= 10 ? Math.floor(query.level) : null;
   const genre = GENRES.some((g) => g.code === query.genre) ? query.genre! : '';
   const field = CAREER_FIELDS.some((f) => f.code === query.field) ? query.field! : '';
-  const page = Math.max(1, Math.floor(query.page ?? 1) || 1);
   const conditions: SQL[] = [eq(books.status, ItemStatus.ACTIVE)];
-  if (q) conditions.push(or(ilike(books.title, likePattern(q)), ilike(books.author, likePattern(q)))!);
+  if (q) conditions.push(or(ilike(books.title, containing(q)), ilike(books.author, containing(q)))!);
   if (level) conditions.push(eq(books.level, level));
   if (genre) conditions.push(eq(books.genre, genre));
   if (field) conditions.push(sql`${field} = any(${books.careerFields})`);
   const where = and(...conditions);
-  const [rows, [{ total }]] = await Promise.all([
+  const { rows, ...paging } = await onePage(
+    query.page ?? 1,
+    CATALOGUE_PAGE_SIZE,
     db()
       .select({ id: books.id, title: books.title, author: books.author, level: books.level, genre: books.genre })
       .from(books)
       .where(where)
-      .orderBy(asc(books.level), asc(books.title), asc(books.id))
-      .limit(CATALOGUE_PAGE_SIZE)
-      .offset((page - 1) * CATALOGUE_PAGE_SIZE),
+      .orderBy(asc(books.level), asc(books.title), asc(books.id)),
     db().select({ total: count() }).from(books).where(where),
-  ]);
-  return {
-    query: { q, level, genre, field },
-    books: rows,
-    total: Number(total),
-    page,
-    pages: Math.max(1, Math.ceil(Number(total) / CATALOGUE_PAGE_SIZE)),
-  };
+  );
+  return { query: { q, level, genre, field }, books: rows, ...paging };
 }
 
 /** The chosen books (active ones only); any other id makes the whole choice "not found". */

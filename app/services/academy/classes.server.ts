@@ -7,6 +7,7 @@ import { CLASS_NAME_MAX } from '~/domain/classes';
 import { DomainError, isUniqueViolation } from '~/lib/errors';
 import { positiveInt } from '~/lib/numbers';
 import { type AcademyStaff, academyOf, classInScope, classesInScope, isHead, SCOPE_MESSAGES } from './scope.server';
+import { containing, pageCount } from '../paged-list.server';
 
 // Classes (반) of an academy: a HEAD creates, renames and closes them, chooses their teachers and moves students in
 // and out; a TEACHER sees the classes they teach. A student is in one class at a time; moving ends the old membership
@@ -219,7 +220,7 @@ export async function listClassCandidates(staff: AcademyStaff, classId: number, 
   const organisationId = requireHeadStaff(staff);
   const row = await classInScope(staff, classId);
   const q = (options.q ?? '').trim().slice(0, 30);
-  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = containing(q);
   const where = and(
     eq(users.organisationId, organisationId),
     eq(users.role, 'USER'),
@@ -232,7 +233,7 @@ export async function listClassCandidates(staff: AcademyStaff, classId: number, 
     q ? or(ilike(users.name, pattern), ilike(users.loginId, pattern)) : undefined,
   );
   const [{ total }] = await db().select({ total: count() }).from(users).where(where);
-  const pages = Math.max(1, Math.ceil(Number(total) / CANDIDATES_PAGE_SIZE));
+  const pages = pageCount(Number(total), CANDIDATES_PAGE_SIZE);
   const page = Math.min(Math.max(1, Math.floor(options.page ?? 1) || 1), pages);
   const rows = await db()
     .select({ id: users.id, name: users.name, loginId: users.loginId, grade: users.grade })

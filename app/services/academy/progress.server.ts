@@ -10,6 +10,7 @@ import { monthLabel, seoulDay } from '~/lib/dates';
 import { DomainError } from '~/lib/errors';
 import { pageNumber, positiveInt } from '~/lib/numbers';
 import { classInScope, classesInScope, studentsInScope, SCOPE_MESSAGES, type AcademyStaff } from './scope.server';
+import { pageCount } from '../paged-list.server';
 
 // A class's reading progress for a week (Mon–Sun) or a month in Seoul (product.md §3): per student the days read,
 // minutes and pages in the period, the current book and its status, the last note's state and the last reading day,
@@ -275,7 +276,7 @@ export async function classProgress(staff: AcademyStaff, query: ProgressQuery) {
   let rows = all.filter((r) => (!filter || r.inactive) && (status === null || r.bookStatus === status));
   const by = compare(sort);
   rows = [...rows].sort((a, b) => (dir === 'asc' ? 1 : -1) * by(a, b) || a.name.localeCompare(b.name, 'ko') || a.studentId - b.studentId);
-  const pages = Math.max(1, Math.ceil(rows.length / PROGRESS_PAGE_SIZE));
+  const pages = pageCount(rows.length, PROGRESS_PAGE_SIZE);
   const page = Math.min(pages, Math.max(1, Math.floor(query.page ?? 1) || 1));
   return {
     classes: open,

@@ -12,6 +12,7 @@ import { formatKoreanDate, formatDateTime } from '~/lib/dates';
 import { DomainError, isUniqueViolation } from '~/lib/errors';
 import { positiveInt } from '~/lib/numbers';
 import type { Table } from '~/lib/spreadsheets.server';
+import { containing, onePage } from '../paged-list.server';
 import { classInScope, isHead, studentInScope, studentsInScope, type AcademyStaff } from './scope.server';
 
 // The students of an academy as its head and teachers manage them (issue 11): added by hand with a temporary password
@@ -284,7 +285,7 @@ function filterWhere(staff: AcademyStaff, filter: StudentFilter): SQL {
   if (filter.status) parts.push(eq(users.status, filter.status));
   const q = filter.q?.trim();
   if (q) {
-    const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containing(q);
     parts.push(or(ilike(users.name, like), ilike(users.loginId, like)));
   }
   return and(...parts)!;
@@ -316,18 +317,16 @@ function rosterQuery(staff: AcademyStaff, filter: StudentFilter) {
 
 /** The students in scope, filtered by class, status and a search of name or login id; a page at a time. */
 export async function listStudents(staff: AcademyStaff, filter: StudentFilter, page = 1) {
-  const safePage = Math.max(1, Math.floor(page) || 1);
-  const [rows, [{ total }]] = await Promise.all([
-    rosterQuery(staff, filter)
-      .limit(STUDENTS_PAGE_SIZE)
-      .offset((safePage - 1) * STUDENTS_PAGE_SIZE),
+  return onePage(
+    page,
+    STUDENTS_PAGE_SIZE,
+    rosterQuery(staff, filter),
     db()
       .select({ total: count() })
       .from(users)
       .leftJoin(classMemberships, and(eq(classMemberships.userId, users.id), isNull(classMemberships.leftAt)))
       .where(filterWhere(staff, filter)),
-  ]);
-  return { rows, total: Number(total), page: safePage, pages: Math.max(1, Math.ceil(Number(total) / STUDENTS_PAGE_SIZE)) };
+  );
 }
 
 const ROSTER_COLUMNS = [

@@ -35,6 +35,7 @@ import {
   refused,
   student,
 } from './access.server';
+import { pageCount } from '../paged-list.server';
 
 // The teachers' and coaches' side of reading notes: the academy's notes, the coach queue, recent corrections, and
 // each review action, guarded on state and version (NOTE_CONFLICT when someone acted first).
@@ -83,7 +84,7 @@ export async function listAcademyNotes(viewer: NoteViewer, options: { state?: No
   const byState = Object.fromEntries(counts.map((c) => [c.state, c.n])) as Partial<Record<NoteState, number>>;
   const all = counts.reduce((sum, c) => sum + c.n, 0);
   const total = options.state !== undefined ? (byState[options.state] ?? 0) : all;
-  return { items, byState, all, total, page: p, pages: Math.max(1, Math.ceil(total / NOTES_PAGE_SIZE)) };
+  return { items, byState, all, total, page: p, pages: pageCount(total, NOTES_PAGE_SIZE) };
 }
 
 /**
@@ -117,7 +118,7 @@ export async function listCoachQueue(viewer: NoteViewer, page = 1) {
     unassigned: Number(counts.unassigned),
     everything,
     page: p,
-    pages: Math.max(1, Math.ceil(total / NOTES_PAGE_SIZE)),
+    pages: pageCount(total, NOTES_PAGE_SIZE),
   };
 }
 

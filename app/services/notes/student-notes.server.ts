@@ -10,6 +10,7 @@ import { advanceStatus } from '../book-status.server';
 import { noteImageKey, type ProcessedImage } from '../images.server';
 import { storage } from '../storage.server';
 import { addHistory, guardedUpdate, historyOf, notFound, noteConflict, pageOf } from './access.server';
+import { pageCount } from '../paged-list.server';
 
 // The student's side of reading notes: the note page of a book, the books still waiting for a note, the list of
 // notes, unread comments, and saving or submitting a note (with its image) in one transaction.
@@ -79,7 +80,7 @@ export async function listStudentNotes(userId: number, page = 1) {
       .limit(NOTES_PAGE_SIZE)
       .offset((p - 1) * NOTES_PAGE_SIZE),
   ]);
-  return { items, total, page: p, pages: Math.max(1, Math.ceil(total / NOTES_PAGE_SIZE)) };
+  return { items, total, page: p, pages: pageCount(total, NOTES_PAGE_SIZE) };
 }
 
 /** How many of the student's notes carry a comment or correction not yet acknowledged (for the dashboard). */

@@ -6,6 +6,7 @@ import { noticeFiles, notices, organisations, users } from '~/db/schema';
 import { NOTICE_MESSAGES, noticeFilePath } from '~/domain/notices';
 import { DomainError } from '~/lib/errors';
 import { renderMarkdown } from '~/lib/markdown.server';
+import { onePage } from '../paged-list.server';
 import { canManageNotice, noticeVisible, reader, readerOrg, type NoticeActor } from './audience.server';
 
 // Notices (spec §3): operators' platform notices and academies' notices for their students, with attachments, an
@@ -36,8 +37,9 @@ const listFields = {
 
 /** The notices a user may see, newest first, a page at a time, with the names of the academies they address. Three queries. */
 export async function listNotices(userId: number, page: number) {
-  const safePage = Math.max(1, Math.floor(page) || 1);
-  const [rows, [{ total }]] = await Promise.all([
+  const { rows, ...paging } = await onePage(
+    page,
+    NOTICE_PAGE_SIZE,
     db()
       .select(listFields)
       .from(notices)
@@ -46,23 +48,19 @@ export async function listNotices(userId: number, page: number) {
       .leftJoin(noticeOrg, eq(noticeOrg.id, notices.organisationId))
       .innerJoin(author, eq(author.id, notices.authorId))
       .where(noticeVisible())
-      .orderBy(desc(notices.publishedAt), desc(notices.id))
-      .limit(NOTICE_PAGE_SIZE)
-      .offset((safePage - 1) * NOTICE_PAGE_SIZE),
+      .orderBy(desc(notices.publishedAt), desc(notices.id)),
     db()
       .select({ total: count() })
       .from(notices)
       .innerJoin(reader, eq(reader.id, userId))
       .leftJoin(readerOrg, eq(readerOrg.id, reader.organisationId))
       .where(noticeVisible()),
-  ]);
+  );
   const chosen = rows.flatMap((r) => (r.audience.kind === 'ACADEMIES' ? r.audience.academyIds : []));
   return {
     rows,
     academyNames: await academyNames([...new Set(chosen)]),
-    total: Number(total),
-    page: safePage,
-    pages: Math.max(1, Math.ceil(Number(total) / NOTICE_PAGE_SIZE)),
+    ...paging,
   };
 }
 

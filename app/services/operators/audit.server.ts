@@ -2,6 +2,7 @@ import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { db, type Tx } from '~/db/client.server';
 import { auditEvents, users } from '~/db/schema';
+import { onePage } from '../paged-list.server';
 
 // The operators' audit trail (issue: operators' console). Every operator change calls `recordAudit` inside the
 // transaction of the change itself, so a change without its trail (or a trail without its change) cannot happen.
@@ -55,8 +56,9 @@ export async function listAudit(filters: AuditFilters, page: number) {
   if (filters.from) where.push(gte(auditEvents.createdAt, filters.from));
   if (filters.to) where.push(lt(auditEvents.createdAt, filters.to));
   const condition = where.length ? and(...where) : undefined;
-  const safePage = Math.max(1, Math.floor(page) || 1);
-  const [rows, [{ total }]] = await Promise.all([
+  return onePage(
+    page,
+    AUDIT_PAGE_SIZE,
     db()
       .select({
         id: auditEvents.id,
@@ -76,10 +78,7 @@ export async function listAudit(filters: AuditFilters, page: number) {
       .innerJoin(actor, eq(actor.id, auditEvents.actorId))
       .leftJoin(target, and(eq(auditEvents.targetType, 'user'), eq(target.id, auditEvents.targetId)))
       .where(condition)
-      .orderBy(desc(auditEvents.id))
-      .limit(AUDIT_PAGE_SIZE)
-      .offset((safePage - 1) * AUDIT_PAGE_SIZE),
+      .orderBy(desc(auditEvents.id)),
     db().select({ total: count() }).from(auditEvents).innerJoin(actor, eq(actor.id, auditEvents.actorId)).where(condition),
-  ]);
-  return { rows, total: Number(total), page: safePage, pages: Math.max(1, Math.ceil(Number(total) / AUDIT_PAGE_SIZE)) };
+  );
 }

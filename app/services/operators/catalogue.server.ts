@@ -5,6 +5,7 @@ import { books } from '~/db/schema';
 import { ItemStatus } from '~/domain/enums';
 import { DomainError } from '~/lib/errors';
 import { processCoverImage } from '../images.server';
+import { containing, onePage } from '../paged-list.server';
 import { storage } from '../storage.server';
 import { recordAudit } from './audit.server';
 import type { Operator, Origin } from './users.server';
@@ -20,7 +21,7 @@ export type CatalogueFilters = { q?: string; status?: ItemStatus; level?: number
 export async function listCatalogue(filters: CatalogueFilters, page: number) {
   const where: SQL[] = [];
   if (filters.q) {
-    const like = `%${filters.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containing(filters.q);
     where.push(
       or(ilike(books.title, like), ilike(books.author, like), ilike(books.publisher, like), eq(books.isbn, filters.q.replace(/-/g, '')))!,
     );
@@ -29,8 +30,9 @@ export async function listCatalogue(filters: CatalogueFilters, page: number) {
   if (filters.level) where.push(eq(books.level, filters.level));
   if (filters.genre) where.push(eq(books.genre, filters.genre));
   const condition = where.length ? and(...where) : undefined;
-  const safePage = Math.max(1, Math.floor(page) || 1);
-  const [rows, [{ total }]] = await Promise.all([
+  return onePage(
+    page,
+    CATALOGUE_PAGE_SIZE,
     db()
       .select({
         id: books.id,
@@ -45,12 +47,9 @@ export async function listCatalogue(filters: CatalogueFilters, page: number) {
       })
       .from(books)
       .where(condition)
-      .orderBy(desc(books.id))
-      .limit(CATALOGUE_PAGE_SIZE)
-      .offset((safePage - 1) * CATALOGUE_PAGE_SIZE),
+      .orderBy(desc(books.id)),
     db().select({ total: count() }).from(books).where(condition),
-  ]);
-  return { rows, total: Number(total), page: safePage, pages: Math.max(1, Math.ceil(Number(total) / CATALOGUE_PAGE_SIZE)) };
+  );
 }
 
 export async function catalogueBook(id: number) {

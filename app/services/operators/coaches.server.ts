@@ -8,6 +8,7 @@ import { addMonths, seoulDayStart, seoulMonth } from '~/lib/dates';
 import { DomainError } from '~/lib/errors';
 import { guardedUpdate, noteConflict, noteListRows, notFound, student } from '../notes/access.server';
 import { isActiveCoach, isCoach, waitingLoad } from '../notes/coach-assignment.server';
+import { onePage } from '../paged-list.server';
 import { recordAudit } from './audit.server';
 import type { Operator, Origin } from './users.server';
 
@@ -76,14 +77,7 @@ export async function waitingNotes(filter: WaitingFilter, page: number) {
   if (filter.coachId === 'none') where.push(isNull(notes.coachId));
   else if (filter.coachId) where.push(eq(notes.coachId, filter.coachId));
   const condition = and(...where);
-  const safePage = Math.max(1, Math.floor(page) || 1);
-  const [rows, [{ total }]] = await Promise.all([
-    noteListRows(condition)
-      .limit(WAITING_PAGE_SIZE)
-      .offset((safePage - 1) * WAITING_PAGE_SIZE),
-    db().select({ total: count() }).from(notes).where(condition),
-  ]);
-  return { rows, total: Number(total), page: safePage, pages: Math.max(1, Math.ceil(Number(total) / WAITING_PAGE_SIZE)) };
+  return onePage(page, WAITING_PAGE_SIZE, noteListRows(condition), db().select({ total: count() }).from(notes).where(condition));
 }
 
 export type ReassignInput = { noteId: number; version: number; coachId: number | null };

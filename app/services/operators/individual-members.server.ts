@@ -3,6 +3,7 @@ import { db } from '~/db/client.server';
 import { academyJoinRequests, organisations, users } from '~/db/schema';
 import { now } from '~/lib/clock.server';
 import { seoulMonth } from '~/lib/dates';
+import { containing, onePage } from '../paged-list.server';
 import { payerMonths } from './organisation-bills.server';
 
 // Individual memberships (organisation kind `student`): every member starts in an organisation of their own when they
@@ -17,14 +18,15 @@ export type IndividualFilters = { q?: string; kind?: 'student' | 'adult' };
 export async function listIndividualMembers(filters: IndividualFilters, page: number, at: Date = now()) {
   const where: SQL[] = [eq(organisations.kind, 'student'), eq(users.role, 'USER')];
   if (filters.q) {
-    const like = `%${filters.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containing(filters.q);
     where.push(or(ilike(users.name, like), ilike(users.loginId, like), ilike(users.phone, like))!);
   }
   if (filters.kind === 'student') where.push(sql`'STUDENT' = any(${users.authorities})`);
   if (filters.kind === 'adult') where.push(sql`not ('STUDENT' = any(${users.authorities}))`);
   const condition = and(...where);
-  const safePage = Math.max(1, Math.floor(page) || 1);
-  const [rows, [{ total }]] = await Promise.all([
+  const { rows, ...paging } = await onePage(
+    page,
+    INDIVIDUALS_PAGE_SIZE,
     db()
       .select({
         id: users.id,
@@ -39,11 +41,9 @@ export async function listIndividualMembers(filters: IndividualFilters, page: nu
       .from(users)
       .innerJoin(organisations, eq(organisations.id, users.organisationId))
       .where(condition)
-      .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(INDIVIDUALS_PAGE_SIZE)
-      .offset((safePage - 1) * INDIVIDUALS_PAGE_SIZE),
+      .orderBy(desc(users.createdAt), desc(users.id)),
     db().select({ total: count() }).from(users).innerJoin(organisations, eq(organisations.id, users.organisationId)).where(condition),
-  ]);
+  );
   const ids = rows.map((r) => r.id);
   const [months, requests] = await Promise.all([
     // An individual's bill does not depend on a head count: their own BASIC.
@@ -67,8 +67,6 @@ export async function listIndividualMembers(filters: IndividualFilters, page: nu
       month: months.get(r.organisationId)!,
       pendingAcademy: requests.find((q) => q.userId === r.id)?.academyName ?? null,
     })),
-    total: Number(total),
-    page: safePage,
-    pages: Math.max(1, Math.ceil(Number(total) / INDIVIDUALS_PAGE_SIZE)),
+    ...paging,
   };
 }

@@ -18,6 +18,7 @@ import { inquiryListColumns } from '../inquiries.server';
 import { enqueueMessage } from '../messages.server';
 import { recordAudit } from './audit.server';
 import type { Operator } from './users.server';
+import { pageCount } from '../paged-list.server';
 
 // The operators' side of 1:1 inquiries (ADMIN1, ADMIN2): the queue, one inquiry with its asker, 확인 (WAIT → CHECK)
 // and the answer (→ COMPLETE). Each change is a guarded UPDATE on the status, audited in its own transaction; the
@@ -74,7 +75,7 @@ export async function listInquiryQueue(filters: QueueFilters, page = 1) {
   const all = counts.reduce((sum, c) => sum + Number(c.n), 0);
   const open = OPEN_INQUIRY_STATUSES.reduce((sum, s) => sum + (byStatus[s] ?? 0), 0);
   const total = filters.status === 'ALL' ? all : filters.status === 'OPEN' ? open : (byStatus[filters.status] ?? 0);
-  return { rows, byStatus, all, open, total, page: p, pages: Math.max(1, Math.ceil(total / INQUIRY_QUEUE_PAGE_SIZE)) };
+  return { rows, byStatus, all, open, total, page: p, pages: pageCount(total, INQUIRY_QUEUE_PAGE_SIZE) };
 }
 
 /** How many inquiries wait for an operator (the menu's badge; one query on inquiries_status_idx). */

@@ -6,6 +6,7 @@ import { ORGANISATION_MESSAGES as M } from '~/domain/operators';
 import { now } from '~/lib/clock.server';
 import { seoulMonth } from '~/lib/dates';
 import { DomainError, isUniqueViolation } from '~/lib/errors';
+import { containing, onePage } from '../paged-list.server';
 import { billFor } from '../payments/prices.server';
 import { recordAudit } from './audit.server';
 import { monthStateOf, payerMonths, waitingTiers } from './organisation-bills.server';
@@ -31,15 +32,16 @@ const activeStudents = sql<number>`(select count(*) from ${users} u
 export async function listAcademies(filters: AcademyFilters, page: number, at: Date = now()) {
   const where: SQL[] = [eq(organisations.kind, 'academy')];
   if (filters.q) {
-    const like = `%${filters.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containing(filters.q);
     where.push(or(ilike(organisations.name, like), ilike(organisations.code, like))!);
   }
   if (filters.branchId) where.push(eq(organisations.branchId, filters.branchId));
   if (filters.agencyId) where.push(eq(organisations.agencyId, filters.agencyId));
   if (filters.status) where.push(eq(organisations.status, filters.status));
   const condition = and(...where);
-  const safePage = Math.max(1, Math.floor(page) || 1);
-  const [rows, [{ total }]] = await Promise.all([
+  const { rows, ...paging } = await onePage(
+    page,
+    ACADEMIES_PAGE_SIZE,
     db()
       .select({
         id: organisations.id,
@@ -56,17 +58,13 @@ export async function listAcademies(filters: AcademyFilters, page: number, at: D
       .leftJoin(branch, eq(branch.id, organisations.branchId))
       .leftJoin(agencies, eq(agencies.id, organisations.agencyId))
       .where(condition)
-      .orderBy(asc(organisations.name), asc(organisations.id))
-      .limit(ACADEMIES_PAGE_SIZE)
-      .offset((safePage - 1) * ACADEMIES_PAGE_SIZE),
+      .orderBy(asc(organisations.name), asc(organisations.id)),
     db().select({ total: count() }).from(organisations).where(condition),
-  ]);
+  );
   const months = await payerMonths('academy', rows, seoulMonth(at));
   return {
     rows: rows.map((r) => ({ ...r, month: months.get(r.id)! })),
-    total: Number(total),
-    page: safePage,
-    pages: Math.max(1, Math.ceil(Number(total) / ACADEMIES_PAGE_SIZE)),
+    ...paging,
   };
 }
 

@@ -10,6 +10,7 @@ import { paymentGateway } from '~/services/payments/gateway.server';
 import { markSucceeded } from '~/services/payments/outcomes.server';
 import { newRefundKey, refundableBalance } from '~/services/payments/refunds.server';
 import { followPayment } from '~/services/payments/settlements.server';
+import { containing, onePage } from '../paged-list.server';
 import { recordAudit } from './audit.server';
 import type { Operator, Origin } from './users.server';
 
@@ -28,10 +29,11 @@ export async function listPayments(filters: PaymentFilters, page: number) {
   if (filters.status) where.push(eq(payments.status, filters.status as PaymentStatus));
   if (filters.method) where.push(eq(payments.method, filters.method as PaymentMethod));
   if (filters.month) where.push(eq(payments.paidMonth, filters.month));
-  if (filters.academy) where.push(ilike(organisations.name, `%${filters.academy.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  if (filters.academy) where.push(ilike(organisations.name, containing(filters.academy)));
   const condition = where.length ? and(...where) : undefined;
-  const safePage = Math.max(1, Math.floor(page) || 1);
-  const [rows, [{ total }]] = await Promise.all([
+  return onePage(
+    page,
+    PAYMENTS_CONSOLE_PAGE_SIZE,
     db()
       .select({
         id: payments.id,
@@ -51,12 +53,9 @@ export async function listPayments(filters: PaymentFilters, page: number) {
       .from(payments)
       .innerJoin(organisations, eq(organisations.id, payments.organisationId))
       .where(condition)
-      .orderBy(desc(payments.createdAt), desc(payments.id))
-      .limit(PAYMENTS_CONSOLE_PAGE_SIZE)
-      .offset((safePage - 1) * PAYMENTS_CONSOLE_PAGE_SIZE),
+      .orderBy(desc(payments.createdAt), desc(payments.id)),
     db().select({ total: count() }).from(payments).innerJoin(organisations, eq(organisations.id, payments.organisationId)).where(condition),
-  ]);
-  return { rows, total: Number(total), page: safePage, pages: Math.max(1, Math.ceil(Number(total) / PAYMENTS_CONSOLE_PAGE_SIZE)) };
+  );
 }
 
 /** One order with its payer, refunds, settlement line, what is left to refund, and a fresh key for the refund form. */

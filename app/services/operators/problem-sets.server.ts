@@ -8,6 +8,7 @@ import { PROBLEM_BANK_MESSAGES as MSG } from '~/domain/problem-bank';
 import type { ProblemSetKind } from '~/domain/problems';
 import { now, nowMs } from '~/lib/clock.server';
 import { DomainError } from '~/lib/errors';
+import { containing, onePage } from '../paged-list.server';
 import { recordAudit } from './audit.server';
 import type { Operator, Origin } from './users.server';
 
@@ -40,12 +41,13 @@ export async function listProblemSets(filters: ProblemSetFilters, page: number) 
   if (filters.kind) where.push(eq(problemSets.kind, filters.kind));
   if (filters.status) where.push(eq(problemSets.status, filters.status));
   if (filters.q) {
-    const like = `%${filters.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containing(filters.q);
     where.push(or(ilike(books.title, like), ilike(problemSets.title, like))!);
   }
   const condition = where.length ? and(...where) : undefined;
-  const safePage = Math.max(1, Math.floor(page) || 1);
-  const [rows, [{ total }]] = await Promise.all([
+  const { rows, ...paging } = await onePage(
+    page,
+    PROBLEM_SETS_PAGE_SIZE,
     db()
       .select({
         id: problemSets.id,
@@ -62,17 +64,13 @@ export async function listProblemSets(filters: ProblemSetFilters, page: number) 
       .from(problemSets)
       .leftJoin(books, eq(books.id, problemSets.bookId))
       .where(condition)
-      .orderBy(desc(problemSets.id))
-      .limit(PROBLEM_SETS_PAGE_SIZE)
-      .offset((safePage - 1) * PROBLEM_SETS_PAGE_SIZE),
+      .orderBy(desc(problemSets.id)),
     db().select({ total: count() }).from(problemSets).leftJoin(books, eq(books.id, problemSets.bookId)).where(condition),
-  ]);
+  );
   const attempts = await attemptCounts(rows.map((r) => r.id));
   return {
     rows: rows.map((r) => ({ ...r, attempts: attempts.get(r.id) ?? 0 })),
-    total: Number(total),
-    page: safePage,
-    pages: Math.max(1, Math.ceil(Number(total) / PROBLEM_SETS_PAGE_SIZE)),
+    ...paging,
   };
 }
 

@@ -10,6 +10,7 @@ import { nextAuthorities, OPERATOR_MESSAGES, STAFF_AUTHORITIES, type StaffAuthor
 import { now, nowMs } from '~/lib/clock.server';
 import { DomainError } from '~/lib/errors';
 import { sendMessage } from '../messages.server';
+import { containing, onePage } from '../paged-list.server';
 import { recordAudit } from './audit.server';
 
 // The operators' user console (super area, ADMIN1 and ADMIN2): search, a user's page, lock and unlock, authorities,
@@ -35,7 +36,7 @@ export type UserFilters = {
 export async function searchUsers(filters: UserFilters, page: number) {
   const where: SQL[] = [];
   if (filters.q) {
-    const like = `%${filters.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containing(filters.q);
     where.push(or(ilike(users.name, like), ilike(users.loginId, like), ilike(users.phone, like), ilike(users.email, like))!);
   }
   if (filters.role) where.push(eq(users.role, filters.role));
@@ -45,8 +46,9 @@ export async function searchUsers(filters: UserFilters, page: number) {
   if (filters.joinedFrom) where.push(gte(users.createdAt, filters.joinedFrom));
   if (filters.joinedTo) where.push(lt(users.createdAt, filters.joinedTo));
   const condition = where.length ? and(...where) : undefined;
-  const safePage = Math.max(1, Math.floor(page) || 1);
-  const [rows, [{ total }]] = await Promise.all([
+  return onePage(
+    page,
+    USERS_PAGE_SIZE,
     db()
       .select({
         id: users.id,
@@ -62,12 +64,9 @@ export async function searchUsers(filters: UserFilters, page: number) {
       .from(users)
       .leftJoin(organisations, eq(organisations.id, users.organisationId))
       .where(condition)
-      .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(USERS_PAGE_SIZE)
-      .offset((safePage - 1) * USERS_PAGE_SIZE),
+      .orderBy(desc(users.createdAt), desc(users.id)),
     db().select({ total: count() }).from(users).where(condition),
-  ]);
-  return { rows, total: Number(total), page: safePage, pages: Math.max(1, Math.ceil(Number(total) / USERS_PAGE_SIZE)) };
+  );
 }
 
 /** Organisations for the filter's select: academies and branches by name. */

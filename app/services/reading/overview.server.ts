@@ -20,6 +20,7 @@ import {
   withProgress,
 } from './books.server';
 import { noPageProgressAnswer, readingRecordAnswer } from './records.server';
+import { pageCount } from '../paged-list.server';
 
 // What the student's pages show of their reading: the activity overview (spec "user activity response"), the
 // paginated book lists, the reading page, and a book's indicators beside the average of its readers.
@@ -161,7 +162,7 @@ export async function listBooks(userId: number, statuses: BookStatus[], page = 1
     items: rows.map(({ total: _t, hasBefore, ...row }) => ({ ...withProgress(row), hasBefore: Boolean(hasBefore) })),
     total,
     page,
-    pages: Math.max(1, Math.ceil(total / pageSize)),
+    pages: pageCount(total, pageSize),
   };
 }
 

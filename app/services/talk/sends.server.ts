@@ -18,6 +18,7 @@ import {
 import { now } from '~/lib/clock.server';
 import { DomainError } from '~/lib/errors';
 import { addInboxItems } from '../inbox.server';
+import { onePage } from '../paged-list.server';
 import { classInScope, openClassesInScope, studentsInScope, type AcademyStaff } from '../academy/scope.server';
 import { studentRecipients, type Recipient } from './events.server';
 import { sendableTemplates } from './templates.server';
@@ -326,23 +327,15 @@ const sendsWithNames = () =>
 
 /** The history of sends, newest first, with the rows per state. Three queries whatever the page. */
 export async function listSends(viewer: TalkSender, page: number) {
-  const safePage = Math.max(1, Math.floor(page) || 1);
   const where = visibleSends(viewer);
-  const [rows, [{ total }]] = await Promise.all([
-    sendsWithNames()
-      .where(where)
-      .orderBy(desc(talkSends.id))
-      .limit(SENDS_PAGE_SIZE)
-      .offset((safePage - 1) * SENDS_PAGE_SIZE),
+  const { rows, ...paging } = await onePage(
+    page,
+    SENDS_PAGE_SIZE,
+    sendsWithNames().where(where).orderBy(desc(talkSends.id)),
     db().select({ total: count() }).from(talkSends).where(where),
-  ]);
+  );
   const counts = await countsOf(rows.map((r) => r.id));
-  return {
-    rows: rows.map((r) => ({ ...r, counts: counts.get(r.id)! })),
-    total: Number(total),
-    page: safePage,
-    pages: Math.max(1, Math.ceil(Number(total) / SENDS_PAGE_SIZE)),
-  };
+  return { rows: rows.map((r) => ({ ...r, counts: counts.get(r.id)! })), ...paging };
 }
 
 /** One send with its recipients (state, reason, attempts), or a 404 outside what the viewer may see. */
