@@ -5,7 +5,7 @@ import { limitedAttempt } from '~/auth/rate-limit.server';
 import { revokeOtherFamilies } from '~/auth/tokens.server';
 import { BookStatus, type Authority, type UserRole } from '~/domain/enums';
 import { db } from '~/db/client.server';
-import { organisations, resultBooks, users } from '~/db/schema';
+import { resultBooks, users } from '~/db/schema';
 import { levelLabel } from '~/domain/catalogue';
 import { now } from '~/lib/clock.server';
 import { DomainError } from '~/lib/errors';
@@ -13,6 +13,7 @@ import { ACCOUNT_MESSAGES } from './accounts.server';
 import { PROFILE_IMAGE_MESSAGES, processProfileImage } from './images.server';
 import { hasBasicPay } from './payments/basic-pay.server';
 import { storage } from './storage.server';
+import { accountWithOrganisation } from './users.server';
 import { z } from 'zod';
 import { ORGANISATION_KINDS } from '~/domain/enums';
 
@@ -42,26 +43,7 @@ export const subProfileAnswer = z.object({
 
 /** The account and its organisation, for the my page and the student's small profile. */
 async function profileOf(userId: number) {
-  const [row] = await db()
-    .select({
-      id: users.id,
-      loginId: users.loginId,
-      name: users.name,
-      email: users.email,
-      phone: users.phone,
-      role: users.role,
-      authorities: users.authorities,
-      level: users.level,
-      profileImage: users.profileImage,
-      lastLoginAt: users.lastLoginAt,
-      createdAt: users.createdAt,
-      organisationId: users.organisationId,
-      organisationName: organisations.name,
-      organisationKind: organisations.kind,
-    })
-    .from(users)
-    .leftJoin(organisations, eq(organisations.id, users.organisationId))
-    .where(eq(users.id, userId));
+  const row = await accountWithOrganisation(userId, { profileImage: users.profileImage });
   if (!row) throw new DomainError('USER_NOT_FOUND', '계정을 찾을 수 없습니다.', 404);
   return row;
 }

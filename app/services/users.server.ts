@@ -1,13 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { db } from '~/db/client.server';
 import { preparedQuery } from '~/db/prepared.server';
-import { sessions, users } from '~/db/schema';
+import { organisations, sessions, users } from '~/db/schema';
 import { now } from '~/lib/clock.server';
 
 /** What the app knows of the signed-in user on every request. */
 export type AuthUser = Awaited<ReturnType<typeof findAuthUser>> & {};
 
-const authUserFields = {
+/** Who an account is and how to reach it: the columns every view of one account starts with. */
+const accountColumns = {
   id: users.id,
   loginId: users.loginId,
   name: users.name,
@@ -15,6 +17,10 @@ const authUserFields = {
   phone: users.phone,
   role: users.role,
   authorities: users.authorities,
+};
+
+const authUserFields = {
+  ...accountColumns,
   organisationId: users.organisationId,
   status: users.status,
   profileImage: users.profileImage,
@@ -24,6 +30,28 @@ const authUserFields = {
 
 export async function findAuthUser(id: number) {
   const [row] = await db().select(authUserFields).from(users).where(eq(users.id, id));
+  return row ?? null;
+}
+
+/**
+ * One account with its level, last sign-in, creation and organisation (name and kind; null outside one), and the
+ * `more` columns of the view: the my page and the operators' user page. Null when there is no such account.
+ */
+export async function accountWithOrganisation<More extends SelectedFields>(id: number, more: More) {
+  const [row] = await db()
+    .select({
+      ...accountColumns,
+      ...more,
+      level: users.level,
+      lastLoginAt: users.lastLoginAt,
+      createdAt: users.createdAt,
+      organisationId: users.organisationId,
+      organisationName: organisations.name,
+      organisationKind: organisations.kind,
+    })
+    .from(users)
+    .leftJoin(organisations, eq(organisations.id, users.organisationId))
+    .where(eq(users.id, id));
   return row ?? null;
 }
 

@@ -1,5 +1,5 @@
 import { aliasedTable, and, asc, eq, not, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Executor } from '~/db/client.server';
 import { db } from '~/db/client.server';
 import { books, noteHistory, notes, organisations, resultBooks, users } from '~/db/schema';
@@ -27,27 +27,39 @@ export const student = aliasedTable(users, 'student');
 /** The coach a waiting note is assigned to. */
 export const coach = alias(users, 'coach');
 
-export async function noteRow(noteId: number, executor: Executor = db()) {
-  const [row] = await executor
-    .select({
-      note: notes,
-      studentName: student.name,
-      studentLoginId: student.loginId,
-      organisationId: student.organisationId,
-      academyName: organisations.name,
-      bookId: books.id,
-      bookTitle: books.title,
-      bookAuthor: books.author,
-      bookStatus: resultBooks.status,
-      coachName: coach.name,
-    })
-    .from(notes)
+/** A query of notes (`select … from notes`, made `$dynamic()`) joined to their student (`student`) and book (`books`). */
+export function withStudentAndBook<Query extends PgSelect>(query: Query) {
+  return query
     .innerJoin(student, eq(student.id, notes.userId))
     .innerJoin(resultBooks, eq(resultBooks.id, notes.resultBookId))
-    .innerJoin(books, eq(books.id, resultBooks.bookId))
+    .innerJoin(books, eq(books.id, resultBooks.bookId));
+}
+
+/** The same, also joined to the student's academy (`organisations`) and the note's coach (`coach`); either may be none. */
+function withEverything<Query extends PgSelect>(query: Query) {
+  return withStudentAndBook(query)
     .leftJoin(organisations, eq(organisations.id, student.organisationId))
-    .leftJoin(coach, eq(coach.id, notes.coachId))
-    .where(eq(notes.id, noteId));
+    .leftJoin(coach, eq(coach.id, notes.coachId));
+}
+
+export async function noteRow(noteId: number, executor: Executor = db()) {
+  const [row] = await withEverything(
+    executor
+      .select({
+        note: notes,
+        studentName: student.name,
+        studentLoginId: student.loginId,
+        organisationId: student.organisationId,
+        academyName: organisations.name,
+        bookId: books.id,
+        bookTitle: books.title,
+        bookAuthor: books.author,
+        bookStatus: resultBooks.status,
+        coachName: coach.name,
+      })
+      .from(notes)
+      .$dynamic(),
+  ).where(eq(notes.id, noteId));
   return row ?? null;
 }
 
@@ -56,24 +68,22 @@ export async function noteRow(noteId: number, executor: Executor = db()) {
  * the lists of notes waiting for a coach. The caller pages it.
  */
 export function noteListRows(where: SQL | undefined, first: SQL[] = []) {
-  return db()
-    .select({
-      id: notes.id,
-      version: notes.version,
-      studentName: student.name,
-      academyName: organisations.name,
-      bookTitle: books.title,
-      waitingSince: notes.stateChangedAt,
-      noteInput: notes.noteInput,
-      coachId: notes.coachId,
-      coachName: coach.name,
-    })
-    .from(notes)
-    .innerJoin(student, eq(student.id, notes.userId))
-    .innerJoin(resultBooks, eq(resultBooks.id, notes.resultBookId))
-    .innerJoin(books, eq(books.id, resultBooks.bookId))
-    .leftJoin(organisations, eq(organisations.id, student.organisationId))
-    .leftJoin(coach, eq(coach.id, notes.coachId))
+  return withEverything(
+    db()
+      .select({
+        id: notes.id,
+        version: notes.version,
+        studentName: student.name,
+        academyName: organisations.name,
+        bookTitle: books.title,
+        waitingSince: notes.stateChangedAt,
+        noteInput: notes.noteInput,
+        coachId: notes.coachId,
+        coachName: coach.name,
+      })
+      .from(notes)
+      .$dynamic(),
+  )
     .where(where)
     .orderBy(...first, asc(notes.stateChangedAt), asc(notes.id));
 }

@@ -31,6 +31,7 @@ import {
   noteConflict,
   noteListRows,
   noteRow,
+  withStudentAndBook,
   pageOf,
   refused,
   student,
@@ -62,20 +63,20 @@ export async function listAcademyNotes(viewer: NoteViewer, options: { state?: No
       .innerJoin(student, eq(student.id, notes.userId))
       .where(academy)
       .groupBy(notes.state),
-    db()
-      .select({
-        id: notes.id,
-        state: notes.state,
-        studentName: student.name,
-        bookTitle: books.title,
-        submittedAt: notes.submittedAt,
-        stateChangedAt: notes.stateChangedAt,
-        noteInput: notes.noteInput,
-      })
-      .from(notes)
-      .innerJoin(student, eq(student.id, notes.userId))
-      .innerJoin(resultBooks, eq(resultBooks.id, notes.resultBookId))
-      .innerJoin(books, eq(books.id, resultBooks.bookId))
+    withStudentAndBook(
+      db()
+        .select({
+          id: notes.id,
+          state: notes.state,
+          studentName: student.name,
+          bookTitle: books.title,
+          submittedAt: notes.submittedAt,
+          stateChangedAt: notes.stateChangedAt,
+          noteInput: notes.noteInput,
+        })
+        .from(notes)
+        .$dynamic(),
+    )
       .where(where)
       .orderBy(desc(notes.stateChangedAt), desc(notes.id))
       .limit(NOTES_PAGE_SIZE)

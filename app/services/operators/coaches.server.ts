@@ -1,12 +1,12 @@
 import { and, asc, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { db, executeRows } from '~/db/client.server';
-import { books, notes, resultBooks, users } from '~/db/schema';
+import { books, notes, users } from '~/db/schema';
 import { qualified } from '~/db/sql-helpers.server';
 import { NoteState } from '~/domain/enums';
 import { COACH_MESSAGES } from '~/domain/operators';
 import { addMonths, seoulDayStart, seoulMonth } from '~/lib/dates';
 import { DomainError } from '~/lib/errors';
-import { guardedUpdate, noteConflict, noteListRows, notFound, student } from '../notes/access.server';
+import { guardedUpdate, noteConflict, noteListRows, notFound, student, withStudentAndBook } from '../notes/access.server';
 import { isActiveCoach, isCoach, waitingLoad } from '../notes/coach-assignment.server';
 import { onePage } from '../paged-list.server';
 import { recordAudit } from './audit.server';
@@ -88,20 +88,19 @@ export type ReassignInput = { noteId: number; version: number; coachId: number |
  * correction form was built before the move gets the conflict message instead of correcting another coach's note.
  */
 export async function reassignNote(actor: Operator, input: ReassignInput, origin: Origin) {
-  const [current] = await db()
-    .select({
-      id: notes.id,
-      state: notes.state,
-      version: notes.version,
-      coachId: notes.coachId,
-      studentName: student.name,
-      bookTitle: books.title,
-    })
-    .from(notes)
-    .innerJoin(student, eq(student.id, notes.userId))
-    .innerJoin(resultBooks, eq(resultBooks.id, notes.resultBookId))
-    .innerJoin(books, eq(books.id, resultBooks.bookId))
-    .where(eq(notes.id, input.noteId));
+  const [current] = await withStudentAndBook(
+    db()
+      .select({
+        id: notes.id,
+        state: notes.state,
+        version: notes.version,
+        coachId: notes.coachId,
+        studentName: student.name,
+        bookTitle: books.title,
+      })
+      .from(notes)
+      .$dynamic(),
+  ).where(eq(notes.id, input.noteId));
   if (!current) throw notFound();
   if (current.state !== WAITING) throw new DomainError('NOTE_NOT_WAITING', COACH_MESSAGES.notWaiting, 409);
   if (current.version !== input.version) throw noteConflict();

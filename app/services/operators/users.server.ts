@@ -10,6 +10,7 @@ import { nextAuthorities, OPERATOR_MESSAGES, STAFF_AUTHORITIES, type StaffAuthor
 import { now, nowMs } from '~/lib/clock.server';
 import { DomainError } from '~/lib/errors';
 import { sendMessage } from '../messages.server';
+import { accountWithOrganisation } from '../users.server';
 import { containing, onePage } from '../paged-list.server';
 import { recordAudit } from './audit.server';
 
@@ -80,27 +81,7 @@ export async function organisationChoices() {
 
 /** A user's page: the account, its organisation, its live sessions and, for students, a reading summary. */
 export async function userDetail(id: number) {
-  const [user] = await db()
-    .select({
-      id: users.id,
-      loginId: users.loginId,
-      name: users.name,
-      email: users.email,
-      phone: users.phone,
-      role: users.role,
-      authorities: users.authorities,
-      status: users.status,
-      grade: users.grade,
-      level: users.level,
-      lastLoginAt: users.lastLoginAt,
-      createdAt: users.createdAt,
-      organisationId: users.organisationId,
-      organisationName: organisations.name,
-      organisationKind: organisations.kind,
-    })
-    .from(users)
-    .leftJoin(organisations, eq(organisations.id, users.organisationId))
-    .where(eq(users.id, id));
+  const user = await accountWithOrganisation(id, { status: users.status, grade: users.grade });
   if (!user) return null;
   const [[sessions], [reading]] = await Promise.all([
     db()
