@@ -19,14 +19,19 @@ export const DEFAULT_LEVEL = 5;
 /** A student's id, or a prepared query's placeholder for it (app/db/prepared.server.ts). */
 type UserRef = number | Placeholder;
 
-const bookColumns = {
-  id: books.id,
+/** A book's catalogue facts as every student's page shows them (the columns of `bookCatalogueFields`). */
+export const bookCatalogueColumns = {
   title: books.title,
   author: books.author,
   publisher: books.publisher,
   totalPages: books.totalPages,
   level: books.level,
   genre: books.genre,
+};
+
+const bookColumns = {
+  id: books.id,
+  ...bookCatalogueColumns,
   careerFields: books.careerFields,
   summary: books.summary,
 };

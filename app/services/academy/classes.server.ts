@@ -167,39 +167,34 @@ export async function currentClassOf(studentIds: number[], ex: Executor = db()) 
   return map;
 }
 
+/** The class's members with their memberships: those in it now by name, or (`left`) its former ones, the latest first. */
+function classMembers(classId: number, left: boolean) {
+  return db()
+    .select({
+      membershipId: classMemberships.id,
+      id: users.id,
+      name: users.name,
+      loginId: users.loginId,
+      grade: users.grade,
+      joinedAt: classMemberships.joinedAt,
+      leftAt: classMemberships.leftAt,
+    })
+    .from(classMemberships)
+    .innerJoin(users, eq(users.id, classMemberships.userId))
+    .where(and(eq(classMemberships.classId, classId), left ? isNotNull(classMemberships.leftAt) : isNull(classMemberships.leftAt)))
+    .orderBy(...(left ? [desc(classMemberships.leftAt), desc(classMemberships.id)] : [asc(users.name), asc(users.id)]));
+}
+
 /** A class page: the class, its teachers, its students now and its former members. */
 export async function getClassDetail(staff: AcademyStaff, classId: number) {
   const row = await classInScope(staff, classId);
-  const [teachers, students, history] = await Promise.all([
-    teachersOf([row.id]),
-    db()
-      .select({
-        membershipId: classMemberships.id,
-        id: users.id,
-        name: users.name,
-        loginId: users.loginId,
-        grade: users.grade,
-        joinedAt: classMemberships.joinedAt,
-      })
-      .from(classMemberships)
-      .innerJoin(users, eq(users.id, classMemberships.userId))
-      .where(and(eq(classMemberships.classId, row.id), isNull(classMemberships.leftAt)))
-      .orderBy(asc(users.name), asc(users.id)),
-    db()
-      .select({
-        membershipId: classMemberships.id,
-        id: users.id,
-        name: users.name,
-        loginId: users.loginId,
-        joinedAt: classMemberships.joinedAt,
-        leftAt: classMemberships.leftAt,
-      })
-      .from(classMemberships)
-      .innerJoin(users, eq(users.id, classMemberships.userId))
-      .where(and(eq(classMemberships.classId, row.id), isNotNull(classMemberships.leftAt)))
-      .orderBy(desc(classMemberships.leftAt), desc(classMemberships.id)),
-  ]);
-  return { class: row, teachers: teachers.get(row.id) ?? [], students, history: history.map((h) => ({ ...h, leftAt: h.leftAt! })) };
+  const [teachers, current, former] = await Promise.all([teachersOf([row.id]), classMembers(row.id, false), classMembers(row.id, true)]);
+  return {
+    class: row,
+    teachers: teachers.get(row.id) ?? [],
+    students: current.map(({ leftAt: _, ...student }) => student),
+    history: former.map(({ grade: _, ...member }) => ({ ...member, leftAt: member.leftAt! })),
+  };
 }
 
 /** The academy's active staff a head may make a teacher of a class. */

@@ -119,22 +119,28 @@ function notYourself(actor: Operator, targetId: number) {
   if (actor.id === targetId) throw new DomainError('NOT_YOURSELF', OPERATOR_MESSAGES.notYourself, 400);
 }
 
+type UserChange = { set: Partial<Pick<typeof users.$inferInsert, 'status' | 'authorities'>>; before: unknown; after: unknown };
+
+/** Sets the account's columns and writes the operator's `action` on it, before and after, to the audit trail: one transaction. */
+async function changeUser(actor: Operator, origin: Origin, id: number, action: string, { set, before, after }: UserChange) {
+  await db().transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ ...set, updatedAt: now() })
+      .where(eq(users.id, id));
+    await recordAudit(tx, { actorId: actor.id, action, targetType: 'user', targetId: id, before, after, address: origin.address });
+  });
+}
+
 /** Locks an account: every session ends at once and sign-in says the account is locked. */
 export async function lockUser(actor: Operator, id: number, origin: Origin) {
   notYourself(actor, id);
   const target = await loadTarget(id);
   if (target.status === 'LOCKED') throw new DomainError('ALREADY_LOCKED', OPERATOR_MESSAGES.alreadyLocked, 409);
-  await db().transaction(async (tx) => {
-    await tx.update(users).set({ status: 'LOCKED', updatedAt: now() }).where(eq(users.id, id));
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: 'user.lock',
-      targetType: 'user',
-      targetId: id,
-      before: { status: target.status },
-      after: { status: 'LOCKED' },
-      address: origin.address,
-    });
+  await changeUser(actor, origin, id, 'user.lock', {
+    set: { status: 'LOCKED' },
+    before: { status: target.status },
+    after: { status: 'LOCKED' },
   });
   await revokeAllForUser(id);
   return target;
@@ -144,17 +150,10 @@ export async function lockUser(actor: Operator, id: number, origin: Origin) {
 export async function unlockUser(actor: Operator, id: number, origin: Origin) {
   const target = await loadTarget(id);
   if (target.status !== 'LOCKED') throw new DomainError('NOT_LOCKED', OPERATOR_MESSAGES.notLocked, 409);
-  await db().transaction(async (tx) => {
-    await tx.update(users).set({ status: 'ACTIVE', updatedAt: now() }).where(eq(users.id, id));
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: 'user.unlock',
-      targetType: 'user',
-      targetId: id,
-      before: { status: 'LOCKED' },
-      after: { status: 'ACTIVE' },
-      address: origin.address,
-    });
+  await changeUser(actor, origin, id, 'user.unlock', {
+    set: { status: 'ACTIVE' },
+    before: { status: 'LOCKED' },
+    after: { status: 'ACTIVE' },
   });
   return target;
 }
@@ -175,17 +174,10 @@ export async function setStaffAuthorities(actor: Operator, id: number, requested
   const before = [...target.authorities].sort();
   const after = [...next].sort();
   if (before.join() === after.join()) return { target, changed: false };
-  await db().transaction(async (tx) => {
-    await tx.update(users).set({ authorities: next, updatedAt: now() }).where(eq(users.id, id));
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: 'user.authorities',
-      targetType: 'user',
-      targetId: id,
-      before: { authorities: before },
-      after: { authorities: after },
-      address: origin.address,
-    });
+  await changeUser(actor, origin, id, 'user.authorities', {
+    set: { authorities: next },
+    before: { authorities: before },
+    after: { authorities: after },
   });
   await revokeAllForUser(id);
   return { target, changed: true };

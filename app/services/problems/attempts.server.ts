@@ -7,6 +7,7 @@ import { BookStatus, ItemStatus, ProblemStep } from '~/domain/enums';
 import { MARKED_STEPS, PROBLEM_MESSAGES as MSG, SOLVING_STEPS, type ProblemSetKind } from '~/domain/problems';
 import { now } from '~/lib/clock.server';
 import { DomainError } from '~/lib/errors';
+import { bookCatalogueColumns } from '../library.server';
 
 // Problem analysis, course tests and subject tests: one engine (product.md §2). An attempt walks
 // START → CONFIRM → SOLVE → MARK → CHECK → COMPLETE; a retake (RESTART) is a new attempt, allowed only where the
@@ -57,16 +58,7 @@ export async function ownResultBook(userId: number, resultBookId: number, ex: Ex
       statusChangedAt: resultBooks.statusChangedAt,
       completedAt: resultBooks.completedAt,
       readMethod: resultBooks.readMethod,
-      book: {
-        id: books.id,
-        title: books.title,
-        author: books.author,
-        publisher: books.publisher,
-        totalPages: books.totalPages,
-        level: books.level,
-        genre: books.genre,
-        coverColor: books.coverColor,
-      },
+      book: { id: books.id, ...bookCatalogueColumns, coverColor: books.coverColor },
       // The set of the book's last attempt (kept whatever the set became), else the set offered for the book now.
       setId: sql<number | null>`coalesce(
         (select ${problemAttempts.setId} from ${problemAttempts}
@@ -193,6 +185,11 @@ function publishedVersion(set: ProblemSet): number {
   return set.currentVersionId!;
 }
 
+/** A new attempt of the set's published version by the student (on the book, when it is a book's): `round`, begun now. */
+function newAttempt(userId: number, set: ProblemSet, resultBookId: number | null, round: number, step: ProblemStep) {
+  return { userId, setId: set.id, versionId: publishedVersion(set), resultBookId, round, step, startedAt: now() };
+}
+
 /**
  * Starts (START) and opens the confirmation (CONFIRM) of the target's attempt. A book must be in DIAGNOSIS; a test
  * whose last attempt is finished starts a new round. Repeating the call changes nothing.
@@ -206,15 +203,7 @@ export async function beginAttempt(userId: number, target: AttemptTarget): Promi
     }
     const [created] = await tx
       .insert(problemAttempts)
-      .values({
-        userId,
-        setId: set.id,
-        versionId: publishedVersion(set),
-        resultBookId,
-        round: (attempt?.round ?? 0) + 1,
-        step: ProblemStep.START,
-        startedAt: now(),
-      })
+      .values(newAttempt(userId, set, resultBookId, (attempt?.round ?? 0) + 1, ProblemStep.START))
       .onConflictDoNothing()
       .returning({ id: problemAttempts.id });
     if (created) return created.id;
@@ -237,15 +226,7 @@ export async function restartAttempt(userId: number, resultBookId: number): Prom
     if (used.length === 0) throw new DomainError(ProblemErrors.RETAKE_NOT_ALLOWED, MSG.retakeNotAllowed, 403);
     const [created] = await tx
       .insert(problemAttempts)
-      .values({
-        userId,
-        setId: set.id,
-        versionId: publishedVersion(set),
-        resultBookId,
-        round: attempt.round + 1,
-        step: ProblemStep.RESTART,
-        startedAt: now(),
-      })
+      .values(newAttempt(userId, set, resultBookId, attempt.round + 1, ProblemStep.RESTART))
       .returning();
     return created;
   });

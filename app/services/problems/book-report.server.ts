@@ -9,7 +9,7 @@ import type { ReadingSummary } from '~/domain/problem-pages';
 import { now } from '~/lib/clock.server';
 import { DomainError } from '~/lib/errors';
 import { ProblemErrors, ownResultBook } from './attempts.server';
-import { attemptResultAnswer, resultOf } from './marking.server';
+import { attemptResultAnswer, markedFigures, resultOf } from './marking.server';
 import { z } from 'zod';
 import { bookCatalogueFields, bookStatus, medal, readMethod } from '~/domain/api-schemas.server';
 
@@ -149,15 +149,7 @@ export async function getBookReport(userId: number, resultBookId: number): Promi
     status: rb.status,
     statusLabel: analysisStatusLabel(rb.status),
     reading,
-    records: marked.map((a) => ({
-      attemptId: a.id,
-      round: a.round,
-      score: a.score ?? 0,
-      medal: a.medal ?? null,
-      correctCount: a.correctCount ?? 0,
-      total: a.total ?? 0,
-      markedAt: (a.markedAt ?? a.updatedAt).toISOString(),
-    })),
+    records: marked.map((a) => ({ attemptId: a.id, round: a.round, ...markedFigures(a) })),
     result,
     selfAnalysis: await getSelfAnalysis(resultBookId),
   };

@@ -1,7 +1,15 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '~/db/client.server';
 import { db } from '~/db/client.server';
-import { levelHistory, problemAnswers, problemAttempts, problemCategoryResults, problemSets, users } from '~/db/schema';
+import {
+  levelHistory,
+  problemAnswers,
+  problemAttempts,
+  problemCategoryResults,
+  problemSets,
+  users,
+  type ProblemAttempt,
+} from '~/db/schema';
 import { BookStatus, ProblemStep } from '~/domain/enums';
 import {
   MARKED_STEPS,
@@ -97,6 +105,15 @@ export const attemptResultAnswer = z.object({
   levelMessage: z.string().nullable(),
 }) satisfies z.ZodType<AttemptResult, z.ZodTypeDef, unknown>;
 
+/** A marked attempt's figures as results and records show them (none is missing once it is marked). */
+export const markedFigures = (attempt: ProblemAttempt) => ({
+  score: attempt.score ?? 0,
+  medal: attempt.medal ?? null,
+  correctCount: attempt.correctCount ?? 0,
+  total: attempt.total ?? 0,
+  markedAt: (attempt.markedAt ?? attempt.updatedAt).toISOString(),
+});
+
 export async function resultOf(ex: Executor, attemptId: number): Promise<AttemptResult> {
   const [attempt] = await ex.select().from(problemAttempts).where(eq(problemAttempts.id, attemptId));
   const categories = await ex
@@ -114,11 +131,7 @@ export async function resultOf(ex: Executor, attemptId: number): Promise<Attempt
     attemptId,
     round: attempt.round,
     step: attempt.step,
-    score: attempt.score ?? 0,
-    medal: attempt.medal ?? null,
-    correctCount: attempt.correctCount ?? 0,
-    total: attempt.total ?? 0,
-    markedAt: (attempt.markedAt ?? attempt.updatedAt).toISOString(),
+    ...markedFigures(attempt),
     categories,
     placedLevel: attempt.placedLevel ?? null,
     levelMessage: attempt.placedLevel ? levelMessage(attempt.placedLevel) : null,

@@ -7,6 +7,7 @@ import { isReadable, progressOf, READING_ERRORS, type Progress, type ReadingErro
 import { BookStatus, ReadingEvent, ReadMethod } from '~/domain/enums';
 import { DomainError } from '~/lib/errors';
 import { advanceStatusOrThrow } from '../book-status.server';
+import { bookCatalogueColumns } from '../library.server';
 import { qualified } from '~/db/sql-helpers.server';
 import { z } from 'zod';
 import { bookCatalogueFields, bookStatus, isoDate, readMethod } from '~/domain/api-schemas.server';
@@ -64,12 +65,7 @@ export const bookRowFields = {
   assignedAt: resultBooks.assignedAt,
   statusChangedAt: resultBooks.statusChangedAt,
   completedAt: resultBooks.completedAt,
-  title: books.title,
-  author: books.author,
-  publisher: books.publisher,
-  totalPages: books.totalPages,
-  level: books.level,
-  genre: books.genre,
+  ...bookCatalogueColumns,
   careerFields: books.careerFields,
   coverColor: books.coverColor,
   /** Set when the catalogue holds an uploaded cover (the page then requests it instead of drawing one). */

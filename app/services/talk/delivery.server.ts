@@ -217,6 +217,13 @@ async function rereadByIds(rows: Message[], summary: OutboxSummary, giveUp: bool
   }
 }
 
+/** The rows left SENDING that meet `conditions` as well. */
+const sendingRows = (...conditions: SQL[]) =>
+  db()
+    .select()
+    .from(messages)
+    .where(and(eq(messages.sendState, SendState.SENDING), ...conditions));
+
 /**
  * Settles what the provider knows of rows left SENDING: those accepted and unreported for RECONCILE_AFTER_MS (read
  * back by id), and claims left without an answer for STALE_CLAIM_MS (a timeout, a worker killed mid-batch): each is
@@ -225,31 +232,16 @@ async function rereadByIds(rows: Message[], summary: OutboxSummary, giveUp: bool
  */
 export async function reconcileMessages(summary: OutboxSummary = emptySummary()): Promise<OutboxSummary> {
   const at = nowMs();
-  const accepted = await db()
-    .select()
-    .from(messages)
-    .where(
-      and(
-        eq(messages.sendState, SendState.SENDING),
-        isNotNull(messages.providerId),
-        lt(messages.updatedAt, new Date(at - RECONCILE_AFTER_MS)),
-      ),
-    )
+  const accepted = await sendingRows(isNotNull(messages.providerId), lt(messages.updatedAt, new Date(at - RECONCILE_AFTER_MS)))
     .orderBy(messages.updatedAt)
     .limit(RECONCILE_LIMIT);
   await rereadByIds(accepted, summary, true);
 
-  const unanswered = await db()
-    .select()
-    .from(messages)
-    .where(
-      and(
-        eq(messages.sendState, SendState.SENDING),
-        isNull(messages.providerId),
-        lt(messages.claimedAt, new Date(at - STALE_CLAIM_MS)),
-        lt(messages.updatedAt, new Date(at - STALE_CLAIM_MS)),
-      ),
-    )
+  const unanswered = await sendingRows(
+    isNull(messages.providerId),
+    lt(messages.claimedAt, new Date(at - STALE_CLAIM_MS)),
+    lt(messages.updatedAt, new Date(at - STALE_CLAIM_MS)),
+  )
     .orderBy(messages.claimedAt)
     .limit(RECONCILE_LIMIT);
   for (const row of unanswered) {
@@ -283,17 +275,8 @@ export async function handleDeliveryReport(body: unknown): Promise<number> {
   const named = [];
   if (hint.messageIds.length) named.push(inArray(messages.providerId, hint.messageIds.slice(0, 1000)));
   if (hint.groupIds.length) named.push(inArray(messages.providerGroupId, hint.groupIds.slice(0, 100)));
-  const rows = await db()
-    .select()
-    .from(messages)
-    .where(
-      and(
-        eq(messages.sendState, SendState.SENDING),
-        isNotNull(messages.providerId),
-        named.length === 1 ? named[0] : sql`(${named[0]} or ${named[1]})`,
-      ),
-    )
-    .limit(1000);
+  const either = named.length === 1 ? named[0] : sql`(${named[0]} or ${named[1]})`;
+  const rows = await sendingRows(isNotNull(messages.providerId), either).limit(1000);
   await rereadByIds(rows, emptySummary(), false);
   return rows.length;
 }
