@@ -28,41 +28,13 @@ export const CAREER_FIELDS = [
     label: '과학·공학',
     careers: ['연구원', '엔지니어', '소프트웨어 개발자', '항공우주 공학자', '로봇 공학자', '데이터 과학자'],
   },
-  {
-    code: 'MEDICAL_HEALTH',
-    label: '의료·보건',
-    careers: ['의사', '간호사', '약사', '수의사', '물리치료사'],
-  },
-  {
-    code: 'EDUCATION',
-    label: '교육',
-    careers: ['초등학교 교사', '중등학교 교사', '사서', '청소년 상담사', '교육 콘텐츠 기획자'],
-  },
-  {
-    code: 'ARTS_CULTURE',
-    label: '문화·예술',
-    careers: ['작가', '화가', '음악가', '배우', '영화감독', '웹툰 작가'],
-  },
-  {
-    code: 'LAW_POLITICS',
-    label: '법·정치·행정',
-    careers: ['판사', '변호사', '외교관', '행정 공무원', '경찰관'],
-  },
-  {
-    code: 'BUSINESS_ECONOMY',
-    label: '경영·경제',
-    careers: ['경영 컨설턴트', '회계사', '금융 전문가', '마케터', '창업가'],
-  },
-  {
-    code: 'MEDIA_COMMUNICATION',
-    label: '언론·미디어',
-    careers: ['기자', '아나운서', '방송 프로듀서', '출판 편집자', '광고 기획자'],
-  },
-  {
-    code: 'NATURE_ENVIRONMENT',
-    label: '자연·환경',
-    careers: ['환경 공학자', '생태학자', '기상 예보관', '동물 사육사', '산림 전문가'],
-  },
+  { code: 'MEDICAL_HEALTH', label: '의료·보건', careers: ['의사', '간호사', '약사', '수의사', '물리치료사'] },
+  { code: 'EDUCATION', label: '교육', careers: ['초등학교 교사', '중등학교 교사', '사서', '청소년 상담사', '교육 콘텐츠 기획자'] },
+  { code: 'ARTS_CULTURE', label: '문화·예술', careers: ['작가', '화가', '음악가', '배우', '영화감독', '웹툰 작가'] },
+  { code: 'LAW_POLITICS', label: '법·정치·행정', careers: ['판사', '변호사', '외교관', '행정 공무원', '경찰관'] },
+  { code: 'BUSINESS_ECONOMY', label: '경영·경제', careers: ['경영 컨설턴트', '회계사', '금융 전문가', '마케터', '창업가'] },
+  { code: 'MEDIA_COMMUNICATION', label: '언론·미디어', careers: ['기자', '아나운서', '방송 프로듀서', '출판 편집자', '광고 기획자'] },
+  { code: 'NATURE_ENVIRONMENT', label: '자연·환경', careers: ['환경 공학자', '생태학자', '기상 예보관', '동물 사육사', '산림 전문가'] },
 ] as const;
 
 export type CareerFieldCode = (typeof CAREER_FIELDS)[number]['code'];

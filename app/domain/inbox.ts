@@ -3,10 +3,8 @@ import { excerpt } from './inquiries';
 // The in-app inbox (spec user/message): the kinds of item, their labels, and the texts of the items this code writes
 // (comments on notes). Shared by server and pages: no server imports here.
 
-export const INBOX_KINDS = ['TALK', 'COMMENT', 'NOTICE', 'INQUIRY', 'PAYMENT', 'ACCOUNT'] as const;
-export type InboxKind = (typeof INBOX_KINDS)[number];
-
-export const INBOX_KIND_LABELS: Record<InboxKind, string> = {
+/** The kinds of item with their labels: the kinds are this table's keys, in its order. */
+export const INBOX_KIND_LABELS = {
   TALK: '알림톡',
   COMMENT: '노트 의견',
   NOTICE: '공지',
@@ -14,6 +12,8 @@ export const INBOX_KIND_LABELS: Record<InboxKind, string> = {
   PAYMENT: '결제',
   ACCOUNT: '계정',
 };
+export type InboxKind = keyof typeof INBOX_KIND_LABELS;
+export const INBOX_KINDS = Object.keys(INBOX_KIND_LABELS) as readonly InboxKind[];
 
 export function inboxKindLabel(kind: string): string {
   return INBOX_KIND_LABELS[kind as InboxKind] ?? '알림';

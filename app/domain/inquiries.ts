@@ -1,4 +1,4 @@
-import { InquiryStatus } from './enums';
+import { enumRecord, InquiryStatus } from './enums';
 
 // 1:1 inquiries (1:1 문의, product.md §3): categories, the status labels the asker and the operators see, limits and
 // messages. Shared by server and pages: no server imports here.
@@ -25,20 +25,15 @@ export function inquiryCategoryLabel(code: string): string {
 }
 
 /** The status as the asker reads it. */
-export const INQUIRY_STATUS_LABELS: Record<InquiryStatus, string> = {
-  [InquiryStatus.WAIT]: '답변 대기',
-  [InquiryStatus.CHECK]: '확인 중',
-  [InquiryStatus.COMPLETE]: '답변 완료',
-  [InquiryStatus.DELETE]: '삭제됨',
-};
+export const INQUIRY_STATUS_LABELS = enumRecord(InquiryStatus, {
+  WAIT: '답변 대기',
+  CHECK: '확인 중',
+  COMPLETE: '답변 완료',
+  DELETE: '삭제됨',
+});
 
 /** Badge colour per status (app.css `.inquiry-status`). */
-export const INQUIRY_STATUS_TONES: Record<InquiryStatus, string> = {
-  [InquiryStatus.WAIT]: 'wait',
-  [InquiryStatus.CHECK]: 'check',
-  [InquiryStatus.COMPLETE]: 'done',
-  [InquiryStatus.DELETE]: 'deleted',
-};
+export const INQUIRY_STATUS_TONES = enumRecord(InquiryStatus, { WAIT: 'wait', CHECK: 'check', COMPLETE: 'done', DELETE: 'deleted' });
 
 export function inquiryStatusLabel(status: number): string {
   return INQUIRY_STATUS_LABELS[status as InquiryStatus] ?? '알 수 없음';

@@ -1,26 +1,26 @@
-import { NoteState, type Authority, type UserRole } from './enums';
+import { enumRecord, NoteState, type Authority, type UserRole } from './enums';
 
 // Reading notes (product.md §2 "Reading notes"): labels and messages shared by server and pages. No server imports.
 
 /** Korean label of each note state, as the student, the teacher and the coach see it. */
-export const NOTE_STATE_LABELS: Record<NoteState, string> = {
-  [NoteState.NONE]: '임시 저장',
-  [NoteState.WRITE]: '제출됨',
-  [NoteState.TEACHER_SHOW]: '선생님 확인',
-  [NoteState.WAITING_CORRECT]: '첨삭 대기',
-  [NoteState.HOLD]: '다시 쓰기 요청',
-  [NoteState.COMMENT_COMPLETE]: '완료',
-};
+export const NOTE_STATE_LABELS = enumRecord(NoteState, {
+  NONE: '임시 저장',
+  WRITE: '제출됨',
+  TEACHER_SHOW: '선생님 확인',
+  WAITING_CORRECT: '첨삭 대기',
+  HOLD: '다시 쓰기 요청',
+  COMMENT_COMPLETE: '완료',
+});
 
 /** Badge colour class per state. */
-export const NOTE_STATE_TONES: Record<NoteState, string> = {
-  [NoteState.NONE]: 'draft',
-  [NoteState.WRITE]: 'new',
-  [NoteState.TEACHER_SHOW]: 'seen',
-  [NoteState.WAITING_CORRECT]: 'waiting',
-  [NoteState.HOLD]: 'hold',
-  [NoteState.COMMENT_COMPLETE]: 'done',
-};
+export const NOTE_STATE_TONES = enumRecord(NoteState, {
+  NONE: 'draft',
+  WRITE: 'new',
+  TEACHER_SHOW: 'seen',
+  WAITING_CORRECT: 'waiting',
+  HOLD: 'hold',
+  COMMENT_COMPLETE: 'done',
+});
 
 export function noteStateLabel(state: number): string {
   return NOTE_STATE_LABELS[state as NoteState] ?? '알 수 없음';

@@ -94,15 +94,15 @@ export function noticeFileType(fileName: string): string | null {
   return NOTICE_FILE_TYPES[fileName.slice(dot + 1).toLowerCase()] ?? null;
 }
 
-export const AUDIENCE_KINDS = ['ALL', 'ORG_KINDS', 'ACADEMIES', 'AUTHORITIES'] as const;
-export type AudienceKind = (typeof AUDIENCE_KINDS)[number];
-
-export const AUDIENCE_KIND_LABELS: Record<AudienceKind, string> = {
+/** The kinds of audience with their labels: the kinds are this table's keys, in its order. */
+export const AUDIENCE_KIND_LABELS = {
   ALL: '전체 회원',
   ORG_KINDS: '회원 종류',
   ACADEMIES: '선택한 학원',
   AUTHORITIES: '권한',
 };
+export type AudienceKind = keyof typeof AUDIENCE_KIND_LABELS;
+export const AUDIENCE_KINDS = Object.keys(AUDIENCE_KIND_LABELS) as readonly AudienceKind[];
 
 export const ORG_KIND_LABELS: Record<OrganisationKind, string> = {
   student: '개인 회원',

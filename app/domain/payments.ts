@@ -1,5 +1,5 @@
 import { monthLabel } from '~/lib/dates';
-import { PaymentMethod, PaymentStatus, SettlementStatus, Tier } from './enums';
+import { enumRecord, PaymentMethod, PaymentStatus, SettlementStatus, Tier } from './enums';
 
 export { monthLabel };
 
@@ -7,34 +7,30 @@ export { monthLabel };
 // settlement, the demo data): one place, so a tier or a state reads the same everywhere.
 // Shared by server and client code: no server imports here.
 
-export const TIER_LABELS: Record<Tier, string> = {
-  [Tier.BASIC]: '기본 이용료',
-  [Tier.ADD1]: '학생 추가 1',
-  [Tier.ADD2]: '학생 추가 2',
-  [Tier.NEW]: '신규 등록',
-  [Tier.NONE]: '없음',
-};
+export const TIER_LABELS = enumRecord(Tier, {
+  BASIC: '기본 이용료',
+  ADD1: '학생 추가 1',
+  ADD2: '학생 추가 2',
+  NEW: '신규 등록',
+  NONE: '없음',
+});
 
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
-  [PaymentMethod.CARD]: '카드',
-  [PaymentMethod.BANK_TRANSFER]: '계좌이체',
-  [PaymentMethod.DEPOSIT]: '무통장입금',
-};
+export const PAYMENT_METHOD_LABELS = enumRecord(PaymentMethod, { CARD: '카드', BANK_TRANSFER: '계좌이체', DEPOSIT: '무통장입금' });
 
-export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
-  [PaymentStatus.WAITING]: '결제 대기',
-  [PaymentStatus.CANCEL]: '결제 취소',
-  [PaymentStatus.REFUND]: '환불',
-  [PaymentStatus.FAIL]: '결제 실패',
-  [PaymentStatus.SUCCESS]: '결제 완료',
-};
+export const PAYMENT_STATUS_LABELS = enumRecord(PaymentStatus, {
+  WAITING: '결제 대기',
+  CANCEL: '결제 취소',
+  REFUND: '환불',
+  FAIL: '결제 실패',
+  SUCCESS: '결제 완료',
+});
 
-export const SETTLEMENT_STATUS_LABELS: Record<SettlementStatus, string> = {
-  [SettlementStatus.WAITING]: '지급 대기',
-  [SettlementStatus.SUCCESS]: '지급 완료',
-  [SettlementStatus.REFUND]: '환불',
-  [SettlementStatus.CANCEL]: '취소',
-};
+export const SETTLEMENT_STATUS_LABELS = enumRecord(SettlementStatus, {
+  WAITING: '지급 대기',
+  SUCCESS: '지급 완료',
+  REFUND: '환불',
+  CANCEL: '취소',
+});
 
 /** '₩99,000' */
 export const won = (amount: number) => `₩${amount.toLocaleString('ko-KR')}`;

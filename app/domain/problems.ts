@@ -1,6 +1,6 @@
 // Problem analysis rules shared by server and client (product.md §2 "Problem analysis, tests and self-analysis"):
 // categories, medals, the submission format and marking. Pure functions: no server imports here.
-import { BookStatus, ProblemStep } from './enums';
+import { BookStatus, enumRecord, ProblemStep } from './enums';
 import { BOOK_STATUS_LABELS } from './reading';
 import { MESSAGES } from '~/messages';
 
@@ -30,15 +30,15 @@ export function medalFor(score: number): Medal | null {
   return null;
 }
 
-export const STEP_LABELS: Record<number, string> = {
-  [ProblemStep.START]: '시작 전',
-  [ProblemStep.CONFIRM]: '확인',
-  [ProblemStep.SOLVE]: '문제 풀이 중',
-  [ProblemStep.RESTART]: '다시 풀기 중',
-  [ProblemStep.MARK]: '채점 완료',
-  [ProblemStep.CHECK]: '오답 확인',
-  [ProblemStep.COMPLETE]: '완료',
-};
+export const STEP_LABELS: Record<number, string> = enumRecord(ProblemStep, {
+  START: '시작 전',
+  CONFIRM: '확인',
+  SOLVE: '문제 풀이 중',
+  RESTART: '다시 풀기 중',
+  MARK: '채점 완료',
+  CHECK: '오답 확인',
+  COMPLETE: '완료',
+});
 
 /** Steps in which answers may still change. */
 export const SOLVING_STEPS: number[] = [ProblemStep.SOLVE, ProblemStep.RESTART];

@@ -1,17 +1,17 @@
 // The reading journey's rules that both the server and the pages need: labels, session counts and each read
 // method's goal (product.md §2). Pure functions: no server imports here.
 import { MESSAGES, SPEC_MESSAGES } from '~/messages';
-import { BookStatus, ReadMethod } from './enums';
+import { BookStatus, enumRecord, ReadMethod } from './enums';
 
-export const BOOK_STATUS_LABELS: Record<BookStatus, string> = {
-  [BookStatus.WAITING]: '읽기 전 활동 대기',
-  [BookStatus.PRE_ACTIVITY_COMPLETE]: '읽기 준비 완료',
-  [BookStatus.ACTIVITY]: '읽는 중',
-  [BookStatus.DIAGNOSIS]: '문제 분석 대기',
-  [BookStatus.NOTE]: '독서 노트 작성',
-  [BookStatus.COMPLETE]: '완료',
-  [BookStatus.EXCLUDE]: '제외',
-};
+export const BOOK_STATUS_LABELS = enumRecord(BookStatus, {
+  WAITING: '읽기 전 활동 대기',
+  PRE_ACTIVITY_COMPLETE: '읽기 준비 완료',
+  ACTIVITY: '읽는 중',
+  DIAGNOSIS: '문제 분석 대기',
+  NOTE: '독서 노트 작성',
+  COMPLETE: '완료',
+  EXCLUDE: '제외',
+});
 
 /** The order the activity page groups books in (EXCLUDE is never shown to the student). */
 export const VISIBLE_STATUSES: BookStatus[] = [
@@ -23,18 +23,18 @@ export const VISIBLE_STATUSES: BookStatus[] = [
   BookStatus.COMPLETE,
 ];
 
-export const READ_METHOD_LABELS: Record<ReadMethod, string> = {
-  [ReadMethod.NONE]: '미설정',
-  [ReadMethod.FREE]: '자유 읽기',
-  [ReadMethod.M_3_3]: '나누어 읽기 (3회)',
-  [ReadMethod.M_3_4]: '나누어 읽기 (4회)',
-  [ReadMethod.M_3_5]: '나누어 읽기 (5회)',
-  [ReadMethod.M_3_6]: '나누어 읽기 (6회)',
-  [ReadMethod.HUNDRED]: '100분 읽기',
-  [ReadMethod.CLOCK]: '시계 읽기',
-  [ReadMethod.ReadMethod]: '예약됨',
-  [ReadMethod.NO_PAGE]: '쪽수 없는 책 읽기',
-};
+export const READ_METHOD_LABELS = enumRecord(ReadMethod, {
+  NONE: '미설정',
+  FREE: '자유 읽기',
+  M_3_3: '나누어 읽기 (3회)',
+  M_3_4: '나누어 읽기 (4회)',
+  M_3_5: '나누어 읽기 (5회)',
+  M_3_6: '나누어 읽기 (6회)',
+  HUNDRED: '100분 읽기',
+  CLOCK: '시계 읽기',
+  ReadMethod: '예약됨',
+  NO_PAGE: '쪽수 없는 책 읽기',
+});
 
 /** Number of sessions of the split-reading methods. */
 export const SESSION_COUNTS: Partial<Record<ReadMethod, number>> = {
@@ -95,38 +95,22 @@ export function progressOf(readMethod: ReadMethod, totalPages: number, totals: R
     sessionsPlanned,
     lastIndex: totals.lastIndex,
   };
-  const pct = (done: number, goal: number) => (goal <= 0 ? 0 : Math.min(100, Math.floor((done / goal) * 100)));
-  if (sessionsPlanned !== null) {
-    return {
-      ...base,
-      percent: pct(totals.records, sessionsPlanned),
-      complete: totals.records >= sessionsPlanned,
-      label: `${totals.records} / ${sessionsPlanned}회`,
-    };
-  }
+  /** The progress of `done` towards `goal`, with its label. */
+  const toward = (done: number, goal: number, label: string): Progress => ({
+    ...base,
+    percent: goal <= 0 ? 0 : Math.min(100, Math.floor((done / goal) * 100)),
+    complete: done >= goal,
+    label,
+  });
+  if (sessionsPlanned !== null) return toward(totals.records, sessionsPlanned, `${totals.records} / ${sessionsPlanned}회`);
   switch (readMethod) {
     case ReadMethod.HUNDRED:
-      return {
-        ...base,
-        percent: pct(totals.minutes, HUNDRED_GOAL_MINUTES),
-        complete: totals.minutes >= HUNDRED_GOAL_MINUTES,
-        label: `${totals.minutes} / ${HUNDRED_GOAL_MINUTES}분`,
-      };
+      return toward(totals.minutes, HUNDRED_GOAL_MINUTES, `${totals.minutes} / ${HUNDRED_GOAL_MINUTES}분`);
     case ReadMethod.NO_PAGE:
-      return {
-        ...base,
-        percent: pct(totals.lastIndex, totalPages),
-        complete: totals.lastIndex >= totalPages,
-        label: `${totalPages}부분 중 ${totals.lastIndex}부분`,
-      };
+      return toward(totals.lastIndex, totalPages, `${totalPages}부분 중 ${totals.lastIndex}부분`);
     case ReadMethod.FREE:
     case ReadMethod.CLOCK:
-      return {
-        ...base,
-        percent: pct(totals.lastPage, totalPages),
-        complete: totals.lastPage >= totalPages,
-        label: `${totals.lastPage} / ${totalPages}쪽`,
-      };
+      return toward(totals.lastPage, totalPages, `${totals.lastPage} / ${totalPages}쪽`);
     default:
       return { ...base, percent: 0, complete: false, label: '독서활동 미설정' };
   }

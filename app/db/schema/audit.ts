@@ -1,4 +1,5 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, ref, serialId } from './columns';
 import { users } from './users';
 
 /**
@@ -8,10 +9,8 @@ import { users } from './users';
 export const auditEvents = pgTable(
   'audit_events',
   {
-    id: serial('id').primaryKey(),
-    actorId: integer('actor_id')
-      .notNull()
-      .references(() => users.id),
+    id: serialId(),
+    actorId: ref('actor_id', () => users.id),
     /** What was done, e.g. 'user.lock' (app/domain/audit.ts AUDIT_ACTIONS). */
     action: text('action').notNull(),
     targetType: text('target_type').notNull(),
@@ -19,7 +18,7 @@ export const auditEvents = pgTable(
     before: jsonb('before'),
     after: jsonb('after'),
     address: text('address'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('audit_events_created_idx').on(t.createdAt),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, importPreviewColumns, ref, serialId, timestampNow, timestampTz } from './columns';
 import { organisations } from './organisations';
 import { users } from './users';
 
@@ -9,14 +10,12 @@ import { users } from './users';
 export const classes = pgTable(
   'classes',
   {
-    id: serial('id').primaryKey(),
-    organisationId: integer('organisation_id')
-      .notNull()
-      .references(() => organisations.id),
+    id: serialId(),
+    organisationId: ref('organisation_id', () => organisations.id),
     name: text('name').notNull(),
     status: text('status').$type<'OPEN' | 'CLOSED'>().notNull().default('OPEN'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    closedAt: timestampTz('closed_at'),
   },
   (t) => [
     index('classes_organisation_idx').on(t.organisationId, t.status),
@@ -33,13 +32,9 @@ export type SchoolClass = typeof classes.$inferSelect;
 export const classTeachers = pgTable(
   'class_teachers',
   {
-    classId: integer('class_id')
-      .notNull()
-      .references(() => classes.id),
-    teacherId: integer('teacher_id')
-      .notNull()
-      .references(() => users.id),
-    assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull().defaultNow(),
+    classId: ref('class_id', () => classes.id),
+    teacherId: ref('teacher_id', () => users.id),
+    assignedAt: timestampNow('assigned_at'),
   },
   (t) => [primaryKey({ columns: [t.classId, t.teacherId] }), index('class_teachers_teacher_idx').on(t.teacherId)],
 );
@@ -51,15 +46,11 @@ export const classTeachers = pgTable(
 export const classMemberships = pgTable(
   'class_memberships',
   {
-    id: serial('id').primaryKey(),
-    classId: integer('class_id')
-      .notNull()
-      .references(() => classes.id),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
-    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
-    leftAt: timestamp('left_at', { withTimezone: true }),
+    id: serialId(),
+    classId: ref('class_id', () => classes.id),
+    userId: ref('user_id', () => users.id),
+    joinedAt: timestampNow('joined_at'),
+    leftAt: timestampTz('left_at'),
   },
   (t) => [
     uniqueIndex('class_memberships_current_key')
@@ -76,20 +67,10 @@ export const classMemberships = pgTable(
 export const rosterImports = pgTable(
   'roster_imports',
   {
-    id: serial('id').primaryKey(),
-    organisationId: integer('organisation_id')
-      .notNull()
-      .references(() => organisations.id),
-    createdBy: integer('created_by')
-      .notNull()
-      .references(() => users.id),
-    fileName: text('file_name').notNull(),
-    /** The parsed rows with their errors, as the preview showed them. */
-    rows: jsonb('rows').notNull(),
-    status: text('status').$type<'PREVIEW' | 'CONFIRMED'>().notNull().default('PREVIEW'),
-    createdCount: integer('created_count'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    id: serialId(),
+    organisationId: ref('organisation_id', () => organisations.id),
+    createdBy: ref('created_by', () => users.id),
+    ...importPreviewColumns(),
   },
   (t) => [index('roster_imports_organisation_idx').on(t.organisationId, t.createdAt)],
 );

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, jsonbArray, optionalRef, serialId, timestampTz } from './columns';
 import type { ContentKind, FaqEntry } from '~/domain/content';
 import { users } from './users';
 
@@ -14,19 +14,16 @@ export type { ContentKind, FaqEntry };
 export const contentVersions = pgTable(
   'content_versions',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     kind: text('kind').$type<ContentKind>().notNull(),
     code: text('code').notNull(),
     version: smallint('version').notNull(),
     title: text('title').notNull(),
     body: text('body').notNull().default(''),
-    entries: jsonb('entries')
-      .$type<FaqEntry[]>()
-      .notNull()
-      .default(sql`'[]'::jsonb`),
-    effectiveFrom: timestamp('effective_from', { withTimezone: true }).notNull(),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    entries: jsonbArray('entries').$type<FaqEntry[]>(),
+    effectiveFrom: timestampTz('effective_from').notNull(),
+    createdBy: optionalRef('created_by', () => users.id, 'set null'),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('content_versions_key').on(t.kind, t.code, t.version),

@@ -1,4 +1,5 @@
-import { index, integer, jsonb, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { createdAt, ref, timestampNow } from './columns';
 import { books } from './books';
 import { users } from './users';
 
@@ -6,13 +7,9 @@ import { users } from './users';
 export const bookLikes = pgTable(
   'book_likes',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    bookId: integer('book_id')
-      .notNull()
-      .references(() => books.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    userId: ref('user_id', () => users.id, 'cascade'),
+    bookId: ref('book_id', () => books.id, 'cascade'),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.bookId] }), index('book_likes_book_idx').on(t.bookId)],
 );
@@ -25,5 +22,5 @@ export const jinroProfiles = pgTable('jinro_profiles', {
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   profile: jsonb('profile').$type<JinroProfile>().notNull(),
-  computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+  computedAt: timestampNow('computed_at'),
 });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, optionalRef, ref, serialId, textArray, timestampNow, timestampTz, updatedAt } from './columns';
 import { organisations } from './organisations';
 import type { SendState } from '~/domain/enums';
 import { users } from './users';
@@ -17,22 +18,19 @@ export type TemplateApproval = 'REQUESTED' | 'APPROVED' | 'REJECTED';
 export const talkTemplates = pgTable(
   'talk_templates',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     code: text('code').notNull(),
     name: text('name').notNull(),
     body: text('body').notNull(),
-    variables: text('variables')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
+    variables: textArray('variables'),
     /** NOTE_COMMENT, NOTE_HOLD, BOOK_ASSIGNED, PAYMENT_RECEIPT, PASSWORD_CODE, … or null. */
     event: text('event'),
     approval: text('approval').$type<TemplateApproval>().notNull().default('REQUESTED'),
     /** The template's id at the provider (Solapi/Kakao). */
     providerTemplateId: text('provider_template_id'),
     active: boolean('active').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('talk_templates_code_key').on(t.code), index('talk_templates_event_idx').on(t.event)],
 );
@@ -41,19 +39,15 @@ export const talkTemplates = pgTable(
 export const talkSends = pgTable(
   'talk_sends',
   {
-    id: serial('id').primaryKey(),
-    senderId: integer('sender_id')
-      .notNull()
-      .references(() => users.id),
+    id: serialId(),
+    senderId: ref('sender_id', () => users.id),
     /** The sender's academy (null for operators). */
-    organisationId: integer('organisation_id').references(() => organisations.id),
-    templateId: integer('template_id')
-      .notNull()
-      .references(() => talkTemplates.id),
+    organisationId: optionalRef('organisation_id', () => organisations.id),
+    templateId: ref('template_id', () => talkTemplates.id),
     /** Who it went to, as the sender chose it ('CLASS 3 · 학부모', …), for the history. */
     audience: text('audience').notNull(),
     recipientCount: integer('recipient_count').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('talk_sends_organisation_idx').on(t.organisationId, t.createdAt)],
 );
@@ -65,8 +59,8 @@ export const talkSends = pgTable(
 export const messages = pgTable(
   'messages',
   {
-    id: serial('id').primaryKey(),
-    recipientUserId: integer('recipient_user_id').references(() => users.id, { onDelete: 'set null' }),
+    id: serialId(),
+    recipientUserId: optionalRef('recipient_user_id', () => users.id, 'set null'),
     phone: text('phone').notNull(),
     channel: text('channel').$type<MessageChannel>().notNull(),
     /** What kind of message: 'PASSWORD_RESET_CODE', … */
@@ -76,25 +70,25 @@ export const messages = pgTable(
     attempts: smallint('attempts').notNull().default(0),
     providerId: text('provider_id'),
     lastError: text('last_error'),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestampTz('sent_at'),
+    createdAt: createdAt(),
     /** The staff send this row belongs to (null for event messages and codes). */
-    sendId: integer('send_id').references(() => talkSends.id, { onDelete: 'set null' }),
-    templateId: integer('template_id').references(() => talkTemplates.id),
+    sendId: optionalRef('send_id', () => talkSends.id, 'set null'),
+    templateId: optionalRef('template_id', () => talkTemplates.id),
     /** The template's variables as filled for this recipient. */
     variables: jsonb('variables').$type<Record<string, string>>(),
     /** One row per recipient per cause: a repeat of the same cause finds the row already there. */
     dedupeKey: text('dedupe_key'),
     /** When a worker may (re)try a WAITING row: exponential backoff with jitter after transient failures. */
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    nextAttemptAt: timestampNow('next_attempt_at'),
     /** When a worker claimed the row (SENDING); a stale claim is settled by the reconciler. */
-    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    claimedAt: timestampTz('claimed_at'),
     /** The provider's status or error code of the last attempt ('3105', '1024', 'TIMEOUT', …). */
     lastErrorCode: text('last_error_code'),
     providerGroupId: text('provider_group_id'),
     /** Delivered as SMS/LMS instead of 알림톡 (the recipient is not on KakaoTalk). */
     replacedBySms: boolean('replaced_by_sms').notNull().default(false),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('messages_created_idx').on(t.createdAt),
@@ -119,16 +113,14 @@ export type Message = typeof messages.$inferSelect;
 export const verificationCodes = pgTable(
   'verification_codes',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    userId: ref('user_id', () => users.id, 'cascade'),
     purpose: text('purpose').notNull(),
     codeHash: text('code_hash').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: timestampTz('expires_at').notNull(),
     attempts: smallint('attempts').notNull().default(0),
-    consumedAt: timestamp('consumed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    consumedAt: timestampTz('consumed_at'),
+    createdAt: createdAt(),
   },
   (t) => [index('verification_codes_user_idx').on(t.userId, t.purpose)],
 );

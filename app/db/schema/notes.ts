@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, optionalRef, ref, serialId, timestampNow, timestampTz, updatedAt } from './columns';
 import type { NoteState } from '~/domain/enums';
 import { resultBooks } from './reading';
 import { users } from './users';
@@ -13,13 +14,9 @@ import { users } from './users';
 export const notes = pgTable(
   'notes',
   {
-    id: serial('id').primaryKey(),
-    resultBookId: integer('result_book_id')
-      .notNull()
-      .references(() => resultBooks.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    resultBookId: ref('result_book_id', () => resultBooks.id, 'cascade'),
+    userId: ref('user_id', () => users.id, 'cascade'),
     /** The student's text. */
     note: text('note').notNull().default(''),
     /** The latest comment of a teacher or coach (spec: noteInput). */
@@ -33,17 +30,17 @@ export const notes = pgTable(
     imageType: text('image_type'),
     state: smallint('state').$type<NoteState>().notNull().default(-1),
     /** The coach a note waiting for correction is assigned to (null: any coach may take it). */
-    coachId: integer('coach_id').references(() => users.id, { onDelete: 'set null' }),
+    coachId: optionalRef('coach_id', () => users.id, 'set null'),
     /** Optimistic lock: bumped by every change. */
     version: integer('version').notNull().default(1),
-    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    submittedAt: timestampTz('submitted_at'),
     /** When the note entered its current state (the coach queue is ordered by it). */
-    stateChangedAt: timestamp('state_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    stateChangedAt: timestampNow('state_changed_at'),
     /** A comment or correction the student has not acknowledged yet. */
     hasUnreadComment: boolean('has_unread_comment').notNull().default(false),
-    commentedAt: timestamp('commented_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    commentedAt: timestampTz('commented_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('notes_result_book_key').on(t.resultBookId),
@@ -62,13 +59,9 @@ export type Note = typeof notes.$inferSelect;
 export const noteHistory = pgTable(
   'note_history',
   {
-    id: serial('id').primaryKey(),
-    noteId: integer('note_id')
-      .notNull()
-      .references(() => notes.id, { onDelete: 'cascade' }),
-    actorId: integer('actor_id')
-      .notNull()
-      .references(() => users.id),
+    id: serialId(),
+    noteId: ref('note_id', () => notes.id, 'cascade'),
+    actorId: ref('actor_id', () => users.id),
     /** 'STUDENT' | 'TEACHER' | 'COACH' (the actor's part in the review). */
     actorRole: text('actor_role').$type<NoteActorRole>().notNull(),
     /** What happened: save, submit, open, comment, hold, send, complete, correct. */
@@ -76,7 +69,7 @@ export const noteHistory = pgTable(
     fromState: smallint('from_state').$type<NoteState>().notNull(),
     toState: smallint('to_state').$type<NoteState>().notNull(),
     comment: text('comment'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('note_history_note_idx').on(t.noteId, t.createdAt)],
 );

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
-import type { InquiryStatus, ItemStatus } from '~/domain/enums';
+import { index, integer, jsonb, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
+import { createdAt, itemStatus, optionalRef, ref, serialId, timestampNow, timestampTz, updatedAt } from './columns';
+import type { InquiryStatus } from '~/domain/enums';
 import type { NoticeAudience } from '~/domain/notices';
 import { organisations } from './organisations';
 import { users } from './users';
@@ -11,12 +12,10 @@ export type { NoticeAudience };
 export const notices = pgTable(
   'notices',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     /** null: a platform notice; else the academy whose staff wrote it for its students. */
-    organisationId: integer('organisation_id').references(() => organisations.id),
-    authorId: integer('author_id')
-      .notNull()
-      .references(() => users.id),
+    organisationId: optionalRef('organisation_id', () => organisations.id),
+    authorId: ref('author_id', () => users.id),
     title: text('title').notNull(),
     body: text('body').notNull(),
     audience: jsonb('audience')
@@ -24,12 +23,12 @@ export const notices = pgTable(
       .notNull()
       .default(sql`'{"kind":"ALL"}'::jsonb`),
     /** A popup period: the notice opens as a popup on the audience's home pages between these times. */
-    popupFrom: timestamp('popup_from', { withTimezone: true }),
-    popupUntil: timestamp('popup_until', { withTimezone: true }),
-    status: smallint('status').$type<ItemStatus>().notNull().default(1),
-    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    popupFrom: timestampTz('popup_from'),
+    popupUntil: timestampTz('popup_until'),
+    status: itemStatus(),
+    publishedAt: timestampNow('published_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('notices_published_idx').on(t.publishedAt), index('notices_organisation_idx').on(t.organisationId, t.publishedAt)],
 );
@@ -38,15 +37,13 @@ export const notices = pgTable(
 export const noticeFiles = pgTable(
   'notice_files',
   {
-    id: serial('id').primaryKey(),
-    noticeId: integer('notice_id')
-      .notNull()
-      .references(() => notices.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    noticeId: ref('notice_id', () => notices.id, 'cascade'),
     filePath: text('file_path').notNull(),
     fileName: text('file_name').notNull(),
     contentType: text('content_type').notNull(),
     size: integer('size').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('notice_files_notice_idx').on(t.noticeId)],
 );
@@ -55,13 +52,9 @@ export const noticeFiles = pgTable(
 export const noticePopupHides = pgTable(
   'notice_popup_hides',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    noticeId: integer('notice_id')
-      .notNull()
-      .references(() => notices.id, { onDelete: 'cascade' }),
-    hiddenUntil: timestamp('hidden_until', { withTimezone: true }).notNull(),
+    userId: ref('user_id', () => users.id, 'cascade'),
+    noticeId: ref('notice_id', () => notices.id, 'cascade'),
+    hiddenUntil: timestampTz('hidden_until').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.noticeId] })],
 );
@@ -73,10 +66,8 @@ export const noticePopupHides = pgTable(
 export const inboxItems = pgTable(
   'inbox_items',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    userId: ref('user_id', () => users.id, 'cascade'),
     /** TALK | COMMENT | NOTICE | INQUIRY | PAYMENT | ACCOUNT */
     kind: text('kind').notNull(),
     title: text('title').notNull(),
@@ -85,8 +76,8 @@ export const inboxItems = pgTable(
     link: text('link'),
     /** The outbox row this item mirrors, for talk messages. */
     messageId: integer('message_id'),
-    readAt: timestamp('read_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestampTz('read_at'),
+    createdAt: createdAt(),
   },
   (t) => [
     index('inbox_items_user_idx').on(t.userId, t.createdAt),
@@ -100,10 +91,8 @@ export const inboxItems = pgTable(
 export const inquiries = pgTable(
   'inquiries',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    userId: ref('user_id', () => users.id, 'cascade'),
     category: text('category').notNull(),
     title: text('title').notNull(),
     body: text('body').notNull(),
@@ -112,12 +101,12 @@ export const inquiries = pgTable(
     fileType: text('file_type'),
     status: smallint('status').$type<InquiryStatus>().notNull().default(1),
     answer: text('answer'),
-    answeredBy: integer('answered_by').references(() => users.id, { onDelete: 'set null' }),
-    checkedAt: timestamp('checked_at', { withTimezone: true }),
-    answeredAt: timestamp('answered_at', { withTimezone: true }),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    answeredBy: optionalRef('answered_by', () => users.id, 'set null'),
+    checkedAt: timestampTz('checked_at'),
+    answeredAt: timestampTz('answered_at'),
+    deletedAt: timestampTz('deleted_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('inquiries_user_idx').on(t.userId, t.createdAt), index('inquiries_status_idx').on(t.status, t.createdAt)],
 );

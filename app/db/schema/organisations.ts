@@ -1,19 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, optionalRef, serialId } from './columns';
 import type { OrganisationKind } from '~/domain/enums';
 
 export type OrganisationStatus = 'ACTIVE' | 'CLOSED';
 
 /** An agency (대리점) belongs to one branch (지사). */
 export const agencies = pgTable('agencies', {
-  id: serial('id').primaryKey(),
+  id: serialId(),
   branchId: integer('branch_id').notNull(),
   name: text('name').notNull(),
   contactName: text('contact_name'),
   phone: text('phone'),
   /** The agency's share of its academies' payments, in basis points (1000 = 10 %). */
   settlementRate: integer('settlement_rate').notNull().default(1000),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /**
@@ -23,7 +24,7 @@ export const agencies = pgTable('agencies', {
 export const organisations = pgTable(
   'organisations',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     kind: text('kind').$type<OrganisationKind>().notNull(),
     name: text('name').notNull(),
     /** Academy code a student gives when registering; academies only. */
@@ -31,7 +32,7 @@ export const organisations = pgTable(
     /** Region served, for branches. */
     region: text('region'),
     branchId: integer('branch_id'),
-    agencyId: integer('agency_id').references(() => agencies.id),
+    agencyId: optionalRef('agency_id', () => agencies.id),
     /** The academy's contact person (원장 or 담당자) and numbers. */
     contactName: text('contact_name'),
     phone: text('phone'),
@@ -43,7 +44,7 @@ export const organisations = pgTable(
     status: text('status').$type<OrganisationStatus>().notNull().default('ACTIVE'),
     /** A branch's share of its academies' payments, in basis points (1500 = 15 %); branches only. */
     settlementRate: integer('settlement_rate'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('organisations_code_key')

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, optionalRef, ref, serialId, timestampNow, timestampTz, updatedAt } from './columns';
 import type { PaymentMethod, PaymentStatus, ReceiptType, SendState, SettlementStatus, Tier } from '~/domain/enums';
 import { agencies, organisations } from './organisations';
 import { users } from './users';
@@ -15,12 +16,10 @@ export type PaymentWindow = 'popup' | 'page';
 export const payments = pgTable(
   'payments',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     /** Our order id, fixed before the provider's window opens; confirmations are matched on it. */
     orderId: text('order_id').notNull(),
-    organisationId: integer('organisation_id')
-      .notNull()
-      .references(() => organisations.id),
+    organisationId: ref('organisation_id', () => organisations.id),
     tier: smallint('tier').$type<Tier>().notNull(),
     method: text('method').$type<PaymentMethod>().notNull(),
     status: smallint('status').$type<PaymentStatus>().notNull(),
@@ -28,19 +27,19 @@ export const payments = pgTable(
     /** Month the payment covers, 'YYYY-MM' on the Asia/Seoul calendar. */
     paidMonth: text('paid_month').notNull(),
     receiptType: text('receipt_type').$type<ReceiptType>().notNull().default('N'),
-    approvedAt: timestamp('approved_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    approvedAt: timestampTz('approved_at'),
+    createdAt: createdAt(),
     /** What the provider's window and receipt call the order: '리드인 기본 이용료 2026년 11월'. */
     orderName: text('order_name').notNull().default(''),
     /** Who placed the order (the head, or the individual member). */
-    payerUserId: integer('payer_user_id').references(() => users.id, { onDelete: 'set null' }),
+    payerUserId: optionalRef('payer_user_id', () => users.id, 'set null'),
     window: text('window').$type<PaymentWindow>().notNull().default('page'),
     /** The provider's key for the payment, known from the success URL (or the billing charge) on. */
     paymentKey: text('payment_key'),
     /** Set when one request claimed the confirmation: no other request calls the provider's confirm for this order. */
-    confirmStartedAt: timestamp('confirm_started_at', { withTimezone: true }),
+    confirmStartedAt: timestampTz('confirm_started_at'),
     /** An order not confirmed by then is expired by the sweeper (after re-reading it from the provider). */
-    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    expiresAt: timestampTz('expires_at'),
     /** Sum of the refunds done; the balance is amount - refundedAmount. */
     refundedAmount: integer('refunded_amount').notNull().default(0),
     failCode: text('fail_code'),
@@ -55,10 +54,10 @@ export const payments = pgTable(
     cashReceiptUrl: text('cash_receipt_url'),
     /** 무통장입금: the name the deposit is sent under, and the operator who confirmed it. */
     depositorName: text('depositor_name'),
-    confirmedByUserId: integer('confirmed_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    confirmedByUserId: optionalRef('confirmed_by_user_id', () => users.id, 'set null'),
     /** Charged with the academy's billing key by the monthly job. */
     automatic: boolean('automatic').notNull().default(false),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('payments_order_id_key').on(t.orderId),
@@ -85,19 +84,17 @@ export type Payment = typeof payments.$inferSelect;
 export const paymentRefunds = pgTable(
   'payment_refunds',
   {
-    id: serial('id').primaryKey(),
-    paymentId: integer('payment_id')
-      .notNull()
-      .references(() => payments.id),
+    id: serialId(),
+    paymentId: ref('payment_id', () => payments.id),
     amount: integer('amount').notNull(),
     reason: text('reason').notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
     state: text('state').$type<'PENDING' | 'DONE' | 'FAILED'>().notNull().default('PENDING'),
     transactionKey: text('transaction_key'),
     error: text('error'),
-    requestedByUserId: integer('requested_by_user_id').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    completedAt: timestamp('completed_at', { withTimezone: true }),
+    requestedByUserId: optionalRef('requested_by_user_id', () => users.id, 'set null'),
+    createdAt: createdAt(),
+    completedAt: timestampTz('completed_at'),
   },
   (t) => [uniqueIndex('payment_refunds_key').on(t.idempotencyKey), index('payment_refunds_payment_idx').on(t.paymentId)],
 );
@@ -114,15 +111,15 @@ export type PricePlan = 'academy' | 'personal';
 export const prices = pgTable(
   'prices',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     plan: text('plan').$type<PricePlan>().notNull(),
     tier: smallint('tier').$type<Tier>().notNull(),
     amount: integer('amount').notNull(),
     /** Active students the tier covers (BASIC: the first N; ADD1/ADD2: N more); null where size does not matter. */
     studentLimit: integer('student_limit'),
     effectiveFrom: date('effective_from', { mode: 'string' }).notNull(),
-    createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdByUserId: optionalRef('created_by_user_id', () => users.id, 'set null'),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('prices_plan_tier_from_key').on(t.plan, t.tier, t.effectiveFrom)],
 );
@@ -136,17 +133,11 @@ export type Price = typeof prices.$inferSelect;
 export const settlements = pgTable(
   'settlements',
   {
-    id: serial('id').primaryKey(),
-    paymentId: integer('payment_id')
-      .notNull()
-      .references(() => payments.id),
-    academyId: integer('academy_id')
-      .notNull()
-      .references(() => organisations.id),
-    branchId: integer('branch_id')
-      .notNull()
-      .references(() => organisations.id),
-    agencyId: integer('agency_id').references(() => agencies.id),
+    id: serialId(),
+    paymentId: ref('payment_id', () => payments.id),
+    academyId: ref('academy_id', () => organisations.id),
+    branchId: ref('branch_id', () => organisations.id),
+    agencyId: optionalRef('agency_id', () => agencies.id),
     /** The payment's month, 'YYYY-MM'. */
     month: text('month').notNull(),
     /** The payment's balance the shares are computed on (amount - refunds). */
@@ -156,10 +147,10 @@ export const settlements = pgTable(
     branchAmount: integer('branch_amount').notNull(),
     agencyAmount: integer('agency_amount').notNull(),
     status: smallint('status').$type<SettlementStatus>().notNull(),
-    paidOutAt: timestamp('paid_out_at', { withTimezone: true }),
-    paidOutByUserId: integer('paid_out_by_user_id').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    paidOutAt: timestampTz('paid_out_at'),
+    paidOutByUserId: optionalRef('paid_out_by_user_id', () => users.id, 'set null'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('settlements_payment_key').on(t.paymentId), index('settlements_branch_month_idx').on(t.branchId, t.month)],
 );
@@ -170,18 +161,16 @@ export type Settlement = typeof settlements.$inferSelect;
 export const billingKeys = pgTable(
   'billing_keys',
   {
-    id: serial('id').primaryKey(),
-    organisationId: integer('organisation_id')
-      .notNull()
-      .references(() => organisations.id),
+    id: serialId(),
+    organisationId: ref('organisation_id', () => organisations.id),
     customerKey: text('customer_key').notNull(),
     /** The provider's billing key: never shown, never logged. */
     billingKey: text('billing_key').notNull(),
     cardSummary: text('card_summary'),
     active: boolean('active').notNull().default(true),
-    createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    createdByUserId: optionalRef('created_by_user_id', () => users.id, 'set null'),
+    createdAt: createdAt(),
+    disabledAt: timestampTz('disabled_at'),
   },
   (t) => [
     uniqueIndex('billing_keys_active_key')
@@ -199,18 +188,18 @@ export type BillingKey = typeof billingKeys.$inferSelect;
 export const jobs = pgTable(
   'jobs',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     kind: text('kind').notNull(),
     /** Deduplication key: a second job with the same key is not added. */
     key: text('key').notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
     state: smallint('state').$type<SendState>().notNull(),
-    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    runAt: timestampNow('run_at'),
     attempts: smallint('attempts').notNull().default(0),
-    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    lockedAt: timestampTz('locked_at'),
     lastError: text('last_error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    finishedAt: timestampTz('finished_at'),
   },
   (t) => [
     uniqueIndex('jobs_key').on(t.key),

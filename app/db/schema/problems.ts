@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { ExamMethod, ItemStatus, ProblemStep } from '~/domain/enums';
+import { check, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, itemStatus, jsonbArray, optionalRef, ref, serialId, textArray, timestampNow, timestampTz, updatedAt } from './columns';
+import type { ExamMethod, ProblemStep } from '~/domain/enums';
 import type { Medal, ProblemCategory, ProblemSetKind } from '~/domain/problems';
 import { books } from './books';
 import { resultBooks } from './reading';
@@ -10,9 +11,9 @@ import { users } from './users';
 export const problemSets = pgTable(
   'problem_sets',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     kind: text('kind').$type<ProblemSetKind>().notNull(),
-    bookId: integer('book_id').references(() => books.id),
+    bookId: optionalRef('book_id', () => books.id),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
     /** Subject of a subject test ('국어', '사회', '과학'). */
@@ -21,14 +22,14 @@ export const problemSets = pgTable(
     passage: text('passage'),
     /** Target level of a course test (null: spans all levels). */
     level: smallint('level'),
-    status: smallint('status').$type<ItemStatus>().notNull().default(1),
+    status: itemStatus(),
     /**
      * The published version students take now (problem_set_versions.id); null until the first publication. Not a
      * declared foreign key, to keep the two tables' definitions free of a cycle; publishing sets it in one transaction.
      */
     currentVersionId: integer('current_version_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('problem_sets_book_idx').on(t.bookId), index('problem_sets_kind_idx').on(t.kind, t.status)],
 );
@@ -41,15 +42,13 @@ export const problemSets = pgTable(
 export const problemSetVersions = pgTable(
   'problem_set_versions',
   {
-    id: serial('id').primaryKey(),
-    setId: integer('set_id')
-      .notNull()
-      .references(() => problemSets.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    setId: ref('set_id', () => problemSets.id, 'cascade'),
     version: smallint('version').notNull(),
-    publishedAt: timestamp('published_at', { withTimezone: true }),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    publishedBy: integer('published_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    publishedAt: timestampTz('published_at'),
+    createdBy: optionalRef('created_by', () => users.id, 'set null'),
+    publishedBy: optionalRef('published_by', () => users.id, 'set null'),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('problem_set_versions_key').on(t.setId, t.version),
@@ -62,29 +61,19 @@ export const problemSetVersions = pgTable(
 export const problems = pgTable(
   'problems',
   {
-    id: serial('id').primaryKey(),
-    setId: integer('set_id')
-      .notNull()
-      .references(() => problemSets.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    setId: ref('set_id', () => problemSets.id, 'cascade'),
     /** The version this problem belongs to (the set's problems are the current version's). */
-    versionId: integer('version_id')
-      .notNull()
-      .references(() => problemSetVersions.id, { onDelete: 'cascade' }),
+    versionId: ref('version_id', () => problemSetVersions.id, 'cascade'),
     order: smallint('order').notNull(),
     examMethod: text('exam_method').$type<ExamMethod>().notNull(),
     question: text('question').notNull(),
     /** Options of a multiple-choice problem (empty for short answer). */
-    options: jsonb('options')
-      .$type<string[]>()
-      .notNull()
-      .default(sql`'[]'::jsonb`),
+    options: jsonbArray('options').$type<string[]>(),
     /** In the submission format: '1,3' (1-based positions) for multiple choice, the model text for short answer. */
     correctAnswer: text('correct_answer').notNull(),
     /** Further accepted texts of a short answer. */
-    acceptedAnswers: text('accepted_answers')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
+    acceptedAnswers: textArray('accepted_answers'),
     explanation: text('explanation').notNull().default(''),
     category: text('category').$type<ProblemCategory>().notNull(),
     points: smallint('points').notNull().default(10),
@@ -103,18 +92,12 @@ export const problems = pgTable(
 export const problemAttempts = pgTable(
   'problem_attempts',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    setId: integer('set_id')
-      .notNull()
-      .references(() => problemSets.id),
+    id: serialId(),
+    userId: ref('user_id', () => users.id, 'cascade'),
+    setId: ref('set_id', () => problemSets.id),
     /** The version taken: marking, review and results read this version's problems only. */
-    versionId: integer('version_id')
-      .notNull()
-      .references(() => problemSetVersions.id),
-    resultBookId: integer('result_book_id').references(() => resultBooks.id, { onDelete: 'cascade' }),
+    versionId: ref('version_id', () => problemSetVersions.id),
+    resultBookId: optionalRef('result_book_id', () => resultBooks.id, 'cascade'),
     round: smallint('round').notNull().default(1),
     step: smallint('step').$type<ProblemStep>().notNull().default(1),
     score: smallint('score'),
@@ -123,10 +106,10 @@ export const problemAttempts = pgTable(
     total: smallint('total'),
     /** Level placed by a course test. */
     placedLevel: smallint('placed_level'),
-    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
-    markedAt: timestamp('marked_at', { withTimezone: true }),
-    completedAt: timestamp('completed_at', { withTimezone: true }),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestampNow('started_at'),
+    markedAt: timestampTz('marked_at'),
+    completedAt: timestampTz('completed_at'),
+    updatedAt: updatedAt(),
     /** Bumped by every guarded change. */
     version: integer('version').notNull().default(0),
   },
@@ -140,18 +123,14 @@ export const problemAttempts = pgTable(
 export const problemAnswers = pgTable(
   'problem_answers',
   {
-    id: serial('id').primaryKey(),
-    attemptId: integer('attempt_id')
-      .notNull()
-      .references(() => problemAttempts.id, { onDelete: 'cascade' }),
-    problemId: integer('problem_id')
-      .notNull()
-      .references(() => problems.id),
+    id: serialId(),
+    attemptId: ref('attempt_id', () => problemAttempts.id, 'cascade'),
+    problemId: ref('problem_id', () => problems.id),
     /** As submitted: '1,3' for multiple choice, the text for short answer. */
     answer: text('answer').notNull(),
     /** Set by marking. */
     isCorrect: smallint('is_correct').$type<0 | 1>(),
-    savedAt: timestamp('saved_at', { withTimezone: true }).notNull().defaultNow(),
+    savedAt: timestampNow('saved_at'),
   },
   (t) => [uniqueIndex('problem_answers_attempt_problem_key').on(t.attemptId, t.problemId)],
 );
@@ -159,10 +138,8 @@ export const problemAnswers = pgTable(
 export const problemCategoryResults = pgTable(
   'problem_category_results',
   {
-    id: serial('id').primaryKey(),
-    attemptId: integer('attempt_id')
-      .notNull()
-      .references(() => problemAttempts.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    attemptId: ref('attempt_id', () => problemAttempts.id, 'cascade'),
     category: text('category').$type<ProblemCategory>().notNull(),
     correct: smallint('correct').notNull(),
     total: smallint('total').notNull(),
@@ -175,17 +152,15 @@ export const problemCategoryResults = pgTable(
 export const selfAnalyses = pgTable(
   'self_analyses',
   {
-    id: serial('id').primaryKey(),
-    resultBookId: integer('result_book_id')
-      .notNull()
-      .references(() => resultBooks.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    resultBookId: ref('result_book_id', () => resultBooks.id, 'cascade'),
     interest: smallint('interest').notNull(),
     difficulty: smallint('difficulty').notNull(),
     understanding: smallint('understanding').notNull(),
     usefulness: smallint('usefulness').notNull(),
     recommend: smallint('recommend').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('self_analyses_result_book_key').on(t.resultBookId),
@@ -200,14 +175,12 @@ export const selfAnalyses = pgTable(
 export const levelHistory = pgTable(
   'level_history',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    userId: ref('user_id', () => users.id, 'cascade'),
     level: smallint('level').notNull(),
     source: text('source').$type<'COURSE_TEST'>().notNull().default('COURSE_TEST'),
-    attemptId: integer('attempt_id').references(() => problemAttempts.id, { onDelete: 'set null' }),
-    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+    attemptId: optionalRef('attempt_id', () => problemAttempts.id, 'set null'),
+    recordedAt: timestampNow('recorded_at'),
   },
   (t) => [index('level_history_user_idx').on(t.userId, t.recordedAt), uniqueIndex('level_history_attempt_key').on(t.attemptId)],
 );

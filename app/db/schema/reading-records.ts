@@ -1,8 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, index, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, ref, serialId, timestampTz } from './columns';
 import type { ReadingEvent, ReadMethod } from '~/domain/enums';
 import { resultBooks } from './reading';
 import { users } from './users';
+
+/** The result book a row of the reading journey belongs to, and its reader: the row goes when either does. */
+const resultBookAndReader = () => ({
+  resultBookId: ref('result_book_id', () => resultBooks.id, 'cascade'),
+  userId: ref('user_id', () => users.id, 'cascade'),
+});
 
 /**
  * One reading of a result book (spec §3 "reading time record"): pages, minutes, Seoul date, the read method it was
@@ -12,13 +19,8 @@ import { users } from './users';
 export const readingRecords = pgTable(
   'reading_records',
   {
-    id: serial('id').primaryKey(),
-    resultBookId: integer('result_book_id')
-      .notNull()
-      .references(() => resultBooks.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    ...resultBookAndReader(),
     startPage: smallint('start_page').notNull(),
     endPage: smallint('end_page').notNull(),
     minutes: smallint('minutes').notNull(),
@@ -35,7 +37,7 @@ export const readingRecords = pgTable(
     /** 1-based session number for the split-reading methods, null otherwise. */
     sessionIndex: smallint('session_index'),
     submissionKey: text('submission_key').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('reading_records_book_idx').on(t.resultBookId, t.id),
@@ -48,15 +50,10 @@ export const readingRecords = pgTable(
 export const readingEvents = pgTable(
   'reading_events',
   {
-    id: serial('id').primaryKey(),
-    resultBookId: integer('result_book_id')
-      .notNull()
-      .references(() => resultBooks.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    ...resultBookAndReader(),
     event: smallint('event').$type<ReadingEvent>().notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull(),
+    at: timestampTz('at').notNull(),
   },
   (t) => [index('reading_events_book_idx').on(t.resultBookId, t.id)],
 );
@@ -65,18 +62,13 @@ export const readingEvents = pgTable(
 export const noPageProgress = pgTable(
   'no_page_progress',
   {
-    id: serial('id').primaryKey(),
-    resultBookId: integer('result_book_id')
-      .notNull()
-      .references(() => resultBooks.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    ...resultBookAndReader(),
     sectionIndex: smallint('section_index').notNull(),
     minutes: smallint('minutes').notNull(),
     readDate: date('read_date', { mode: 'string' }).notNull(),
     submissionKey: text('submission_key').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('no_page_progress_book_idx').on(t.resultBookId, t.id),
@@ -86,14 +78,11 @@ export const noPageProgress = pgTable(
 
 /** The before-reading activity of a result book: prediction from cover and title, what the student already knows. */
 export const beforeReadingAnswers = pgTable('before_reading_answers', {
-  id: serial('id').primaryKey(),
-  resultBookId: integer('result_book_id')
-    .notNull()
-    .unique('before_reading_answers_result_book_key')
-    .references(() => resultBooks.id, { onDelete: 'cascade' }),
+  id: serialId(),
+  resultBookId: ref('result_book_id', () => resultBooks.id, 'cascade').unique('before_reading_answers_result_book_key'),
   prediction: text('prediction').notNull(),
   whatIKnow: text('what_i_know').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 export type ReadingRecord = typeof readingRecords.$inferSelect;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, serial, smallint, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, index, pgTable, smallint, uniqueIndex } from 'drizzle-orm/pg-core';
+import { optionalRef, ref, serialId, timestampNow, timestampTz } from './columns';
 import type { BookStatus, ReadMethod } from '~/domain/enums';
 import { books } from './books';
 import { users } from './users';
@@ -11,23 +12,19 @@ import { users } from './users';
 export const resultBooks = pgTable(
   'result_books',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    bookId: integer('book_id')
-      .notNull()
-      .references(() => books.id),
+    id: serialId(),
+    userId: ref('user_id', () => users.id, 'cascade'),
+    bookId: ref('book_id', () => books.id),
     status: smallint('status').$type<BookStatus>().notNull().default(1),
     readMethod: smallint('read_method').$type<ReadMethod>().notNull().default(0),
-    assignedBy: integer('assigned_by').references(() => users.id),
-    assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull().defaultNow(),
+    assignedBy: optionalRef('assigned_by', () => users.id),
+    assignedAt: timestampNow('assigned_at'),
     /** The student's current book (at most one per student). */
     isCurrent: boolean('is_current').notNull().default(false),
     /** Teacher allows the problem analysis to be retaken (RESTART). */
     retakeAllowed: boolean('retake_allowed').notNull().default(false),
-    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
-    completedAt: timestamp('completed_at', { withTimezone: true }),
+    statusChangedAt: timestampNow('status_changed_at'),
+    completedAt: timestampTz('completed_at'),
     /** Optional due date set by the teacher on assignment ('YYYY-MM-DD', Asia/Seoul). */
     dueOn: date('due_on', { mode: 'string' }),
     /** The page the student starts reading from (bookDayRead/first); null until the reading starts. */

@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, index, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, optionalRef, ref, serialId, textArray, timestampNow, timestampTz, updatedAt } from './columns';
 import type { Authority, MemberStatus, UserRole } from '~/domain/enums';
 import { organisations } from './organisations';
 
 export const users = pgTable(
   'users',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     /** Sign-in id, stored as typed; unique regardless of case. */
     loginId: text('login_id').notNull(),
     passwordHash: text('password_hash').notNull(),
@@ -15,12 +16,8 @@ export const users = pgTable(
     phone: text('phone'),
     role: text('role').$type<UserRole>().notNull(),
     /** Authority list (spec §3). MIGRATION stays until the account has set a new password and security question. */
-    authorities: text('authorities')
-      .array()
-      .$type<Authority[]>()
-      .notNull()
-      .default(sql`'{}'::text[]`),
-    organisationId: integer('organisation_id').references(() => organisations.id),
+    authorities: textArray('authorities').$type<Authority[]>(),
+    organisationId: optionalRef('organisation_id', () => organisations.id),
     status: text('status').$type<MemberStatus>().notNull().default('ACTIVE'),
     /** Index 1–7 into SECURITY_QUESTIONS. */
     securityQuestion: smallint('security_question'),
@@ -35,14 +32,14 @@ export const users = pgTable(
     /** The legal guardian (법정대리인) of a member under 14, and when they consented by the code sent to their phone. */
     guardianName: text('guardian_name'),
     guardianPhone: text('guardian_phone'),
-    guardianConsentAt: timestamp('guardian_consent_at', { withTimezone: true }),
+    guardianConsentAt: timestampTz('guardian_consent_at'),
     /** A parent's phone for messages (students an academy registers). */
     parentPhone: text('parent_phone'),
     /** Set when an academy gives a temporary password: the next sign-in must choose a new one first. */
     mustChangePassword: boolean('must_change_password').notNull().default(false),
-    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    lastLoginAt: timestampTz('last_login_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('users_login_id_key').on(sql`lower(${t.loginId})`), index('users_organisation_idx').on(t.organisationId)],
 );
@@ -56,14 +53,12 @@ export type User = typeof users.$inferSelect;
 export const userConsents = pgTable(
   'user_consents',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    id: serialId(),
+    userId: ref('user_id', () => users.id),
     kind: text('kind').$type<'TERMS' | 'PRIVACY' | 'GUARDIAN'>().notNull(),
     /** The policy document (policies.code) the consent refers to; null for the guardian's consent. */
     policyCode: text('policy_code'),
-    agreedAt: timestamp('agreed_at', { withTimezone: true }).notNull().defaultNow(),
+    agreedAt: timestampNow('agreed_at'),
   },
   (t) => [index('user_consents_user_idx').on(t.userId)],
 );
@@ -75,17 +70,13 @@ export const userConsents = pgTable(
 export const academyJoinRequests = pgTable(
   'academy_join_requests',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
-    academyId: integer('academy_id')
-      .notNull()
-      .references(() => organisations.id),
+    id: serialId(),
+    userId: ref('user_id', () => users.id),
+    academyId: ref('academy_id', () => organisations.id),
     status: text('status').$type<'PENDING' | 'APPROVED' | 'DECLINED'>().notNull().default('PENDING'),
-    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
-    decidedBy: integer('decided_by').references(() => users.id),
+    requestedAt: timestampNow('requested_at'),
+    decidedAt: timestampTz('decided_at'),
+    decidedBy: optionalRef('decided_by', () => users.id),
   },
   (t) => [
     uniqueIndex('academy_join_requests_pending_key')
