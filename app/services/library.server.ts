@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, ne, notExists, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, notExists, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { MESSAGES } from '~/messages';
 import { db, type Executor } from '~/db/client.server';
 import { bookLikes, books, resultBooks, users } from '~/db/schema';
@@ -8,7 +8,7 @@ import { DomainError } from '~/lib/errors';
 import { qualified } from '~/db/sql-helpers.server';
 import { z } from 'zod';
 import { bookCatalogueFields } from '~/domain/api-schemas.server';
-import { containing, pageCount } from './paged-list.server';
+import { pageCount, searchIn } from './paged-list.server';
 
 // The catalogue as a student meets it: search, book pages, likes and recommendations.
 
@@ -183,7 +183,7 @@ export async function searchBooks(userId: number, query: SearchQuery, size = SEA
   const sort: SearchSort = query.sort && Object.hasOwn(SEARCH_SORTS, query.sort) ? (query.sort as SearchSort) : 'title';
   const page = Math.max(1, Math.floor(query.page ?? 1) || 1);
   const conditions: SQL[] = [eq(books.status, ItemStatus.ACTIVE)];
-  if (q) conditions.push(or(ilike(books.title, containing(q)), ilike(books.author, containing(q)))!);
+  if (q) conditions.push(searchIn(q, books.title, books.author)!);
   if (genre) conditions.push(eq(books.genre, genre));
   if (level) conditions.push(eq(books.level, level));
   const where = and(...conditions);

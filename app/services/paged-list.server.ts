@@ -1,3 +1,5 @@
+import { ilike, or, type Column } from 'drizzle-orm';
+
 // A list shown a page at a time (the consoles' searches, the histories): the page asked for, how many pages there
 // are, the pattern of a search box, and one page read together with the list's length.
 
@@ -8,7 +10,11 @@ export const pageNumber = (page: number) => Math.max(1, Math.floor(page) || 1);
 export const pageCount = (total: number, size: number) => Math.max(1, Math.ceil(total / size));
 
 /** The ILIKE pattern of a text containing `search` (its `%`, `_` and `\` taken as themselves). */
-export const containing = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const containing = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** A search box's condition: any of `columns` contains `search`, whatever the case; none (undefined) for no search. */
+export const searchIn = (search: string | undefined, ...columns: Column[]) =>
+  search ? or(...columns.map((column) => ilike(column, containing(search)))) : undefined;
 
 /** A list's query before its page is cut out of it (a drizzle select, ordered, without `limit` and `offset`). */
 type Pageable<Row> = { limit(limit: number): { offset(offset: number): PromiseLike<Row[]> } };

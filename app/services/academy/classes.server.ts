@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, notExists, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, notExists, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { db, type Executor } from '~/db/client.server';
 import { classes, classMemberships, classTeachers, users } from '~/db/schema';
@@ -7,7 +7,7 @@ import { CLASS_NAME_MAX } from '~/domain/classes';
 import { DomainError, isUniqueViolation } from '~/lib/errors';
 import { positiveInt } from '~/lib/numbers';
 import { type AcademyStaff, academyOf, classInScope, classesInScope, isHead, SCOPE_MESSAGES } from './scope.server';
-import { containing, pageCount } from '../paged-list.server';
+import { pageCount, searchIn } from '../paged-list.server';
 
 // Classes (반) of an academy: a HEAD creates, renames and closes them, chooses their teachers and moves students in
 // and out; a TEACHER sees the classes they teach. A student is in one class at a time; moving ends the old membership
@@ -215,7 +215,6 @@ export async function listClassCandidates(staff: AcademyStaff, classId: number, 
   const organisationId = requireHeadStaff(staff);
   const row = await classInScope(staff, classId);
   const q = (options.q ?? '').trim().slice(0, 30);
-  const pattern = containing(q);
   const where = and(
     eq(users.organisationId, organisationId),
     eq(users.role, 'USER'),
@@ -225,7 +224,7 @@ export async function listClassCandidates(staff: AcademyStaff, classId: number, 
         .from(classMemberships)
         .where(and(eq(classMemberships.userId, users.id), eq(classMemberships.classId, row.id), isNull(classMemberships.leftAt))),
     ),
-    q ? or(ilike(users.name, pattern), ilike(users.loginId, pattern)) : undefined,
+    searchIn(q, users.name, users.loginId),
   );
   const [{ total }] = await db().select({ total: count() }).from(users).where(where);
   const pages = pageCount(Number(total), CANDIDATES_PAGE_SIZE);

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { loginIdField, nameField, passwordField, studentResetSchema } from '~/auth/account-schemas.server';
 import { hashPassword } from '~/auth/password.server';
@@ -12,7 +12,7 @@ import { formatKoreanDate, formatDateTime } from '~/lib/dates';
 import { DomainError, isUniqueViolation } from '~/lib/errors';
 import { positiveInt } from '~/lib/numbers';
 import type { Table } from '~/lib/spreadsheets.server';
-import { containing, onePage } from '../paged-list.server';
+import { onePage, searchIn } from '../paged-list.server';
 import { classInScope, isHead, studentInScope, studentsInScope, type AcademyStaff } from './scope.server';
 
 // The students of an academy as its head and teachers manage them (issue 11): added by hand with a temporary password
@@ -283,11 +283,7 @@ function filterWhere(staff: AcademyStaff, filter: StudentFilter): SQL {
   const parts: (SQL | undefined)[] = [studentsInScope(staff)];
   if (filter.classId) parts.push(eq(classMemberships.classId, filter.classId));
   if (filter.status) parts.push(eq(users.status, filter.status));
-  const q = filter.q?.trim();
-  if (q) {
-    const like = containing(q);
-    parts.push(or(ilike(users.name, like), ilike(users.loginId, like)));
-  }
+  parts.push(searchIn(filter.q?.trim(), users.name, users.loginId));
   return and(...parts)!;
 }
 

@@ -124,13 +124,11 @@ export async function createNotice(actor: NoticeActor, input: NoticeInput, uploa
       if (stored.length) await tx.insert(noticeFiles).values(stored.map((f) => ({ ...f, noticeId: row.id })));
       const recipients = await addNoticeToInboxes(tx, row.id, input.title, input.body, at);
       if (kind === 'platform') {
-        await recordAudit(tx, {
-          actorId: actor.id,
+        await recordAudit(tx, actor, origin, {
           action: 'notice.create',
           targetType: 'notice',
           targetId: row.id,
           after: { ...auditable({ ...input, audience }), files: stored.map((f) => f.fileName), recipients },
-          address: origin.address,
         });
       }
       return { id: row.id, duplicate: false };
@@ -195,8 +193,7 @@ export async function updateNotice(
       }
       if (stored.length) await tx.insert(noticeFiles).values(stored.map((f) => ({ ...f, noticeId })));
       if (platform) {
-        await recordAudit(tx, {
-          actorId: actor.id,
+        await recordAudit(tx, actor, origin, {
           action: 'notice.update',
           targetType: 'notice',
           targetId: noticeId,
@@ -205,7 +202,6 @@ export async function updateNotice(
             ...auditable({ ...input, audience }),
             files: [...before.files.filter((f) => !removeFileIds.includes(f.id)).map((f) => f.fileName), ...stored.map((f) => f.fileName)],
           },
-          address: origin.address,
         });
       }
     });
@@ -228,14 +224,12 @@ export async function deleteNotice(actor: NoticeActor, noticeId: number, origin:
       .returning({ id: notices.id });
     if (changed.length === 0) throw notFound();
     if (before.organisationId === null) {
-      await recordAudit(tx, {
-        actorId: actor.id,
+      await recordAudit(tx, actor, origin, {
         action: 'notice.delete',
         targetType: 'notice',
         targetId: noticeId,
         before: { title: before.title, status: ItemStatus.ACTIVE },
         after: { title: before.title, status: ItemStatus.INACTIVE },
-        address: origin.address,
       });
     }
   });

@@ -7,8 +7,8 @@ import { onePage } from '../paged-list.server';
 // The operators' audit trail (issue: operators' console). Every operator change calls `recordAudit` inside the
 // transaction of the change itself, so a change without its trail (or a trail without its change) cannot happen.
 
+/** An operator's act as the trail keeps it: what was done, to what, and the change (before and after) when it has one. */
 export type AuditEntry = {
-  actorId: number;
   action: string;
   targetType:
     | 'user'
@@ -26,20 +26,23 @@ export type AuditEntry = {
   targetId: number | null;
   before?: unknown;
   after?: unknown;
-  address: string | null;
 };
 
-export async function recordAudit(tx: Tx, entry: AuditEntry) {
+/** Writes the `actor`'s act to the trail with the address of its request (`origin`), in the act's own transaction. */
+export async function recordAudit(tx: Tx, actor: { id: number }, origin: { address: string | null }, entry: AuditEntry) {
   await tx.insert(auditEvents).values({
-    actorId: entry.actorId,
+    actorId: actor.id,
     action: entry.action,
     targetType: entry.targetType,
     targetId: entry.targetId,
     before: entry.before ?? null,
     after: entry.after ?? null,
-    address: entry.address,
+    address: origin.address,
   });
 }
+
+/** The before and after of a status change (`from` → `to`), as the trail keeps them. */
+export const statusChange = <Status>(from: Status, to: Status) => ({ before: { status: from }, after: { status: to } });
 
 export const AUDIT_PAGE_SIZE = 30;
 

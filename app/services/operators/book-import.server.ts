@@ -276,13 +276,11 @@ export async function confirmBookImport(actor: Operator, importId: number, origi
       return { ...r, outcome: 'SKIPPED', skipReason: reason };
     });
     await tx.update(bookImports).set({ rows: outcome, createdCount: inserted.length }).where(eq(bookImports.id, importId));
-    await recordAudit(tx, {
-      actorId: actor.id,
+    await recordAudit(tx, actor, origin, {
       action: 'book.import',
       targetType: 'book',
       targetId: null,
       after: { count: inserted.length, importId },
-      address: origin.address,
     });
     return { alreadyConfirmed: false, created: inserted.length, skipped: rows.length - inserted.length };
   });

@@ -135,13 +135,11 @@ export async function createBranch(actor: Operator, input: BranchInput, origin: 
       .insert(organisations)
       .values({ kind: 'branch', name, region, contactName, phone, settlementRate })
       .returning({ id: organisations.id, name: organisations.name });
-    await recordAudit(tx, {
-      actorId: actor.id,
+    await recordAudit(tx, actor, origin, {
       action: 'branch.create',
       targetType: 'organisation',
       targetId: row.id,
       after: fieldsOf(input, [...BRANCH_KEYS]),
-      address: origin.address,
     });
     return { ...row, created: true };
   });
@@ -166,14 +164,12 @@ export async function updateBranch(actor: Operator, id: number, input: BranchInp
     if (!change.changed) return { name: row.name, changed: false };
     const { name, region, contactName, phone, settlementRate } = input;
     await tx.update(organisations).set({ name, region, contactName, phone, settlementRate }).where(eq(organisations.id, id));
-    await recordAudit(tx, {
-      actorId: actor.id,
+    await recordAudit(tx, actor, origin, {
       action: 'branch.update',
       targetType: 'organisation',
       targetId: id,
       before: change.before,
       after: change.after,
-      address: origin.address,
     });
     return { name, changed: true };
   });
@@ -205,13 +201,11 @@ export async function createAgency(actor: Operator, branchId: number, input: Age
       .insert(agencies)
       .values({ branchId, name, contactName, phone, settlementRate })
       .returning({ id: agencies.id, name: agencies.name });
-    await recordAudit(tx, {
-      actorId: actor.id,
+    await recordAudit(tx, actor, origin, {
       action: 'agency.create',
       targetType: 'agency',
       targetId: row.id,
       after: { branchId, ...fieldsOf(input, [...AGENCY_KEYS]) },
-      address: origin.address,
     });
     return { ...row, created: true };
   });
@@ -232,14 +226,12 @@ export async function updateAgency(actor: Operator, id: number, input: AgencyInp
     if (!change.changed) return { name: row.name, branchId: row.branchId, changed: false };
     const { name, contactName, phone, settlementRate } = input;
     await tx.update(agencies).set({ name, contactName, phone, settlementRate }).where(eq(agencies.id, id));
-    await recordAudit(tx, {
-      actorId: actor.id,
+    await recordAudit(tx, actor, origin, {
       action: 'agency.update',
       targetType: 'agency',
       targetId: id,
       before: change.before,
       after: change.after,
-      address: origin.address,
     });
     return { name, branchId: row.branchId, changed: true };
   });

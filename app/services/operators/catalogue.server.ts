@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, or, type SQL } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { books } from '~/db/schema';
 import { ItemStatus } from '~/domain/enums';
 import { DomainError } from '~/lib/errors';
 import { processCoverImage } from '../images.server';
-import { containing, onePage } from '../paged-list.server';
+import { onePage, searchIn } from '../paged-list.server';
 import { storage } from '../storage.server';
-import { recordAudit } from './audit.server';
+import { recordAudit, statusChange } from './audit.server';
 import type { Operator, Origin } from './users.server';
 
 // The catalogue as operators and PRODUCT keep it (super area): books with their level, genre, career fields and
@@ -20,12 +20,8 @@ export type CatalogueFilters = { q?: string; status?: ItemStatus; level?: number
 
 export async function listCatalogue(filters: CatalogueFilters, page: number) {
   const where: SQL[] = [];
-  if (filters.q) {
-    const like = containing(filters.q);
-    where.push(
-      or(ilike(books.title, like), ilike(books.author, like), ilike(books.publisher, like), eq(books.isbn, filters.q.replace(/-/g, '')))!,
-    );
-  }
+  if (filters.q)
+    where.push(or(searchIn(filters.q, books.title, books.author, books.publisher), eq(books.isbn, filters.q.replace(/-/g, '')))!);
   if (filters.status) where.push(eq(books.status, filters.status));
   if (filters.level) where.push(eq(books.level, filters.level));
   if (filters.genre) where.push(eq(books.genre, filters.genre));
@@ -100,13 +96,11 @@ export async function createBook(actor: Operator, input: BookInput, cover: Uint8
       .insert(books)
       .values({ ...input, coverImage, status: ItemStatus.ACTIVE })
       .returning({ id: books.id, title: books.title });
-    await recordAudit(tx, {
-      actorId: actor.id,
+    await recordAudit(tx, actor, origin, {
       action: 'book.create',
       targetType: 'book',
       targetId: row.id,
       after: auditable({ ...input, status: ItemStatus.ACTIVE, coverImage }),
-      address: origin.address,
     });
     return row;
   });
@@ -122,14 +116,12 @@ export async function updateBook(actor: Operator, id: number, input: BookInput, 
       .update(books)
       .set({ ...input, coverImage })
       .where(eq(books.id, id));
-    await recordAudit(tx, {
-      actorId: actor.id,
+    await recordAudit(tx, actor, origin, {
       action: 'book.update',
       targetType: 'book',
       targetId: id,
       before: auditable({ ...before, coverImage: before.coverImage }),
       after: auditable({ ...input, coverImage }),
-      address: origin.address,
     });
   });
   if (cover && before.coverImage && before.coverImage !== coverImage) await storage().delete(before.coverImage);
@@ -143,14 +135,11 @@ export async function setBookStatus(actor: Operator, id: number, status: ItemSta
   if (before.status === status) return { title: before.title, changed: false };
   await db().transaction(async (tx) => {
     await tx.update(books).set({ status }).where(eq(books.id, id));
-    await recordAudit(tx, {
-      actorId: actor.id,
+    await recordAudit(tx, actor, origin, {
       action: 'book.status',
       targetType: 'book',
       targetId: id,
-      before: { status: before.status },
-      after: { status },
-      address: origin.address,
+      ...statusChange(before.status, status),
     });
   });
   return { title: before.title, changed: true };

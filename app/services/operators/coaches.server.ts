@@ -117,14 +117,12 @@ export async function reassignNote(actor: Operator, input: ReassignInput, origin
       coachName = target.name;
     }
     await guardedUpdate(tx, current, { coachId: input.coachId });
-    await recordAudit(tx, {
-      actorId: actor.id,
+    await recordAudit(tx, actor, origin, {
       action: 'note.reassign',
       targetType: 'note',
       targetId: current.id,
       before: { coachId: current.coachId },
       after: { coachId: input.coachId },
-      address: origin.address,
     });
     return { studentName: current.studentName, bookTitle: current.bookTitle, coachName };
   });

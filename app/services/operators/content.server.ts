@@ -234,14 +234,7 @@ export async function createContentVersion(operator: Operator, doc: ContentDocum
           createdBy: operator.id,
         })
         .returning();
-      await recordAudit(tx, {
-        actorId: operator.id,
-        action: 'content.create',
-        targetType: 'content',
-        targetId: row.id,
-        after: snapshot(row),
-        address: origin.address,
-      });
+      await recordAudit(tx, operator, origin, { action: 'content.create', targetType: 'content', targetId: row.id, after: snapshot(row) });
       return { row, repeated: false };
     });
   try {
@@ -289,14 +282,12 @@ export async function updateScheduledVersion(
       .set({ title: value.title, body: value.body, entries: value.entries, effectiveFrom })
       .where(eq(contentVersions.id, row.id))
       .returning();
-    await recordAudit(tx, {
-      actorId: operator.id,
+    await recordAudit(tx, operator, origin, {
       action: 'content.update',
       targetType: 'content',
       targetId: row.id,
       before: snapshot(row),
       after: snapshot(updated),
-      address: origin.address,
     });
     return { row: updated, changed: true };
   });
@@ -309,14 +300,7 @@ export async function deleteScheduledVersion(operator: Operator, doc: ContentDoc
     if (!row) return { deleted: false };
     if (row.effectiveFrom <= now()) throw new ContentFormError({}, M.inEffectNoDelete, 409);
     await tx.delete(contentVersions).where(eq(contentVersions.id, row.id));
-    await recordAudit(tx, {
-      actorId: operator.id,
-      action: 'content.delete',
-      targetType: 'content',
-      targetId: row.id,
-      before: snapshot(row),
-      address: origin.address,
-    });
+    await recordAudit(tx, operator, origin, { action: 'content.delete', targetType: 'content', targetId: row.id, before: snapshot(row) });
     return { deleted: true };
   });
 }

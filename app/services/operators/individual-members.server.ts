@@ -1,9 +1,9 @@
-import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { academyJoinRequests, organisations, users } from '~/db/schema';
 import { now } from '~/lib/clock.server';
 import { seoulMonth } from '~/lib/dates';
-import { containing, onePage } from '../paged-list.server';
+import { onePage, searchIn } from '../paged-list.server';
 import { payerMonths } from './organisation-bills.server';
 
 // Individual memberships (organisation kind `student`): every member starts in an organisation of their own when they
@@ -17,10 +17,7 @@ export type IndividualFilters = { q?: string; kind?: 'student' | 'adult' };
 /** A page of individual members, newest first, with this Seoul month's personal bill. A fixed number of queries. */
 export async function listIndividualMembers(filters: IndividualFilters, page: number, at: Date = now()) {
   const where: SQL[] = [eq(organisations.kind, 'student'), eq(users.role, 'USER')];
-  if (filters.q) {
-    const like = containing(filters.q);
-    where.push(or(ilike(users.name, like), ilike(users.loginId, like), ilike(users.phone, like))!);
-  }
+  if (filters.q) where.push(searchIn(filters.q, users.name, users.loginId, users.phone)!);
   if (filters.kind === 'student') where.push(sql`'STUDENT' = any(${users.authorities})`);
   if (filters.kind === 'adult') where.push(sql`not ('STUDENT' = any(${users.authorities}))`);
   const condition = and(...where);

@@ -16,7 +16,7 @@ import { DomainError } from '~/lib/errors';
 import { addInboxItems } from '../inbox.server';
 import { inquiryListColumns } from '../inquiries.server';
 import { enqueueMessage } from '../messages.server';
-import { recordAudit } from './audit.server';
+import { recordAudit, statusChange } from './audit.server';
 import type { Operator } from './users.server';
 import { pageCount } from '../paged-list.server';
 
@@ -118,14 +118,11 @@ export async function checkInquiry(operator: Operator, id: number, origin: Origi
       if (!exists) throw notFound();
       return { changed: false };
     }
-    await recordAudit(tx, {
-      actorId: operator.id,
+    await recordAudit(tx, operator, origin, {
       action: 'inquiry.check',
       targetType: 'inquiry',
       targetId: id,
-      before: { status: InquiryStatus.WAIT },
-      after: { status: InquiryStatus.CHECK },
-      address: origin.address,
+      ...statusChange(InquiryStatus.WAIT, InquiryStatus.CHECK),
     });
     return { changed: true };
   });
@@ -169,14 +166,12 @@ export async function answerInquiry(operator: Operator, id: number, answerText: 
       if (before.status === InquiryStatus.DELETE) throw new DomainError('INQUIRY_DELETED', INQUIRY_MESSAGES.deletedByAsker, 409);
       throw new DomainError('INQUIRY_ALREADY_ANSWERED', INQUIRY_MESSAGES.alreadyAnswered, 409);
     }
-    await recordAudit(tx, {
-      actorId: operator.id,
+    await recordAudit(tx, operator, origin, {
       action: 'inquiry.answer',
       targetType: 'inquiry',
       targetId: id,
       before: { status: before.status },
       after: { status: InquiryStatus.COMPLETE, answer },
-      address: origin.address,
     });
     const [who] = await tx.select({ role: users.role, phone: users.phone }).from(users).where(eq(users.id, row.userId));
     await addInboxItems(

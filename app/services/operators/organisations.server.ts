@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { db, type Tx } from '~/db/client.server';
 import { agencies, auditEvents, organisations, users, type OrganisationStatus } from '~/db/schema';
@@ -6,9 +6,9 @@ import { ORGANISATION_MESSAGES as M } from '~/domain/operators';
 import { now } from '~/lib/clock.server';
 import { seoulMonth } from '~/lib/dates';
 import { DomainError, isUniqueViolation } from '~/lib/errors';
-import { containing, onePage } from '../paged-list.server';
+import { onePage, searchIn } from '../paged-list.server';
 import { billFor } from '../payments/prices.server';
-import { recordAudit } from './audit.server';
+import { recordAudit, statusChange } from './audit.server';
 import { monthStateOf, payerMonths, waitingTiers } from './organisation-bills.server';
 import type { Operator, Origin } from './users.server';
 
@@ -31,10 +31,7 @@ const activeStudents = sql<number>`(select count(*) from ${users} u
 /** A page of academies by name, with branch, agency, contact, active students and this Seoul month's bill. */
 export async function listAcademies(filters: AcademyFilters, page: number, at: Date = now()) {
   const where: SQL[] = [eq(organisations.kind, 'academy')];
-  if (filters.q) {
-    const like = containing(filters.q);
-    where.push(or(ilike(organisations.name, like), ilike(organisations.code, like))!);
-  }
+  if (filters.q) where.push(searchIn(filters.q, organisations.name, organisations.code)!);
   if (filters.branchId) where.push(eq(organisations.branchId, filters.branchId));
   if (filters.agencyId) where.push(eq(organisations.agencyId, filters.agencyId));
   if (filters.status) where.push(eq(organisations.status, filters.status));
@@ -177,13 +174,11 @@ export async function createAcademy(actor: Operator, input: NewAcademy, origin: 
           status: 'ACTIVE',
         })
         .returning({ id: organisations.id, name: organisations.name });
-      await recordAudit(tx, {
-        actorId: actor.id,
+      await recordAudit(tx, actor, origin, {
         action: 'academy.create',
         targetType: 'organisation',
         targetId: row.id,
         after: { ...input, branchName: place.branchName, agencyName: place.agencyName, status: 'ACTIVE' },
-        address: origin.address,
       });
       return { ...row, created: true };
     });
@@ -223,14 +218,12 @@ export async function updateAcademyInfo(actor: Operator, id: number, input: Acad
     const change = diff<AcademyInfo>({ name: row.name, contactName: row.contactName, phone: row.phone, address: row.address }, next);
     if (!change.changed) return { name: row.name, changed: false };
     await tx.update(organisations).set(next).where(eq(organisations.id, id));
-    await recordAudit(tx, {
-      actorId: actor.id,
+    await recordAudit(tx, actor, origin, {
       action: 'academy.update',
       targetType: 'organisation',
       targetId: id,
       before: change.before,
       after: change.after,
-      address: origin.address,
     });
     return { name: next.name, changed: true };
   });
@@ -253,14 +246,12 @@ export async function moveAcademy(actor: Operator, id: number, place: AcademyPla
       .leftJoin(agencies, eq(agencies.id, organisations.agencyId))
       .where(eq(organisations.id, id));
     await tx.update(organisations).set({ branchId: place.branchId, agencyId: place.agencyId }).where(eq(organisations.id, id));
-    await recordAudit(tx, {
-      actorId: actor.id,
+    await recordAudit(tx, actor, origin, {
       action: 'academy.move',
       targetType: 'organisation',
       targetId: id,
       before: { branchId: row.branchId, branchName: was?.branchName ?? null, agencyId: row.agencyId, agencyName: was?.agencyName ?? null },
       after: { branchId: place.branchId, branchName: next.branchName, agencyId: place.agencyId, agencyName: next.agencyName },
-      address: origin.address,
     });
     return { name: row.name, branchName: next.branchName, changed: true };
   });
@@ -275,14 +266,11 @@ export async function setAcademyStatus(actor: Operator, id: number, status: Orga
     const row = await academyRow(tx, id);
     if (row.status === status) return { name: row.name, changed: false };
     await tx.update(organisations).set({ status }).where(eq(organisations.id, id));
-    await recordAudit(tx, {
-      actorId: actor.id,
+    await recordAudit(tx, actor, origin, {
       action: status === 'CLOSED' ? 'academy.close' : 'academy.reopen',
       targetType: 'organisation',
       targetId: id,
-      before: { status: row.status },
-      after: { status },
-      address: origin.address,
+      ...statusChange(row.status, status),
     });
     return { name: row.name, changed: true };
   });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, ne, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { db } from '~/db/client.server';
 import { agencies, organisations, paymentRefunds, payments, settlements, users, type Payment } from '~/db/schema';
@@ -10,8 +10,9 @@ import { paymentGateway } from '~/services/payments/gateway.server';
 import { markSucceeded } from '~/services/payments/outcomes.server';
 import { newRefundKey, refundableBalance } from '~/services/payments/refunds.server';
 import { followPayment } from '~/services/payments/settlements.server';
-import { containing, onePage } from '../paged-list.server';
-import { recordAudit } from './audit.server';
+import { sameTierAndMonth } from '~/services/payments/tier-month.server';
+import { onePage, searchIn } from '../paged-list.server';
+import { recordAudit, statusChange } from './audit.server';
 import type { Operator, Origin } from './users.server';
 
 // The operators' payments console (super area, ADMIN1 and ADMIN2): every order of every academy and member, with
@@ -29,7 +30,7 @@ export async function listPayments(filters: PaymentFilters, page: number) {
   if (filters.status) where.push(eq(payments.status, filters.status as PaymentStatus));
   if (filters.method) where.push(eq(payments.method, filters.method as PaymentMethod));
   if (filters.month) where.push(eq(payments.paidMonth, filters.month));
-  if (filters.academy) where.push(ilike(organisations.name, containing(filters.academy)));
+  if (filters.academy) where.push(searchIn(filters.academy, organisations.name)!);
   const condition = where.length ? and(...where) : undefined;
   return onePage(
     page,
@@ -104,14 +105,7 @@ export async function paymentDetail(id: number) {
     db()
       .select({ id: payments.id, orderId: payments.orderId, status: payments.status, method: payments.method })
       .from(payments)
-      .where(
-        and(
-          eq(payments.organisationId, row.payment.organisationId),
-          eq(payments.paidMonth, row.payment.paidMonth),
-          eq(payments.tier, row.payment.tier),
-          ne(payments.id, id),
-        ),
-      )
+      .where(and(sameTierAndMonth(row.payment), ne(payments.id, id)))
       .orderBy(asc(payments.id)),
   ]);
   return {
@@ -150,26 +144,17 @@ export async function confirmDeposit(operator: Operator, id: number, origin: Ori
       const [paid] = await tx
         .select({ id: payments.id })
         .from(payments)
-        .where(
-          and(
-            eq(payments.organisationId, locked.organisationId),
-            eq(payments.paidMonth, locked.paidMonth),
-            eq(payments.tier, locked.tier),
-            eq(payments.status, PaymentStatus.SUCCESS),
-          ),
-        )
+        .where(and(sameTierAndMonth(locked), eq(payments.status, PaymentStatus.SUCCESS)))
         .limit(1);
       if (paid) throw new DomainError('ALREADY_PAID', M.alreadyPaid, 409);
       const ok = await markSucceeded(tx, id, { confirmedByUserId: operator.id, paidWith: '무통장입금' });
       if (!ok) throw new DomainError('NOT_WAITING', M.notWaiting, 409);
-      await recordAudit(tx, {
-        actorId: operator.id,
+      await recordAudit(tx, operator, origin, {
         action: 'payment.confirm-deposit',
         targetType: 'payment',
         targetId: id,
         before: { status: PaymentStatus.WAITING },
         after: { status: PaymentStatus.SUCCESS, amount: locked.amount, depositorName: locked.depositorName },
-        address: origin.address,
       });
       const [after] = await tx.select().from(payments).where(eq(payments.id, id));
       return after;
@@ -211,13 +196,11 @@ export async function issueCashReceiptFor(operator: Operator, id: number, origin
       .set({ cashReceiptKey: result.value.receiptKey, cashReceiptUrl: result.value.receiptUrl, updatedAt: now() })
       .where(and(eq(payments.id, id), eq(payments.status, PaymentStatus.SUCCESS)))
       .returning();
-    await recordAudit(tx, {
-      actorId: operator.id,
+    await recordAudit(tx, operator, origin, {
       action: 'payment.cash-receipt',
       targetType: 'payment',
       targetId: id,
       after: { receiptType: payment.receiptType, issueNumber: result.value.issueNumber },
-      address: origin.address,
     });
     return row ?? payment;
   });
@@ -245,14 +228,11 @@ export async function cancelOrder(operator: Operator, id: number, origin: Origin
       .where(and(eq(payments.id, id), eq(payments.status, PaymentStatus.WAITING)))
       .returning();
     await followPayment(tx, id);
-    await recordAudit(tx, {
-      actorId: operator.id,
+    await recordAudit(tx, operator, origin, {
       action: 'payment.cancel',
       targetType: 'payment',
       targetId: id,
-      before: { status: PaymentStatus.WAITING },
-      after: { status: PaymentStatus.CANCEL },
-      address: origin.address,
+      ...statusChange(PaymentStatus.WAITING, PaymentStatus.CANCEL),
     });
     return row;
   });

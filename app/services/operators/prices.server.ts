@@ -96,13 +96,11 @@ export async function addPrice(operator: Operator, input: NewPrice, origin: Orig
         .insert(prices)
         .values({ plan, tier, amount, studentLimit, effectiveFrom: input.effectiveFrom, createdByUserId: operator.id })
         .returning();
-      await recordAudit(tx, {
-        actorId: operator.id,
+      await recordAudit(tx, operator, origin, {
         action: 'price.create',
         targetType: 'price',
         targetId: row.id,
         after: { plan, tier, amount, studentLimit, effectiveFrom: row.effectiveFrom },
-        address: origin.address,
       });
       return row;
     });

@@ -73,7 +73,7 @@ function validProblem(input: ProblemInput): ProblemInput {
 
 type Audit = { action: string; before?: unknown; after?: unknown };
 const audit = (tx: Tx, actor: Operator, setId: number, origin: Origin, entry: Audit) =>
-  recordAudit(tx, { actorId: actor.id, targetType: 'problem_set', targetId: setId, address: origin.address, ...entry });
+  recordAudit(tx, actor, origin, { targetType: 'problem_set', targetId: setId, ...entry });
 
 /**
  * "편집 시작": the set's draft, made now as a copy of the current version's problems when there is none (the first

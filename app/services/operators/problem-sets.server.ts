@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { db, type Tx } from '~/db/client.server';
 import { books, problemAttempts, problems, problemSets, problemSetVersions, users } from '~/db/schema';
@@ -8,8 +8,8 @@ import { PROBLEM_BANK_MESSAGES as MSG } from '~/domain/problem-bank';
 import type { ProblemSetKind } from '~/domain/problems';
 import { now, nowMs } from '~/lib/clock.server';
 import { DomainError } from '~/lib/errors';
-import { containing, onePage } from '../paged-list.server';
-import { recordAudit } from './audit.server';
+import { onePage, searchIn } from '../paged-list.server';
+import { recordAudit, statusChange } from './audit.server';
 import type { Operator, Origin } from './users.server';
 
 // The problem bank's sets as operators keep them (super area: ADMIN1, ADMIN2 and PRODUCT): the list, a new set, a
@@ -40,10 +40,7 @@ export async function listProblemSets(filters: ProblemSetFilters, page: number) 
   const where: SQL[] = [];
   if (filters.kind) where.push(eq(problemSets.kind, filters.kind));
   if (filters.status) where.push(eq(problemSets.status, filters.status));
-  if (filters.q) {
-    const like = containing(filters.q);
-    where.push(or(ilike(books.title, like), ilike(problemSets.title, like))!);
-  }
+  if (filters.q) where.push(searchIn(filters.q, books.title, problemSets.title)!);
   const condition = where.length ? and(...where) : undefined;
   const { rows, ...paging } = await onePage(
     page,
@@ -186,13 +183,11 @@ export async function createProblemSet(actor: Operator, input: NewSetInput, orig
       })
       .returning({ id: problemSets.id, title: problemSets.title });
     await tx.insert(problemSetVersions).values({ setId: set.id, version: 1, createdBy: actor.id, createdAt: at });
-    await recordAudit(tx, {
-      actorId: actor.id,
+    await recordAudit(tx, actor, origin, {
       action: 'problem_set.create',
       targetType: 'problem_set',
       targetId: set.id,
       after: { kind: input.kind, bookId: input.kind === 'BOOK_ANALYSIS' ? input.bookId : null, ...details, status: ItemStatus.ACTIVE },
-      address: origin.address,
     });
     return { ...set, repeated: false };
   });
@@ -256,15 +251,7 @@ export async function updateProblemSet(actor: Operator, setId: number, input: Se
       .update(problemSets)
       .set({ ...after, updatedAt: now() })
       .where(eq(problemSets.id, setId));
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: 'problem_set.update',
-      targetType: 'problem_set',
-      targetId: setId,
-      before: old,
-      after,
-      address: origin.address,
-    });
+    await recordAudit(tx, actor, origin, { action: 'problem_set.update', targetType: 'problem_set', targetId: setId, before: old, after });
     return { title: after.title, changed: true };
   });
 }
@@ -276,14 +263,11 @@ export async function setProblemSetStatus(actor: Operator, setId: number, status
     if (!before) throw setNotFound();
     if (before.status === status) return { title: before.title, changed: false };
     await tx.update(problemSets).set({ status, updatedAt: now() }).where(eq(problemSets.id, setId));
-    await recordAudit(tx, {
-      actorId: actor.id,
+    await recordAudit(tx, actor, origin, {
       action: 'problem_set.status',
       targetType: 'problem_set',
       targetId: setId,
-      before: { status: before.status },
-      after: { status },
-      address: origin.address,
+      ...statusChange(before.status, status),
     });
     return { title: before.title, changed: true };
   });

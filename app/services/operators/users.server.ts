@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, count, desc, eq, gt, gte, ilike, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { hashPassword } from '~/auth/password.server';
 import { revokeAllForUser } from '~/auth/tokens.server';
 import { config } from '~/config.server';
@@ -11,8 +11,8 @@ import { now, nowMs } from '~/lib/clock.server';
 import { DomainError } from '~/lib/errors';
 import { sendMessage } from '../messages.server';
 import { accountWithOrganisation } from '../users.server';
-import { containing, onePage } from '../paged-list.server';
-import { recordAudit } from './audit.server';
+import { onePage, searchIn } from '../paged-list.server';
+import { recordAudit, statusChange } from './audit.server';
 
 // The operators' user console (super area, ADMIN1 and ADMIN2): search, a user's page, lock and unlock, authorities,
 // staff accounts and operator-started password resets. An operator never sets or sees a password: a reset sends the
@@ -36,10 +36,7 @@ export type UserFilters = {
 /** Search by name, login id, phone or email, with filters; newest first. Two queries whatever the page. */
 export async function searchUsers(filters: UserFilters, page: number) {
   const where: SQL[] = [];
-  if (filters.q) {
-    const like = containing(filters.q);
-    where.push(or(ilike(users.name, like), ilike(users.loginId, like), ilike(users.phone, like), ilike(users.email, like))!);
-  }
+  if (filters.q) where.push(searchIn(filters.q, users.name, users.loginId, users.phone, users.email)!);
   if (filters.role) where.push(eq(users.role, filters.role));
   if (filters.authority) where.push(sql`${filters.authority} = any(${users.authorities})`);
   if (filters.status) where.push(eq(users.status, filters.status));
@@ -128,7 +125,7 @@ async function changeUser(actor: Operator, origin: Origin, id: number, action: s
       .update(users)
       .set({ ...set, updatedAt: now() })
       .where(eq(users.id, id));
-    await recordAudit(tx, { actorId: actor.id, action, targetType: 'user', targetId: id, before, after, address: origin.address });
+    await recordAudit(tx, actor, origin, { action, targetType: 'user', targetId: id, before, after });
   });
 }
 
@@ -137,11 +134,7 @@ export async function lockUser(actor: Operator, id: number, origin: Origin) {
   notYourself(actor, id);
   const target = await loadTarget(id);
   if (target.status === 'LOCKED') throw new DomainError('ALREADY_LOCKED', OPERATOR_MESSAGES.alreadyLocked, 409);
-  await changeUser(actor, origin, id, 'user.lock', {
-    set: { status: 'LOCKED' },
-    before: { status: target.status },
-    after: { status: 'LOCKED' },
-  });
+  await changeUser(actor, origin, id, 'user.lock', { set: { status: 'LOCKED' }, ...statusChange(target.status, 'LOCKED') });
   await revokeAllForUser(id);
   return target;
 }
@@ -150,11 +143,7 @@ export async function lockUser(actor: Operator, id: number, origin: Origin) {
 export async function unlockUser(actor: Operator, id: number, origin: Origin) {
   const target = await loadTarget(id);
   if (target.status !== 'LOCKED') throw new DomainError('NOT_LOCKED', OPERATOR_MESSAGES.notLocked, 409);
-  await changeUser(actor, origin, id, 'user.unlock', {
-    set: { status: 'ACTIVE' },
-    before: { status: 'LOCKED' },
-    after: { status: 'ACTIVE' },
-  });
+  await changeUser(actor, origin, id, 'user.unlock', { set: { status: 'ACTIVE' }, ...statusChange('LOCKED', 'ACTIVE') });
   return target;
 }
 
@@ -211,13 +200,11 @@ export async function createStaff(actor: Operator, input: NewStaff, origin: Orig
       .returning({ id: users.id, name: users.name, loginId: users.loginId });
     if (!row) throw new DomainError('LOGIN_ID_TAKEN', '이미 사용 중인 아이디입니다.', 409);
     await insertResetToken(tx, row.id, token);
-    await recordAudit(tx, {
-      actorId: actor.id,
+    await recordAudit(tx, actor, origin, {
       action: 'user.create-staff',
       targetType: 'user',
       targetId: row.id,
       after: { loginId: input.loginId, name: input.name, role: 'SUPER', authorities: next },
-      address: origin.address,
     });
     return row;
   });
@@ -263,13 +250,7 @@ export async function startOperatorReset(actor: Operator, id: number, origin: Or
   const token = randomBytes(24).toString('base64url');
   await db().transaction(async (tx) => {
     await insertResetToken(tx, id, token);
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: 'user.reset-start',
-      targetType: 'user',
-      targetId: id,
-      address: origin.address,
-    });
+    await recordAudit(tx, actor, origin, { action: 'user.reset-start', targetType: 'user', targetId: id });
   });
   await sendResetLink({ id, phone: target.phone }, token, origin, 'reset');
   return target;

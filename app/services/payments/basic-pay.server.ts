@@ -4,6 +4,7 @@ import { payments } from '~/db/schema';
 import { PaymentStatus, Tier } from '~/domain/enums';
 import { now } from '~/lib/clock.server';
 import { seoulMonth } from '~/lib/dates';
+import { sameTierAndMonth } from './tier-month.server';
 
 /**
  * basicPay (spec §3): the organisation has a SUCCESS payment of tier BASIC for the current month on the Asia/Seoul
@@ -15,12 +16,7 @@ export async function hasBasicPay(organisationId: number | null): Promise<boolea
     .select({ id: payments.id })
     .from(payments)
     .where(
-      and(
-        eq(payments.organisationId, organisationId),
-        eq(payments.paidMonth, seoulMonth(now())),
-        eq(payments.tier, Tier.BASIC),
-        eq(payments.status, PaymentStatus.SUCCESS),
-      ),
+      and(sameTierAndMonth({ organisationId, paidMonth: seoulMonth(now()), tier: Tier.BASIC }), eq(payments.status, PaymentStatus.SUCCESS)),
     )
     .limit(1);
   return rows.length > 0;

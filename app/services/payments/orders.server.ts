@@ -11,6 +11,7 @@ import { DomainError } from '~/lib/errors';
 import { paymentGateway } from './gateway.server';
 import type { CheckoutParams } from './gateway-types.server';
 import { billFor } from './prices.server';
+import { sameTierAndMonth } from './tier-month.server';
 
 // Placing an order (product.md §3, issue 14): who pays, the order written WAITING with its amount taken from the bill
 // before any provider window opens, the window's parameters, and finding an order again. How the order ends (the
@@ -122,9 +123,7 @@ export async function createOrder(payer: Payer, input: OrderInput): Promise<Paym
       .from(payments)
       .where(
         and(
-          eq(payments.organisationId, org.id),
-          eq(payments.paidMonth, month),
-          eq(payments.tier, input.tier),
+          sameTierAndMonth({ organisationId: org.id, paidMonth: month, tier: input.tier }),
           eq(payments.method, PaymentMethod.DEPOSIT),
           eq(payments.status, PaymentStatus.WAITING),
         ),

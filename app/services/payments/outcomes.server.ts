@@ -7,6 +7,7 @@ import { now } from '~/lib/clock.server';
 import type { TalkEvent } from '~/domain/talk';
 import { enqueueEventTalk } from '~/services/talk/events.server';
 import { createSettlementLine } from './settlements.server';
+import { sameTierAndMonth } from './tier-month.server';
 
 // How an order ends, whoever ends it (the card confirmation, the sweeper, an operator confirming a deposit, the
 // monthly billing charge). States only move forward: every change is a guarded UPDATE … WHERE status = WAITING, so of
@@ -58,15 +59,7 @@ export async function markSucceeded(tx: Tx, paymentId: number, details: SuccessD
       failMessage: '같은 달의 다른 결제가 완료되어 취소되었습니다.',
       updatedAt: at,
     })
-    .where(
-      and(
-        eq(payments.organisationId, row.organisationId),
-        eq(payments.paidMonth, row.paidMonth),
-        eq(payments.tier, row.tier),
-        eq(payments.status, PaymentStatus.WAITING),
-        ne(payments.id, row.id),
-      ),
-    );
+    .where(and(sameTierAndMonth(row), eq(payments.status, PaymentStatus.WAITING), ne(payments.id, row.id)));
   await notifyPayer(tx, row, {
     event: 'PAYMENT_RECEIPT',
     cause: `payment:${row.id}:receipt`,

@@ -210,8 +210,7 @@ async function completeRefund(
       주문번호: payment.orderId,
     },
   });
-  await recordAudit(tx, {
-    actorId: operator.id,
+  await recordAudit(tx, operator, origin, {
     action: 'payment.refund',
     targetType: 'payment',
     targetId: payment.id,
@@ -223,7 +222,6 @@ async function completeRefund(
       amount: refund.amount,
       reason: refund.reason,
     },
-    address: origin.address,
   });
   return { refund: done, payment };
 }

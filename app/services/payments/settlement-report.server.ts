@@ -263,13 +263,11 @@ export async function markPaidOut(operator: Operator, branchId: number, month: s
       .returning({ id: settlements.id, branchAmount: settlements.branchAmount, agencyAmount: settlements.agencyAmount });
     if (rows.length === 0) throw new DomainError('PAYOUT_NOTHING', M.payoutNothing, 409);
     const sum = rows.reduce((t, r) => ({ branch: t.branch + r.branchAmount, agency: t.agency + r.agencyAmount }), { branch: 0, agency: 0 });
-    await recordAudit(tx, {
-      actorId: operator.id,
+    await recordAudit(tx, operator, origin, {
       action: 'settlement.payout',
       targetType: 'organisation',
       targetId: branchId,
       after: { month, lines: rows.length, branchAmount: sum.branch, agencyAmount: sum.agency },
-      address: origin.address,
     });
     return { lines: rows.length, ...sum };
   });

@@ -89,13 +89,11 @@ export async function createTemplate(operator: Operator, input: TemplateInput, o
         .insert(talkTemplates)
         .values({ code, ...values })
         .returning();
-      await recordAudit(tx, {
-        actorId: operator.id,
+      await recordAudit(tx, operator, origin, {
         action: 'talk_template.create',
         targetType: 'talk_template',
         targetId: row.id,
         after: auditView(row),
-        address: origin.address,
       });
       return row;
     });
@@ -116,14 +114,12 @@ export async function updateTemplate(operator: Operator, id: number, input: Temp
       .set({ ...values, updatedAt: now() })
       .where(eq(talkTemplates.id, id))
       .returning();
-    await recordAudit(tx, {
-      actorId: operator.id,
+    await recordAudit(tx, operator, origin, {
       action: 'talk_template.update',
       targetType: 'talk_template',
       targetId: id,
       before: auditView(before),
       after: auditView(row),
-      address: origin.address,
     });
     return row;
   });
