@@ -202,6 +202,17 @@ export async function activeBook(ex: Executor, bookId: number) {
   return book;
 }
 
+/** The row of a book given to a student: WAITING, with its read method, who gave it (`assignedBy`, maybe the student) and when. */
+export const waitingBook = (userId: number, bookId: number, readMethod: ReadMethod, assignedBy: number, at: Date) => ({
+  userId,
+  bookId,
+  status: BookStatus.WAITING as BookStatus,
+  readMethod,
+  assignedBy,
+  assignedAt: at,
+  statusChangedAt: at,
+});
+
 /** The user already has this book, in any status but EXCLUDE. */
 export async function hasOpenResultBook(ex: Executor, userId: number, bookId: number) {
   const [existing] = await ex
@@ -222,18 +233,9 @@ export async function assignBook(staff: Staff, studentId: number, input: { bookI
     const student = await ownStudent(staff, studentId, tx, true);
     const book = await activeBook(tx, input.bookId);
     if (await hasOpenResultBook(tx, student.id, book.id)) throw new DomainError('ALREADY_ASSIGNED', M.alreadyAssigned, 409);
-    const at = now();
     const [created] = await tx
       .insert(resultBooks)
-      .values({
-        userId: student.id,
-        bookId: book.id,
-        status: BookStatus.WAITING,
-        readMethod,
-        assignedBy: staff.id,
-        assignedAt: at,
-        statusChangedAt: at,
-      })
+      .values(waitingBook(student.id, book.id, readMethod, staff.id, now()))
       .returning({ id: resultBooks.id });
     await talkForAssignedBooks(tx, [{ studentId: student.id, resultBookId: created.id, title: book.title }]);
     return { resultBookId: created.id, title: book.title, student };

@@ -15,7 +15,7 @@ import {
 import { now } from '~/lib/clock.server';
 import { DomainError, isDomainError } from '~/lib/errors';
 import { processNoteImage } from './images.server';
-import { storage } from './storage.server';
+import { discardStored, storage } from './storage.server';
 import { pageCount } from './paged-list.server';
 
 // 1:1 inquiries, the asker's side (any signed-in student, adult member or academy staff member): ask with a category
@@ -136,10 +136,7 @@ export async function createInquiry(userId: number, input: InquiryInput, file: I
     if (result.repeated && key) await storage().delete(key);
     return result;
   } catch (error) {
-    if (key)
-      await storage()
-        .delete(key)
-        .catch(() => {});
+    if (key) await discardStored(key);
     throw error;
   }
 }

@@ -15,6 +15,7 @@ import {
   hasOpenResultBook,
   parseReadMethod,
   studentNotFound,
+  waitingBook,
 } from './assignments.server';
 
 // A member's own choice (addReadinBookResult, docs/decisions/010): an individual member has no teacher, so they put a
@@ -68,18 +69,9 @@ export async function addOwnBook(userId: number, bookId: number, readMethodInput
       .from(resultBooks)
       .where(and(eq(resultBooks.userId, member.id), eq(resultBooks.assignedBy, member.id), eq(resultBooks.status, BookStatus.WAITING)));
     if (Number(waiting) >= OWN_WAITING_LIMIT) throw new DomainError('OWN_BOOK_LIMIT', M.ownLimit, 409);
-    const at = now();
     const [created] = await tx
       .insert(resultBooks)
-      .values({
-        userId: member.id,
-        bookId: book.id,
-        status: BookStatus.WAITING,
-        readMethod,
-        assignedBy: member.id,
-        assignedAt: at,
-        statusChangedAt: at,
-      })
+      .values(waitingBook(member.id, book.id, readMethod, member.id, now()))
       .returning({ id: resultBooks.id });
     return {
       resultBookId: created.id,

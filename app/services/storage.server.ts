@@ -190,6 +190,13 @@ export function storage(): Storage {
   return (holder[globalKey] ??= storageFromEnv());
 }
 
+/** Deletes an object nobody needs any more (an upload of a refused or repeated post, a replaced image); a failure is ignored. */
+export async function discardStored(key: string) {
+  await storage()
+    .delete(key)
+    .catch(() => {});
+}
+
 /** Tests install their own storage (pass undefined to go back to the configured one). */
 export function useStorage(next: Storage | undefined) {
   holder[globalKey] = next;

@@ -2,11 +2,11 @@ import { and, asc, count, eq, inArray, isNull, notInArray, sql, type SQL } from 
 import { db, type Executor } from '~/db/client.server';
 import { books, classes, classMemberships, resultBooks, users } from '~/db/schema';
 import { CAREER_FIELDS, GENRES } from '~/domain/catalogue';
-import { BookStatus, ItemStatus, ReadMethod } from '~/domain/enums';
+import { ItemStatus, ReadMethod } from '~/domain/enums';
 import { DomainError } from '~/lib/errors';
 import { now } from '~/lib/clock.server';
 import { seoulDay } from '~/lib/dates';
-import { ASSIGNMENT_MESSAGES, CLOSED_STATUSES, parseReadMethod, readMethodChoiceLabel } from '~/services/assignments.server';
+import { ASSIGNMENT_MESSAGES, CLOSED_STATUSES, parseReadMethod, readMethodChoiceLabel, waitingBook } from '~/services/assignments.server';
 import { classInScope, studentsInScope, type AcademyStaff } from './scope.server';
 import { talkForAssignedBooks } from '../talk/events.server';
 import { onePage, searchIn } from '../paged-list.server';
@@ -213,18 +213,7 @@ export async function confirmAssignment(staff: AcademyStaff, input: AssignmentIn
     );
     const at = now();
     const values = students.flatMap((s) =>
-      chosen
-        .filter((b) => !open.has(`${s.id}:${b.id}`))
-        .map((b) => ({
-          userId: s.id,
-          bookId: b.id,
-          status: BookStatus.WAITING as BookStatus,
-          readMethod,
-          assignedBy: staff.id,
-          assignedAt: at,
-          statusChangedAt: at,
-          dueOn,
-        })),
+      chosen.filter((b) => !open.has(`${s.id}:${b.id}`)).map((b) => ({ ...waitingBook(s.id, b.id, readMethod, staff.id, at), dueOn })),
     );
     if (values.length) {
       const created = await tx

@@ -8,7 +8,7 @@ import { now } from '~/lib/clock.server';
 import { DomainError } from '~/lib/errors';
 import { advanceStatus } from '../book-status.server';
 import { noteImageKey, type ProcessedImage } from '../images.server';
-import { storage } from '../storage.server';
+import { discardStored, storage } from '../storage.server';
 import { addHistory, guardedUpdate, historyOf, notFound, noteConflict, pageOf } from './access.server';
 import { pageCount } from '../paged-list.server';
 
@@ -194,16 +194,10 @@ export async function saveStudentNote(userId: number, input: StudentNoteInput): 
             : 'submitted';
       return { note, outcome };
     });
-    if (existing?.imageKey && (input.image || input.removeImage))
-      await storage()
-        .delete(existing.imageKey)
-        .catch(() => {});
+    if (existing?.imageKey && (input.image || input.removeImage)) await discardStored(existing.imageKey);
     return result;
   } catch (error) {
-    if (newKey)
-      await storage()
-        .delete(newKey)
-        .catch(() => {});
+    if (newKey) await discardStored(newKey);
     throw error;
   }
 }
