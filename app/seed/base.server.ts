@@ -1,3 +1,4 @@
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { hashPassword, hashSecurityAnswer } from '~/auth/password.server';
 import { DEMO_PASSWORD } from '~/domain/accounts';
 import { PaymentMethod, PaymentStatus, Tier, type Authority, type UserRole } from '~/domain/enums';
@@ -135,6 +136,30 @@ export const DEMO_USERS: DemoUser[] = [
   { loginId: 'branch', name: '서울동부지사', role: 'SUPER', authorities: ['BRANCH'], org: 'branch', phone: '010-9000-0004' },
   { loginId: 'product', name: '도서관리자', role: 'SUPER', authorities: ['PRODUCT'], org: null, phone: '010-9000-0005' },
 ];
+
+/**
+ * A demo academy added by a later step, in 해오름's branch and agency, with its head (HEAD, the demo password): the
+ * academies the payments and the unpaid academy steps show.
+ */
+export async function insertDemoAcademy(
+  tx: Tx,
+  academy: { name: string; code: string; phone: string; address: string },
+  head: { loginId: string; name: string; email: string; phone: string },
+) {
+  const [haeorum] = await tx
+    .select({ branchId: organisations.branchId, agencyId: organisations.agencyId })
+    .from(organisations)
+    .where(and(eq(organisations.code, 'HAEORUM'), isNotNull(organisations.branchId)));
+  const [row] = await tx
+    .insert(organisations)
+    .values({ kind: 'academy', ...academy, branchId: haeorum?.branchId ?? null, agencyId: haeorum?.agencyId ?? null })
+    .returning();
+  const [headRow] = await tx
+    .insert(users)
+    .values({ ...head, passwordHash: await hashPassword(DEMO_PASSWORD), role: 'ADMIN', authorities: ['HEAD'], organisationId: row.id })
+    .returning({ id: users.id });
+  return { academy: row, head: headRow };
+}
 
 export async function seedBase(tx: Tx) {
   const [branch] = await tx

@@ -1,13 +1,11 @@
 import { and, asc, eq, inArray, isNotNull, like } from 'drizzle-orm';
-import { hashPassword } from '~/auth/password.server';
-import { DEMO_PASSWORD } from '~/domain/accounts';
 import { PaymentMethod, PaymentStatus, SettlementStatus, Tier } from '~/domain/enums';
 import { orderNameOf } from '~/domain/payments';
 import { addMonths, seoulMonth } from '~/lib/dates';
 import { createSettlementLine, share } from '~/services/payments/settlements.server';
 import type { Tx } from '~/db/client.server';
 import { agencies, organisations, paymentRefunds, payments, prices, settlements, users } from '~/db/schema';
-import { DEMO_PRICES } from './base.server';
+import { DEMO_PRICES, insertDemoAcademy } from './base.server';
 
 /**
  * The demo's price table (in effect from two years ago, so every demo month is priced), the demo branch's settlement
@@ -25,32 +23,11 @@ export async function seedPayments(tx: Tx, at: Date) {
   ]);
   await tx.update(organisations).set({ settlementRate: 1500 }).where(eq(organisations.kind, 'branch'));
 
-  const [sunshine] = await tx
-    .select({ branchId: organisations.branchId, agencyId: organisations.agencyId })
-    .from(organisations)
-    .where(and(eq(organisations.code, 'HAEORUM'), isNotNull(organisations.branchId)));
-  const [academy3] = await tx
-    .insert(organisations)
-    .values({
-      kind: 'academy',
-      name: '새봄 독서학원',
-      code: 'SAEBOM',
-      branchId: sunshine?.branchId ?? null,
-      agencyId: sunshine?.agencyId ?? null,
-      phone: '02-000-2003',
-      address: '서울 마포구',
-    })
-    .returning();
-  await tx.insert(users).values({
-    loginId: 'head3',
-    passwordHash: await hashPassword(DEMO_PASSWORD),
-    name: '한새봄',
-    email: 'head3@readin.example',
-    phone: '010-3000-0005',
-    role: 'ADMIN',
-    authorities: ['HEAD'],
-    organisationId: academy3.id,
-  });
+  await insertDemoAcademy(
+    tx,
+    { name: '새봄 독서학원', code: 'SAEBOM', phone: '02-000-2003', address: '서울 마포구' },
+    { loginId: 'head3', name: '한새봄', email: 'head3@readin.example', phone: '010-3000-0005' },
+  );
 
   await completeDemoPayments(tx, at);
 }

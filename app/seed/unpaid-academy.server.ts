@@ -1,4 +1,4 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { hashPassword } from '~/auth/password.server';
 import { DEMO_PASSWORD } from '~/domain/accounts';
 import { PaymentMethod, PaymentStatus, SettlementStatus, Tier } from '~/domain/enums';
@@ -6,8 +6,8 @@ import { orderNameOf } from '~/domain/payments';
 import { addMonths, seoulMonth } from '~/lib/dates';
 import { createSettlementLine } from '~/services/payments/settlements.server';
 import type { Tx } from '~/db/client.server';
-import { organisations, payments, settlements, users } from '~/db/schema';
-import { DEMO_PRICES } from './base.server';
+import { payments, settlements, users } from '~/db/schema';
+import { DEMO_PRICES, insertDemoAcademy } from './base.server';
 
 /**
  * 초록숲 독서교실 (head `head4`, teacher `teacher5`): an academy that registered two months ago and has announced a 무통장입금 for this
@@ -16,35 +16,11 @@ import { DEMO_PRICES } from './base.server';
  */
 export async function seedUnpaidAcademy(tx: Tx, at: Date) {
   const month = seoulMonth(at);
-  const [sunshine] = await tx
-    .select({ branchId: organisations.branchId, agencyId: organisations.agencyId })
-    .from(organisations)
-    .where(and(eq(organisations.code, 'HAEORUM'), isNotNull(organisations.branchId)));
-  const [academy] = await tx
-    .insert(organisations)
-    .values({
-      kind: 'academy',
-      name: '초록숲 독서교실',
-      code: 'CHOROK',
-      branchId: sunshine?.branchId ?? null,
-      agencyId: sunshine?.agencyId ?? null,
-      phone: '02-000-2004',
-      address: '서울 성북구',
-    })
-    .returning();
-  const [head] = await tx
-    .insert(users)
-    .values({
-      loginId: 'head4',
-      passwordHash: await hashPassword(DEMO_PASSWORD),
-      name: '윤초록',
-      email: 'head4@readin.example',
-      phone: '010-3000-0006',
-      role: 'ADMIN',
-      authorities: ['HEAD'],
-      organisationId: academy.id,
-    })
-    .returning({ id: users.id });
+  const { academy, head } = await insertDemoAcademy(
+    tx,
+    { name: '초록숲 독서교실', code: 'CHOROK', phone: '02-000-2004', address: '서울 성북구' },
+    { loginId: 'head4', name: '윤초록', email: 'head4@readin.example', phone: '010-3000-0006' },
+  );
   await tx.insert(users).values({
     loginId: 'teacher5',
     passwordHash: await hashPassword(DEMO_PASSWORD),
