@@ -4,7 +4,7 @@ import { agencies, organisations, users } from '~/db/schema';
 import { ORGANISATION_MESSAGES as M } from '~/domain/operators';
 import { DomainError } from '~/lib/errors';
 import { recordAudit } from './audit.server';
-import { diff, fieldsOf } from './organisations.server';
+import { diff, fieldsOf, lockedOrganisation } from './organisations.server';
 import type { Operator, Origin } from './users.server';
 
 // Branches (지사: a region, its settlement rate) and their agencies (대리점, each with its own rate), as operators keep
@@ -114,6 +114,8 @@ async function lockName(tx: Tx, key: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
 }
 
+const branchNotFound = () => new DomainError('BRANCH_NOT_FOUND', M.branchNotFound, 404);
+
 const BRANCH_KEYS = ['name', 'region', 'contactName', 'phone', 'settlementRate'] as const;
 
 /** Adds a branch; the same post again answers with the branch it made. */
@@ -149,12 +151,7 @@ export async function createBranch(actor: Operator, input: BranchInput, origin: 
 export async function updateBranch(actor: Operator, id: number, input: BranchInput, origin: Origin) {
   return db().transaction(async (tx) => {
     await lockName(tx, `branch:${input.name}`);
-    const [row] = await tx
-      .select()
-      .from(organisations)
-      .where(and(eq(organisations.id, id), eq(organisations.kind, 'branch')))
-      .for('update');
-    if (!row) throw new DomainError('BRANCH_NOT_FOUND', M.branchNotFound, 404);
+    const row = await lockedOrganisation(tx, id, 'branch', branchNotFound);
     const [clash] = await tx
       .select({ id: organisations.id })
       .from(organisations)
@@ -184,7 +181,7 @@ export async function createAgency(actor: Operator, branchId: number, input: Age
       .select({ id: organisations.id })
       .from(organisations)
       .where(and(eq(organisations.id, branchId), eq(organisations.kind, 'branch')));
-    if (!branch) throw new DomainError('BRANCH_NOT_FOUND', M.branchNotFound, 404);
+    if (!branch) throw branchNotFound();
     await lockName(tx, `agency:${branchId}:${input.name}`);
     const [existing] = await tx
       .select()

@@ -190,15 +190,19 @@ export async function createAcademy(actor: Operator, input: NewAcademy, origin: 
   }
 }
 
-async function academyRow(tx: Tx, id: number) {
+/** The organisation `id` if it is of `kind`, locked for the rest of the transaction; else the `missing` error. */
+export async function lockedOrganisation(tx: Tx, id: number, kind: 'academy' | 'branch', missing: () => DomainError) {
   const [row] = await tx
     .select()
     .from(organisations)
-    .where(and(eq(organisations.id, id), eq(organisations.kind, 'academy')))
+    .where(and(eq(organisations.id, id), eq(organisations.kind, kind)))
     .for('update');
-  if (!row) throw new DomainError('ACADEMY_NOT_FOUND', M.academyNotFound, 404);
+  if (!row) throw missing();
   return row;
 }
+
+const academyRow = (tx: Tx, id: number) =>
+  lockedOrganisation(tx, id, 'academy', () => new DomainError('ACADEMY_NOT_FOUND', M.academyNotFound, 404));
 
 /** The named fields of a row (for the audit trail). */
 export const fieldsOf = <T extends Record<string, unknown>>(row: T, keys: readonly (keyof T)[]) =>
