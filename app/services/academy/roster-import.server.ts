@@ -8,7 +8,8 @@ import { classes, rosterImports, userConsents, users } from '~/db/schema';
 import { ACCOUNT_FIELD_MESSAGES, GRADES, normalisePhone } from '~/domain/accounts';
 import { now } from '~/lib/clock.server';
 import { DomainError, isUniqueViolation } from '~/lib/errors';
-import { findColumns, readTable, type Table } from '~/lib/spreadsheets.server';
+import { findColumns, type Table } from '~/lib/spreadsheets.server';
+import { readUploadedTable } from '../table-upload.server';
 import { academyOf, isHead, type AcademyStaff } from './scope.server';
 import { newStudentValues, placeInClass } from './students.server';
 
@@ -101,17 +102,13 @@ const requireHeadStaff = (staff: AcademyStaff) => {
 /** Reads the file, checks every row and saves the preview. Returns the import's id. */
 export async function previewRoster(staff: AcademyStaff, fileName: string, bytes: Uint8Array) {
   const organisationId = requireHeadStaff(staff);
-  if (bytes.length > MAX_ROSTER_BYTES) throw new DomainError('ROSTER_TOO_LARGE', IMPORT_MESSAGES.tooLarge, 413);
-  let table: string[][];
-  try {
-    table = await readTable(bytes);
-  } catch (error) {
-    throw new DomainError('ROSTER_UNREADABLE', (error as Error).message, 400);
-  }
-  const [header, ...body] = table;
-  const index = columnIndexes(header);
-  if (body.length === 0) throw new DomainError('ROSTER_EMPTY', IMPORT_MESSAGES.noRows, 400);
-  if (body.length > MAX_ROSTER_ROWS) throw new DomainError('ROSTER_TOO_MANY', IMPORT_MESSAGES.tooManyRows, 400);
+  const { index, body } = await readUploadedTable(bytes, {
+    code: 'ROSTER',
+    maxBytes: MAX_ROSTER_BYTES,
+    maxRows: MAX_ROSTER_ROWS,
+    messages: IMPORT_MESSAGES,
+    columns: columnIndexes,
+  });
 
   const openClasses = await db()
     .select({ id: classes.id, name: classes.name })

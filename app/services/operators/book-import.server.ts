@@ -8,7 +8,8 @@ import { ItemStatus } from '~/domain/enums';
 import { BOOK_IMPORT_MESSAGES as M } from '~/domain/operators';
 import { now } from '~/lib/clock.server';
 import { DomainError } from '~/lib/errors';
-import { findColumns, readTable, type ImportColumn, type Table } from '~/lib/spreadsheets.server';
+import { findColumns, type ImportColumn, type Table } from '~/lib/spreadsheets.server';
+import { readUploadedTable } from '../table-upload.server';
 import { recordAudit } from './audit.server';
 import type { BookInput } from './catalogue.server';
 import type { Operator, Origin } from './users.server';
@@ -140,19 +141,18 @@ function checkRow(cells: Record<BookImportKey, string>): { book: BookInput | nul
 
 /** Reads the file, checks every row and keeps the preview. Returns the import's id. */
 export async function previewBookImport(actor: Operator, fileName: string, bytes: Uint8Array): Promise<number> {
-  if (bytes.length > MAX_BOOK_IMPORT_BYTES) throw new DomainError('IMPORT_TOO_LARGE', M.tooLarge, 413);
-  let table: string[][];
-  try {
-    table = await readTable(bytes);
-  } catch (error) {
-    throw new DomainError('IMPORT_UNREADABLE', (error as Error).message, 400);
-  }
-  const [header, ...body] = table;
-  const { index, missing } = findColumns(header, BOOK_IMPORT_COLUMNS);
-  const absent = missing.filter((c) => REQUIRED.includes(c.key)).map((c) => c.header);
-  if (absent.length) throw new DomainError('IMPORT_COLUMNS', M.missingColumns(absent), 400);
-  if (body.length === 0) throw new DomainError('IMPORT_EMPTY', M.noRows, 400);
-  if (body.length > MAX_BOOK_IMPORT_ROWS) throw new DomainError('IMPORT_TOO_MANY', M.tooManyRows, 400);
+  const { index, body } = await readUploadedTable(bytes, {
+    code: 'IMPORT',
+    maxBytes: MAX_BOOK_IMPORT_BYTES,
+    maxRows: MAX_BOOK_IMPORT_ROWS,
+    messages: M,
+    columns: (header) => {
+      const { index, missing } = findColumns(header, BOOK_IMPORT_COLUMNS);
+      const absent = missing.filter((c) => REQUIRED.includes(c.key)).map((c) => c.header);
+      if (absent.length) throw new DomainError('IMPORT_COLUMNS', M.missingColumns(absent), 400);
+      return index;
+    },
+  });
 
   const rows: BookImportRow[] = body.map((r, i) => {
     const cells = Object.fromEntries(
