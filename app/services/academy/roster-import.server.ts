@@ -11,7 +11,7 @@ import { DomainError, isUniqueViolation } from '~/lib/errors';
 import { findColumns, type Table } from '~/lib/spreadsheets.server';
 import { readUploadedTable } from '../table-upload.server';
 import { academyOf, isHead, type AcademyStaff } from './scope.server';
-import { newStudentValues, placeInClass } from './students.server';
+import { newStudentValues, placeInClass, STUDENT_COLUMNS } from './students.server';
 
 // A roster file (.xlsx or CSV in UTF-8 or CP949) read into a preview (issue 11): every row is checked and kept with
 // its errors in `roster_imports`, so the head reviews it and confirms without uploading again. The confirm saves every
@@ -20,10 +20,7 @@ import { newStudentValues, placeInClass } from './students.server';
 // generated at the confirm and shown once on the result page; it is never stored in plain text.
 
 export const IMPORT_COLUMNS = [
-  { key: 'name', header: '이름', width: 12 },
-  { key: 'loginId', header: '아이디', width: 16 },
-  { key: 'grade', header: '학년', width: 8 },
-  { key: 'className', header: '반', width: 14 },
+  ...STUDENT_COLUMNS,
   { key: 'parentPhone', header: '학부모 연락처', width: 16 },
   { key: 'password', header: '임시 비밀번호', width: 16 },
 ] as const;

@@ -325,11 +325,16 @@ export async function listStudents(staff: AcademyStaff, filter: StudentFilter, p
   );
 }
 
-const ROSTER_COLUMNS = [
+/** The columns that say who a student is, with the same headers in the roster's download and its import's template. */
+export const STUDENT_COLUMNS = [
   { key: 'name', header: '이름', width: 12 },
   { key: 'loginId', header: '아이디', width: 16 },
   { key: 'grade', header: '학년', width: 8 },
   { key: 'className', header: '반', width: 14 },
+] as const;
+
+const ROSTER_COLUMNS = [
+  ...STUDENT_COLUMNS,
   { key: 'status', header: '상태', width: 10 },
   { key: 'level', header: '레벨', width: 8 },
   { key: 'parentPhone', header: '학부모 연락처', width: 16 },
