@@ -51,7 +51,12 @@ export function planChunks({ buildDir, publicPath, metafile, manifest, maxScript
 
   // A chunk weighed without its import and export statements: the glue between the compiler's many chunks, which the
   // re-bundled files mostly do without (with it, the plan's figures ran 3 to 5 per cent above the files').
-  const text = (url) =>
+  const texts = new Map();
+  const text = (url) => {
+    if (!texts.has(url)) texts.set(url, readWithoutGlue(url));
+    return texts.get(url);
+  };
+  const readWithoutGlue = (url) =>
     Buffer.from(
       fs
         .readFileSync(path.join(buildDir, url.slice(publicPath.length)), 'utf8')
@@ -59,7 +64,14 @@ export function planChunks({ buildDir, publicPath, metafile, manifest, maxScript
         .replace(/import\s*"[^"]*";?/g, '')
         .replace(/export\s*\{[^}]*\};?/g, ''),
     );
-  const groupBytes = (members) => zlib.gzipSync(Buffer.concat([...members].sort().map(text))).length;
+  // Weighed once per set of members (the repair pass below tries many moves and takes most of them back).
+  const weighed = new Map();
+  const groupBytes = (members) => {
+    const sorted = [...members].sort();
+    const key = sorted.join('\n');
+    if (!weighed.has(key)) weighed.set(key, zlib.gzipSync(Buffer.concat(sorted.map(text))).length);
+    return weighed.get(key);
+  };
   const size = new Map();
   const gzipBytes = (url) => {
     if (!size.has(url)) size.set(url, zlib.gzipSync(text(url)).length);
@@ -117,10 +129,15 @@ export function planChunks({ buildDir, publicPath, metafile, manifest, maxScript
   let loaded = [];
   let starts = [];
   let edges = new Map();
-  const relist = () => {
+  /** Recomputes what pages load: every page, or only `only` (the pages a move of one chunk can change). */
+  const relist = (only) => {
     edges = groupEdges(groupOfChunk, imports);
-    starts = pages.map((p) => new Set([...p.chunks.map((c) => groupOfChunk.get(c)), ...p.modules.filter((m) => hosts.has(m))]));
-    loaded = pages.map((p, i) => {
+    const indices = only ?? pages.map((_, i) => i);
+    if (!only) for (const group of groups.values()) group.pages = new Set();
+    for (const i of indices) {
+      if (only) for (const name of loaded[i]) groups.get(name)?.pages.delete(i);
+      const p = pages[i];
+      starts[i] = new Set([...p.chunks.map((c) => groupOfChunk.get(c)), ...p.modules.filter((m) => hosts.has(m))]);
       const seen = new Set(starts[i]);
       const stack = [...seen];
       while (stack.length) {
@@ -130,9 +147,9 @@ export function planChunks({ buildDir, publicPath, metafile, manifest, maxScript
           stack.push(next);
         }
       }
-      return seen;
-    });
-    for (const [name, group] of groups) group.pages = new Set(pages.map((_, i) => i).filter((i) => loaded[i].has(name)));
+      loaded[i] = seen;
+      for (const name of seen) groups.get(name)?.pages.add(i);
+    }
   };
   const merge = (keepName, dropName) => {
     const keep = groups.get(keepName);
@@ -164,6 +181,83 @@ export function planChunks({ buildDir, publicPath, metafile, manifest, maxScript
   const moduleBytes = pages.map(ownBytes);
   const requests = (i) => [...loaded[i]].filter((name) => !moduleSets[i].has(name)).length;
   const budgetOf = (i) => maxScripts - pages[i].modules.length;
+
+  // The greedy merges above can leave a page past the byte budget with other pages' code in its groups (which merge a
+  // later step needs is not known when an earlier one is taken). A repair pass then moves such a chunk, one at a time,
+  // to another group, to a layout's file or to a group of its own, whichever lowers the bytes past the budget summed
+  // over the pages, as long as every page keeps within its scripts and no two groups import each other.
+  function repairOverweight() {
+    if (maxBytes === Infinity) return;
+    const bytesOf = (i) => moduleBytes[i] + [...loaded[i]].reduce((sum, g) => sum + groups.get(g).bytes, 0);
+    const needs = pages.map((p) => new Set(p.chunks));
+    const needers = new Map();
+    const needing = (chunk) => {
+      if (!needers.has(chunk))
+        needers.set(
+          chunk,
+          pages.map((_, j) => j).filter((j) => needs[j].has(chunk)),
+        );
+      return needers.get(chunk);
+    };
+    let fresh = 0;
+    const move = (chunk, from, to) => {
+      // The pages whose scripts can change: those that need the chunk, and those that load either group.
+      const affected = new Set([...needing(chunk), ...groups.get(from).pages, ...(groups.get(to)?.pages ?? [])]);
+      if (!groups.has(to)) groups.set(to, { members: new Set(), pages: new Set(), bytes: 0, host: false });
+      groups.get(from).members.delete(chunk);
+      groups.get(to).members.add(chunk);
+      groupOfChunk.set(chunk, to);
+      for (const name of [from, to]) {
+        const group = groups.get(name);
+        if (!group.host && group.members.size === 0) groups.delete(name);
+        else group.bytes = weigh(name, group);
+      }
+      relist([...affected]);
+      return affected;
+    };
+    const pastBudget = (i) => Math.max(0, bytesOf(i) - maxBytes);
+    for (let round = 0; round < 40; round++) {
+      const past = pages.map((_, i) => pastBudget(i));
+      if (past.every((b) => b === 0)) return;
+      let best;
+      const tried = new Set();
+      for (const i of pages.map((_, i) => i).filter((i) => past[i] > 0)) {
+        for (const from of loaded[i]) {
+          for (const chunk of [...groups.get(from).members]) {
+            if (needs[i].has(chunk) || core.has(chunk) || tried.has(chunk)) continue;
+            tried.add(chunk);
+            // Where it can go: a group one of the pages that need it loads, where every such page that does not has a
+            // script to spare (a layout's file only when they are all below it), or a group of its own.
+            const needers = needing(chunk);
+            const room = (g) => needers.every((j) => loaded[j].has(g) || requests(j) < budgetOf(j));
+            const targets = new Set([`split:${fresh}`]);
+            for (const j of needers) {
+              for (const g of loaded[j]) {
+                if (g === from || targets.has(g)) continue;
+                if (groups.get(g).host && !needers.every((k) => below.get(g)?.has(k))) continue;
+                if (room(g)) targets.add(g);
+              }
+            }
+            for (const to of targets) {
+              const affected = [...move(chunk, from, to)];
+              // The change in bytes past the budget, over the pages the move touches.
+              const gain = affected.reduce((sum, j) => sum + pastBudget(j) - past[j], 0);
+              const ok =
+                gain < 0 &&
+                (!best || gain < best.gain) &&
+                affected.every((j) => requests(j) <= budgetOf(j)) &&
+                !groupCycles(groupEdges(groupOfChunk, imports), [...groups.keys()]).length;
+              move(chunk, to, from);
+              if (ok) best = { chunk, from, to, gain };
+            }
+          }
+        }
+      }
+      if (!best) return;
+      move(best.chunk, best.from, best.to);
+      if (best.to === `split:${fresh}`) fresh++;
+    }
+  }
   for (;;) {
     const over = pages.map((_, i) => i).filter((i) => requests(i) > budgetOf(i));
     if (!over.length) {
@@ -252,6 +346,7 @@ export function planChunks({ buildDir, publicPath, metafile, manifest, maxScript
     merge(best.keep, best.drop);
     relist();
   }
+  repairOverweight();
   const pageBytes = pages.map((p, i) => ownBytes(p) + [...loaded[i]].reduce((sum, g) => sum + groups.get(g).bytes, 0));
 
   // Names: a host's group is named after its module (the build gives the module and its group one file); the others

@@ -56,19 +56,29 @@ const manifest = {
   },
 };
 
+type Plan = { groupOf: Map<string, string>; pages: { route: string; bytes: number }[] };
+const plan = (maxScripts: number, maxBytes?: number) =>
+  planChunks({ buildDir: dir, publicPath: '/build/', metafile: { outputs }, manifest, maxScripts, maxBytes }) as Plan;
+
 describe('planChunks', () => {
-  for (const maxScripts of [6, 7, 8]) {
-    it(`keeps every page within ${maxScripts} scripts, counting what groups pull in, without cycles`, () => {
-      const plan = planChunks({ buildDir: dir, publicPath: '/build/', metafile: { outputs }, manifest, maxScripts }) as {
-        groupOf: Map<string, string>;
-      };
+  for (const [maxScripts, budgeted] of [6, 7, 8].flatMap((n) => [[n, false] as const, [n, true] as const])) {
+    it(`keeps every page within ${maxScripts} scripts, counting what groups pull in, without cycles${budgeted ? ', with a byte budget' : ''}`, () => {
+      // With a byte budget (the median page of the plan without one), the merges and the repair pass that follows them
+      // must leave no more bytes past it, summed over the pages, than the plan that ignores bytes.
+      const free = plan(maxScripts);
+      const budget = budgeted ? [...free.pages.map((p) => p.bytes)].sort((a, b) => a - b)[Math.floor(free.pages.length / 2)] : undefined;
+      const plan_ = budgeted ? plan(maxScripts, budget) : free;
+      if (budget !== undefined) {
+        const past = (p: Plan) => p.pages.reduce((sum, page) => sum + Math.max(0, page.bytes - budget), 0);
+        expect(past(plan_)).toBeLessThanOrEqual(past(free));
+      }
       const imports = new Map(
         Object.entries(outputs).map(([f, o]) => [url(path.relative(dir, f)), o.imports.map((i) => url(path.relative(dir, i.path)))]),
       );
-      const groupOf = (u: string) => plan.groupOf.get(u) ?? nameOfModule(u);
+      const groupOf = (u: string) => plan_.groupOf.get(u) ?? nameOfModule(u);
       // Every shared chunk has a group; the framework goes with the root.
-      for (let n = 0; n <= 12; n++) expect(plan.groupOf.get(url(chunk(n))), chunk(n)).toBeTruthy();
-      expect(plan.groupOf.get(url(chunk(0)))).toBe('root');
+      for (let n = 0; n <= 12; n++) expect(plan_.groupOf.get(url(chunk(n))), chunk(n)).toBeTruthy();
+      expect(plan_.groupOf.get(url(chunk(0)))).toBe('root');
       // The files a page loads: its modules' groups and everything those files import, transitively.
       const edges = new Map<string, Set<string>>();
       for (const [from, tos] of imports) {
