@@ -17,10 +17,10 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 
 /**
- * @param {{ buildDir: string, publicPath: string, metafile: any, manifest: any, maxScripts: number }} input
+ * @param {{ buildDir: string, publicPath: string, metafile: any, manifest: any, maxScripts: number, maxBytes?: number }} input
  *   buildDir: the client build folder (public/build); publicPath: its URL prefix (/build/); metafile: esbuild's
  *   client metafile (build/metafile.js.json); manifest: the browser manifest (window.__remixManifest).
- * @returns {{ groupOf: Map<string, string>, pages: { route: string, modules: string[], groups: string[] }[], groups: Map<string, { members: string[], bytes: number }> }}
+ * @returns {{ groupOf: Map<string, string>, pages: { route: string, modules: string[], groups: string[], bytes: number, neededBytes: number }[], groups: Map<string, { members: string[], bytes: number, host: boolean }> }}
  *   groupOf maps a shared chunk's URL to its group's name.
  */
 export function planChunks({ buildDir, publicPath, metafile, manifest, maxScripts, maxBytes = Infinity }) {
