@@ -23,9 +23,13 @@ export function listHref(base: string, query: Record<string, string>, page?: num
   return search ? `${base}?${search}` : base;
 }
 
-/** A list's table: a caption for screen readers, a header row, one row per item; its empty text when there is none. */
+/**
+ * A list's table: a caption (for screen readers unless shown), a header row, one row per item; its empty text when
+ * there is none.
+ */
 export function ListTable<Row>({
   caption,
+  showCaption,
   columns,
   rows,
   rowKey,
@@ -34,6 +38,8 @@ export function ListTable<Row>({
   rowClassName,
 }: {
   caption: string;
+  /** The caption shown above the table (it is for screen readers only otherwise). */
+  showCaption?: boolean;
   columns: readonly Column<Row>[];
   rows: readonly Row[];
   rowKey: (row: Row) => string | number;
@@ -45,7 +51,7 @@ export function ListTable<Row>({
   return (
     <div className="table-wrap">
       <table className={className ? `table ${className}` : 'table'}>
-        <caption className="sr-only">{caption}</caption>
+        <caption className={showCaption ? undefined : 'sr-only'}>{caption}</caption>
         <thead>
           <tr>
             {columns.map((c, i) => (

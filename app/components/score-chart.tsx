@@ -1,5 +1,5 @@
 import { categoryLabel, MEDAL_LABELS, type Medal } from '~/domain/problems';
-import { HorizontalBarChart } from './charts';
+import { HorizontalBarChart } from './charts/bar-chart';
 
 export type CategoryRow = { category: string; correct: number; total: number; score: number };
 

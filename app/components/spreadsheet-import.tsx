@@ -1,9 +1,11 @@
 import { Form } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { CsrfInput } from './csrf';
+import { Link } from './link';
+import { ListTable, type Column } from './list-page';
 
 // Pieces of the spreadsheet imports' pages (an academy's roster, the catalogue's books): the upload form, a plain
-// multipart post that works without JavaScript, and the result cell of a preview's row.
+// multipart post that works without JavaScript, the heading and the table of a preview, and its rows' result cell.
 
 const ACCEPT = '.xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -93,5 +95,73 @@ export function ImportSummary({
       ) : null}
       {counts.valid > 0 ? children : null}
     </div>
+  );
+}
+
+/** The top of a preview: back to the list or to another upload, the title, the file and when it was uploaded and added. */
+export function ImportPreviewHeading({
+  back,
+  again,
+  title,
+  file,
+  createdAt,
+  confirmedAt,
+}: {
+  back: { to: string; label: string };
+  /** The upload page. */
+  again: string;
+  title: string;
+  /** The file's name (and who uploaded it). */
+  file: string;
+  createdAt: string;
+  confirmedAt: string | null;
+}) {
+  return (
+    <>
+      <p>
+        <Link to={back.to}>‹ {back.label}</Link> · <Link to={again}>다른 파일 가져오기</Link>
+      </p>
+      <h1 id="preview-title" className="page-title">
+        {title}
+      </h1>
+      <p className="muted">
+        {file} · 올린 시각 {createdAt}
+        {confirmedAt ? ` · 등록 시각 ${confirmedAt}` : ''}
+      </p>
+    </>
+  );
+}
+
+type PreviewRow = { line: number; errors: string[]; outcome: string | null; skipReason: string | null };
+
+/** A preview's rows: the line, the file's cells (`columns`), and what became of the row; a row with errors is marked. */
+export function ImportPreviewTable<Row extends PreviewRow>({
+  caption,
+  columns,
+  rows,
+  ok,
+}: {
+  caption: string;
+  columns: readonly Column<Row>[];
+  rows: readonly Row[];
+  /** The check mark of a valid row ('확인' unless it says more). */
+  ok?: (row: Row) => string;
+}) {
+  return (
+    <ListTable
+      caption={caption}
+      columns={[
+        { header: '줄', cell: (r) => r.line },
+        ...columns,
+        {
+          header: '확인 결과',
+          cell: (r) => <ImportRowResult outcome={r.outcome} skipReason={r.skipReason} errors={r.errors} ok={ok?.(r)} />,
+        },
+      ]}
+      rows={rows}
+      rowKey={(r) => r.line}
+      rowClassName={(r) => (r.errors.length ? 'row-error' : undefined)}
+      empty={caption}
+    />
   );
 }

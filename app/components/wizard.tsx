@@ -150,3 +150,14 @@ export function WizardConfirm({
     </>
   );
 }
+
+/** The button of a step's GET form that opens the step `step` with what this one chose. */
+export function NextStep({ step, label }: { step: string; label: string }) {
+  return (
+    <div className="form-actions">
+      <button type="submit" name="step" value={step}>
+        {label}
+      </button>
+    </div>
+  );
+}

@@ -5,6 +5,7 @@ import type { SignedIn } from '~/web/guards.server';
 import { nowMs } from '~/lib/clock.server';
 import { unreadCount } from '~/services/inbox.server';
 import { waitingInquiryCount } from '~/services/operators/inquiries.server';
+import { areaMenu } from '~/web/area-menus.server';
 
 /** A count beside a menu entry of the shell (by the entry's path), with what it counts for screen readers. */
 export type MenuBadge = { count: number; label: string };
@@ -27,7 +28,8 @@ async function menuBadges(user: SignedIn): Promise<Record<string, MenuBadge>> {
 
 /**
  * What every signed-in area layout (user, admin, super) sends to its shell: who is signed in, the session timing of
- * the extend-login prompt, the flash message of the last post (cleared by the same response) and the menu's counts.
+ * the extend-login prompt, the flash message of the last post (cleared by the same response), the area's menu and its
+ * counts.
  */
 export async function areaLayoutData(request: Request, user: SignedIn) {
   const [{ flash, setCookie }, badges] = await Promise.all([readFlash(request), menuBadges(user)]);
@@ -37,6 +39,7 @@ export async function areaLayoutData(request: Request, user: SignedIn) {
       user: { id: user.id, name: user.name, role: user.role, authorities: user.authorities, profileImage: user.profileImage },
       timing: { expiresAt, promptAt: expiresAt - EXTEND_PROMPT_BEFORE_MS, serverNow: nowMs() },
       flash,
+      nav: areaMenu(user),
       badges,
     },
     setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined,

@@ -4,7 +4,8 @@ import { ClassOrStudents } from '~/components/class-or-students';
 import type { FormReply } from '~/components/form-client';
 import { ListTable, type Column } from '~/components/list-page';
 import { Pagination } from '~/components/pagination';
-import { CarryChoices, WizardConfirm, choicePairs, wizardHref } from '~/components/wizard';
+import { FactList } from '~/components/fact-list';
+import { CarryChoices, NextStep, WizardConfirm, choicePairs, wizardHref } from '~/components/wizard';
 import { CAREER_FIELDS, GENRES, LEVELS, genreLabel } from '~/domain/catalogue';
 import type { AssignStep } from './__assign.server';
 import type { loader } from './__assign-page.server';
@@ -120,11 +121,7 @@ export function BooksStep({ data }: { data: Data }) {
       />
       <Pagination page={catalogue.page} pages={catalogue.pages} href={pageHref} />
       <p className="muted">다른 쪽으로 넘어가거나 검색하기 전에 고른 도서는 그대로 유지됩니다.</p>
-      <div className="form-actions">
-        <button type="submit" name="step" value="target">
-          다음: 대상 선택
-        </button>
-      </div>
+      <NextStep step="target" label="다음: 대상 선택" />
     </Form>
   );
 }
@@ -184,38 +181,35 @@ export function TargetStep({ data }: { data: Data }) {
           <input id="dueOn" name="dueOn" type="date" defaultValue={choices.dueOn} />
         </div>
       </fieldset>
-      <div className="form-actions">
-        <button type="submit" name="step" value="preview">
-          다음: 미리 보기
-        </button>
-      </div>
+      <NextStep step="preview" label="다음: 미리 보기" />
     </Form>
   );
 }
+
+type PreviewRow = NonNullable<Data['preview']>['rows'][number];
+
+const PREVIEW_COLUMNS: Column<PreviewRow>[] = [
+  { header: '학생', rowHeader: true, cell: (r) => `${r.studentName} (${r.loginId})` },
+  { header: '도서', cell: (r) => r.title },
+  {
+    header: '결과',
+    cell: (r) => (r.skip ? <span className="badge">건너뜀 (이미 있음)</span> : <span className="badge status-1">배정</span>),
+  },
+];
 
 export function PreviewStep({ data, lastResult }: { data: Data; lastResult: FormReply | undefined }) {
   const { preview, choices } = data;
   if (!preview) return null;
   return (
     <div className="stack assign-preview">
-      <dl className="card student-facts">
-        <div>
-          <dt>대상</dt>
-          <dd>{preview.className ? `${preview.className} (${preview.students.length}명)` : `고른 학생 ${preview.students.length}명`}</dd>
-        </div>
-        <div>
-          <dt>도서</dt>
-          <dd>{preview.books.map((b) => `『${b.title}』`).join(', ')}</dd>
-        </div>
-        <div>
-          <dt>읽기 방식</dt>
-          <dd>{preview.readMethodLabel}</dd>
-        </div>
-        <div>
-          <dt>마감일</dt>
-          <dd>{preview.dueOn ?? '없음'}</dd>
-        </div>
-      </dl>
+      <FactList
+        facts={[
+          ['대상', preview.className ? `${preview.className} (${preview.students.length}명)` : `고른 학생 ${preview.students.length}명`],
+          ['도서', preview.books.map((b) => `『${b.title}』`).join(', ')],
+          ['읽기 방식', preview.readMethodLabel],
+          ['마감일', preview.dueOn ?? '없음'],
+        ]}
+      />
       <p role="status">
         새로 배정 <strong>{preview.toAssign}건</strong>, 이미 있어 건너뜀 <strong>{preview.skipped}건</strong>
       </p>
@@ -226,29 +220,16 @@ export function PreviewStep({ data, lastResult }: { data: Data; lastResult: Form
         disabled={preview.toAssign === 0}
         lastResult={lastResult}
       />
-      <div className="table-wrap">
-        <table className="table assign-preview-table">
-          <caption>학생별 배정 미리 보기</caption>
-          <thead>
-            <tr>
-              <th scope="col">학생</th>
-              <th scope="col">도서</th>
-              <th scope="col">결과</th>
-            </tr>
-          </thead>
-          <tbody>
-            {preview.rows.map((r) => (
-              <tr key={`${r.studentId}-${r.bookId}`} className={r.skip ? 'muted' : undefined}>
-                <th scope="row">
-                  {r.studentName} ({r.loginId})
-                </th>
-                <td>{r.title}</td>
-                <td>{r.skip ? <span className="badge">건너뜀 (이미 있음)</span> : <span className="badge status-1">배정</span>}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ListTable
+        caption="학생별 배정 미리 보기"
+        showCaption
+        className="assign-preview-table"
+        columns={PREVIEW_COLUMNS}
+        rows={preview.rows}
+        rowKey={(r) => `${r.studentId}-${r.bookId}`}
+        rowClassName={(r) => (r.skip ? 'muted' : undefined)}
+        empty="배정할 학생이 없습니다."
+      />
     </div>
   );
 }

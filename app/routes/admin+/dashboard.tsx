@@ -2,7 +2,9 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { requireUser } from '~/web/guards.server';
-import { ColumnChart, HorizontalBarChart } from '~/components/charts';
+import { ColumnChart } from '~/components/charts/column-chart';
+import { HorizontalBarChart } from '~/components/charts/bar-chart';
+import { StatCard, StatSection } from '~/components/charts/stat-card';
 import { LatestNotices, NoticePopups } from '~/components/notice-popups';
 import { formatKoreanDate } from '~/lib/dates';
 import { homePopups } from '~/web/forms/notice-form.server';
@@ -58,53 +60,20 @@ export default function AdminDashboard() {
         </div>
       ) : null}
 
-      <section aria-labelledby="month-title">
-        <h2 id="month-title" className="visually-hidden">
-          이번 달 독서
-        </h2>
-        <div className="stat-grid">
-          <div className="card stat">
-            <span className="stat-label">이번 달 읽은 학생</span>
-            <strong className="stat-value" data-testid="active-readers">
-              {d.activeReaders.toLocaleString('ko-KR')}명
-            </strong>
-          </div>
-          <div className="card stat">
-            <span className="stat-label">이번 달 완독</span>
-            <strong className="stat-value" data-testid="books-completed">
-              {d.booksCompleted.toLocaleString('ko-KR')}권
-            </strong>
-          </div>
-          <div className="card stat">
-            <span className="stat-label">이번 달 독서 시간</span>
-            <strong className="stat-value" data-testid="minutes">
-              {hoursAndMinutes(d.minutes)}
-            </strong>
-          </div>
-          <div className="card stat">
-            <span className="stat-label">이번 달 읽은 쪽수</span>
-            <strong className="stat-value" data-testid="pages">
-              {d.pages.toLocaleString('ko-KR')}쪽
-            </strong>
-          </div>
-          <div className="card stat">
-            <span className="stat-label">검토를 기다리는 노트</span>
-            <strong className="stat-value" data-testid="notes-waiting">
-              {d.notesWaiting.toLocaleString('ko-KR')}개
-            </strong>
-            {d.notesWaiting > 0 ? <Link to="/admin/notes?state=WRITE">노트 검토하러 가기</Link> : null}
-          </div>
-          {d.head ? (
-            <div className="card stat">
-              <span className="stat-label">이번 달 기본 결제</span>
-              <strong className="stat-value" data-testid="basic-pay">
-                {d.basicPaid ? '결제 완료' : '미결제'}
-              </strong>
-              <Link to="/admin/payments">{d.basicPaid ? '결제 내역 보기' : '결제 안내 보기'}</Link>
-            </div>
-          ) : null}
-        </div>
-      </section>
+      <StatSection id="month-title" title="이번 달 독서" hideTitle>
+        <StatCard label="이번 달 읽은 학생" value={`${d.activeReaders.toLocaleString('ko-KR')}명`} testId="active-readers" />
+        <StatCard label="이번 달 완독" value={`${d.booksCompleted.toLocaleString('ko-KR')}권`} testId="books-completed" />
+        <StatCard label="이번 달 독서 시간" value={hoursAndMinutes(d.minutes)} testId="minutes" />
+        <StatCard label="이번 달 읽은 쪽수" value={`${d.pages.toLocaleString('ko-KR')}쪽`} testId="pages" />
+        <StatCard label="검토를 기다리는 노트" value={`${d.notesWaiting.toLocaleString('ko-KR')}개`} testId="notes-waiting">
+          {d.notesWaiting > 0 ? <Link to="/admin/notes?state=WRITE">노트 검토하러 가기</Link> : null}
+        </StatCard>
+        {d.head ? (
+          <StatCard label="이번 달 기본 결제" value={d.basicPaid ? '결제 완료' : '미결제'} testId="basic-pay">
+            <Link to="/admin/payments">{d.basicPaid ? '결제 내역 보기' : '결제 안내 보기'}</Link>
+          </StatCard>
+        ) : null}
+      </StatSection>
 
       <div className="dashboard-grid">
         <section className="card" aria-labelledby="stopped-title">

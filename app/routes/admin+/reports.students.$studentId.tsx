@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { requireBasicPay } from '~/web/guards.server';
-import { LineChart } from '~/components/charts';
+import { LevelChart } from '~/components/charts/level-chart';
 import { levelLabel } from '~/domain/catalogue';
 import { idParam, orRespond, pageData } from '~/web/http.server';
 import { parentReport, reportMonth } from '~/services/academy/parent-report.server';
@@ -49,19 +49,7 @@ export default function ParentReport() {
           <section aria-labelledby="level-title">
             <h2 id="level-title">읽기 수준 변화</h2>
             {r.levels.length ? (
-              <LineChart
-                title="수준 진단 결과(L1–L10)"
-                min={1}
-                max={10}
-                width={420}
-                height={220}
-                format={(v) => `L${v}`}
-                data={r.levels.map((p) => ({
-                  label: p.date.slice(2).replaceAll('-', '.'),
-                  value: p.level,
-                  display: `${p.date} L${p.level}`,
-                }))}
-              />
+              <LevelChart points={r.levels} width={420} height={220} />
             ) : (
               <p className="muted">아직 수준 진단 결과가 없습니다.</p>
             )}

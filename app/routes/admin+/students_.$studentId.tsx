@@ -14,6 +14,7 @@ import { StudentBooksList } from './__student-books';
 import type { loader } from './__student-books-page.server';
 
 export { loader } from './__student-books-page.server';
+import { FactList } from '~/components/fact-list';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.student.name ?? '학생'} 학생의 도서 | 리드인` }];
 
@@ -102,24 +103,14 @@ export default function AdminStudentBooks() {
           }}
         />
       ) : null}
-      <dl className="student-facts card">
-        <div>
-          <dt>이름</dt>
-          <dd>{student.name}</dd>
-        </div>
-        <div>
-          <dt>아이디</dt>
-          <dd>{student.loginId}</dd>
-        </div>
-        <div>
-          <dt>학년</dt>
-          <dd>{student.grade ?? '-'}</dd>
-        </div>
-        <div>
-          <dt>레벨</dt>
-          <dd>{student.level ?? '-'}</dd>
-        </div>
-      </dl>
+      <FactList
+        facts={[
+          ['이름', student.name],
+          ['아이디', student.loginId],
+          ['학년', student.grade ?? '-'],
+          ['레벨', student.level ?? '-'],
+        ]}
+      />
 
       {generalError ? (
         <div className="alert error" role="alert">

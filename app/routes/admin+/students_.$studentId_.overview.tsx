@@ -2,8 +2,13 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { requireBasicPay } from '~/web/guards.server';
-import { ColumnChart, HorizontalBarChart, LineChart } from '~/components/charts';
+import { ColumnChart } from '~/components/charts/column-chart';
+import { HorizontalBarChart } from '~/components/charts/bar-chart';
+import { LevelChart } from '~/components/charts/level-chart';
+import { StatCard, StatSection } from '~/components/charts/stat-card';
 import { NoteStateBadge, When } from '~/components/notes';
+import { ListTable, type Column } from '~/components/list-page';
+import { minutesText } from './__report-parts';
 import { Pagination } from '~/components/pagination';
 import { MedalBadge } from '~/components/score-chart';
 import { careerFieldLabel, genreLabel, levelLabel } from '~/domain/catalogue';
@@ -47,10 +52,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
+type Analysis = ReturnType<typeof useLoaderData<typeof loader>>['analyses'][number];
+
+const ANALYSIS_COLUMNS: Column<Analysis>[] = [
+  { header: '도서', rowHeader: true, cell: (a) => a.title },
+  { header: '레벨', cell: (a) => a.level },
+  { header: '점수', cell: (a) => (a.score === null ? '-' : `${a.score}점`) },
+  { header: '메달', cell: (a) => <MedalBadge medal={a.medal} /> },
+  { header: '상태', cell: (a) => a.statusLabel },
+];
+
 export default function StudentOverview() {
   const { student, board, report, graph, notes, analyses, month } = useLoaderData<typeof loader>();
-  const hours = Math.floor(board.thisMonth.minutes / 60);
-  const minutes = board.thisMonth.minutes % 60;
   return (
     <section className="page stack" aria-labelledby="overview-title">
       <p>
@@ -64,32 +77,23 @@ export default function StudentOverview() {
         </p>
       </header>
 
-      <section aria-labelledby="month-title">
-        <h2 id="month-title">이번 달 독서</h2>
-        <div className="stat-grid">
-          <div className="card stat">
-            <span className="stat-label">독서 시간</span>
-            <strong className="stat-value">{hours > 0 ? `${hours}시간 ${minutes}분` : `${minutes}분`}</strong>
-          </div>
-          <div className="card stat">
-            <span className="stat-label">읽은 쪽수</span>
-            <strong className="stat-value">{board.thisMonth.pages.toLocaleString('ko-KR')}쪽</strong>
-          </div>
-          <div className="card stat">
-            <span className="stat-label">읽은 책</span>
-            <strong className="stat-value">{board.thisMonth.booksRead}권</strong>
-            <span className="muted">완독 {board.thisMonth.booksCompleted}권</span>
-          </div>
-          <div className="card stat">
-            <span className="stat-label">연속 독서</span>
-            <strong className="stat-value">{board.streak}일</strong>
-          </div>
-        </div>
-        <p className="muted">
-          지금 읽는 책: {board.focus ? `『${board.focus.title}』` : '없음'} · 메달 금 {board.medals.GOLD} · 은 {board.medals.SILVER} · 동{' '}
-          {board.medals.BRONZE}
-        </p>
-      </section>
+      <StatSection
+        id="month-title"
+        title="이번 달 독서"
+        note={
+          <p className="muted">
+            지금 읽는 책: {board.focus ? `『${board.focus.title}』` : '없음'} · 메달 금 {board.medals.GOLD} · 은 {board.medals.SILVER} · 동{' '}
+            {board.medals.BRONZE}
+          </p>
+        }
+      >
+        <StatCard label="독서 시간" value={minutesText(board.thisMonth.minutes)} />
+        <StatCard label="읽은 쪽수" value={`${board.thisMonth.pages.toLocaleString('ko-KR')}쪽`} />
+        <StatCard label="읽은 책" value={`${board.thisMonth.booksRead}권`}>
+          <span className="muted">완독 {board.thisMonth.booksCompleted}권</span>
+        </StatCard>
+        <StatCard label="연속 독서" value={`${board.streak}일`} />
+      </StatSection>
 
       <section className="card" aria-labelledby="days-title">
         <h2 id="days-title">최근 4주 독서 시간</h2>
@@ -149,21 +153,7 @@ export default function StudentOverview() {
 
       <section className="card" aria-labelledby="level-title">
         <h2 id="level-title">읽기 수준 변화</h2>
-        {graph.points.length ? (
-          <LineChart
-            title="수준 진단 결과(L1–L10)"
-            min={1}
-            max={10}
-            format={(v) => `L${v}`}
-            data={graph.points.map((p) => ({
-              label: p.date.slice(2).replaceAll('-', '.'),
-              value: p.level,
-              display: `${p.date} L${p.level}`,
-            }))}
-          />
-        ) : (
-          <p className="muted">아직 수준 진단 결과가 없습니다.</p>
-        )}
+        {graph.points.length ? <LevelChart points={graph.points} /> : <p className="muted">아직 수준 진단 결과가 없습니다.</p>}
       </section>
 
       <section className="card" aria-labelledby="analyses-title">
@@ -171,33 +161,13 @@ export default function StudentOverview() {
         {analyses.length === 0 ? (
           <p className="muted">아직 채점된 문제 분석이 없습니다.</p>
         ) : (
-          <div className="table-wrap">
-            <table className="table">
-              <caption className="sr-only">도서별 문제 분석 점수</caption>
-              <thead>
-                <tr>
-                  <th scope="col">도서</th>
-                  <th scope="col">레벨</th>
-                  <th scope="col">점수</th>
-                  <th scope="col">메달</th>
-                  <th scope="col">상태</th>
-                </tr>
-              </thead>
-              <tbody>
-                {analyses.map((a) => (
-                  <tr key={a.resultBookId}>
-                    <th scope="row">{a.title}</th>
-                    <td>{a.level}</td>
-                    <td>{a.score === null ? '-' : `${a.score}점`}</td>
-                    <td>
-                      <MedalBadge medal={a.medal} />
-                    </td>
-                    <td>{a.statusLabel}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ListTable
+            caption="도서별 문제 분석 점수"
+            columns={ANALYSIS_COLUMNS}
+            rows={analyses}
+            rowKey={(a) => a.resultBookId}
+            empty="아직 채점된 문제 분석이 없습니다."
+          />
         )}
       </section>
 

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { Link } from '~/components/link';
 import { requireBasicPay, requireHead } from '~/web/guards.server';
 import { CsrfInput } from '~/components/csrf';
-import { ImportRowResult, ImportSummary } from '~/components/spreadsheet-import';
+import { ImportPreviewHeading, ImportPreviewTable, ImportSummary } from '~/components/spreadsheet-import';
+import type { Column } from '~/components/list-page';
 import { formatDateTime } from '~/lib/dates';
 import { firstError } from '~/components/form-client';
 import { done, formAction } from '~/web/form-action.server';
@@ -55,6 +55,16 @@ export async function action(args: ActionFunctionArgs) {
   });
 }
 
+type Row = ReturnType<typeof useLoaderData<typeof loader>>['rows'][number];
+
+const ROSTER_COLUMNS: Column<Row>[] = [
+  { header: '이름', cell: (r) => r.name || '-' },
+  { header: '아이디', cell: (r) => r.loginId || '-' },
+  { header: '학년', cell: (r) => r.grade || '-' },
+  { header: '반', cell: (r) => r.className || '-' },
+  { header: '학부모 연락처', cell: (r) => r.parentPhone ?? '-' },
+];
+
 export default function RosterPreview() {
   const data = useLoaderData<typeof loader>();
   const answered = useActionData<typeof action>();
@@ -63,16 +73,14 @@ export default function RosterPreview() {
   const result = answered?.data;
   return (
     <section aria-labelledby="preview-title">
-      <p>
-        <Link to="/admin/students">‹ 학생 관리</Link> · <Link to="/admin/students/import">다른 파일 가져오기</Link>
-      </p>
-      <h1 id="preview-title" className="page-title">
-        {result || data.status === 'CONFIRMED' ? '명단 가져오기 결과' : '명단 확인'}
-      </h1>
-      <p className="muted">
-        {data.fileName} · 올린 시각 {data.createdAt}
-        {data.confirmedAt ? ` · 등록 시각 ${data.confirmedAt}` : ''}
-      </p>
+      <ImportPreviewHeading
+        back={{ to: '/admin/students', label: '학생 관리' }}
+        again="/admin/students/import"
+        title={result || data.status === 'CONFIRMED' ? '명단 가져오기 결과' : '명단 확인'}
+        file={data.fileName}
+        createdAt={data.createdAt}
+        confirmedAt={data.confirmedAt}
+      />
       {result ? (
         <ResultSummary result={result} />
       ) : data.status === 'CONFIRMED' ? (
@@ -96,42 +104,12 @@ export default function RosterPreview() {
           </Form>
         </ImportSummary>
       )}
-      <div className="table-wrap">
-        <table className="table">
-          <caption className="sr-only">명단의 줄마다 확인한 결과</caption>
-          <thead>
-            <tr>
-              <th scope="col">줄</th>
-              <th scope="col">이름</th>
-              <th scope="col">아이디</th>
-              <th scope="col">학년</th>
-              <th scope="col">반</th>
-              <th scope="col">학부모 연락처</th>
-              <th scope="col">확인 결과</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.rows.map((r) => (
-              <tr key={r.line} className={r.errors.length ? 'row-error' : undefined}>
-                <td>{r.line}</td>
-                <td>{r.name || '-'}</td>
-                <td>{r.loginId || '-'}</td>
-                <td>{r.grade || '-'}</td>
-                <td>{r.className || '-'}</td>
-                <td>{r.parentPhone ?? '-'}</td>
-                <td>
-                  <ImportRowResult
-                    outcome={r.outcome}
-                    skipReason={r.skipReason}
-                    errors={r.errors}
-                    ok={`확인${r.generates ? ' (임시 비밀번호 자동 생성)' : ''}`}
-                  />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ImportPreviewTable
+        caption="명단의 줄마다 확인한 결과"
+        columns={ROSTER_COLUMNS}
+        rows={data.rows}
+        ok={(r) => `확인${r.generates ? ' (임시 비밀번호 자동 생성)' : ''}`}
+      />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import type { MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
+import { ListTable, type Column } from '~/components/list-page';
 import { PublicShell, LANDING_NAV } from '~/components/public-shell';
 import { apiReference, type FieldRow } from '~/web/api-doc.server';
 import type { RouteHandle } from '~/root';
@@ -15,36 +16,23 @@ export function loader() {
   return { sections: apiReference() };
 }
 
+const FIELD_COLUMNS: Column<FieldRow>[] = [
+  { header: '이름', rowHeader: true, cell: (r) => <code>{r.name}</code> },
+  { header: '형식', cell: (r) => <code>{r.type}</code> },
+  { header: '필수', cell: (r) => (r.required ? '예' : '아니오') },
+  { header: '설명', cell: (r) => r.note ?? '' },
+];
+
+type ErrorRow = ReturnType<typeof useLoaderData<typeof loader>>['sections'][number]['calls'][number]['errors'][number];
+
+const ERROR_COLUMNS: Column<ErrorRow>[] = [
+  { header: '상태', cell: (e) => e.status },
+  { header: '코드', rowHeader: true, cell: (e) => <code>{e.code}</code> },
+  { header: '메시지', cell: (e) => e.message },
+];
+
 function Fields({ rows, caption }: { rows: FieldRow[]; caption: string }) {
-  return (
-    <div className="table-wrap">
-      <table className="table">
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">이름</th>
-            <th scope="col">형식</th>
-            <th scope="col">필수</th>
-            <th scope="col">설명</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.name}>
-              <th scope="row">
-                <code>{r.name}</code>
-              </th>
-              <td>
-                <code>{r.type}</code>
-              </td>
-              <td>{r.required ? '예' : '아니오'}</td>
-              <td>{r.note ?? ''}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  return <ListTable caption={caption} columns={FIELD_COLUMNS} rows={rows} rowKey={(r) => r.name} empty="본문 없음." />;
 }
 
 export default function ApiReference() {
@@ -129,29 +117,13 @@ export default function ApiReference() {
                 <h4>응답 {c.answer.status}</h4>
                 {c.answer.fields.length ? <Fields rows={c.answer.fields} caption={`${c.summary}: 응답`} /> : <p>본문 없음.</p>}
                 <h4>오류</h4>
-                <div className="table-wrap">
-                  <table className="table">
-                    <caption className="visually-hidden">{`${c.summary}: 오류`}</caption>
-                    <thead>
-                      <tr>
-                        <th scope="col">상태</th>
-                        <th scope="col">코드</th>
-                        <th scope="col">메시지</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {c.errors.map((e) => (
-                        <tr key={`${e.status}-${e.code}`}>
-                          <td>{e.status}</td>
-                          <th scope="row">
-                            <code>{e.code}</code>
-                          </th>
-                          <td>{e.message}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
+                <ListTable
+                  caption={`${c.summary}: 오류`}
+                  columns={ERROR_COLUMNS}
+                  rows={c.errors}
+                  rowKey={(e) => `${e.status}-${e.code}`}
+                  empty="오류 없음."
+                />
               </article>
             ))}
           </section>

@@ -1,17 +1,16 @@
-import { getFormProps, useForm } from '~/components/form-client';
+import { useForm } from '~/components/form-client';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, NavLink, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useActionData, useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { findIdSchema as schema } from '~/auth/account-schemas.server';
-import { done, formAction } from '~/web/form-action.server';
-import { checkHoneypot } from '~/web/honeypot.server';
-import { memberFormGuard, memberFormLoader, refusedAbove } from '~/web/forms/member-forms.server';
-import { FormErrors, TextField } from '~/components/form-fields';
-import { HoneypotFields } from '~/components/honeypot';
+import { done } from '~/web/form-action.server';
+import { memberFormAction } from './__member-action.server';
+import { memberFormLoader, refusedAbove } from '~/web/forms/member-forms.server';
+import { TextField } from '~/components/form-fields';
 import { CONSTRAINTS } from '~/domain/account-constraints';
 import { MEMBER_KIND_LABELS } from '~/domain/accounts';
 import { findLoginIds } from '~/services/accounts.server';
-import { CsrfInput } from '~/components/csrf';
+import { AuthForm, KindTabs } from './__auth-form';
 
 export const meta: MetaFunction = () => [{ title: '아이디 찾기 | 리드인' }];
 
@@ -20,9 +19,7 @@ export function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  return formAction(args, {
-    guard: memberFormGuard,
-    screen: checkHoneypot,
+  return memberFormAction(args, {
     schema,
     run: async ({ user: { kind }, value: { name, phone } }) => {
       const found = await findLoginIds(kind, name, phone);
@@ -37,7 +34,6 @@ export default function FindId() {
   const { kind, honeypot: honeypotProps } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const found = reply?.data?.found;
-  const navigation = useNavigation();
   const [form, fields] = useForm({
     id: `find-id-${kind}`,
     lastResult: reply,
@@ -48,10 +44,7 @@ export default function FindId() {
   return (
     <div className="page auth-card card">
       <h1>아이디 찾기</h1>
-      <nav aria-label="회원 구분" className="tabs">
-        <NavLink to="/member/findId/student">학생</NavLink>
-        <NavLink to="/member/findId/adult">성인</NavLink>
-      </nav>
+      <KindTabs base="/member/findId" />
       {found ? (
         <section className="alert success" role="status" aria-labelledby="found-title">
           <strong id="found-title">가입하신 아이디</strong>
@@ -71,19 +64,15 @@ export default function FindId() {
           </p>
         </section>
       ) : null}
-      <FormErrors errors={form.errors} id={form.errorId} />
-      <p className="muted">{MEMBER_KIND_LABELS[kind]} 회원으로 가입할 때 입력한 이름과 휴대폰 번호를 입력해 주세요.</p>
-      <Form method="post" {...getFormProps(form)}>
-        <CsrfInput />
-        <HoneypotFields props={honeypotProps} />
+      <AuthForm
+        form={form}
+        honeypot={honeypotProps}
+        intro={<p className="muted">{MEMBER_KIND_LABELS[kind]} 회원으로 가입할 때 입력한 이름과 휴대폰 번호를 입력해 주세요.</p>}
+        submitLabel="아이디 찾기"
+      >
         <TextField label="이름" meta={fields.name} autoComplete="name" />
         <TextField label="휴대폰 번호" meta={fields.phone} type="tel" inputMode="tel" autoComplete="tel" />
-        <div className="form-actions">
-          <button type="submit" className="full" disabled={navigation.state === 'submitting'}>
-            아이디 찾기
-          </button>
-        </div>
-      </Form>
+      </AuthForm>
       <p className="auth-links">
         <Link to="/member/login">로그인</Link>
         <Link to={`/member/findPassword/${kind}`}>비밀번호 찾기</Link>

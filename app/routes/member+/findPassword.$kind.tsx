@@ -1,20 +1,19 @@
-import { getFormProps, replyFor, useForm, type SubmissionResult } from '~/components/form-client';
+import { replyFor, useForm, type SubmissionResult } from '~/components/form-client';
 import type { HoneypotInputProps } from 'remix-utils/honeypot/server';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, NavLink, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useActionData, useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { findPasswordSchema as schema } from '~/auth/account-schemas.server';
-import { done, formAction } from '~/web/form-action.server';
+import { done } from '~/web/form-action.server';
 import { redirectWithFlash } from '~/web/http.server';
-import { checkHoneypot } from '~/web/honeypot.server';
-import { memberFormGuard, memberFormLoader } from '~/web/forms/member-forms.server';
+import { memberFormAction } from './__member-action.server';
+import { memberFormLoader } from '~/web/forms/member-forms.server';
 import { clientIp } from '~/auth/rate-limit.server';
-import { FormErrors, TextField } from '~/components/form-fields';
-import { HoneypotFields } from '~/components/honeypot';
+import { TextField } from '~/components/form-fields';
 import { CONSTRAINTS } from '~/domain/account-constraints';
 import { PASSWORD_HINT, type MemberKind } from '~/domain/accounts';
 import { completePasswordRecovery, startPasswordRecovery } from '~/services/accounts.server';
-import { CsrfInput } from '~/components/csrf';
+import { AuthForm, KindTabs } from './__auth-form';
 
 export const meta: MetaFunction = () => [{ title: '비밀번호 찾기 | 리드인' }];
 
@@ -29,9 +28,7 @@ export function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  return formAction(args, {
-    guard: memberFormGuard,
-    screen: checkHoneypot,
+  return memberFormAction(args, {
     schema,
     hideFields: ['password', 'confirm', 'code', 'answer'],
     run: async ({ user: { kind }, value, request, context }) => {
@@ -66,10 +63,7 @@ export default function FindPassword() {
   return (
     <div className="page auth-card card">
       <h1>비밀번호 찾기</h1>
-      <nav aria-label="회원 구분" className="tabs">
-        <NavLink to="/member/findPassword/student">학생</NavLink>
-        <NavLink to="/member/findPassword/adult">성인</NavLink>
-      </nav>
+      <KindTabs base="/member/findPassword" />
       {challenge ? (
         <ResetStep key={challenge.loginId} kind={kind} challenge={challenge} result={refusedReset} honeypotProps={honeypotProps} />
       ) : (
@@ -88,7 +82,6 @@ type StepProps = { kind: MemberKind; honeypotProps: HoneypotInputProps };
 type LastResult = SubmissionResult | null | undefined;
 
 function IdentifyStep({ kind, result, honeypotProps }: StepProps & { result: LastResult }) {
-  const navigation = useNavigation();
   const [form, fields] = useForm({
     id: `find-password-${kind}`,
     lastResult: result,
@@ -99,25 +92,16 @@ function IdentifyStep({ kind, result, honeypotProps }: StepProps & { result: Las
   return (
     <>
       <p className="muted">1단계: 아이디와 이름을 입력하면 가입한 휴대폰 번호로 인증번호를 보내 드립니다.</p>
-      <FormErrors errors={form.errors} id={form.errorId} />
-      <Form method="post" {...getFormProps(form)}>
-        <CsrfInput />
-        <HoneypotFields props={honeypotProps} />
+      <AuthForm form={form} honeypot={honeypotProps} submitLabel="인증번호 받기">
         <input type="hidden" name="intent" value="identify" />
         <TextField label="아이디" meta={fields.loginId} autoComplete="username" />
         <TextField label="이름" meta={fields.name} autoComplete="name" />
-        <div className="form-actions">
-          <button type="submit" className="full" disabled={navigation.state === 'submitting'}>
-            인증번호 받기
-          </button>
-        </div>
-      </Form>
+      </AuthForm>
     </>
   );
 }
 
 function ResetStep({ kind, challenge, result, honeypotProps }: StepProps & { challenge: Challenge; result: LastResult }) {
-  const navigation = useNavigation();
   const [form, fields] = useForm({
     id: `reset-password-${kind}`,
     lastResult: result,
@@ -131,10 +115,7 @@ function ResetStep({ kind, challenge, result, honeypotProps }: StepProps & { cha
         <strong>입력하신 정보와 일치하는 계정이 있으면 인증번호를 보냈습니다.</strong>
         {challenge.maskedPhone} 번호로 보낸 인증번호 6자리를 10분 안에 입력해 주세요.
       </div>
-      <FormErrors errors={form.errors} id={form.errorId} />
-      <Form method="post" {...getFormProps(form)}>
-        <CsrfInput />
-        <HoneypotFields props={honeypotProps} />
+      <AuthForm form={form} honeypot={honeypotProps} submitLabel="비밀번호 변경">
         <input type="hidden" name="intent" value="reset" />
         <input type="hidden" name="loginId" value={challenge.loginId} />
         <input type="hidden" name="name" value={challenge.name} />
@@ -147,12 +128,7 @@ function ResetStep({ kind, challenge, result, honeypotProps }: StepProps & { cha
         <TextField label="인증번호" meta={fields.code} inputMode="numeric" autoComplete="one-time-code" />
         <TextField label="새 비밀번호" meta={fields.password} type="password" autoComplete="new-password" hint={PASSWORD_HINT} />
         <TextField label="새 비밀번호 확인" meta={fields.confirm} type="password" autoComplete="new-password" />
-        <div className="form-actions">
-          <button type="submit" className="full" disabled={navigation.state === 'submitting'}>
-            비밀번호 변경
-          </button>
-        </div>
-      </Form>
+      </AuthForm>
     </>
   );
 }

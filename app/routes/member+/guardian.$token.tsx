@@ -1,4 +1,4 @@
-import { firstError, getFormProps, replyFor, useForm } from '~/components/form-client';
+import { firstError, replyFor, useForm } from '~/components/form-client';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
@@ -9,9 +9,10 @@ import { homeFor, redirectIfSignedIn } from '~/web/guards.server';
 import { setFlash, startSession } from '~/web/session.server';
 import { xsrfCookie } from '~/web/xsrf.server';
 import { CsrfInput } from '~/components/csrf';
-import { FormErrors, TextField } from '~/components/form-fields';
+import { TextField } from '~/components/form-fields';
 import { CONSTRAINTS } from '~/domain/account-constraints';
 import { orRefusal } from '~/web/http.server';
+import { AuthForm } from './__auth-form';
 import { confirmGuardianConsent, GUARDIAN_MESSAGES, guardianPage, resendGuardianCode } from '~/services/guardian-consent.server';
 
 export const meta: MetaFunction = () => [{ title: '보호자 동의 | 리드인' }, { name: 'referrer', content: 'same-origin' }];
@@ -89,9 +90,7 @@ export default function GuardianConsent() {
           {resend.data?.resent ?? firstError(resend)}
         </p>
       ) : null}
-      <FormErrors errors={form.errors} id={form.errorId} />
-      <Form method="post" {...getFormProps(form)}>
-        <CsrfInput />
+      <AuthForm form={form} submitLabel="동의하고 가입 완료" busyLabel="확인 중…">
         <TextField
           label="보호자 인증번호"
           meta={fields.code}
@@ -99,12 +98,7 @@ export default function GuardianConsent() {
           autoComplete="one-time-code"
           hint="6자리 숫자, 10분 안에 입력해 주세요."
         />
-        <div className="form-actions">
-          <button type="submit" className="full" disabled={busy}>
-            {busy ? '확인 중…' : '동의하고 가입 완료'}
-          </button>
-        </div>
-      </Form>
+      </AuthForm>
       <Form method="post" className="form-actions">
         <CsrfInput />
         <input type="hidden" name="intent" value="resend" />

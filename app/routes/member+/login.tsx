@@ -1,7 +1,7 @@
-import { getFormProps, getInputProps, useForm } from '~/components/form-client';
+import { getInputProps, useForm } from '~/components/form-client';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useActionData, useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { safeRedirectPath } from '~/lib/safe-redirect';
 import { loginSchema as schema } from '~/auth/account-schemas.server';
@@ -14,13 +14,12 @@ import { readFlash, startSession } from '~/web/session.server';
 import { xsrfCookie } from '~/web/xsrf.server';
 import { noteClientAddress } from '~/auth/rate-limit.server';
 import { CONSTRAINTS } from '~/domain/account-constraints';
-import { HoneypotFields } from '~/components/honeypot';
 import { SPEC_MESSAGES } from '~/messages';
 import { GuardianPendingError } from '~/services/accounts.server';
-import { CsrfInput } from '~/components/csrf';
 import { config } from '~/config.server';
 import { DEMO_ACCOUNTS } from '~/content/demo-accounts';
 import { DEMO_PASSWORD } from '~/domain/accounts';
+import { AuthForm } from './__auth-form';
 
 export const meta: MetaFunction = () => [{ title: '로그인 | 리드인' }];
 
@@ -78,7 +77,6 @@ export async function action(args: ActionFunctionArgs) {
 export default function Login() {
   const data = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const navigation = useNavigation();
   const [form, fields] = useForm<{ loginId: string; password: string; rememberId: boolean }>({
     lastResult,
     constraint: CONSTRAINTS.login,
@@ -100,14 +98,7 @@ export default function Login() {
           {SPEC_MESSAGES.loginExpired}
         </div>
       ) : null}
-      {form.errors?.length ? (
-        <div className="alert error" role="alert" id={form.errorId}>
-          {form.errors[0]}
-        </div>
-      ) : null}
-      <Form method="post" {...getFormProps(form)}>
-        <CsrfInput />
-        <HoneypotFields props={data.honeypot} />
+      <AuthForm form={form} honeypot={data.honeypot} submitLabel="로그인" busyLabel="로그인 중…">
         <input type="hidden" name="redirectTo" value={data.redirectTo} />
         <div className="field">
           <label htmlFor={fields.loginId.id}>아이디</label>
@@ -134,12 +125,7 @@ export default function Login() {
         <label className="checkbox">
           <input {...getInputProps(fields.rememberId, { type: 'checkbox' })} /> 아이디 저장
         </label>
-        <div className="form-actions">
-          <button type="submit" className="full" disabled={navigation.state === 'submitting'}>
-            {navigation.state === 'submitting' ? '로그인 중…' : '로그인'}
-          </button>
-        </div>
-      </Form>
+      </AuthForm>
       <p className="auth-links">
         <Link to="/member/findId/student">아이디 찾기</Link>
         <Link to="/member/findPassword/student">비밀번호 찾기</Link>

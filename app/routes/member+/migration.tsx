@@ -1,17 +1,17 @@
-import { getFormProps, useForm } from '~/components/form-client';
+import { useForm } from '~/components/form-client';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useActionData, useLoaderData } from '@remix-run/react';
 import { migrationSchema as schema } from '~/auth/account-schemas.server';
 import { formAction } from '~/web/form-action.server';
 import { homeFor, mustSetPassword, requireUser } from '~/web/guards.server';
 import { setFlash, startSession } from '~/web/session.server';
 import { xsrfCookie } from '~/web/xsrf.server';
-import { FormErrors, SecurityQuestionField, TextField } from '~/components/form-fields';
+import { SecurityQuestionField, TextField } from '~/components/form-fields';
 import { CONSTRAINTS } from '~/domain/account-constraints';
 import { completeMigration } from '~/services/accounts.server';
-import { CsrfInput } from '~/components/csrf';
 import { PASSWORD_HINT } from '~/domain/accounts';
+import { AuthForm } from './__auth-form';
 
 export const meta: MetaFunction = () => [{ title: '비밀번호 재설정 | 리드인' }];
 
@@ -49,7 +49,6 @@ export async function action(args: ActionFunctionArgs) {
 export default function Migration() {
   const { name, loginId, temporary } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const navigation = useNavigation();
   const [form, fields] = useForm({
     lastResult,
     constraint: CONSTRAINTS.migration,
@@ -70,19 +69,12 @@ export default function Migration() {
           이전 서비스에서 옮겨 온 계정({loginId})은 처음 한 번 새 비밀번호와 보안 질문을 등록해야 이용할 수 있습니다.
         </div>
       )}
-      <FormErrors errors={form.errors} id={form.errorId} />
-      <Form method="post" {...getFormProps(form)}>
-        <CsrfInput />
+      <AuthForm form={form} submitLabel="저장하고 시작하기" busyLabel="저장 중…">
         <TextField label="새 비밀번호" meta={fields.password} type="password" autoComplete="new-password" hint={PASSWORD_HINT} />
         <TextField label="새 비밀번호 확인" meta={fields.confirm} type="password" autoComplete="new-password" />
         <SecurityQuestionField meta={fields.securityQuestion} />
         <TextField label="보안 질문의 답" meta={fields.securityAnswer} hint="비밀번호를 찾을 때 사용합니다." autoComplete="off" />
-        <div className="form-actions">
-          <button type="submit" className="full" disabled={navigation.state === 'submitting'}>
-            {navigation.state === 'submitting' ? '저장 중…' : '저장하고 시작하기'}
-          </button>
-        </div>
-      </Form>
+      </AuthForm>
     </div>
   );
 }

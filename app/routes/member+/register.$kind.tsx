@@ -1,22 +1,20 @@
-import { getFormProps, useForm } from '~/components/form-client';
+import { useForm } from '~/components/form-client';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
-import { Form, NavLink, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useActionData, useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { registrationSchema as schema } from '~/auth/account-schemas.server';
-import { formAction } from '~/web/form-action.server';
-import { checkHoneypot } from '~/web/honeypot.server';
 import { homeFor } from '~/web/guards.server';
-import { memberFormGuard, memberFormLoader } from '~/web/forms/member-forms.server';
+import { memberFormAction } from './__member-action.server';
+import { memberFormLoader } from '~/web/forms/member-forms.server';
 import { setFlash, startSession } from '~/web/session.server';
 import { xsrfCookie } from '~/web/xsrf.server';
-import { ConsentBox, FormErrors, GradeField, SecurityQuestionField, TextField } from '~/components/form-fields';
-import { HoneypotFields } from '~/components/honeypot';
+import { ConsentBox, GradeField, SecurityQuestionField, TextField } from '~/components/form-fields';
 import { CONSTRAINTS } from '~/domain/account-constraints';
 import { MEMBER_KIND_LABELS, PASSWORD_HINT } from '~/domain/accounts';
 import { registerMember, REGISTRATION_FIELDS } from '~/services/accounts.server';
 import { guardianToken } from '~/services/guardian-consent.server';
-import { CsrfInput } from '~/components/csrf';
+import { AuthForm, KindTabs } from './__auth-form';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? MEMBER_KIND_LABELS[data.kind] : ''} 회원가입 | 리드인` },
@@ -27,9 +25,7 @@ export function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  return formAction(args, {
-    guard: memberFormGuard,
-    screen: checkHoneypot,
+  return memberFormAction(args, {
     schema,
     fields: REGISTRATION_FIELDS,
     hideFields: ['password', 'confirm'],
@@ -61,7 +57,6 @@ export async function action(args: ActionFunctionArgs) {
 export default function Register() {
   const { kind, honeypot: honeypotProps } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const navigation = useNavigation();
   const [form, fields] = useForm({
     id: `register-${kind}`,
     lastResult,
@@ -72,14 +67,8 @@ export default function Register() {
   return (
     <div className="page auth-card card wide">
       <h1>회원가입</h1>
-      <nav aria-label="회원 구분" className="tabs">
-        <NavLink to="/member/register/student">학생 회원</NavLink>
-        <NavLink to="/member/register/adult">성인 회원</NavLink>
-      </nav>
-      <FormErrors errors={form.errors} id={form.errorId} />
-      <Form method="post" {...getFormProps(form)}>
-        <CsrfInput />
-        <HoneypotFields props={honeypotProps} />
+      <KindTabs base="/member/register" suffix=" 회원" />
+      <AuthForm form={form} honeypot={honeypotProps} submitLabel="가입하기" busyLabel="가입 중…">
         <TextField label="아이디" meta={fields.loginId} autoComplete="username" hint="영문 소문자와 숫자 4~20자" />
         <TextField label="비밀번호" meta={fields.password} type="password" autoComplete="new-password" hint={PASSWORD_HINT} />
         <TextField label="비밀번호 확인" meta={fields.confirm} type="password" autoComplete="new-password" />
@@ -152,12 +141,7 @@ export default function Register() {
             </details>
           </ConsentBox>
         </fieldset>
-        <div className="form-actions">
-          <button type="submit" className="full" disabled={navigation.state === 'submitting'}>
-            {navigation.state === 'submitting' ? '가입 중…' : '가입하기'}
-          </button>
-        </div>
-      </Form>
+      </AuthForm>
       <p className="auth-links">
         이미 계정이 있나요? <Link to="/member/login">로그인</Link>
       </p>

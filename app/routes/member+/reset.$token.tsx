@@ -1,16 +1,16 @@
-import { getFormProps, useForm } from '~/components/form-client';
+import { useForm } from '~/components/form-client';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useActionData, useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { resetLinkSchema as schema } from '~/auth/account-schemas.server';
 import { formAction } from '~/web/form-action.server';
 import { redirectIfSignedIn } from '~/web/guards.server';
-import { CsrfInput } from '~/components/csrf';
-import { FormErrors, TextField } from '~/components/form-fields';
+import { TextField } from '~/components/form-fields';
 import { CONSTRAINTS } from '~/domain/account-constraints';
 import { redirectWithFlash } from '~/web/http.server';
 import { completeOperatorReset, resetLinkAccount } from '~/services/operators/users.server';
+import { AuthForm } from './__auth-form';
 
 export const meta: MetaFunction = () => [{ title: '새 비밀번호 정하기 | 리드인' }, { name: 'referrer', content: 'same-origin' }];
 
@@ -38,7 +38,6 @@ export async function action(args: ActionFunctionArgs) {
 export default function ResetLink() {
   const { account } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const navigation = useNavigation();
   const [form, fields] = useForm({
     lastResult,
     constraint: CONSTRAINTS.resetLink,
@@ -64,17 +63,10 @@ export default function ResetLink() {
       <p>
         {account.name}님({account.loginId})의 새 비밀번호를 정해 주세요. 이 링크는 한 번만 쓸 수 있습니다.
       </p>
-      <FormErrors errors={form.errors} id={form.errorId} />
-      <Form method="post" {...getFormProps(form)}>
-        <CsrfInput />
+      <AuthForm form={form} submitLabel="새 비밀번호 저장" busyLabel="저장 중…">
         <TextField label="새 비밀번호" meta={fields.password} type="password" autoComplete="new-password" hint="8자 이상" />
         <TextField label="새 비밀번호 확인" meta={fields.confirm} type="password" autoComplete="new-password" />
-        <div className="form-actions">
-          <button type="submit" className="full" disabled={navigation.state === 'submitting'}>
-            {navigation.state === 'submitting' ? '저장 중…' : '새 비밀번호 저장'}
-          </button>
-        </div>
-      </Form>
+      </AuthForm>
     </div>
   );
 }

@@ -12,6 +12,8 @@ import { formatDateTime } from '~/lib/dates';
 import { formAction, z } from '~/web/form-action.server';
 import { idParam, orRespond, pageData, redirectWithFlash } from '~/web/http.server';
 import { getSend, isOperator, retryFailed } from '~/services/talk/sends.server';
+import { FactList } from '~/components/fact-list';
+import { ListTable, type Column } from '~/components/list-page';
 
 export const meta: MetaFunction = () => [{ title: '알림톡 발송 결과 | 리드인' }];
 
@@ -49,6 +51,34 @@ export async function action(args: ActionFunctionArgs) {
   });
 }
 
+type Recipient = ReturnType<typeof useLoaderData<typeof loader>>['recipients'][number];
+
+const RECIPIENT_COLUMNS: Column<Recipient>[] = [
+  { header: '학생', rowHeader: true, cell: (r) => r.studentName ?? '-' },
+  { header: '받는 사람', cell: (r) => (r.role ? RECIPIENT_ROLE_LABELS[r.role] : '-') },
+  { header: '번호', cell: (r) => r.phone },
+  {
+    header: '상태',
+    cell: (r) => (
+      <>
+        <span className={`badge talk-state-${r.sendState}`}>{SEND_STATE_LABELS[r.sendState]}</span>
+        {r.replacedBySms ? <span className="muted"> (문자로 대체)</span> : null}
+      </>
+    ),
+  },
+  {
+    header: '사유',
+    cell: (r) => (
+      <>
+        {r.lastError ?? '-'}
+        {r.nextAttemptAt ? <span className="muted"> · 다음 시도 {r.nextAttemptAt}</span> : null}
+      </>
+    ),
+  },
+  { header: '시도', cell: (r) => r.attempts },
+  { header: '발송 시각', cell: (r) => r.sentAt ?? '-' },
+];
+
 export default function TalkSend() {
   const { send, counts, recipients, retryable, failed, operator } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
@@ -62,38 +92,16 @@ export default function TalkSend() {
           <Link to="/talk">발송 내역으로</Link>
         </p>
       </header>
-      <dl className="card student-facts">
-        <div>
-          <dt>보낸 시각</dt>
-          <dd>{send.createdAt}</dd>
-        </div>
-        <div>
-          <dt>템플릿</dt>
-          <dd>{send.templateName}</dd>
-        </div>
-        <div>
-          <dt>받는 사람</dt>
-          <dd>
-            {send.audience} ({send.recipientCount}건)
-          </dd>
-        </div>
-        {operator ? (
-          <div>
-            <dt>학원</dt>
-            <dd>{send.academyName ?? '-'}</dd>
-          </div>
-        ) : null}
-        <div>
-          <dt>보낸 사람</dt>
-          <dd>{send.senderName}</dd>
-        </div>
-        <div>
-          <dt>상태</dt>
-          <dd>
-            <TalkStateCounts counts={counts} />
-          </dd>
-        </div>
-      </dl>
+      <FactList
+        facts={[
+          ['보낸 시각', send.createdAt],
+          ['템플릿', send.templateName],
+          ['받는 사람', `${send.audience} (${send.recipientCount}건)`],
+          operator && ['학원', send.academyName ?? '-'],
+          ['보낸 사람', send.senderName],
+          ['상태', <TalkStateCounts counts={counts} />],
+        ]}
+      />
       <p className="muted">
         대기·발송 중인 메시지는 발송사의 결과가 오면 바뀝니다. 새로 고치면 최신 상태를 볼 수 있습니다.{' '}
         <Link to={`/talk/${send.id}`}>새로 고침</Link>
@@ -115,41 +123,15 @@ export default function TalkSend() {
           ) : null}
         </Form>
       ) : null}
-      <div className="table-wrap">
-        <table className="table talk-recipients">
-          <caption>받는 사람별 결과</caption>
-          <thead>
-            <tr>
-              <th scope="col">학생</th>
-              <th scope="col">받는 사람</th>
-              <th scope="col">번호</th>
-              <th scope="col">상태</th>
-              <th scope="col">사유</th>
-              <th scope="col">시도</th>
-              <th scope="col">발송 시각</th>
-            </tr>
-          </thead>
-          <tbody>
-            {recipients.map((r) => (
-              <tr key={r.id}>
-                <th scope="row">{r.studentName ?? '-'}</th>
-                <td>{r.role ? RECIPIENT_ROLE_LABELS[r.role] : '-'}</td>
-                <td>{r.phone}</td>
-                <td>
-                  <span className={`badge talk-state-${r.sendState}`}>{SEND_STATE_LABELS[r.sendState]}</span>
-                  {r.replacedBySms ? <span className="muted"> (문자로 대체)</span> : null}
-                </td>
-                <td>
-                  {r.lastError ?? '-'}
-                  {r.nextAttemptAt ? <span className="muted"> · 다음 시도 {r.nextAttemptAt}</span> : null}
-                </td>
-                <td>{r.attempts}</td>
-                <td>{r.sentAt ?? '-'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ListTable
+        caption="받는 사람별 결과"
+        showCaption
+        className="talk-recipients"
+        columns={RECIPIENT_COLUMNS}
+        rows={recipients}
+        rowKey={(r) => r.id}
+        empty="받는 사람이 없습니다."
+      />
     </section>
   );
 }

@@ -2,7 +2,9 @@ import { Form, useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { ClassOrStudents } from '~/components/class-or-students';
 import type { FormReply } from '~/components/form-client';
-import { CarryChoices, WizardConfirm, choicePairs, wizardHref } from '~/components/wizard';
+import { ListTable, type Column } from '~/components/list-page';
+import { FactList } from '~/components/fact-list';
+import { CarryChoices, NextStep, WizardConfirm, choicePairs, wizardHref } from '~/components/wizard';
 import { RECIPIENT_ROLE_LABELS, TALK_AUDIENCES } from '~/domain/talk';
 import type { TalkStep } from './__new.server';
 import type { loader } from './__new-page.server';
@@ -67,13 +69,7 @@ export function TemplateStep({ data }: { data: Data }) {
           </p>
         </fieldset>
       ) : null}
-      {compose?.templates.length ? (
-        <div className="form-actions">
-          <button type="submit" name="step" value="recipients">
-            다음: 받는 사람
-          </button>
-        </div>
-      ) : null}
+      {compose?.templates.length ? <NextStep step="recipients" label="다음: 받는 사람" /> : null}
     </Form>
   );
 }
@@ -119,34 +115,32 @@ export function RecipientsStep({ data }: { data: Data }) {
           ))}
         </fieldset>
       ) : null}
-      <div className="form-actions">
-        <button type="submit" name="step" value="preview">
-          다음: 미리 보기
-        </button>
-      </div>
+      <NextStep step="preview" label="다음: 미리 보기" />
     </Form>
   );
 }
+
+type Recipient = NonNullable<Data['preview']>['recipients'][number];
+
+const RECIPIENT_COLUMNS: Column<Recipient>[] = [
+  { header: '학생', rowHeader: true, cell: (r) => r.studentName },
+  { header: '반', cell: (r) => r.className ?? '-' },
+  { header: '받는 사람', cell: (r) => RECIPIENT_ROLE_LABELS[r.role] },
+  { header: '번호', cell: (r) => r.phone ?? '번호 없음 (보내지 않음)' },
+];
 
 export function PreviewStep({ data, lastResult }: { data: Data; lastResult: FormReply | undefined }) {
   const { preview, choices, key } = data;
   if (!preview || !key) return null;
   return (
     <div className="stack">
-      <dl className="card student-facts">
-        <div>
-          <dt>학원</dt>
-          <dd>{preview.academy.name}</dd>
-        </div>
-        <div>
-          <dt>템플릿</dt>
-          <dd>{preview.template.name}</dd>
-        </div>
-        <div>
-          <dt>받는 사람</dt>
-          <dd>{preview.audienceLabel}</dd>
-        </div>
-      </dl>
+      <FactList
+        facts={[
+          ['학원', preview.academy.name],
+          ['템플릿', preview.template.name],
+          ['받는 사람', preview.audienceLabel],
+        ]}
+      />
       <figure className="card talk-preview">
         <figcaption>첫 번째 받는 사람에게 가는 내용</figcaption>
         <p className="talk-bubble">{preview.previewText}</p>
@@ -168,29 +162,15 @@ export function PreviewStep({ data, lastResult }: { data: Data; lastResult: Form
       >
         <input type="hidden" name="key" value={key} />
       </WizardConfirm>
-      <div className="table-wrap">
-        <table className="table">
-          <caption>받는 사람 {preview.recipients.length}명</caption>
-          <thead>
-            <tr>
-              <th scope="col">학생</th>
-              <th scope="col">반</th>
-              <th scope="col">받는 사람</th>
-              <th scope="col">번호</th>
-            </tr>
-          </thead>
-          <tbody>
-            {preview.recipients.map((r) => (
-              <tr key={`${r.studentId}-${r.role}`} className={r.phone ? undefined : 'muted'}>
-                <th scope="row">{r.studentName}</th>
-                <td>{r.className ?? '-'}</td>
-                <td>{RECIPIENT_ROLE_LABELS[r.role]}</td>
-                <td>{r.phone ?? '번호 없음 (보내지 않음)'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ListTable
+        caption={`받는 사람 ${preview.recipients.length}명`}
+        showCaption
+        columns={RECIPIENT_COLUMNS}
+        rows={preview.recipients}
+        rowKey={(r) => `${r.studentId}-${r.role}`}
+        rowClassName={(r) => (r.phone ? undefined : 'muted')}
+        empty="받는 사람이 없습니다."
+      />
     </div>
   );
 }

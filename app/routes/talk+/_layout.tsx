@@ -4,10 +4,7 @@ import { Outlet, useLoaderData, useLocation, useRouteLoaderData } from '@remix-r
 import { Link } from '~/components/link';
 import { areaLayoutData } from '~/web/area.server';
 import { requireTalkSender } from '~/web/talk-guard.server';
-import { AppShell } from '~/components/app-shell';
-import { ErrorPage } from '~/components/error-page';
-import { adminNav } from '~/routes/admin+/_layout';
-import { superNav } from '~/routes/super+/_layout';
+import { AreaError, AreaLayout } from '~/components/area-layout';
 
 // The talk area (spec §2: "talk — notice talk feature"): 알림톡 sends from templates, for academy staff (inside the
 // admin shell and menu) and operators (inside the super shell). The guard (web/talk-guard.server.ts) lets in heads
@@ -17,14 +14,11 @@ type AreaData = Awaited<ReturnType<typeof areaLayoutData>> extends TypedResponse
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireTalkSender(request);
-  // The shell's data (who, session timing, the flash, which clears its cookie), with the area's own menu.
+  // The shell's data (who, session timing, the flash, which clears its cookie, the menu of the sender's own area).
   const response = await areaLayoutData(request, user);
   const data = (await response.json()) as AreaData;
   const operator = user.role === 'SUPER';
-  return json(
-    { ...data, operator, home: operator ? '/super' : '/admin/dashboard', nav: operator ? superNav(user.authorities) : adminNav(user) },
-    { headers: response.headers },
-  );
+  return json({ ...data, operator, home: operator ? '/super' : '/admin/dashboard' }, { headers: response.headers });
 }
 
 function TalkTabs({ operator }: { operator: boolean }) {
@@ -55,28 +49,17 @@ function TalkTabs({ operator }: { operator: boolean }) {
 }
 
 export default function TalkLayout() {
-  const { user, timing, flash, badges, operator, home, nav } = useLoaderData<typeof loader>();
+  const { operator, home } = useLoaderData<typeof loader>();
   return (
-    <AppShell timing={timing} flash={flash} badges={badges} home={home} nav={nav} user={user}>
+    <AreaLayout home={home}>
       <TalkTabs operator={operator} />
       <Outlet />
-    </AppShell>
+    </AreaLayout>
   );
 }
 
 export function ErrorBoundary() {
   // Inside the area's shell when the layout's own loader succeeded (e.g. a send that is not one's own: 404).
   const data = useRouteLoaderData<typeof loader>('routes/talk+/_layout');
-  const page = <ErrorPage homeHref={data?.home ?? '/'} homeLabel="처음으로" />;
-  if (!data)
-    return (
-      <main id="main" className="container" tabIndex={-1}>
-        {page}
-      </main>
-    );
-  return (
-    <AppShell home={data.home} nav={data.nav} user={data.user}>
-      {page}
-    </AppShell>
-  );
+  return <AreaError home={data?.home ?? '/'} homeLabel="처음으로" data={data} />;
 }

@@ -4,7 +4,8 @@ import { useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { requireUser } from '~/web/guards.server';
 import { NoticePopups } from '~/components/notice-popups';
-import { BookCover, MethodBadge, ProgressBar, StatusBadge } from '~/components/reading';
+import { BookCover, MethodBadge, ProgressBar } from '~/components/reading';
+import { BookListMain } from '~/components/book-list-main';
 import { genreLabel, levelLabel } from '~/domain/catalogue';
 import { BookStatus, ReadMethod } from '~/domain/enums';
 import { BOOK_STATUS_LABELS, formatMinutes, pageRange, VISIBLE_STATUSES } from '~/domain/reading';
@@ -142,20 +143,11 @@ export default function UserActivity() {
                     const action = actionFor(b);
                     return (
                       <li key={b.id}>
-                        <div className="book-list-main">
-                          <Link to={`/user/activity/readingBook/info/${b.id}`} className="book-title">
-                            {b.title}
-                          </Link>
-                          <span className="muted"> · {b.author}</span>
-                          <div className="badges">
-                            <StatusBadge status={b.status} />
-                            <MethodBadge method={b.method} />
-                            {b.current ? <span className="badge current">현재 도서</span> : null}
-                          </div>
+                        <BookListMain book={b} badges={b.current ? <span className="badge current">현재 도서</span> : null}>
                           {status === BookStatus.ACTIVITY ? (
                             <ProgressBar name={`${b.title} 진행률`} percent={b.percent} label={b.label} />
                           ) : null}
-                        </div>
+                        </BookListMain>
                         <Link className="button small secondary" to={action.to}>
                           {action.label}
                         </Link>

@@ -3,7 +3,7 @@ import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { requireUser } from '~/web/guards.server';
-import { HorizontalBarChart } from '~/components/charts';
+import { HorizontalBarChart } from '~/components/charts/bar-chart';
 import { NoCurrentBook } from '~/components/no-current-book';
 import { BookCover } from '~/components/reading';
 import { careerFieldLabel, genreLabel, levelLabel } from '~/domain/catalogue';

@@ -3,7 +3,8 @@ import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { requireUser } from '~/web/guards.server';
-import { BookCover, MethodBadge, StatusBadge } from '~/components/reading';
+import { BookCover } from '~/components/reading';
+import { BookListMain } from '~/components/book-list-main';
 import { Pagination } from '~/components/pagination';
 import { BookStatus } from '~/domain/enums';
 import { formatMinutes } from '~/domain/reading';
@@ -53,15 +54,7 @@ export default function AfterReading() {
           {data.books.map((b) => (
             <li key={b.id}>
               <BookCover bookId={b.bookId} title={b.title} size="sm" />
-              <div className="book-list-main">
-                <Link to={`/user/activity/readingBook/info/${b.id}`} className="book-title">
-                  {b.title}
-                </Link>
-                <span className="muted"> · {b.author}</span>
-                <div className="badges">
-                  <StatusBadge status={b.status} />
-                  <MethodBadge method={b.method} />
-                </div>
+              <BookListMain book={b}>
                 <p className="muted">
                   {b.status === BookStatus.COMPLETE ? `${b.finishedOn} 완료` : `${b.finishedOn} 단계 진행`} · 읽은 시간{' '}
                   {formatMinutes(b.minutes)} · 기록 {b.sessions}회
@@ -74,7 +67,7 @@ export default function AfterReading() {
                     독서 노트 {b.status === BookStatus.COMPLETE ? '✓' : ''}
                   </li>
                 </ul>
-              </div>
+              </BookListMain>
               <Link className="button small secondary" to={`/user/activity/readingBook/info/indicator?id=${b.id}`}>
                 도서 지표
               </Link>

@@ -3,6 +3,7 @@ import { useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { requireUser } from '~/web/guards.server';
 import { ErrorPage } from '~/components/error-page';
+import { ListTable, type Column } from '~/components/list-page';
 import { ReadingSummarySection } from '~/components/reading-summary';
 import { CategoryScoreChart, CategoryTable, MedalBadge } from '~/components/score-chart';
 import { SelfAnalysisSummary } from '~/components/self-analysis-form';
@@ -20,6 +21,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = idParam(params.resultBookId, READING_ERRORS.BOOK_NOT_FOUND);
   return pageData({ report: await orRespond(() => getBookReport(user.id, id)) });
 }
+
+type AttemptRecord = ReturnType<typeof useLoaderData<typeof loader>>['report']['records'][number];
+
+const RECORD_COLUMNS: Column<AttemptRecord>[] = [
+  { header: '회차', cell: (r) => `${r.round}회차` },
+  { header: '채점일', cell: (r) => formatKoreanDate(new Date(r.markedAt)) },
+  { header: '맞힌 문항', cell: (r) => `${r.correctCount} / ${r.total}` },
+  { header: '점수', cell: (r) => `${r.score}점` },
+  { header: '메달', cell: (r) => <MedalBadge medal={r.medal} /> },
+];
 
 export default function BookReport() {
   const { report } = useLoaderData<typeof loader>();
@@ -87,34 +98,13 @@ export default function BookReport() {
         {report.records.length === 0 ? (
           <p className="muted">응시 기록이 없습니다.</p>
         ) : (
-          <div className="table-wrap">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">회차</th>
-                  <th scope="col">채점일</th>
-                  <th scope="col">맞힌 문항</th>
-                  <th scope="col">점수</th>
-                  <th scope="col">메달</th>
-                </tr>
-              </thead>
-              <tbody>
-                {report.records.map((r) => (
-                  <tr key={r.attemptId}>
-                    <td>{r.round}회차</td>
-                    <td>{formatKoreanDate(new Date(r.markedAt))}</td>
-                    <td>
-                      {r.correctCount} / {r.total}
-                    </td>
-                    <td>{r.score}점</td>
-                    <td>
-                      <MedalBadge medal={r.medal} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ListTable
+            caption="응시 기록"
+            columns={RECORD_COLUMNS}
+            rows={report.records}
+            rowKey={(r) => r.attemptId}
+            empty="응시 기록이 없습니다."
+          />
         )}
       </section>
 

@@ -4,7 +4,8 @@ import { useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { requireUser } from '~/web/guards.server';
 import { BookCover } from '~/components/reading';
-import { ColumnChart } from '~/components/charts';
+import { ColumnChart } from '~/components/charts/column-chart';
+import { StatCard, StatSection } from '~/components/charts/stat-card';
 import { LatestNotices, NoticePopups } from '~/components/notice-popups';
 import { homePopups } from '~/web/forms/notice-form.server';
 import { latestNotices } from '~/services/notices/notices.server';
@@ -57,31 +58,16 @@ export default function Dashboard() {
         </p>
       ) : null}
 
-      <section aria-labelledby="month-title">
-        <h2 id="month-title" className="visually-hidden">
-          이번 달 독서
-        </h2>
-        <div className="stat-grid">
-          <div className="card stat">
-            <span className="stat-label">이번 달 독서 시간</span>
-            <strong className="stat-value">{hours > 0 ? `${hours}시간 ${minutes}분` : `${minutes}분`}</strong>
-          </div>
-          <div className="card stat">
-            <span className="stat-label">이번 달 읽은 쪽수</span>
-            <strong className="stat-value">{d.thisMonth.pages.toLocaleString('ko-KR')}쪽</strong>
-          </div>
-          <div className="card stat">
-            <span className="stat-label">이번 달 읽은 책</span>
-            <strong className="stat-value">{d.thisMonth.booksRead}권</strong>
-            <span className="muted">완독 {d.thisMonth.booksCompleted}권</span>
-          </div>
-          <div className="card stat">
-            <span className="stat-label">연속 독서</span>
-            <strong className="stat-value">{d.streak}일</strong>
-            <span className="muted">{d.streak > 0 ? '오늘도 이어 가요!' : '오늘 읽으면 1일째!'}</span>
-          </div>
-        </div>
-      </section>
+      <StatSection id="month-title" title="이번 달 독서" hideTitle>
+        <StatCard label="이번 달 독서 시간" value={hours > 0 ? `${hours}시간 ${minutes}분` : `${minutes}분`} />
+        <StatCard label="이번 달 읽은 쪽수" value={`${d.thisMonth.pages.toLocaleString('ko-KR')}쪽`} />
+        <StatCard label="이번 달 읽은 책" value={`${d.thisMonth.booksRead}권`}>
+          <span className="muted">완독 {d.thisMonth.booksCompleted}권</span>
+        </StatCard>
+        <StatCard label="연속 독서" value={`${d.streak}일`}>
+          <span className="muted">{d.streak > 0 ? '오늘도 이어 가요!' : '오늘 읽으면 1일째!'}</span>
+        </StatCard>
+      </StatSection>
 
       <div className="dashboard-grid">
         <section className="card" aria-labelledby="now-title">

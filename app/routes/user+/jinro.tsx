@@ -5,7 +5,7 @@ import { Link } from '~/components/link';
 import { requireUser } from '~/web/guards.server';
 import { formAction, z } from '~/web/form-action.server';
 import { redirectWithFlash } from '~/web/http.server';
-import { HorizontalBarChart } from '~/components/charts';
+import { HorizontalBarChart } from '~/components/charts/bar-chart';
 import { bandLabel, careerFieldLabel, levelLabel } from '~/domain/catalogue';
 import { formatKoreanDate } from '~/lib/dates';
 import { jinroOverview, reloadJinro } from '~/services/jinro.server';

@@ -3,7 +3,7 @@ import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { requireUser } from '~/web/guards.server';
-import { LineChart } from '~/components/charts';
+import { LevelChart } from '~/components/charts/level-chart';
 import { PrintButton } from '~/components/print-button';
 import { levelLabel } from '~/domain/catalogue';
 import { levelGraph } from '~/services/reports.server';
@@ -36,13 +36,7 @@ export default function LevelGraph() {
       </header>
       <section className="card">
         {g.points.length ? (
-          <LineChart
-            title="수준 진단 결과(L1–L10)"
-            min={1}
-            max={10}
-            format={(v) => `L${v}`}
-            data={g.points.map((p) => ({ label: p.date.slice(2).replaceAll('-', '.'), value: p.level, display: `${p.date} L${p.level}` }))}
-          />
+          <LevelChart points={g.points} />
         ) : (
           <p>
             아직 수준 진단 결과가 없어요. <Link to="/user/activity/courseTest">수준 진단 평가</Link>를 보면 여기에 기록돼요.

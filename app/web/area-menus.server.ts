@@ -1,0 +1,71 @@
+import type { Authority } from '~/domain/enums';
+import type { SignedIn } from '~/web/guards.server';
+
+// The menu of each signed-in area, chosen on the server for the user who is signed in (a role never sees an entry it
+// cannot open) and sent with the layout's data, so that no page's script carries the menus' tables.
+
+/** An entry of the shell's menu (the shell's NavItem): `except` lists paths below `to` it does not mark as current. */
+type NavItem = { to: string; label: string; except?: string[] };
+
+const USER_MENU: NavItem[] = [
+  { to: '/user/dashboard', label: '대시보드' },
+  { to: '/user/activity', label: '독서 활동', except: ['/user/activity/courseTest', '/user/activity/subjectTest'] },
+  { to: '/user/activity/courseTest', label: '수준 진단' },
+  { to: '/user/activity/subjectTest', label: '교과 독해' },
+  { to: '/user/note/list', label: '독서 노트' },
+  { to: '/user/report', label: '리포트' },
+  { to: '/user/recommend', label: '추천 도서' },
+  { to: '/user/search', label: '도서 검색' },
+  { to: '/user/jinro', label: '진로 탐색' },
+  { to: '/user/message', label: '메시지' },
+  { to: '/user/inquiry', label: '1:1 문의' },
+  { to: '/user/notices', label: '공지사항' },
+  { to: '/user/my-page', label: '마이페이지' },
+];
+
+/** The admin menu; a TEACHER does not see the head-only pages (teachers, payments). */
+const ADMIN_MENU: (NavItem & { headOnly?: boolean })[] = [
+  { to: '/admin/dashboard', label: '대시보드' },
+  { to: '/admin/classes', label: '반 관리' },
+  { to: '/admin/students', label: '학생 관리' },
+  { to: '/admin/assign', label: '도서 배정' },
+  { to: '/admin/progress', label: '학습 현황' },
+  { to: '/admin/notes', label: '독서 노트' },
+  { to: '/admin/notices', label: '공지사항' },
+  { to: '/talk', label: '알림톡' },
+  { to: '/admin/teachers', label: '선생님 관리', headOnly: true },
+  { to: '/admin/payments', label: '결제', headOnly: true },
+  { to: '/admin/message', label: '메시지' },
+  { to: '/admin/inquiry', label: '1:1 문의' },
+  { to: '/admin/my-page', label: '마이페이지' },
+];
+
+/** Menus of the super area, each with the authorities that see it (ADMIN1 and ADMIN2 see all). */
+const SUPER_MENU: (NavItem & { for: Authority[] })[] = [
+  { to: '/super/user', label: '회원 관리', for: ['ADMIN1', 'ADMIN2'] },
+  { to: '/super/organisations', label: '기관 관리', for: ['ADMIN1', 'ADMIN2'] },
+  { to: '/super/books', label: '도서 관리', for: ['ADMIN1', 'ADMIN2', 'PRODUCT'] },
+  { to: '/super/problems', label: '문제 관리', for: ['ADMIN1', 'ADMIN2', 'PRODUCT'] },
+  { to: '/super/coach/sharpening', label: '첨삭', for: ['ADMIN1', 'ADMIN2', 'COACH'] },
+  { to: '/super/coaches', label: '코치 관리', for: ['ADMIN1', 'ADMIN2'] },
+  // The branch's home carries its settlement: BRANCH knows it as 지사, operators as 정산 (every branch).
+  { to: '/super/tax/u/region/agency', label: '지사', for: ['BRANCH'] },
+  { to: '/super/tax/u/region/agency', label: '정산', for: ['ADMIN1', 'ADMIN2'] },
+  { to: '/super/payments', label: '결제', for: ['ADMIN1', 'ADMIN2'] },
+  { to: '/super/prices', label: '가격', for: ['ADMIN1', 'ADMIN2'] },
+  { to: '/super/content', label: 'FAQ·약관', for: ['ADMIN1', 'ADMIN2'] },
+  { to: '/super/messages', label: '발송 메시지', for: ['ADMIN1', 'ADMIN2'] },
+  { to: '/super/inquiries', label: '1:1 문의', for: ['ADMIN1', 'ADMIN2'] },
+  { to: '/talk', label: '알림톡', for: ['ADMIN1', 'ADMIN2'] },
+  { to: '/super/audit', label: '감사 기록', for: ['ADMIN1'] },
+  { to: '/super/notices', label: '공지사항', for: ['ADMIN1', 'ADMIN2', 'COACH', 'BRANCH', 'PRODUCT'] },
+  { to: '/super/my-page', label: '마이페이지', for: ['ADMIN1', 'ADMIN2', 'COACH', 'BRANCH', 'PRODUCT'] },
+];
+
+/** The menu of the user's own area: members, academy staff, operators. */
+export function areaMenu(user: Pick<SignedIn, 'role' | 'authorities'>): NavItem[] {
+  if (user.role === 'USER') return USER_MENU;
+  if (user.role === 'ADMIN')
+    return ADMIN_MENU.filter((m) => !m.headOnly || user.authorities.includes('HEAD')).map(({ to, label }) => ({ to, label }));
+  return SUPER_MENU.filter((m) => m.for.some((a) => user.authorities.includes(a))).map(({ to, label }) => ({ to, label }));
+}
