@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Options } from '~/components/filter-select';
 
 type Choice = { id: number; name: string };
 type Student = { id: number; name: string; loginId: string; className: string | null };
@@ -37,11 +38,7 @@ export function ClassOrStudents({
         </label>
         <select id="classId" name="classId" defaultValue={classId ?? ''}>
           <option value="">반을 고르세요</option>
-          {classes.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
+          <Options options={classes.map((c) => [c.id, c.name] as const)} />
         </select>
       </div>
       <div className="field">

@@ -4,6 +4,14 @@
 
 export type FilterOption = readonly [value: string | number, label: string];
 
+/** The options of `values`, each named by its label in `labels` (an enumeration's label table). */
+export function choices<V extends string | number>(
+  values: readonly V[],
+  labels: Readonly<Record<V, string>> | Readonly<Record<number, string>>,
+): FilterOption[] {
+  return values.map((v) => [v, (labels as Record<V, string>)[v]] as const);
+}
+
 export function FilterSelect({
   label,
   name,
@@ -23,12 +31,17 @@ export function FilterSelect({
       {label}
       <select name={name} defaultValue={value ?? ''}>
         <option value="">{allLabel}</option>
-        {options.map(([optionValue, optionLabel]) => (
-          <option key={optionValue} value={optionValue}>
-            {optionLabel}
-          </option>
-        ))}
+        <Options options={options} />
       </select>
     </label>
   );
+}
+
+/** A select's options: value and label each (`choices` for an enumeration). */
+export function Options({ options }: { options: readonly FilterOption[] }) {
+  return options.map(([value, label]) => (
+    <option key={value} value={value}>
+      {label}
+    </option>
+  ));
 }

@@ -2,6 +2,7 @@ import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } f
 import type { ReactNode } from 'react';
 import { Link } from '~/components/link';
 import { GRADES, SECURITY_QUESTIONS } from '~/domain/accounts';
+import { Options } from '~/components/filter-select';
 
 // Labelled inputs of the account forms: the error sits beside its field and is announced (aria-describedby).
 
@@ -144,11 +145,7 @@ export function SelectField({
       <label htmlFor={meta.id}>{label}</label>
       <select {...getSelectProps(meta, { ariaDescribedBy: hintId })}>
         {empty === undefined ? null : <option value="">{empty}</option>}
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
+        <Options options={options.map((o) => [o.value, o.label] as const)} />
       </select>
       <FieldHint id={hintId} hint={hint} />
       <FieldError meta={meta} />

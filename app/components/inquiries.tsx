@@ -25,6 +25,7 @@ import {
   inquiryCategoryLabel,
   inquiryStatusLabel,
 } from '~/domain/inquiries';
+import { Options } from '~/components/filter-select';
 
 // 1:1 inquiry pages (1:1 문의): the asker's list, form and page in the user and admin areas, and the parts the
 // operators' pages share (status badge, attachment).
@@ -122,13 +123,9 @@ export function InquiryList({ list, base }: { list: { rows: MyInquiryRow[]; tota
       </header>
       <ListPage
         base={base}
-        query={{}}
-        page={list.page}
-        pages={list.pages}
+        list={{ rows: list.rows, page: list.page, pages: list.pages }}
         caption={`내 문의 목록 (${list.total}건)`}
         columns={inquiryColumns(base)}
-        rows={list.rows}
-        rowKey={(r) => r.id}
         empty="아직 남긴 문의가 없습니다. 궁금한 점이 있으면 ‘문의하기’를 눌러 남겨 주세요."
       />
     </div>
@@ -175,11 +172,7 @@ export function InquiryForm({ area, lastResult }: { area: string; lastResult: Fo
             <label htmlFor={fields.category.id}>분류</label>
             <select {...getSelectProps(fields.category)}>
               <option value="">골라 주세요</option>
-              {Object.entries(INQUIRY_CATEGORIES).map(([code, label]) => (
-                <option key={code} value={code}>
-                  {label}
-                </option>
-              ))}
+              <Options options={Object.entries(INQUIRY_CATEGORIES).map(([code, label]) => [code, label] as const)} />
             </select>
             <FieldError errors={fields.category.errors} id={fields.category.errorId} />
           </div>

@@ -130,25 +130,22 @@ export function SearchField({
 }
 
 /** A list under its filters: the count line, the table (or its empty text), the page links and the export links. */
-export function ListPage<Row>({
+export function ListPage<Row extends { id: string | number }>({
   base,
-  query,
-  page,
-  pages,
+  list: { rows, page, pages, query = {} },
   count,
   exports,
   ...table
 }: {
-  /** The list's address (page links and exports keep `query`). */
+  /** The list's address (page links and exports keep the list's `query`). */
   base: string;
-  query: Record<string, string>;
-  page: number;
-  pages: number;
+  /** The loader's page of the list: its rows, which page of how many, the filters in the address. */
+  list: { rows: readonly Row[]; page: number; pages: number; query?: Record<string, string> };
   /** The count line ('검색 결과 12명'). */
   count?: ReactNode;
   /** Download links of the same list: label and address (the filters are added). */
   exports?: readonly { label: string; href: string }[];
-} & Parameters<typeof ListTable<Row>>[0]) {
+} & Omit<Parameters<typeof ListTable<Row>>[0], 'rows' | 'rowKey'>) {
   return (
     <>
       {count !== undefined ? (
@@ -165,7 +162,7 @@ export function ListPage<Row>({
           ))}
         </p>
       ) : null}
-      <ListTable {...table} />
+      <ListTable {...table} rows={rows} rowKey={(row) => row.id} />
       <Pagination page={page} pages={pages} href={(p) => listHref(base, query, p)} />
     </>
   );

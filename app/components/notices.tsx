@@ -13,6 +13,7 @@ import {
   type FormReply,
 } from '~/components/form-client';
 import { FieldError, FormErrors } from '~/components/form-fields';
+import { SubmitButton } from '~/components/form-actions';
 import { ListPage, type Column } from '~/components/list-page';
 import {
   AUDIENCE_AUTHORITIES,
@@ -324,9 +325,7 @@ export function NoticeForm({
         >
           미리보기
         </button>
-        <button type="submit" name="intent" value="save" disabled={busy}>
-          {busy ? '저장 중…' : submitLabel}
-        </button>
+        <SubmitButton busy={busy} label={submitLabel} name="intent" value="save" />
       </div>
     </Form>
   );
@@ -384,15 +383,11 @@ export function NoticeListPage({
       {write && 'reason' in write ? <p className="alert warning">{write.reason}</p> : null}
       <ListPage
         base={base}
-        query={{}}
-        page={list.page}
-        pages={list.pages}
+        list={{ rows: list.rows, page: list.page, pages: list.pages }}
         count={`공지 ${list.total}건`}
         caption="공지사항 목록"
         className="notice-table"
         columns={noticeColumns(base, staff, list.academyNames)}
-        rows={list.rows}
-        rowKey={(n) => n.id}
         empty="아직 공지사항이 없어요."
       />
     </section>

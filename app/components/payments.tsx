@@ -334,13 +334,9 @@ export function PaymentHistory({ d, base }: { d: PaymentsPageData; base: string 
       <h2 id="history-title">결제 내역 ({d.total}건)</h2>
       <ListPage
         base={base}
-        query={{}}
-        page={d.page}
-        pages={d.pages}
+        list={{ rows: d.history, page: d.page, pages: d.pages }}
         caption="결제 내역"
         columns={HISTORY_COLUMNS}
-        rows={d.history}
-        rowKey={(p) => p.id}
         empty="아직 결제 내역이 없습니다."
       />
     </section>

@@ -1,6 +1,7 @@
 import { BOOK_STATUS_LABELS, READ_METHOD_LABELS } from '~/domain/reading';
 import type { BookStatus, ReadMethod } from '~/domain/enums';
 import { coverDataUri } from '~/lib/cover-svg';
+import { Options } from '~/components/filter-select';
 
 // React 18 knows no `fetchPriority` prop; the lowercase attribute passes through as written.
 const HIGH_PRIORITY = { fetchpriority: 'high' } as object;
@@ -71,11 +72,7 @@ export function ReadMethodSelect({
 }) {
   return (
     <select id={id} name="readMethod" defaultValue={defaultValue}>
-      {methods.map((m) => (
-        <option key={m.value} value={m.value}>
-          {m.label}
-        </option>
-      ))}
+      <Options options={methods.map((m) => [m.value, m.label] as const)} />
     </select>
   );
 }

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { CsrfInput } from './csrf';
 import { Link } from './link';
 import { ListTable, type Column } from './list-page';
+import { SubmitButton } from '~/components/form-actions';
 
 // Pieces of the spreadsheet imports' pages (an academy's roster, the catalogue's books): the upload form, a plain
 // multipart post that works without JavaScript, the heading and the table of a preview, and its rows' result cell.
@@ -25,9 +26,7 @@ export function ImportFileForm({ label, error, busy }: { label: string; error: s
           <input id="file" name="file" type="file" accept={ACCEPT} required aria-invalid={error ? true : undefined} />
         </div>
         <div className="form-actions">
-          <button type="submit" disabled={busy}>
-            {busy ? '읽는 중…' : '파일 올리고 확인하기'}
-          </button>
+          <SubmitButton busy={busy} label={'파일 올리고 확인하기'} busyLabel="읽는 중…" />
         </div>
       </Form>
     </>

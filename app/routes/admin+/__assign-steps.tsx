@@ -9,6 +9,7 @@ import { CarryChoices, NextStep, WizardConfirm, choicePairs, wizardHref } from '
 import { CAREER_FIELDS, GENRES, LEVELS, genreLabel } from '~/domain/catalogue';
 import type { AssignStep } from './__assign.server';
 import type { loader } from './__assign-page.server';
+import { Options } from '~/components/filter-select';
 
 // The three steps of 도서 배정 (/admin/assign): each a GET form that carries what the other steps chose.
 
@@ -79,22 +80,14 @@ export function BooksStep({ data }: { data: Data }) {
             <label htmlFor="genre">장르</label>
             <select id="genre" name="genre" defaultValue={catalogue.query.genre}>
               <option value="">전체</option>
-              {GENRES.map((g) => (
-                <option key={g.code} value={g.code}>
-                  {g.label}
-                </option>
-              ))}
+              <Options options={GENRES.map((g) => [g.code, g.label] as const)} />
             </select>
           </div>
           <div className="field">
             <label htmlFor="field">진로 분야</label>
             <select id="field" name="field" defaultValue={catalogue.query.field}>
               <option value="">전체</option>
-              {CAREER_FIELDS.map((f) => (
-                <option key={f.code} value={f.code}>
-                  {f.label}
-                </option>
-              ))}
+              <Options options={CAREER_FIELDS.map((f) => [f.code, f.label] as const)} />
             </select>
           </div>
           <div className="form-actions">
@@ -148,11 +141,7 @@ export function TargetStep({ data }: { data: Data }) {
             <label htmlFor="filterClass">반으로 좁히기</label>
             <select id="filterClass" name="filterClass" defaultValue={target.filterClass ?? ''}>
               <option value="">전체 학생</option>
-              {target.classes.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
+              <Options options={target.classes.map((c) => [c.id, c.name] as const)} />
             </select>
             <button type="submit" name="step" value="target" className="small secondary">
               학생 목록 보기
@@ -166,11 +155,7 @@ export function TargetStep({ data }: { data: Data }) {
           <label htmlFor="readMethod">읽기 방식</label>
           <select id="readMethod" name="readMethod" defaultValue={choices.readMethod}>
             <option value="">읽기 방식을 고르세요</option>
-            {methods.map((m) => (
-              <option key={m.value} value={m.value}>
-                {m.label}
-              </option>
-            ))}
+            <Options options={methods.map((m) => [m.value, m.label] as const)} />
           </select>
           <p className="field-hint">
             &lsquo;나중에 정하기&rsquo;로 배정하면 읽기 방식이 정해질 때까지 학생은 독서 기록을 저장할 수 없습니다.

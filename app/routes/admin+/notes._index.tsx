@@ -62,13 +62,9 @@ export default function AdminNotes() {
       </nav>
       <ListPage
         base="/admin/notes"
-        query={tabQuery(tab)}
-        page={list.page}
-        pages={list.pages}
+        list={{ rows: list.items, page: list.page, pages: list.pages, query: tabQuery(tab) }}
         caption="독서 노트 목록"
         columns={COLUMNS}
-        rows={list.items}
-        rowKey={(n) => n.id}
         empty="이 상태의 독서 노트가 없습니다."
       />
     </div>

@@ -7,6 +7,7 @@ import { BOOK_STATUS_LABELS } from '~/domain/reading';
 import { orRespond, pageData } from '~/web/http.server';
 import { INACTIVE_DAYS, SORTS, type SortKey } from '~/domain/class-progress';
 import { classProgress, periodQuery, progressQueryOf } from '~/services/academy/progress.server';
+import { Options } from '~/components/filter-select';
 
 export const meta: MetaFunction = () => [{ title: '학습 현황 | 리드인 학원' }];
 
@@ -65,11 +66,7 @@ export default function ProgressPage() {
               <div className="field">
                 <label htmlFor="classId">반</label>
                 <select id="classId" name="classId" defaultValue={d.chosen?.id}>
-                  {d.classes.map((c) => (
-                    <option key={c.id} value={c.id}>
-                      {c.name}
-                    </option>
-                  ))}
+                  <Options options={d.classes.map((c) => [c.id, c.name] as const)} />
                 </select>
               </div>
               <div className="field">

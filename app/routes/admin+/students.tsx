@@ -120,13 +120,9 @@ export default function AdminStudents() {
       {isHead ? <JoinRequests /> : null}
       <ListPage
         base="/admin/students"
-        query={query}
-        page={page}
-        pages={pages}
+        list={{ rows, page, pages, query }}
         caption="학원 학생 목록"
         columns={COLUMNS}
-        rows={rows}
-        rowKey={(s) => s.id}
         empty={
           filtered
             ? '조건에 맞는 학생이 없습니다.'

@@ -7,6 +7,7 @@ import { CsrfInput } from '~/components/csrf';
 import { ConfirmDialog } from '~/components/dialogs';
 import { firstError, getFormProps, replyFor, useForm } from '~/components/form-client';
 import { FormErrors } from '~/components/form-fields';
+import { SubmitButton } from '~/components/form-actions';
 import { StudentDetailsFields } from '~/components/student-fields';
 import { CONSTRAINTS } from '~/domain/account-constraints';
 import { formatKoreanDate } from '~/lib/dates';
@@ -144,9 +145,7 @@ export default function EditStudent() {
             classHint="반을 옮겨도 지난 반의 기록은 남습니다."
           />
           <div className="form-actions">
-            <button type="submit" disabled={busy}>
-              {busy ? '저장 중…' : '저장'}
-            </button>
+            <SubmitButton busy={busy} label={'저장'} />
           </div>
         </Form>
       )}

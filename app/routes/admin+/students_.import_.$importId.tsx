@@ -10,6 +10,7 @@ import { done, formAction } from '~/web/form-action.server';
 import { orRespond, pageData, positiveInt } from '~/web/http.server';
 import { confirmRosterImport, getRosterImport, IMPORT_MESSAGES, rosterConfirmSchema } from '~/services/academy/roster-import.server';
 import { STUDENT_MESSAGES } from '~/services/academy/students.server';
+import { SubmitButton } from '~/components/form-actions';
 
 export const meta: MetaFunction = () => [{ title: '명단 확인 | 리드인' }];
 
@@ -98,9 +99,7 @@ export default function RosterPreview() {
                 <span>{data.consentLabel}</span>
               </label>
             </div>
-            <button type="submit" disabled={busy}>
-              {busy ? '등록하는 중…' : `${data.counts.valid}명 등록하기`}
-            </button>
+            <SubmitButton busy={busy} label={`${data.counts.valid}명 등록하기`} busyLabel="등록하는 중…" />
           </Form>
         </ImportSummary>
       )}

@@ -5,6 +5,7 @@ import { requireBasicPay } from '~/web/guards.server';
 import { CsrfInput } from '~/components/csrf';
 import { getFormProps, useForm } from '~/components/form-client';
 import { CheckboxField, FormErrors, TextField } from '~/components/form-fields';
+import { SubmitButton } from '~/components/form-actions';
 import { StudentDetailsFields } from '~/components/student-fields';
 import { CONSTRAINTS } from '~/domain/account-constraints';
 import { PASSWORD_HINT } from '~/domain/accounts';
@@ -79,9 +80,7 @@ export default function NewStudent() {
         />
         <CheckboxField meta={fields.guardianConsent} label={consentLabel} />
         <div className="form-actions">
-          <button type="submit" disabled={busy}>
-            {busy ? '추가하는 중…' : '학생 추가'}
-          </button>
+          <SubmitButton busy={busy} label={'학생 추가'} busyLabel="추가하는 중…" />
         </div>
       </Form>
     </section>

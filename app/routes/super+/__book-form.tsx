@@ -2,6 +2,7 @@ import { Form, useNavigation } from '@remix-run/react';
 import { CsrfInput } from '~/components/csrf';
 import { getFormProps, getInputProps, useForm, type FormReply } from '~/components/form-client';
 import { FormErrors, SelectField, TextAreaField, TextField } from '~/components/form-fields';
+import { SubmitButton } from '~/components/form-actions';
 import { CAREER_FIELDS, GENRES, LEVELS } from '~/domain/catalogue';
 
 // The catalogue's book form: the same fields for a new book and an edit, and a cover file (re-encoded on the server).
@@ -82,9 +83,7 @@ export function BookForm({
           </p>
         </div>
         <div className="form-actions">
-          <button type="submit" disabled={busy}>
-            {busy ? '저장 중…' : submitLabel}
-          </button>
+          <SubmitButton busy={busy} label={submitLabel} />
         </div>
       </Form>
     </>

@@ -6,6 +6,7 @@ import { When } from '~/components/notes';
 import { STATUS_LABELS, waitLabel } from '~/domain/operators';
 import { monthLabel } from '~/lib/dates';
 import type { loader } from './__coaches-page.server';
+import { Options } from '~/components/filter-select';
 
 // The parts of /super/coaches: each coach's load, the move form of one waiting note, and a month's corrections per
 // coach. The filters are GET forms (everything in the address); a move posts without JavaScript.
@@ -106,11 +107,7 @@ export function ReassignForm({
         {r.studentName} 학생의 『{r.bookTitle}』 노트를 넘길 코치
       </label>
       <select id={`coach-${r.id}`} name="coachId" aria-describedby={error ? `coach-${r.id}-error` : undefined}>
-        {options.map((c) => (
-          <option key={c.id} value={c.id}>
-            {c.name}
-          </option>
-        ))}
+        <Options options={options.map((c) => [c.id, c.name] as const)} />
         {r.coachId !== null ? <option value="none">미배정</option> : null}
       </select>
       <button type="submit" className="secondary" disabled={busy}>
@@ -136,11 +133,7 @@ export function MonthlyCorrections({ month, months, coach, monthly }: Pick<Page,
         <label>
           달
           <select name="month" defaultValue={month}>
-            {months.map((m) => (
-              <option key={m} value={m}>
-                {monthLabel(m)}
-              </option>
-            ))}
+            <Options options={months.map((m) => [m, monthLabel(m)] as const)} />
           </select>
         </label>
         <button type="submit">보기</button>

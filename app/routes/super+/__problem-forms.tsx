@@ -2,6 +2,7 @@ import { Form, useNavigation } from '@remix-run/react';
 import { CsrfInput } from '~/components/csrf';
 import { getFormProps, getInputProps, useForm, type FormReply } from '~/components/form-client';
 import { FieldError, FormErrors, SelectField, TextAreaField, TextField } from '~/components/form-fields';
+import { SubmitButton } from '~/components/form-actions';
 import { LEVELS } from '~/domain/catalogue';
 import { EXAM_METHOD_LABELS, MAX_OPTIONS, SET_KIND_LABELS, type ProblemInput } from '~/domain/problem-bank';
 import { categoryLabel, describeAnswer, isMultipleAnswer, OPTION_MARKS, PROBLEM_CATEGORIES, type ProblemSetKind } from '~/domain/problems';
@@ -87,9 +88,7 @@ export function SetForm({
           </div>
         ) : null}
         <div className="form-actions">
-          <button type="submit" disabled={busy}>
-            {busy ? '저장 중…' : submitLabel}
-          </button>
+          <SubmitButton busy={busy} label={submitLabel} />
         </div>
       </Form>
     </>
@@ -162,9 +161,7 @@ export function ProblemForm({
         <SelectField label="영역" meta={fields.category} empty="선택해 주세요" options={CATEGORY_CHOICES} />
         <TextField label="배점" meta={fields.points} type="number" inputMode="numeric" hint="1점부터 100점까지" />
         <div className="form-actions">
-          <button type="submit" disabled={busy}>
-            {busy ? '저장 중…' : submitLabel}
-          </button>
+          <SubmitButton busy={busy} label={submitLabel} />
         </div>
       </Form>
     </>

@@ -2,27 +2,19 @@ import type { SerializeFrom } from '@remix-run/node';
 import { Form } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { CsrfInput } from '~/components/csrf';
-import { firstError, replyFor, type FormReply } from '~/components/form-client';
+import type { FormReply } from '~/components/form-client';
 import { ITEM_STATUS_LABELS } from '~/domain/operators';
 import { SET_STATUSES } from '~/domain/problem-bank';
 import { BankProblemSummary } from './__problem-forms';
 import type { loader } from './__problem-set-page.server';
+import { Options, choices } from '~/components/filter-select';
+import { Refused } from '~/components/form-actions';
 
 // The parts of a problem set's page (problems.$setId._index.tsx): the problems of the draft (or of the version
 // students take) with the draft's buttons, the versions, and the status form. Each button is a plain post form whose
 // refusal is shown beside it.
 
 type Page = SerializeFrom<typeof loader>;
-
-/** The refusal of the form `intent`, beside it. */
-export function Refused({ reply, intent }: { reply: FormReply | null | undefined; intent: string }) {
-  const error = firstError(replyFor(reply, intent));
-  return error ? (
-    <p className="alert error" role="alert">
-      {error}
-    </p>
-  ) : null;
-}
 
 /** A post form of one button; `fields` go as hidden inputs. */
 function ButtonForm({
@@ -224,11 +216,7 @@ export function StatusSection({ status, reply, busy }: { status: number; reply: 
         <input type="hidden" name="intent" value="status" />
         <label htmlFor="set-status">바꿀 상태</label>
         <select id="set-status" name="status" defaultValue={status}>
-          {SET_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {ITEM_STATUS_LABELS[s]}
-            </option>
-          ))}
+          <Options options={choices(SET_STATUSES, ITEM_STATUS_LABELS)} />
         </select>
         <button type="submit" className="small" disabled={busy}>
           상태 바꾸기

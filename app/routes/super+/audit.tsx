@@ -91,14 +91,10 @@ export default function AuditTrail() {
       </FilterForm>
       <ListPage
         base="/super/audit"
-        query={query}
-        page={page}
-        pages={pages}
+        list={{ rows, page, pages, query }}
         count={`기록 ${total}건 (최신순)`}
         caption="감사 기록"
         columns={COLUMNS}
-        rows={rows}
-        rowKey={(r) => r.id}
         empty="조건에 맞는 기록이 없습니다."
       />
     </section>

@@ -14,6 +14,7 @@ import { catalogueBook, setBookStatus, updateBook } from '~/services/operators/c
 import { setsOfBook } from '~/services/operators/problem-sets.server';
 import { BOOK_UPLOAD, bookPageSchema, coverBytes, originOf } from './__book-form.server';
 import { BookForm } from './__book-form';
+import { Options, choices } from '~/components/filter-select';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.book.title ?? '도서'} | 도서 관리 | 리드인 운영` }];
 
@@ -126,11 +127,7 @@ export default function CatalogueBook() {
           <input type="hidden" name="intent" value="status" />
           <label htmlFor="status">바꿀 상태</label>
           <select id="status" name="status" defaultValue={book.status}>
-            {BOOK_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {ITEM_STATUS_LABELS[s]}
-              </option>
-            ))}
+            <Options options={choices(BOOK_STATUSES, ITEM_STATUS_LABELS)} />
           </select>
           <button type="submit" className="small" disabled={busy}>
             상태 바꾸기

@@ -10,7 +10,7 @@ import { ITEM_STATUS_LABELS } from '~/domain/operators';
 import { boundedInt } from '~/web/http.server';
 import { listQuery } from '~/web/list.server';
 import { listCatalogue } from '~/services/operators/catalogue.server';
-import { FilterSelect } from '~/components/filter-select';
+import { FilterSelect, choices } from '~/components/filter-select';
 
 export const meta: MetaFunction = () => [{ title: '도서 관리 | 리드인 운영' }];
 
@@ -65,25 +65,16 @@ export default function Catalogue() {
       </div>
       <FilterForm label="도서 검색" reset="/super/books">
         <SearchField value={query.q} placeholder="제목, 지은이, 출판사, ISBN" maxLength={100} />
-        <FilterSelect
-          label="상태"
-          name="status"
-          value={query.status}
-          options={BOOK_STATUSES.map((s) => [s, ITEM_STATUS_LABELS[s]] as const)}
-        />
+        <FilterSelect label="상태" name="status" value={query.status} options={choices(BOOK_STATUSES, ITEM_STATUS_LABELS)} />
         <FilterSelect label="읽기 수준" name="level" value={query.level} options={LEVELS.map((l) => [l, `L${l}`] as const)} />
         <FilterSelect label="장르" name="genre" value={query.genre} options={GENRES.map((g) => [g.code, g.label] as const)} />
       </FilterForm>
       <ListPage
         base="/super/books"
-        query={query}
-        page={page}
-        pages={pages}
+        list={{ rows, page, pages, query }}
         count={`도서 ${total}권`}
         caption="도서 목록"
         columns={COLUMNS}
-        rows={rows}
-        rowKey={(b) => b.id}
         empty="조건에 맞는 도서가 없습니다."
       />
     </section>

@@ -12,6 +12,7 @@ import { formAction, z } from '~/web/form-action.server';
 import { idParam, orRespond, pageData, redirectWithFlash } from '~/web/http.server';
 import { confirmBookImport, getBookImport } from '~/services/operators/book-import.server';
 import { originOf } from './__book-form.server';
+import { SubmitButton } from '~/components/form-actions';
 
 export const meta: MetaFunction = () => [{ title: '도서 목록 확인 | 리드인 운영' }];
 
@@ -88,9 +89,7 @@ export default function BookImportPreview() {
         <ImportSummary counts={data.counts} what={['책', '권']} error={firstError(failed)}>
           <Form method="post">
             <CsrfInput />
-            <button type="submit" disabled={busy}>
-              {busy ? '등록하는 중…' : `${data.counts.valid}권 등록하기`}
-            </button>
+            <SubmitButton busy={busy} label={`${data.counts.valid}권 등록하기`} busyLabel="등록하는 중…" />
           </Form>
         </ImportSummary>
       )}

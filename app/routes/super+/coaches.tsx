@@ -13,6 +13,7 @@ import { reassignNote } from '~/services/operators/coaches.server';
 import { movedMessage, reassignSchema } from './__coach-forms.server';
 import { CoachLoad, MonthlyCorrections, ReassignForm } from './__coaches';
 import type { loader } from './__coaches-page.server';
+import { Options } from '~/components/filter-select';
 
 export { loader } from './__coaches-page.server';
 
@@ -78,11 +79,7 @@ export default function Coaches() {
             <select name="coach" defaultValue={coach}>
               <option value="">전체</option>
               <option value="none">미배정</option>
-              {board.coaches.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
+              <Options options={board.coaches.map((c) => [c.id, c.name] as const)} />
             </select>
           </label>
           <button type="submit">보기</button>

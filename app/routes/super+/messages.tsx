@@ -8,6 +8,7 @@ import { CHANNEL_LABELS, MESSAGE_KIND_LABELS, SEND_STATE_LABELS } from '~/domain
 import { formatDateTime } from '~/lib/dates';
 import { pageData, pageParam, positiveInt } from '~/web/http.server';
 import { listMessages } from '~/services/messages.server';
+import { Options, choices } from '~/components/filter-select';
 
 export const meta: MetaFunction = () => [{ title: '발송 메시지 | 리드인 운영' }];
 
@@ -64,33 +65,21 @@ export default function SuperMessages() {
           <label htmlFor="state">상태</label>
           <select id="state" name="state" defaultValue={query.state ?? ''}>
             <option value="">전체</option>
-            {STATES.map((s) => (
-              <option key={s} value={s}>
-                {SEND_STATE_LABELS[s]}
-              </option>
-            ))}
+            <Options options={choices(STATES, SEND_STATE_LABELS)} />
           </select>
         </div>
         <div className="field">
           <label htmlFor="kind">종류</label>
           <select id="kind" name="kind" defaultValue={query.kind ?? ''}>
             <option value="">전체</option>
-            {Object.entries(MESSAGE_KIND_LABELS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
+            <Options options={Object.entries(MESSAGE_KIND_LABELS).map(([value, label]) => [value, label] as const)} />
           </select>
         </div>
         <div className="field">
           <label htmlFor="channel">채널</label>
           <select id="channel" name="channel" defaultValue={query.channel ?? ''}>
             <option value="">전체</option>
-            {CHANNELS.map((c) => (
-              <option key={c} value={c}>
-                {CHANNEL_LABELS[c]}
-              </option>
-            ))}
+            <Options options={choices(CHANNELS, CHANNEL_LABELS)} />
           </select>
         </div>
         <div className="form-actions">

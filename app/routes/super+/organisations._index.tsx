@@ -12,7 +12,7 @@ import { listQuery, oneOf } from '~/web/list.server';
 import { placeChoices } from '~/services/operators/branches.server';
 import { listAcademies } from '~/services/operators/organisations.server';
 import { OrganisationTabs, tierText } from './__organisations';
-import { FilterSelect } from '~/components/filter-select';
+import { FilterSelect, choices, Options } from '~/components/filter-select';
 
 export const meta: MetaFunction = () => [{ title: '기관 관리 | 리드인 운영' }];
 
@@ -89,11 +89,7 @@ export default function Organisations() {
             <option value="">전체</option>
             {places.map((b) => (
               <optgroup key={b.id} label={b.name}>
-                {b.agencies.map((a) => (
-                  <option key={a.id} value={a.id}>
-                    {a.name}
-                  </option>
-                ))}
+                <Options options={b.agencies.map((a) => [a.id, a.name] as const)} />
               </optgroup>
             ))}
           </select>
@@ -102,20 +98,16 @@ export default function Organisations() {
           label="상태"
           name="status"
           value={query.status}
-          options={ORGANISATION_STATUSES.map((s) => [s, ORGANISATION_STATUS_LABELS[s]] as const)}
+          options={choices(ORGANISATION_STATUSES, ORGANISATION_STATUS_LABELS)}
         />
       </FilterForm>
       <ListPage
         base="/super/organisations"
-        query={query}
-        page={page}
-        pages={pages}
+        list={{ rows, page, pages, query }}
         count={`학원 ${total}곳 · ${monthLabel(month)} 청구는 학원의 이용 중인 학생 수에 따라 정해집니다 (기본 + 학생 추가).`}
         caption="학원 목록"
         className="organisations-table"
         columns={COLUMNS}
-        rows={rows}
-        rowKey={(r) => r.id}
         empty={
           Object.keys(query).length
             ? '조건에 맞는 학원이 없습니다. 검색어나 필터를 바꿔 보세요.'

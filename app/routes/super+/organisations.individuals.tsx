@@ -88,14 +88,10 @@ export default function IndividualMembers() {
       </FilterForm>
       <ListPage
         base="/super/organisations/individuals"
-        query={query}
-        page={page}
-        pages={pages}
+        list={{ rows, page, pages, query }}
         count={`개인 회원 ${total}명 · ${monthLabel(month)} 결제`}
         caption="개인 회원 목록"
         columns={COLUMNS}
-        rows={rows}
-        rowKey={(r) => r.id}
         empty={Object.keys(query).length ? '조건에 맞는 개인 회원이 없습니다.' : '아직 개인 회원이 없습니다.'}
       />
     </section>

@@ -7,7 +7,6 @@ import { CsrfInput } from '~/components/csrf';
 import { PaymentMethod, PaymentStatus, ReceiptType } from '~/domain/enums';
 import { PAYMENT_STATUS_LABELS, TIER_LABELS, monthLabel, won } from '~/domain/payments';
 import { DomainError } from '~/lib/errors';
-import { firstError, replyFor, type FormReply } from '~/components/form-client';
 import { formAction } from '~/web/form-action.server';
 import { notFound, redirectWithFlash } from '~/web/http.server';
 import { cancelOrder, confirmDeposit, issueCashReceiptFor } from '~/services/operators/payments.server';
@@ -15,6 +14,7 @@ import { recheckRefund, refundPayment } from '~/services/payments/refunds.server
 import { PaymentFacts, SameTierOrders, SettlementCard } from './__payment';
 import { BAD_REQUEST, paymentIntents } from './__payment-forms.server';
 import type { loader } from './__payment-page.server';
+import { Refused } from '~/components/form-actions';
 
 export { loader } from './__payment-page.server';
 
@@ -79,17 +79,6 @@ export async function action(args: ActionFunctionArgs) {
   });
 }
 
-/** A refusal of one of the page's forms, above that form. */
-function ErrorFor({ intent, reply }: { intent: string; reply: FormReply | undefined }) {
-  const error = firstError(replyFor(reply, intent));
-  if (!error) return null;
-  return (
-    <p className="alert error" role="alert">
-      {error}
-    </p>
-  );
-}
-
 const REFUND_STATE_LABELS = { PENDING: '처리 중', DONE: '완료', FAILED: '실패' } as const;
 
 export default function PaymentPage() {
@@ -125,7 +114,7 @@ export default function PaymentPage() {
               주세요.
             </p>
           ) : null}
-          <ErrorFor intent="confirm-deposit" reply={reply} />
+          <Refused intent="confirm-deposit" reply={reply} />
           <Form method="post">
             <CsrfInput />
             <input type="hidden" name="intent" value="confirm-deposit" />
@@ -140,7 +129,7 @@ export default function PaymentPage() {
         <div className="card">
           <h2>현금영수증</h2>
           <p>아직 발급되지 않았습니다.</p>
-          <ErrorFor intent="cash-receipt" reply={reply} />
+          <Refused intent="cash-receipt" reply={reply} />
           <Form method="post">
             <CsrfInput />
             <input type="hidden" name="intent" value="cash-receipt" />
@@ -155,7 +144,7 @@ export default function PaymentPage() {
         <div className="card">
           <h2>주문 취소</h2>
           <p>결제되기 전의 주문을 취소합니다. 돈이 오가지 않았으므로 정산에도 잡히지 않습니다.</p>
-          <ErrorFor intent="cancel" reply={reply} />
+          <Refused intent="cancel" reply={reply} />
           <Form method="post">
             <CsrfInput />
             <input type="hidden" name="intent" value="cancel" />
@@ -175,7 +164,7 @@ export default function PaymentPage() {
               ? ' · 무통장입금은 회사가 입금 계좌로 돌려 보내고, 여기서는 환불을 기록합니다.'
               : ' · 카드·계좌이체는 결제사에서 바로 취소됩니다.'}
           </p>
-          <ErrorFor intent="refund" reply={reply} />
+          <Refused intent="refund" reply={reply} />
           {data.balance > 0 ? (
             <Form method="post" className="stack">
               <CsrfInput />
@@ -209,7 +198,7 @@ export default function PaymentPage() {
 
       <div className="card">
         <h2>환불 내역</h2>
-        <ErrorFor intent="recheck" reply={reply} />
+        <Refused intent="recheck" reply={reply} />
         {data.refunds.length === 0 ? (
           <p className="muted">환불 내역이 없습니다.</p>
         ) : (

@@ -102,14 +102,10 @@ export default function PaymentsConsole() {
       </FilterForm>
       <ListPage
         base="/super/payments"
-        query={query}
-        page={page}
-        pages={pages}
+        list={{ rows, page, pages, query }}
         count={`결제 ${total}건 (최신순)`}
         caption="결제 목록"
         columns={COLUMNS}
-        rows={rows}
-        rowKey={(r) => r.id}
         empty="조건에 맞는 결제가 없습니다."
       />
     </section>

@@ -10,7 +10,7 @@ import { PROBLEM_SET_KINDS, type ProblemSetKind } from '~/domain/problems';
 import { pageData } from '~/web/http.server';
 import { listQuery, oneOf } from '~/web/list.server';
 import { listProblemSets } from '~/services/operators/problem-sets.server';
-import { FilterSelect } from '~/components/filter-select';
+import { FilterSelect, choices } from '~/components/filter-select';
 
 export const meta: MetaFunction = () => [{ title: '문제 관리 | 리드인 운영' }];
 
@@ -65,29 +65,15 @@ export default function ProblemSets() {
       </div>
       <FilterForm label="문제 세트 검색" reset="/super/problems">
         <SearchField value={query.q} placeholder="도서 제목 또는 세트 제목" maxLength={100} />
-        <FilterSelect
-          label="종류"
-          name="kind"
-          value={query.kind}
-          options={PROBLEM_SET_KINDS.map((k) => [k, SET_KIND_LABELS[k]] as const)}
-        />
-        <FilterSelect
-          label="상태"
-          name="status"
-          value={query.status}
-          options={SET_STATUSES.map((s) => [s, ITEM_STATUS_LABELS[s]] as const)}
-        />
+        <FilterSelect label="종류" name="kind" value={query.kind} options={choices(PROBLEM_SET_KINDS, SET_KIND_LABELS)} />
+        <FilterSelect label="상태" name="status" value={query.status} options={choices(SET_STATUSES, ITEM_STATUS_LABELS)} />
       </FilterForm>
       <ListPage
         base="/super/problems"
-        query={query}
-        page={page}
-        pages={pages}
+        list={{ rows, page, pages, query }}
         count={`문제 세트 ${total}개`}
         caption="문제 세트 목록"
         columns={COLUMNS}
-        rows={rows}
-        rowKey={(s) => s.id}
         empty={filtered ? '조건에 맞는 문제 세트가 없습니다.' : '문제 세트가 아직 없습니다. ‘새 문제 세트’로 첫 세트를 만들어 보세요.'}
       />
     </section>

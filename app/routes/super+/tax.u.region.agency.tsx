@@ -10,6 +10,7 @@ import { BAD_REQUEST, payoutSchema, requirePayout } from './__settlement-forms.s
 import { ReadingActivity, SettlementTables, ShareCells } from './__settlement';
 import { BranchPayouts, InvoiceCard } from './__settlement-payouts';
 import type { loader } from './__settlement-page.server';
+import { Options } from '~/components/filter-select';
 
 export { loader } from './__settlement-page.server';
 
@@ -49,22 +50,14 @@ export default function BranchHome() {
       <Form method="get" className="inline-form" aria-label="달 선택">
         <label htmlFor="month">달</label>
         <select id="month" name="month" defaultValue={month}>
-          {months.map((m) => (
-            <option key={m} value={m}>
-              {monthLabel(m)}
-            </option>
-          ))}
+          <Options options={months.map((m) => [m, monthLabel(m)] as const)} />
         </select>
         {allBranches ? (
           <>
             <label htmlFor="branch">지사</label>
             <select id="branch" name="branch" defaultValue={branchId ?? ''}>
               <option value="">모든 지사</option>
-              {branches.map((b) => (
-                <option key={b.id} value={b.id}>
-                  {b.name}
-                </option>
-              ))}
+              <Options options={branches.map((b) => [b.id, b.name] as const)} />
             </select>
           </>
         ) : null}

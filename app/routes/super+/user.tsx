@@ -10,7 +10,7 @@ import { formatDateTime, seoulDayStart } from '~/lib/dates';
 import { positiveInt } from '~/lib/numbers';
 import { listQuery, oneOf } from '~/web/list.server';
 import { organisationChoices, searchUsers, type UserFilters } from '~/services/operators/users.server';
-import { FilterSelect } from '~/components/filter-select';
+import { FilterSelect, choices } from '~/components/filter-select';
 
 export const meta: MetaFunction = () => [{ title: '회원 관리 | 리드인 운영' }];
 
@@ -71,19 +71,9 @@ export default function SuperUsers() {
       </div>
       <FilterForm label="회원 검색" reset="/super/user">
         <SearchField value={query.q} placeholder="이름, 아이디, 휴대폰, 이메일" />
-        <FilterSelect label="구분" name="role" value={query.role} options={USER_ROLES.map((r) => [r, ROLE_LABELS[r]] as const)} />
-        <FilterSelect
-          label="권한"
-          name="authority"
-          value={query.authority}
-          options={AUTHORITIES.map((a) => [a, AUTHORITY_LABELS[a]] as const)}
-        />
-        <FilterSelect
-          label="상태"
-          name="status"
-          value={query.status}
-          options={MEMBER_STATUSES.map((s) => [s, STATUS_LABELS[s]] as const)}
-        />
+        <FilterSelect label="구분" name="role" value={query.role} options={choices(USER_ROLES, ROLE_LABELS)} />
+        <FilterSelect label="권한" name="authority" value={query.authority} options={choices(AUTHORITIES, AUTHORITY_LABELS)} />
+        <FilterSelect label="상태" name="status" value={query.status} options={choices(MEMBER_STATUSES, STATUS_LABELS)} />
         <FilterSelect
           label="소속"
           name="org"
@@ -101,14 +91,10 @@ export default function SuperUsers() {
       </FilterForm>
       <ListPage
         base="/super/user"
-        query={query}
-        page={page}
-        pages={pages}
+        list={{ rows, page, pages, query }}
         count={`검색 결과 ${total}명`}
         caption="회원 목록"
         columns={COLUMNS}
-        rows={rows}
-        rowKey={(u) => u.id}
         empty="조건에 맞는 회원이 없습니다. 검색어나 필터를 바꿔 보세요."
       />
     </section>

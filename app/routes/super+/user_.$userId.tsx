@@ -9,11 +9,11 @@ import { isSteppedUp } from '~/web/step-up.server';
 import type { Authority } from '~/domain/enums';
 import { AUTHORITY_LABELS, canChangeAuthority, ROLE_LABELS, STAFF_AUTHORITIES, STATUS_LABELS } from '~/domain/operators';
 import { formatDateTime } from '~/lib/dates';
-import { firstError, replyFor, type FormReply } from '~/components/form-client';
 import { formAction } from '~/web/form-action.server';
 import { idParam, notFound, redirectWithFlash } from '~/web/http.server';
 import { stepUp, userIntents } from './__user-forms.server';
 import { lockUser, setStaffAuthorities, startOperatorReset, unlockUser, userDetail, type Origin } from '~/services/operators/users.server';
+import { Refused } from '~/components/form-actions';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.user.name ?? '회원'} | 회원 관리 | 리드인 운영` }];
 
@@ -77,16 +77,6 @@ function StepUpField({ show, intent }: { show: boolean; intent: string }) {
       <label htmlFor={id}>내 비밀번호 (10분마다 다시 확인합니다)</label>
       <input id={id} name="stepUpPassword" type="password" autoComplete="current-password" required maxLength={200} />
     </div>
-  );
-}
-
-function ErrorFor({ intent, reply }: { intent: string; reply: FormReply | undefined }) {
-  const error = firstError(replyFor(reply, intent));
-  if (!error) return null;
-  return (
-    <p className="alert error" role="alert">
-      {error}
-    </p>
   );
 }
 
@@ -157,7 +147,7 @@ export default function SuperUserDetail() {
                 <CsrfInput />
                 <input type="hidden" name="intent" value="unlock" />
                 <p>잠긴 계정입니다. 잠금을 풀면 다시 로그인할 수 있습니다.</p>
-                <ErrorFor intent="unlock" reply={reply} />
+                <Refused intent="unlock" reply={reply} />
                 <button type="submit" disabled={busy}>
                   잠금 풀기
                 </button>
@@ -167,7 +157,7 @@ export default function SuperUserDetail() {
                 <CsrfInput />
                 <input type="hidden" name="intent" value="lock" />
                 <p>잠그면 이 계정의 모든 로그인이 바로 끝나고, 잠금을 풀 때까지 로그인할 수 없습니다.</p>
-                <ErrorFor intent="lock" reply={reply} />
+                <Refused intent="lock" reply={reply} />
                 <StepUpField show={needPassword} intent="lock" />
                 <button type="submit" className="danger" disabled={busy}>
                   계정 잠그기
@@ -198,7 +188,7 @@ export default function SuperUserDetail() {
                     );
                   })}
                 </fieldset>
-                <ErrorFor intent="authorities" reply={reply} />
+                <Refused intent="authorities" reply={reply} />
                 <StepUpField show={needPassword} intent="authorities" />
                 <button type="submit" disabled={busy}>
                   권한 저장
@@ -214,7 +204,7 @@ export default function SuperUserDetail() {
                 <CsrfInput />
                 <input type="hidden" name="intent" value="reset" />
                 <p>{user.phone}로 24시간 동안 쓸 수 있는 재설정 링크를 보냅니다. 운영자는 비밀번호를 정하거나 볼 수 없습니다.</p>
-                <ErrorFor intent="reset" reply={reply} />
+                <Refused intent="reset" reply={reply} />
                 <StepUpField show={needPassword} intent="reset" />
                 <button type="submit" disabled={busy}>
                   재설정 링크 보내기

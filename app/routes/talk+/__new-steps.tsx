@@ -8,6 +8,7 @@ import { CarryChoices, NextStep, WizardConfirm, choicePairs, wizardHref } from '
 import { RECIPIENT_ROLE_LABELS, TALK_AUDIENCES } from '~/domain/talk';
 import type { TalkStep } from './__new.server';
 import type { loader } from './__new-page.server';
+import { Options } from '~/components/filter-select';
 
 // The three steps of 알림톡 보내기 (/talk/new): each a GET form that carries what the other steps chose.
 
@@ -31,11 +32,7 @@ export function TemplateStep({ data }: { data: Data }) {
           <label htmlFor="academy">학원</label>
           <select id="academy" name="academy" defaultValue={choices.academy ?? ''} required>
             <option value="">학원을 고르세요</option>
-            {academies.map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.name}
-              </option>
-            ))}
+            <Options options={academies.map((a) => [a.id, a.name] as const)} />
           </select>
           {!compose ? (
             <div className="form-actions">

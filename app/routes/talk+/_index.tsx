@@ -62,14 +62,10 @@ export default function TalkHistory() {
       ) : (
         <ListPage
           base="/talk"
-          query={{}}
-          page={page}
-          pages={pages}
+          list={{ rows, page, pages }}
           count={`발송 ${total}건 (최신순)`}
           caption={`발송 ${total}건 (최신순)`}
           columns={columns(operator)}
-          rows={rows}
-          rowKey={(r) => r.id}
           empty="아직 보낸 알림톡이 없습니다."
         />
       )}

@@ -6,6 +6,7 @@ import { BookCard } from '~/components/book-card';
 import { Pagination } from '~/components/pagination';
 import { GENRES, LEVELS, levelLabel, SEARCH_SORTS } from '~/domain/catalogue';
 import { searchBooks } from '~/services/library.server';
+import { Options } from '~/components/filter-select';
 
 export const meta: MetaFunction = () => [{ title: '도서 검색 | 리드인' }];
 
@@ -51,32 +52,20 @@ export default function Search() {
           <label htmlFor="genre">장르</label>
           <select id="genre" name="genre" defaultValue={query.genre}>
             <option value="">전체</option>
-            {GENRES.map((g) => (
-              <option key={g.code} value={g.code}>
-                {g.label}
-              </option>
-            ))}
+            <Options options={GENRES.map((g) => [g.code, g.label] as const)} />
           </select>
         </div>
         <div>
           <label htmlFor="level">수준</label>
           <select id="level" name="level" defaultValue={query.level ?? ''}>
             <option value="">전체</option>
-            {LEVELS.map((l) => (
-              <option key={l} value={l}>
-                {levelLabel(l)}
-              </option>
-            ))}
+            <Options options={LEVELS.map((l) => [l, levelLabel(l)] as const)} />
           </select>
         </div>
         <div>
           <label htmlFor="sort">정렬</label>
           <select id="sort" name="sort" defaultValue={query.sort}>
-            {Object.entries(SEARCH_SORTS).map(([k, v]) => (
-              <option key={k} value={k}>
-                {v}
-              </option>
-            ))}
+            <Options options={Object.entries(SEARCH_SORTS).map(([k, v]) => [k, v] as const)} />
           </select>
         </div>
         <button type="submit">검색</button>
