@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { APP_DIR, importViolation, resolveImport } from '../eslint-rules/layers.js';
+import { repeatedPairs } from './lib/repeats';
 
 const files = (fs.readdirSync(APP_DIR, { recursive: true }) as string[])
   .map((f) => path.join(APP_DIR, f))
@@ -115,6 +116,7 @@ const longest = (list: string[]) =>
 const over = (list: string[], max: number) => list.filter((f) => codeLines(source.get(f)!) > max).map(rel);
 const foundCycles = cycles();
 
+const repeats = repeatedPairs(APP_DIR);
 const figures = {
   'page actions (route modules with an action)': actions.length,
   '… through formAction': byDoor.formAction,
@@ -131,12 +133,20 @@ const figures = {
   'service files over 350 lines': over(services, 350).length,
   'imports against the layer table': upward,
   'import cycles': foundCycles.length,
+  'pairs of places repeating 6+ lines of code in app/': repeats.pairs,
 };
 
 if (process.argv.includes('--json')) {
   console.log(
     JSON.stringify(
-      { figures, otherDoor, cycles: foundCycles, longestRoutes: longest(routes), longestServices: longest(services) },
+      {
+        figures,
+        otherDoor,
+        cycles: foundCycles,
+        longestRoutes: longest(routes),
+        longestServices: longest(services),
+        longestRepeats: repeats.longest,
+      },
       null,
       2,
     ),
@@ -156,4 +166,5 @@ if (process.argv.includes('--json')) {
       .map((l) => `${l.file} (${l.lines})`)
       .join(', ')}`,
   );
+  console.log(`longest repeats:  ${repeats.longest.join(', ')}`);
 }
