@@ -123,6 +123,8 @@ const figures = {
   '… through apiRoute': byDoor.apiRoute,
   '… through providerEvent (webhooks)': byDoor.providerEvent,
   '… another way': otherDoor.length,
+  // formAction answers every refusal as one FormReply; an action another way would bring its own shape.
+  'page-action reply shapes (FormReply, plus one per action another way)': 1 + otherDoor.length,
   'routes reading a body by hand (request.formData/json/text)': count(routes, /\brequest\.(formData|json|text)\(/g),
   "form.get('…') calls in routes": count(routes, /\bform(Data)?\.get\(/g),
   'isDomainError blocks in routes': count(routes, /\bisDomainError\(/g),
