@@ -6,20 +6,17 @@ import { classes, classMemberships, classTeachers, sessions, users } from '~/db/
 import { action as classAction, loader as classLoader } from '~/routes/admin+/classes_.$classId';
 import { action as classesAction, loader as classesLoader } from '~/routes/admin+/classes';
 import { action as teachersAction } from '~/routes/admin+/teachers';
+import { currentClassOf, getClassDetail, listClassCandidates, listClasses } from '~/services/academy/classes.server';
 import {
   addClassTeacher,
   addStudentsToClass,
   closeClass,
   createClass,
-  currentClassOf,
-  getClassDetail,
-  listClassCandidates,
-  listClasses,
   moveStudentToClass,
   removeClassTeacher,
   removeStudentFromClass,
   renameClass,
-} from '~/services/academy/classes.server';
+} from '~/services/academy/class-changes.server';
 import { openClassesInScope } from '~/services/academy/scope.server';
 import { addTeacher, setTeacherActive, setTeacherClasses, updateTeacher } from '~/services/academy/teachers.server';
 import { makeRequest, respond, sessionCookie } from '../support/auth';

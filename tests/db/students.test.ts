@@ -16,15 +16,8 @@ import { loader as listLoader, action as listAction } from '~/routes/admin+/stud
 import { loader as exportCsvLoader } from '~/routes/admin+/students_.export[.]csv';
 import { ACCOUNT_MESSAGES, authenticate, completeMigration, findUserByLoginId } from '~/services/accounts.server';
 import { confirmRosterImport, getRosterImport, IMPORT_COLUMNS, previewRoster } from '~/services/academy/roster-import.server';
-import {
-  addStudent,
-  changeStudentStatus,
-  getStudent,
-  listStudents,
-  rosterTable,
-  STUDENT_MESSAGES,
-  updateStudent,
-} from '~/services/academy/students.server';
+import { addStudent, changeStudentStatus, getStudent, STUDENT_MESSAGES, updateStudent } from '~/services/academy/students.server';
+import { listStudents, rosterTable } from '~/services/academy/roster.server';
 import { makeRequest, respond, sessionCookie } from '../support/auth';
 import { useTestDatabase } from '../support/db';
 import { unique } from '../support/factories';

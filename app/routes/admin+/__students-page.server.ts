@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { requireBasicPay } from '~/web/guards.server';
 import { formatDateTime } from '~/lib/dates';
-import { filterQuery, listStudents, rosterFilter, statusLabel, STUDENT_STATUS_FILTERS } from '~/services/academy/students.server';
+import { statusLabel, STUDENT_STATUS_FILTERS } from '~/services/academy/students.server';
+import { filterQuery, listStudents, rosterFilter } from '~/services/academy/roster.server';
 import { orRespond, pageData, pageParam } from '~/web/http.server';
 import { listJoinRequests } from '~/services/join-requests.server';
 import { openClassesInScope } from '~/services/academy/scope.server';

@@ -10,14 +10,8 @@ import { FieldError, FormErrors, TextField } from '~/components/form-fields';
 import { ListTable, type Column } from '~/components/list-page';
 import { formAction } from '~/web/form-action.server';
 import { pageData, redirectWithFlash } from '~/web/http.server';
-import {
-  CLASS_FIELDS,
-  CLASS_MESSAGES,
-  createClass,
-  listClasses,
-  listTeacherChoices,
-  newClassSchema,
-} from '~/services/academy/classes.server';
+import { CLASS_FIELDS, CLASS_MESSAGES, listClasses, listTeacherChoices, newClassSchema } from '~/services/academy/classes.server';
+import { createClass } from '~/services/academy/class-changes.server';
 import { isHead } from '~/services/academy/scope.server';
 
 export const meta: MetaFunction = () => [{ title: '반 관리 | 리드인' }];

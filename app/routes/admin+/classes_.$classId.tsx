@@ -7,17 +7,15 @@ import { ConfirmDialog } from '~/components/dialogs';
 import { firstError } from '~/components/form-client';
 import { formAction } from '~/web/form-action.server';
 import { redirectWithFlash } from '~/web/http.server';
+import { CLASS_FIELDS, CLASS_MESSAGES as M, classPageSchema } from '~/services/academy/classes.server';
 import {
   addClassTeacher,
   addStudentsToClass,
-  CLASS_FIELDS,
-  CLASS_MESSAGES as M,
-  classPageSchema,
   closeClass,
   removeClassTeacher,
   removeStudentFromClass,
   renameClass,
-} from '~/services/academy/classes.server';
+} from '~/services/academy/class-changes.server';
 import { SCOPE_MESSAGES } from '~/services/academy/scope.server';
 import { AddStudents, ClassHistory, ClassSettings, ClassStudents, ClassTeachers, IN_PLACE } from './__class-sections';
 import type { loader } from './__class-page.server';

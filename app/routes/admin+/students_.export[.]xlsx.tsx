@@ -4,7 +4,7 @@ import { seoulDay } from '~/lib/dates';
 import { orRespond } from '~/web/http.server';
 import { toXlsx } from '~/lib/spreadsheets.server';
 import { downloadResponse } from '~/web/downloads.server';
-import { rosterFilter, rosterTable } from '~/services/academy/students.server';
+import { rosterFilter, rosterTable } from '~/services/academy/roster.server';
 
 // The roster in the staff member's scope (a teacher: their classes' students), with the list's filters, as an Excel workbook.
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -11,7 +11,8 @@ import { RECIPIENT_ROLE_LABELS, SEND_STATE_LABELS, TALK_MESSAGES } from '~/domai
 import { formatDateTime } from '~/lib/dates';
 import { formAction, z } from '~/web/form-action.server';
 import { idParam, orRespond, pageData, redirectWithFlash } from '~/web/http.server';
-import { getSend, isOperator, retryFailed } from '~/services/talk/sends.server';
+import { isOperator } from '~/services/talk/sends.server';
+import { getSend, retryFailed } from '~/services/talk/send-history.server';
 import { FactList } from '~/components/fact-list';
 import { ListTable, type Column } from '~/components/list-page';
 

@@ -8,7 +8,8 @@ import { TalkStateCounts } from '~/components/talk-state-counts';
 import { formatDateTime } from '~/lib/dates';
 import { pageData } from '~/web/http.server';
 import { listQuery } from '~/web/list.server';
-import { isOperator, listSends } from '~/services/talk/sends.server';
+import { isOperator } from '~/services/talk/sends.server';
+import { listSends } from '~/services/talk/send-history.server';
 
 export const meta: MetaFunction = () => [{ title: '알림톡 발송 내역 | 리드인' }];
 

@@ -11,7 +11,8 @@ import { DomainError, isUniqueViolation } from '~/lib/errors';
 import { findColumns, type Table } from '~/lib/spreadsheets.server';
 import { readUploadedTable } from '../table-upload.server';
 import { academyOf, isHead, type AcademyStaff } from './scope.server';
-import { newStudentValues, placeInClass, STUDENT_COLUMNS } from './students.server';
+import { newStudentValues, placeInClass } from './students.server';
+import { STUDENT_COLUMNS } from './roster.server';
 
 // A roster file (.xlsx or CSV in UTF-8 or CP949) read into a preview (issue 11): every row is checked and kept with
 // its errors in `roster_imports`, so the head reviews it and confirms without uploading again. The confirm saves every
