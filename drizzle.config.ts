@@ -1,8 +1,7 @@
-import { defineConfig } from 'drizzle-kit';
-
-// Migrations are generated from the one schema in app/db/schema and committed under drizzle/.
-export default defineConfig({
+// Migrations are generated from the one schema in app/db/schema and committed under drizzle/ (`npm run db:generate`,
+// scripts/db-generate.ts; drizzle-kit comes from .cache/tools, so this file imports nothing from it).
+export default {
   dialect: 'postgresql',
   schema: './app/db/schema/index.ts',
   out: './drizzle',
-});
+};

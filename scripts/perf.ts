@@ -13,17 +13,13 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse, { type Config } from 'lighthouse';
-import * as lhConstants from 'lighthouse/core/config/constants.js';
 import * as prettier from 'prettier';
 import { SERVER_NODE_FLAGS } from '../server/node-flags.mjs';
 import { signInCookie } from './lib/page-weight';
+import { cachedVersion, ensureTools, importTool } from './lib/tool-cache';
 
 const args = new Set(process.argv.slice(2));
 const RUNS = Math.max(1, Number(process.env.PERF_RUNS ?? 3));
@@ -102,10 +98,6 @@ async function freePort(): Promise<number> {
 function run(command: string, argv: string[]) {
   const result = spawnSync(command, argv, { encoding: 'utf8' });
   return { ok: result.status === 0, out: `${result.stdout ?? ''}${result.stderr ?? ''}`.trim() };
-}
-
-function versionOf(pkg: string): string {
-  return (createRequire(import.meta.url)(`${pkg}/package.json`) as { version: string }).version;
 }
 
 function chromiumVersion(): string {
@@ -210,7 +202,35 @@ async function targets(base: string): Promise<Target[]> {
 type PageFigures = { lcp: number; fcp: number; tti: number | null; bytes: number; jsBytes: number; scripts: number };
 type PageRow = { label: string; runs: number; figures?: PageFigures; error?: string };
 
-const lighthouseConfig: Config = {
+// Lighthouse and chrome-launcher are installed on first use into .cache/tools (scripts/lib/tool-cache.ts), not by
+// `npm install`; the few shapes read here are typed below.
+type LighthouseResult = {
+  lhr: {
+    runtimeError?: { code: string; message: string };
+    finalDisplayedUrl: string;
+    audits: Record<string, { numericValue?: number; details?: unknown }>;
+  };
+};
+type Lighthouse = (url: string, flags: Record<string, unknown>, config: Record<string, unknown>) => Promise<LighthouseResult | undefined>;
+type LighthouseConstants = { userAgents: { desktop: string }; defaultSettings: { clearStorageTypes: string[] } };
+type ChromeLauncher = {
+  launch(options: {
+    chromePath: string;
+    chromeFlags: string[];
+    handleSIGINT: boolean;
+  }): Promise<{ port: number; pid: number; kill(): void }>;
+};
+type LighthouseTools = { lighthouse: Lighthouse; config: Record<string, unknown>; chromeLauncher: ChromeLauncher };
+
+async function lighthouseTools(): Promise<LighthouseTools> {
+  ensureTools(['lighthouse', 'chrome-launcher']);
+  const lighthouse = (await importTool<{ default: Lighthouse }>('lighthouse')).default;
+  const lhConstants = await importTool<LighthouseConstants>('lighthouse/core/config/constants.js');
+  const chromeLauncher = await importTool<ChromeLauncher>('chrome-launcher');
+  return { lighthouse, chromeLauncher, config: lighthouseConfig(lhConstants) };
+}
+
+const lighthouseConfig = (lhConstants: LighthouseConstants) => ({
   extends: 'lighthouse:default',
   settings: {
     // Only what the report reads: the other audits add time, not figures.
@@ -225,13 +245,13 @@ const lighthouseConfig: Config = {
     // Cookies too, so that every run is a first visit and the session cookie of `extraHeaders` is the only one sent.
     clearStorageTypes: [...lhConstants.defaultSettings.clearStorageTypes, 'cookies'],
   },
-};
+});
 
-async function lighthouseRun(port: number, url: string, cookie?: string): Promise<PageFigures> {
-  const result = await lighthouse(
+async function lighthouseRun(tools: LighthouseTools, port: number, url: string, cookie?: string): Promise<PageFigures> {
+  const result = await tools.lighthouse(
     url,
     { port, output: 'json', logLevel: 'error', extraHeaders: cookie ? { Cookie: cookie } : undefined },
-    lighthouseConfig,
+    tools.config,
   );
   if (!result) throw new Error('Lighthouse returned nothing');
   const { lhr } = result;
@@ -258,7 +278,8 @@ async function lighthouseRun(port: number, url: string, cookie?: string): Promis
 
 async function lighthousePart(app: App): Promise<PageRow[]> {
   const pages = await targets(app.base);
-  const chrome = await chromeLauncher.launch({
+  const tools = await lighthouseTools();
+  const chrome = await tools.chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
     handleSIGINT: false, // our own handler cleans up (Chromium included) before exiting
@@ -281,7 +302,7 @@ async function lighthousePart(app: App): Promise<PageRow[]> {
       try {
         // A fresh session for every run: the access token lives 15 minutes and a run must never rotate it.
         const cookie = page.account ? await signInCookie(app.base, page.account) : undefined;
-        figures.push(await lighthouseRun(chrome.port, new URL(page.path, app.base).href, cookie));
+        figures.push(await lighthouseRun(tools, chrome.port, new URL(page.path, app.base).href, cookie));
         const f = figures.at(-1)!;
         console.error(
           `lighthouse: ${page.path} run ${i + 1}/${RUNS}: LCP ${ms(f.lcp)}, FCP ${ms(f.fcp)}, TTI ${f.tti === null ? '—' : ms(f.tti)} (${((Date.now() - started) / 1000).toFixed(0)} s)`,
@@ -327,7 +348,24 @@ function pin(pid: number, cpu: number): boolean {
   return CPU_COUNT > 1 && run('taskset', ['-a', '-cp', String(cpu), String(pid)]).ok;
 }
 
+// autocannon, like Lighthouse, comes from .cache/tools on first use; the figures read here are typed below.
+type AutocannonResult = {
+  requests: { average: number };
+  latency: { p50: number; p99: number };
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+};
+type Autocannon = (options: {
+  url: string;
+  connections: number;
+  duration: number;
+  headers: Record<string, string>;
+}) => Promise<AutocannonResult>;
+
 async function load(url: string, seconds: number, connections: number, cookie?: string) {
+  ensureTools(['autocannon']);
+  const autocannon = (await importTool<{ default: Autocannon }>('autocannon')).default;
   const result = await autocannon({ url, connections, duration: seconds, headers: cookie ? { cookie } : {} });
   return { ...result, problems: result.errors + result.timeouts + result.non2xx };
 }
@@ -459,7 +497,7 @@ function header(started: Date, lighthouseVersion: string, databases: string[]): 
   const cpus = os.cpus();
   return [
     `Measured ${started.toISOString().replace(/\.\d+Z$/, 'Z')} by \`npm run perf\` on ${CPU_COUNT} CPU(s) (${cpus[0]?.model.trim() ?? 'unknown'}), ` +
-      `Node ${process.version}, ${chromiumVersion()}, Lighthouse ${lighthouseVersion}, autocannon ${versionOf('autocannon')}.`,
+      `Node ${process.version}, ${chromiumVersion()}, Lighthouse ${lighthouseVersion}, autocannon ${cachedVersion('autocannon') ?? 'not run'}.`,
     '',
     `- Lighthouse: ${RUNS === 1 ? 'one run' : `median of ${RUNS} runs`} per page (each figure its own median), cold cache, ` +
       `devtools throttling (request latency ${THROTTLING.requestLatencyMs} ms, ${THROTTLING.downloadThroughputKbps} kbit/s down and ` +
@@ -538,7 +576,7 @@ async function main() {
     console.error('PostgreSQL does not answer at 127.0.0.1:5432: the server part ran on the embedded database only');
   }
 
-  const lighthouseVersion = versionOf('lighthouse');
+  const lighthouseVersion = cachedVersion('lighthouse') ?? 'not run';
   const section = `${header(started, lighthouseVersion, databases)}\n\n${table(pages, loads)}`;
   const formatted = await prettier.format(section, { ...((await prettier.resolveConfig(REPORT)) ?? {}), parser: 'markdown' });
   console.log(`\n${formatted}`);
