@@ -10,6 +10,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { buildInputsHash, stampFile, writeBuildStamp } from './lib/build-inputs.mjs';
 import { compressBuild } from './lib/compress-build.mjs';
 import { rebundleClient } from './lib/rebundle-client.mjs';
 import { splitCss } from './lib/split-css.mjs';
@@ -31,6 +32,10 @@ process.env.NODE_ENV = mode;
 
 logger.info(`building... (NODE_ENV=${mode})`);
 const started = Date.now();
+// The inputs' hash is taken before compiling: a file edited during the build makes the next start build again.
+const inputsHash = buildInputsHash(process.cwd(), mode);
+// No stamp while the build is half-made: an interrupted build is never taken for a current one.
+fs.rmSync(stampFile(process.cwd()), { force: true });
 const config = await readConfig(process.cwd());
 fs.rmSync(config.assetsBuildDirectory, { recursive: true, force: true });
 fs.mkdirSync(config.assetsBuildDirectory, { recursive: true });
@@ -82,7 +87,7 @@ if (rebundled.worst.excess > 0) {
 
 // Scripts and styles are compressed once here, at the highest levels, instead of on every request: the server sends
 // `name.js.br` or `name.js.gz` when the browser accepts it (server/static-files.mjs). Worker threads, one a core; gzip
-// by Zopfli (scripts/lib/compress-build.mjs).
+// by Zopfli; a file compressed by an earlier build is taken from .cache/compressed (scripts/lib/compress-build.mjs).
 {
   const compressStarted = Date.now();
   const files = fs
@@ -91,7 +96,8 @@ if (rebundled.worst.excess > 0) {
     .filter((file) => /\.(js|css|map)$/.test(file) && fs.statSync(file).isFile());
   const done = await compressBuild(files);
   logger.info(
-    `compressed ${done.files} files (br, gz by zopfli: ${done.plain} → ${done.gz} B gzip, ${((Date.now() - compressStarted) / 1000).toFixed(1)}s)`,
+    `compressed ${done.files} files (${done.cached} from the cache; br, gz by zopfli: ${done.plain} → ${done.gz} B gzip, ${((Date.now() - compressStarted) / 1000).toFixed(1)}s)`,
   );
 }
+writeBuildStamp(process.cwd(), inputsHash);
 logger.info(`built (${((Date.now() - started) / 1000).toFixed(1)}s)`);

@@ -1,14 +1,27 @@
 #!/usr/bin/env node
-// `npm start`: build the app (scripts/build.mjs), then serve it with our server (server/index.mjs) on PORT (default 3000).
-// The server migrates the database (and seeds the demo data in the experience environment) before it listens.
-// Pass --no-build to serve the existing build.
+// `npm start`: build the app (scripts/build.mjs) when its sources changed since the last build, then serve it with our
+// server (server/index.mjs) on PORT (default 3000). The server migrates the database (and seeds the demo data in the
+// experience environment) before it listens. Whether to build is decided by the hash of the build's inputs
+// (scripts/lib/build-inputs.mjs), not by timestamps. Pass --no-build to serve the existing build as it is, --build to
+// build even when nothing changed, --check-build to print whether it would build and exit (0 current, 1 would build).
 import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { SERVER_NODE_FLAGS } from '../server/node-flags.mjs';
+import { buildIsCurrent } from './lib/build-inputs.mjs';
 
 const env = { NODE_ENV: 'production', ...process.env };
 
-if (!process.argv.includes('--no-build')) {
+if (process.argv.includes('--check-build')) {
+  const upToDate = buildIsCurrent();
+  console.log(upToDate ? 'build: up to date' : 'build: would build (the sources, lockfile or build configuration changed)');
+  process.exit(upToDate ? 0 : 1);
+}
+
+const skip = process.argv.includes('--no-build');
+const current = !skip && !process.argv.includes('--build') && buildIsCurrent();
+if (current)
+  console.log('build: up to date (sources, lockfile and build configuration unchanged), not rebuilding (npm start -- --build forces it)');
+if (!skip && !current) {
   const built = spawnSync(process.execPath, [fileURLToPath(new URL('./build.mjs', import.meta.url))], { stdio: 'inherit', env });
   if (built.status !== 0) process.exit(built.status ?? 1);
 }

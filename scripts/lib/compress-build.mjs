@@ -5,22 +5,33 @@
 // sends brotli only to secure origins), and what the JavaScript budget counts (scripts/lib/page-weight.ts). Zopfli
 // (`@gfx/zopfli`, WebAssembly, no install script) writes gzip files about 3 % smaller than zlib's level 9 (the root's
 // script 92,962 → 89,878 B) that every gzip reader decodes.
+//
+// Both cost seconds per build, and most files do not change between two builds: each file's compressed forms are kept
+// in .cache/compressed/ under the hash of its content, and a later build copies them instead of compressing again.
+// Entries no build has used for two weeks are removed.
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { Worker, isMainThread, parentPort } from 'node:worker_threads';
 import zlib from 'node:zlib';
 import { gzipAsync } from '@gfx/zopfli';
 
+const CACHE_DIR = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../.cache/compressed');
+const CACHE_MAX_AGE_MS = 14 * 24 * 60 * 60 * 1000;
+
 /**
  * @param {string[]} files absolute paths of the files to compress
- * @returns {Promise<{ files: number, plain: number, gz: number }>}
+ * @returns {Promise<{ files: number, cached: number, plain: number, gz: number }>}
  */
 export async function compressBuild(files) {
+  fs.mkdirSync(CACHE_DIR, { recursive: true });
   const threads = Math.max(1, Math.min(files.length, os.availableParallelism?.() ?? os.cpus().length));
   // Largest first, so no thread is left with the root's script at the end.
   const queue = [...files].sort((a, b) => fs.statSync(b).size - fs.statSync(a).size);
   let plain = 0;
   let gz = 0;
+  let cached = 0;
   await Promise.all(
     Array.from({ length: threads }, async () => {
       const worker = new Worker(new URL(import.meta.url));
@@ -35,24 +46,51 @@ export async function compressBuild(files) {
           const sizes = await done;
           plain += sizes.plain;
           gz += sizes.gz;
+          if (sizes.cached) cached++;
         }
       } finally {
         await worker.terminate();
       }
     }),
   );
-  return { files: files.length, plain, gz };
+  pruneCache();
+  return { files: files.length, cached, plain, gz };
+}
+
+function pruneCache() {
+  const now = Date.now();
+  for (const name of fs.readdirSync(CACHE_DIR)) {
+    const file = path.join(CACHE_DIR, name);
+    const stat = fs.statSync(file, { throwIfNoEntry: false });
+    if (stat && now - stat.mtimeMs > CACHE_MAX_AGE_MS) fs.rmSync(file, { force: true });
+  }
+}
+
+/** Writes a cache entry whole or not at all (a concurrent build reads the old entry or the new one). */
+function writeCacheEntry(file, bytes) {
+  const partial = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.partial`;
+  fs.writeFileSync(partial, bytes);
+  fs.renameSync(partial, file);
 }
 
 if (!isMainThread && parentPort) {
   parentPort.on('message', async (file) => {
     const bytes = fs.readFileSync(file);
-    fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
-    // Zopfli's output is never larger in practice; zlib's level 9 stays the floor should it ever be.
-    let gzip = zlib.gzipSync(bytes, { level: 9 });
-    const better = Buffer.from(await gzipAsync(bytes, { numiterations: 5 }));
-    if (better.length < gzip.length) gzip = better;
-    fs.writeFileSync(`${file}.gz`, gzip);
-    parentPort.postMessage({ plain: bytes.length, gz: gzip.length });
+    const key = path.join(CACHE_DIR, createHash('sha256').update(bytes).digest('hex'));
+    const hit = fs.existsSync(`${key}.br`) && fs.existsSync(`${key}.gz`);
+    if (hit) {
+      const now = new Date();
+      for (const ext of ['.br', '.gz']) fs.utimesSync(`${key}${ext}`, now, now);
+    } else {
+      writeCacheEntry(`${key}.br`, zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+      // Zopfli's output is never larger in practice; zlib's level 9 stays the floor should it ever be.
+      let gzip = zlib.gzipSync(bytes, { level: 9 });
+      const better = Buffer.from(await gzipAsync(bytes, { numiterations: 5 }));
+      if (better.length < gzip.length) gzip = better;
+      writeCacheEntry(`${key}.gz`, gzip);
+    }
+    fs.copyFileSync(`${key}.br`, `${file}.br`);
+    fs.copyFileSync(`${key}.gz`, `${file}.gz`);
+    parentPort.postMessage({ plain: bytes.length, gz: fs.statSync(`${file}.gz`).size, cached: hit });
   });
 }
