@@ -1,6 +1,7 @@
-# Multi-stage image: build with all dependencies, run with production dependencies only.
+# Multi-stage image: build with all dependencies, run with production dependencies only. Node.js 24, the LTS line of
+# server/node-flags.mjs (docs/decisions/034-node-versions.md).
 # The server (server/index.mjs) applies pending migrations at start-up, then listens on PORT.
-FROM node:20-bookworm-slim AS deps
+FROM node:24-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm install --no-audit --no-fund
@@ -9,12 +10,12 @@ FROM deps AS build
 COPY . .
 RUN npm run build
 
-FROM node:20-bookworm-slim AS prod-deps
+FROM node:24-bookworm-slim AS prod-deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm install --omit=dev --no-audit --no-fund
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
 COPY --from=prod-deps /app/node_modules ./node_modules

@@ -9,10 +9,6 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {
-    // Database test files: the files of a fork share one module graph instead of starting a process each (half the
-    // time). Each file still gets its own database (tests/support/db.ts) and fresh in-memory state
-    // (tests/support/file-state.ts). Unit test files run isolated in threads.
-    poolOptions: { forks: { isolate: false } },
     // At least two files at a time: even on two cores that is faster than one (the default there).
     maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 30_000,
@@ -34,6 +30,9 @@ export default defineConfig({
           globalSetup: ['tests/support/global-setup.ts'],
           setupFiles: ['tests/support/file-state.ts'],
           pool: 'forks',
+          // The files of a fork share one module graph instead of starting a process each (half the time). Each file
+          // still gets its own database (tests/support/db.ts) and fresh in-memory state (tests/support/file-state.ts).
+          isolate: false,
         },
       },
       {

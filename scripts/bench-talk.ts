@@ -73,7 +73,7 @@ async function main() {
   const keys = { apiKey: 'NCSBENCH', apiSecret: `bench-${randomBytes(8).toString('hex')}`, pfId: 'KA01PF_BENCH', sender: '0212345678' };
   const simulator = await startSolapiSimulator({ port: 0, ...keys });
   const workers: ChildProcess[] = [];
-  let failed = false;
+  let failed: boolean;
   try {
     const connection = connectPostgres(url.href, { max: 4 });
     await connection.migrate('drizzle');

@@ -4,6 +4,7 @@
 // experience environment) before it listens. Whether to build is decided by the hash of the build's inputs
 // (scripts/lib/build-inputs.mjs), not by timestamps. Pass --no-build to serve the existing build as it is, --build to
 // build even when nothing changed, --check-build to print whether it would build and exit (0 current, 1 would build).
+// SERVER_NODE names another Node.js binary for the server (CI runs it on the production line: .ci/run).
 import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { SERVER_NODE_FLAGS } from '../server/node-flags.mjs';
@@ -26,9 +27,13 @@ if (!skip && !current) {
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 
-const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, fileURLToPath(new URL('../server/index.mjs', import.meta.url))], {
-  stdio: 'inherit',
-  env,
-});
+const child = spawn(
+  process.env.SERVER_NODE || process.execPath,
+  [...SERVER_NODE_FLAGS, fileURLToPath(new URL('../server/index.mjs', import.meta.url))],
+  {
+    stdio: 'inherit',
+    env,
+  },
+);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 0));

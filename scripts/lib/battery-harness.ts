@@ -179,7 +179,7 @@ export async function api(
     redirect: 'manual',
   });
   const text = await res.text();
-  let json: any = null;
+  let json: any;
   try {
     json = JSON.parse(text);
   } catch {

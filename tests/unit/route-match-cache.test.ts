@@ -124,8 +124,10 @@ describe('the route match cache', () => {
   });
 
   it('makes the render routes once per build and hands the same ones out, with the data routes and their manifest', () => {
-    const { createServerRoutes } = require('@remix-run/react/dist/routes.js');
-    const { UNSAFE_convertRoutesToDataRoutes: convert } = require('@remix-run/router');
+    const { createServerRoutes } = require('@remix-run/react/dist/routes.js') as { createServerRoutes: (...args: any[]) => any };
+    const { UNSAFE_convertRoutesToDataRoutes: convert } = require('@remix-run/router') as {
+      UNSAFE_convertRoutesToDataRoutes: (...args: any[]) => any;
+    };
     const { UNSAFE_mapRouteProperties: mapRouteProperties } = require('react-router');
     const manifest = {
       root: { id: 'root', path: '', hasLoader: true },
@@ -173,7 +175,9 @@ describe('the route match cache', () => {
   });
 
   it('makes the route modules by id once per build and lets the render routes know them at once', () => {
-    const { createEntryRouteModules } = require('@remix-run/server-runtime/dist/entry.js');
+    const { createEntryRouteModules } = require('@remix-run/server-runtime/dist/entry.js') as {
+      createEntryRouteModules: (...args: any[]) => any;
+    };
     const buildRoutes = { root: { module: { default: () => null } }, 'routes/a': { module: { loader: () => null } } };
     const made = vi.fn(createEntryRouteModules);
     const modules = rememberedEntryRouteModules(made);

@@ -147,7 +147,7 @@ export function createTossGateway(config: PaymentsConfig, options: TossGatewayOp
       const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
       return { ok: false, error: { kind: 'network', message: timedOut ? NETWORK_TIMEOUT : NETWORK_FAILED } };
     }
-    let json: unknown = null;
+    let json: unknown;
     try {
       json = text ? JSON.parse(text) : null;
     } catch {
