@@ -13,7 +13,7 @@ describe('the web server’s Node.js flags', () => {
     );
     for (const script of ['scripts/start.mjs', 'scripts/perf.ts']) {
       expect(fs.readFileSync(script, 'utf8'), script).toMatch(
-        /spawn\((process\.env\.SERVER_NODE \|\| )?process\.execPath, \[\.\.\.SERVER_NODE_FLAGS, /,
+        /spawn\(\s*(process\.env\.SERVER_NODE \|\| )?process\.execPath,\s*\[\.\.\.SERVER_NODE_FLAGS, /,
       );
     }
   });
