@@ -43,6 +43,7 @@ export function columnName(column: number): string {
 
 /** Characters XML 1.0 forbids (controls other than tab, line feed and carriage return; U+FFFE/FFFF; lone surrogates). */
 const FORBIDDEN =
+  // eslint-disable-next-line no-control-regex -- these are the characters to remove
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
