@@ -154,44 +154,53 @@ function decodeEntities(text: string) {
 const TAG = /<(\/?)(?:[A-Za-z_][\w.-]*:)?([A-Za-z_][\w.-]*)((?:\s+[^\s=/>]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>/y;
 const ATTRIBUTE = /([^\s=]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
 
+/** Where the markup opened at `from` closes with `close` (the index of `close`). */
+function markupEnd(xml: string, from: number, close: string) {
+  const end = xml.indexOf(close, from);
+  if (end === -1) throw new XlsxError('unterminated markup');
+  return end;
+}
+
 function walkXml(xml: string, handler: XmlHandler) {
   const stack: string[] = [];
+  const { open, close, text } = handler;
   let i = 0;
-  const text = (raw: string) => {
-    if (stack.length > 0 && handler.text && raw !== '') handler.text(decodeEntities(raw.replace(/\r\n?/g, '\n')));
-  };
-  while (i < xml.length) {
+  for (;;) {
     const lt = xml.indexOf('<', i);
     if (lt === -1) {
       if (xml.slice(i).trim() !== '') throw new XlsxError('text after the root element');
       break;
     }
-    text(xml.slice(i, lt));
-    const skipTo = (close: string) => {
-      const end = xml.indexOf(close, lt);
-      if (end === -1) throw new XlsxError('unterminated markup');
-      return end;
-    };
-    if (xml.startsWith('<?', lt)) i = skipTo('?>') + 2;
-    else if (xml.startsWith('<!--', lt)) i = skipTo('-->') + 3;
-    else if (xml.startsWith('<![CDATA[', lt)) {
-      const end = skipTo(']]>');
-      if (stack.length > 0) handler.text?.(xml.slice(lt + 9, end));
-      i = end + 3;
-    } else if (xml.startsWith('<!', lt)) throw new XlsxError('a document type declaration');
-    else {
+    if (lt > i && text && stack.length > 0) {
+      const raw = xml.slice(i, lt);
+      text(decodeEntities(raw.includes('\r') ? raw.replace(/\r\n?/g, '\n') : raw));
+    }
+    const next = xml.charCodeAt(lt + 1);
+    if (next === 0x3f /* <? */) {
+      i = markupEnd(xml, lt, '?>') + 2;
+    } else if (next === 0x21 /* <! */) {
+      if (xml.startsWith('<!--', lt)) i = markupEnd(xml, lt, '-->') + 3;
+      else if (xml.startsWith('<![CDATA[', lt)) {
+        const end = markupEnd(xml, lt, ']]>');
+        if (text && stack.length > 0) text(xml.slice(lt + 9, end));
+        i = end + 3;
+      } else throw new XlsxError('a document type declaration');
+    } else {
       TAG.lastIndex = lt;
       const tag = TAG.exec(xml);
       if (!tag) throw new XlsxError('malformed tag');
       const [whole, closing, name, rawAttributes, empty] = tag;
       if (closing) {
         if (stack.pop() !== name || rawAttributes || empty) throw new XlsxError(`unexpected </${name}>`);
-        handler.close?.(name);
+        close?.(name);
       } else {
         const attrs: Attributes = {};
-        if (rawAttributes) for (const m of rawAttributes.matchAll(ATTRIBUTE)) attrs[m[1]] = decodeEntities(m[2] ?? m[3]);
-        handler.open?.(name, attrs);
-        if (empty) handler.close?.(name);
+        if (rawAttributes) {
+          ATTRIBUTE.lastIndex = 0;
+          for (let m = ATTRIBUTE.exec(rawAttributes); m; m = ATTRIBUTE.exec(rawAttributes)) attrs[m[1]] = decodeEntities(m[2] ?? m[3]);
+        }
+        open?.(name, attrs);
+        if (empty) close?.(name);
         else stack.push(name);
       }
       i = lt + whole.length;
