@@ -1,10 +1,10 @@
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
-import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
+import { readXlsx, writeXlsx } from '~/lib/xlsx.server';
 
-// Tables in and out of the academy's spreadsheets (rosters, progress): `.xlsx` through exceljs, CSV through
-// csv-parse/csv-stringify. A CSV from Korean Excel is usually CP949; one saved as "CSV UTF-8" starts with a BOM.
+// Tables in and out of the academy's spreadsheets (rosters, progress): `.xlsx` through the reader and writer of
+// xlsx.server.ts, CSV through csv-parse/csv-stringify. A CSV from Korean Excel is usually CP949; one saved as "CSV UTF-8" starts with a BOM.
 // Exports escape cells that a spreadsheet would run as a formula (CSV injection).
 
 export type Cell = string | number | null | undefined;
@@ -33,15 +33,12 @@ export function toCsv<K extends string>(table: Table<K>): Buffer {
 
 /** One worksheet with a bold header row. Text cells are stored as text (never formulas) and escaped like the CSV. */
 export async function toXlsx<K extends string>(table: Table<K>, sheetName = 'Sheet1'): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = '리드인';
-  const sheet = workbook.addWorksheet(sheetName.slice(0, 31));
-  sheet.columns = table.columns.map((c) => ({ header: c.header, key: c.key, width: c.width ?? Math.max(10, c.header.length * 2 + 2) }));
-  sheet.getRow(1).font = { bold: true };
-  for (const row of table.rows) {
-    sheet.addRow(Object.fromEntries(table.columns.map((c) => [c.key, escapeFormula(row[c.key]) ?? null])));
-  }
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  const bytes = writeXlsx({
+    name: sheetName,
+    columns: table.columns.map((c) => ({ header: c.header, width: c.width ?? Math.max(10, c.header.length * 2 + 2) })),
+    rows: table.rows.map((row) => table.columns.map((c) => escapeFormula(row[c.key]))),
+  });
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 const isZip = (bytes: Uint8Array) => bytes.length > 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
@@ -56,18 +53,6 @@ export function decodeCsv(bytes: Uint8Array): string {
   }
 }
 
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'object') {
-    if ('richText' in value) return value.richText.map((r) => r.text).join('');
-    if ('text' in value) return String(value.text);
-    if ('result' in value) return value.result === undefined ? '' : String(value.result);
-    return '';
-  }
-  return String(value);
-}
-
 /**
  * The rows of an uploaded `.xlsx` (its first sheet) or CSV, as trimmed text, the header row first; wholly empty rows
  * dropped. Throws a DomainError-free Error with a Korean message when the file is neither.
@@ -76,14 +61,7 @@ export async function readTable(bytes: Uint8Array): Promise<string[][]> {
   let rows: string[][];
   try {
     if (isZip(bytes)) {
-      const workbook = new ExcelJS.Workbook();
-      await workbook.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer);
-      const sheet = workbook.worksheets[0];
-      rows = [];
-      sheet?.eachRow({ includeEmpty: false }, (row) => {
-        const values = Array.isArray(row.values) ? row.values.slice(1) : [];
-        rows.push(Array.from({ length: sheet.columnCount }, (_, i) => cellText(values[i] as ExcelJS.CellValue).trim()));
-      });
+      rows = readXlsx(bytes).map((r) => r.map((v) => v.trim()));
     } else {
       const text = decodeCsv(bytes);
       if (text.includes('\u0000')) throw new Error('binary');

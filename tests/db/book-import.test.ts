@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { desc, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -11,6 +10,7 @@ import * as importPage from '~/routes/super+/books.import';
 import * as previewPage from '~/routes/super+/books.import_.$importId';
 import * as templateCsv from '~/routes/super+/books.import_.template[.]csv';
 import { SPREADSHEET_MESSAGES } from '~/lib/spreadsheets.server';
+import { writeXlsx } from '~/lib/xlsx.server';
 import { confirmBookImport, getBookImport, previewBookImport } from '~/services/operators/book-import.server';
 import { csrfFor, makeRequest, respond, sessionCookie } from '../support/auth';
 import { useTestDatabase } from '../support/db';
@@ -123,11 +123,11 @@ describe('preview', () => {
       book: { genre: 'SOCIETY', careerFields: ['LAW_POLITICS'], summary: '소개 글' },
     });
 
-    const workbook = new ExcelJS.Workbook();
-    const sheet = workbook.addWorksheet('books');
-    sheet.addRow(['읽기 수준', '제목', '지은이', '출판사', '쪽수', '장르', 'ISBN']);
-    sheet.addRow([2, '엑셀 도서', '이엑셀', '시트출판', 64, '모험·판타지', Number(isbn('979119000009'))]);
-    const xlsx = new Uint8Array(await workbook.xlsx.writeBuffer());
+    const xlsx = writeXlsx({
+      name: 'books',
+      columns: ['읽기 수준', '제목', '지은이', '출판사', '쪽수', '장르', 'ISBN'].map((header) => ({ header, width: 10 })),
+      rows: [[2, '엑셀 도서', '이엑셀', '시트출판', 64, '모험·판타지', Number(isbn('979119000009'))]],
+    });
     const fromXlsx = await getBookImport(await previewBookImport(product, 'books.xlsx', xlsx));
     // One part of a label is enough when it names one genre or field.
     const parts = await getBookImport(

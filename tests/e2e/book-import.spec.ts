@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import ExcelJS from 'exceljs';
+import { writeXlsx } from '../../app/lib/xlsx.server';
 import { signIn } from './support';
 
 // Books in bulk (issue 12): `product` uploads a file of two valid rows and one invalid row (an .xlsx with JavaScript,
@@ -31,10 +31,7 @@ test('product imports two books from a file, one row refused, and finds them in 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'readin-books-'));
   const file = path.join(dir, js ? '도서목록.xlsx' : '도서목록.csv');
   if (js) {
-    const workbook = new ExcelJS.Workbook();
-    const sheet = workbook.addWorksheet('도서 목록');
-    for (const r of [header, ...rows]) sheet.addRow(r);
-    await workbook.xlsx.writeFile(file);
+    fs.writeFileSync(file, writeXlsx({ name: '도서 목록', columns: header.map((h) => ({ header: h, width: 12 })), rows }));
   } else {
     const csv = [header, ...rows].map((r) => r.map((c) => (c.includes(',') ? `"${c}"` : c)).join(',')).join('\r\n');
     fs.writeFileSync(file, `\uFEFF${csv}`);
