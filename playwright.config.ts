@@ -50,8 +50,6 @@ export default defineConfig({
     {
       command: 'node scripts/start.mjs --no-build',
       url: `http://127.0.0.1:${port}/landing`,
-      // Its start-up lines (the Node.js it runs on, the database) in the log.
-      stdout: 'pipe',
       timeout: 120_000,
       reuseExistingServer: false,
       env: {

@@ -7,8 +7,13 @@ import type { BusinessDetails } from '~/domain/business';
 // Configuration from the environment, read once and validated. `.env.example` lists every variable.
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  /** PostgreSQL connection string; when absent the embedded PGlite database in DATA_DIR is used. */
+  /** PostgreSQL connection string; when absent the embedded database in DATA_DIR is used. */
   DATABASE_URL: z.string().url().optional(),
+  /**
+   * Set by the web server itself (server/embedded-postgres.mjs), never by hand: the Unix-socket address of the embedded
+   * PostgreSQL it started in DATA_DIR/postgres. Unset: the embedded database is PGlite in DATA_DIR/pglite.
+   */
+  EMBEDDED_DATABASE_URL: z.string().optional(),
   /** Folder of the embedded database and local uploads. */
   DATA_DIR: z.string().default('./data'),
   /** 'EXP' is the experience environment: demo data is seeded and a ribbon shows. */
@@ -110,7 +115,10 @@ const EXAMPLE_BUSINESS: Omit<BusinessDetails, 'example'> = {
 
 export type Config = {
   nodeEnv: 'development' | 'production' | 'test';
+  /** The operator's PostgreSQL; undefined means the embedded database (jobs in the web server, demo data by default). */
   databaseUrl: string | undefined;
+  /** The embedded database's PostgreSQL when the web server started one; undefined with PGlite. */
+  embeddedDatabaseUrl: string | undefined;
   dataDir: string;
   appEnv: 'EXP' | 'PROD';
   sessionSecrets: string[];
@@ -266,6 +274,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   return {
     nodeEnv: parsed.NODE_ENV,
     databaseUrl: parsed.DATABASE_URL,
+    embeddedDatabaseUrl: parsed.DATABASE_URL ? undefined : parsed.EMBEDDED_DATABASE_URL,
     dataDir,
     appEnv,
     sessionSecrets: secrets,

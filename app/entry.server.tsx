@@ -34,7 +34,9 @@ export function startupSummary(): string[] {
   const cfg = config();
   const where = cfg.databaseUrl
     ? `PostgreSQL (${new URL(cfg.databaseUrl).host}${new URL(cfg.databaseUrl).pathname})`
-    : `내장 데이터베이스 ${path.join(cfg.dataDir, 'pglite')}`;
+    : cfg.embeddedDatabaseUrl
+      ? `내장 PostgreSQL ${path.join(cfg.dataDir, 'postgres')} (이 서버가 시작하고 멈춥니다)`
+      : `내장 데이터베이스(PGlite) ${path.join(cfg.dataDir, 'pglite')}`;
   const lines = [`데이터: ${where}`];
   if (cfg.appEnv === 'EXP') {
     lines.push(seededAtStartup().length ? '체험용 데모 데이터를 넣었습니다.' : '체험용 데모 데이터가 이미 들어 있습니다.');

@@ -43,7 +43,7 @@ async function main() {
     if (built.status !== 0) process.exit(1);
   }
   const pg = await freshPostgres();
-  console.log(`# database: ${pg ? 'PostgreSQL (fresh database)' : 'embedded (PGlite)'}`);
+  console.log(`# database: ${pg ? 'PostgreSQL (fresh database)' : 'embedded (started by the server)'}`);
   const dbEnv: Record<string, string> = pg ? { DATABASE_URL: pg.url } : {};
   let server = await startServer(dbEnv);
   let downServer: Server | null = null;

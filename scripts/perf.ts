@@ -550,7 +550,7 @@ async function main() {
   if (args.has('--soak')) {
     const pg = process.env.PERF_SOAK_DB === 'embedded' ? null : scratchPostgres();
     const app = pg ? await startApp('PostgreSQL', { DATABASE_URL: pg.url }) : await startApp('embedded', {});
-    console.log(await soak(app, pg ? 'PostgreSQL' : 'the embedded database (PGlite)'));
+    console.log(await soak(app, pg ? 'PostgreSQL' : 'the embedded database'));
     await app.stop();
     return;
   }
@@ -558,12 +558,17 @@ async function main() {
   if (!serverOnly && !fs.existsSync(CHROMIUM))
     throw new Error(`no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`);
 
+  // The embedded database as `npm start` opens it (PostgreSQL started by the server, docs/decisions/037), then PGlite
+  // (EMBEDDED_DATABASE=pglite, what it falls back to) for the load part, side by side.
   const embedded = await startApp('embedded', {});
   const pages = serverOnly ? [] : await lighthousePart(embedded);
-  const loads = await loadPart(embedded, 'embedded (PGlite)');
+  const loads = await loadPart(embedded, 'embedded (PostgreSQL)');
   await embedded.stop();
+  const pglite = await startApp('embedded PGlite', { EMBEDDED_DATABASE: 'pglite' });
+  loads.push(...(await loadPart(pglite, 'embedded (PGlite)')));
+  await pglite.stop();
 
-  const databases = ['the embedded database (PGlite)'];
+  const databases = ['the embedded database (PostgreSQL started by the server, and PGlite)'];
   const pg = scratchPostgres();
   if (pg) {
     const app = await startApp('PostgreSQL', { DATABASE_URL: pg.url });

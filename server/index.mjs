@@ -9,6 +9,7 @@ import compression from 'compression';
 import express from 'express';
 import pino from 'pino';
 import { allowedMethods, bodyCheck, isApiPath, isCrossOriginWrite, redactPath } from './edge.mjs';
+import { startEmbeddedPostgres } from './embedded-postgres.mjs';
 import { createSolapiSimulator, solapiSimulatorMount } from './solapi-simulator.mjs';
 import { staticFiles } from './static-files.mjs';
 import { createTossSimulator, simulatorMount } from './toss-simulator.mjs';
@@ -135,6 +136,18 @@ app.use((req, res, next) => {
 app.use(staticFiles({ publicDir: path.join(root, 'public'), rescanOnMiss: process.env.NODE_ENV === 'development' }));
 app.use(compression());
 
+// Without DATABASE_URL the database is embedded: a PostgreSQL this server starts in DATA_DIR/postgres and stops when it
+// ends (server/embedded-postgres.mjs, docs/decisions/037), or PGlite in DATA_DIR/pglite where that cannot run or
+// EMBEDDED_DATABASE=pglite asks for it. Before the build is loaded: the app opens its database as it loads.
+let embeddedPostgres = null;
+if (!process.env.DATABASE_URL && process.env.EMBEDDED_DATABASE !== 'pglite') {
+  const started = await startEmbeddedPostgres(path.resolve(process.env.DATA_DIR || './data'), { log: (line) => console.log(line) });
+  if ('url' in started) {
+    embeddedPostgres = started;
+    process.env.EMBEDDED_DATABASE_URL = started.url;
+  } else console.log(`내장 데이터베이스: PGlite를 씁니다 (${started.reason}).`);
+}
+
 const build = await import(pathToFileURL(path.join(root, 'build/index.js')).href);
 // What the loaders of one request shared (its session, resolved once) is forgotten when its response has ended.
 const endRequestScope = build.entry.module.endRequestScope ?? (() => {});
@@ -191,6 +204,7 @@ function shutdown(signal) {
   server.close(async () => {
     await stopJobs().catch(() => {});
     await globalThis[Symbol.for('readin.database')]?.connection?.close().catch(() => {});
+    await embeddedPostgres?.stop();
     process.exit(0);
   });
   server.closeIdleConnections();

@@ -134,9 +134,8 @@ export type EnsureDatabaseOptions = {
 export function ensureDatabase(options: EnsureDatabaseOptions = {}): Promise<Connection> {
   holder.ready ??= (async () => {
     const cfg = config();
-    const connection = cfg.databaseUrl
-      ? connectPostgres(cfg.databaseUrl)
-      : await connectPglite({ dataDir: path.join(cfg.dataDir, 'pglite') });
+    const url = cfg.databaseUrl ?? cfg.embeddedDatabaseUrl;
+    const connection = url ? connectPostgres(url) : await connectPglite({ dataDir: path.join(cfg.dataDir, 'pglite') });
     await connection.migrate(cfg.migrationsDir);
     await options.afterMigrate?.(connection.db);
     holder.connection = connection;
