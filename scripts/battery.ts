@@ -35,6 +35,7 @@ import {
   sleep,
   startServer,
 } from './lib/battery-harness';
+import { edge } from './battery/edge';
 
 // ── The items ────────────────────────────────────────────────────────────────────────────────────────────────────
 async function main() {
@@ -448,6 +449,7 @@ async function main() {
       const r = await fetch(`${B()}/readyz`);
       return [h.status === 200 && r.status === 200, `healthz ${h.status}, readyz ${r.status}`];
     });
+    await edge(B, () => server);
 
     // Login flood: 20 s of wrong sign-ins with unique ids from one address, while a student reads a page.
     await item('login-flood', async () => {

@@ -194,7 +194,10 @@ export async function apiLogin(base: string, loginId: string, password = PASSWOR
   return res.json.data as { accessToken: string; refreshToken: string; expireDate: string };
 }
 
-/** A raw request (methods fetch refuses, such as TRACE; bodies streamed without buffering). */
+/**
+ * A raw request (methods fetch refuses, such as TRACE; bodies streamed without buffering; the path sent as written,
+ * dot segments, doubled slashes and backslashes included). Without a Content-Length header the body goes chunked.
+ */
 export function raw(
   base: string,
   method: string,
@@ -202,10 +205,10 @@ export function raw(
   headers: Record<string, string | number> = {},
   body?: { bytes: number },
 ): Promise<{ status: number; ms: number }> {
-  const url = new URL(base + path);
+  const url = new URL(base);
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: url.hostname, port: url.port, method, path: url.pathname + url.search, headers }, (res) => {
+    const req = httpRequest({ host: url.hostname, port: url.port, method, path, headers }, (res) => {
       res.resume();
       resolve({ status: res.statusCode ?? 0, ms: performance.now() - started });
       req.destroy();
