@@ -23,7 +23,6 @@ import {
   groupRssMb,
   item,
   killGroup,
-  median,
   PASSWORD,
   pct,
   raw,

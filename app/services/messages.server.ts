@@ -57,7 +57,9 @@ export async function sendMessageSoon(message: NewMessage) {
   const row = await enqueueMessage(message);
   if (!row) throw new Error('sendMessageSoon: a message with this dedupe key was already sent');
   setImmediate(() => {
-    deliverNow(row.id).catch((error: unknown) => log.warn({ messageId: row.id, error: String(error) }, 'a message left for the outbox worker'));
+    deliverNow(row.id).catch((error: unknown) =>
+      log.warn({ messageId: row.id, error: String(error) }, 'a message left for the outbox worker'),
+    );
   });
   return row.id;
 }
