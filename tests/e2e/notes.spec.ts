@@ -145,6 +145,7 @@ test('a photo over the upload limit is refused with the same Korean message with
   await signIn(page, js ? 'student5' : 'student7', /\/user\/activity$/);
   await page.goto('/user/activity/readingBook/note');
   await page.getByRole('main').getByRole('link').filter({ hasNotText: '독서 노트' }).first().click();
+  await page.waitForURL(/\/user\/activity\/readingBook\/note\/\d+$/);
   const noteUrl = page.url();
   const stateBefore = await page.locator('h1 .note-state').textContent();
   const text = '사진이 너무 커서 거절되어도 이 노트의 내용은 남아 있어야 합니다. 스무 자를 넘겼어요.';
