@@ -23,7 +23,6 @@ import {
   groupRssMb,
   item,
   killGroup,
-  median,
   PASSWORD,
   pct,
   raw,
@@ -35,6 +34,9 @@ import {
   sleep,
   startServer,
 } from './lib/battery-harness';
+import { edge } from './battery/edge';
+import { timing } from './battery/timing';
+import { uploads } from './battery/uploads';
 
 // ── The items ────────────────────────────────────────────────────────────────────────────────────────────────────
 async function main() {
@@ -215,63 +217,6 @@ async function main() {
         statuses.push((await api(B(), '/api/auth/login', { body: { loginId: 'student7', password: `wrong-${i}` } })).status);
       return [statuses.slice(0, 5).every((s) => s === 401) && statuses[5] === 429, `statuses ${statuses.join(',')}`];
     });
-    await item('enumeration-forgot-password', async () => {
-      const names: Record<string, string> = {
-        student: '김하늘',
-        student2: '이바다',
-        student3: '박지우',
-        student4: '최서연',
-        student8: '윤서아',
-      };
-      const real = Object.keys(names);
-      const realT: number[] = [];
-      const fakeT: number[] = [];
-      const shapes = new Set<string>();
-      const statuses = new Set<number>();
-      for (let i = 0; i < real.length; i++) {
-        for (const [loginId, name, times] of [
-          [real[i], names[real[i]] ?? 'x', realT],
-          [`nobody${i}x`, '없는사람', fakeT],
-        ] as const) {
-          const c = new Client(B());
-          const hidden = await c.hiddenFields('/member/findPassword/student');
-          const t0 = performance.now();
-          const res = await c.postForm('/member/findPassword/student?_data=routes%2Fmember%2B%2FfindPassword.%24kind', {
-            ...hidden,
-            intent: 'identify',
-            loginId,
-            name,
-          });
-          (times as number[]).push(performance.now() - t0);
-          statuses.add(res.status);
-          const body = await res.json().catch(() => ({}));
-          shapes.add(JSON.stringify(Object.keys(body).sort()) + JSON.stringify(Object.keys(body.challenge ?? {}).sort()));
-        }
-      }
-      const diff = Math.abs(median(realT) - median(fakeT));
-      return [
-        statuses.size === 1 && shapes.size === 1 && diff < 100,
-        `statuses ${[...statuses]}, shapes ${shapes.size}, median gap ${diff.toFixed(0)} ms`,
-      ];
-    });
-    await item('enumeration-login-timing', async () => {
-      const wrong: number[] = [];
-      const unknown: number[] = [];
-      for (let i = 0; i < 4; i++) {
-        for (const [id, list] of [
-          [`adult`, wrong],
-          [`ghost${i}`, unknown],
-        ] as const) {
-          const t0 = performance.now();
-          const res = await api(B(), '/api/auth/login', { body: { loginId: id, password: `wrong-${i}` } });
-          list.push(performance.now() - t0);
-          if (res.status !== 401) return [false, `status ${res.status}`];
-        }
-      }
-      const diff = Math.abs(median(wrong) - median(unknown));
-      return [diff < 100, `median gap ${diff.toFixed(0)} ms`];
-    });
-
     // Access control
     await item('role-matrix', async () => {
       const student = new Client(B());
@@ -448,6 +393,9 @@ async function main() {
       const r = await fetch(`${B()}/readyz`);
       return [h.status === 200 && r.status === 200, `healthz ${h.status}, readyz ${r.status}`];
     });
+    await edge(B, () => server);
+    await uploads(B);
+    await timing(B);
 
     // Login flood: 20 s of wrong sign-ins with unique ids from one address, while a student reads a page.
     await item('login-flood', async () => {

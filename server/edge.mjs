@@ -10,7 +10,42 @@ export const MULTIPART_BODY_MAX_BYTES = 11 * 1024 * 1024;
 const PAGE_METHODS = ['GET', 'HEAD', 'POST'];
 const API_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
-export const isApiPath = (path) => path === '/api' || path.startsWith('/api/');
+/** The router matches paths whatever their letters' case: `/API/me` is the API's. */
+export const isApiPath = (path) => {
+  const lower = path.toLowerCase();
+  return lower === '/api' || lower.startsWith('/api/');
+};
+
+/**
+ * The one path the router will route, read from the request target as sent (before Express or Remix touch it), so
+ * that every rule here sees what the app will run: its segments percent-decoded, as the router decodes them. A target
+ * the router would read otherwise than it is written is refused (null → 400): dot segments (`..`, `.`, and their
+ * percent-encoded spellings), doubled slashes, backslashes (a URL parser reads them as slashes), encoded slashes or
+ * backslashes, malformed percent-encoding, and anything that is not a path (`*`, an absolute URL). No page of ours
+ * links to such a path.
+ */
+export function canonicalPath(target) {
+  const path = target.split('?')[0];
+  if (!path.startsWith('/') || path.includes('\\') || path.includes('//')) return null;
+  const segments = [];
+  for (const segment of path.slice(1).split('/')) {
+    let decoded;
+    try {
+      decoded = decodeURIComponent(segment);
+    } catch {
+      return null;
+    }
+    if (decoded === '.' || decoded === '..' || decoded.includes('/') || decoded.includes('\\')) return null;
+    segments.push(decoded);
+  }
+  return `/${segments.join('/')}`;
+}
+
+/** A page's data request: what a page with JavaScript sends (`?_data=<route id>`), answered in JSON. */
+export function isDataRequest(target) {
+  const query = target.split('?')[1];
+  return query !== undefined && new URLSearchParams(query).has('_data');
+}
 
 /** The methods a path answers: page routes only GET, HEAD and POST; the API its own (TRACE and CONNECT nowhere). */
 export function allowedMethods(path) {

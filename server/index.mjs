@@ -8,7 +8,7 @@ import { createRequestHandler } from '@remix-run/express';
 import compression from 'compression';
 import express from 'express';
 import pino from 'pino';
-import { allowedMethods, bodyCheck, isApiPath, isCrossOriginWrite, redactPath } from './edge.mjs';
+import { allowedMethods, bodyCheck, canonicalPath, isApiPath, isCrossOriginWrite, isDataRequest, redactPath } from './edge.mjs';
 import { startEmbeddedPostgres } from './embedded-postgres.mjs';
 import { createSolapiSimulator, solapiSimulatorMount } from './solapi-simulator.mjs';
 import { staticFiles } from './static-files.mjs';
@@ -37,16 +37,24 @@ const PAGE = (title, message) => `<!doctype html><html lang="ko"><head><meta cha
 <meta name="viewport" content="width=device-width,initial-scale=1"></head><body style="font-family:sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem">
 <main><h1>${title}</h1><p>${message}</p><p><a href="/">처음으로</a></p></main></body></html>`;
 
-/** The edge's refusals: JSON `{ code, message }` for the API, a small Korean page otherwise; our headers either way. */
+/**
+ * The edge's refusals: JSON `{ code, message }` for the API; for a page's data request (a page with JavaScript), the
+ * page-action reply a form shows (`{ status: 'error', code, error: { '': [message] } }`, marked as the server's
+ * answer so the page shows it instead of its error page); a small Korean page otherwise. Our headers either way.
+ */
 function refuse(req, res, status, code, title, message, extra = {}) {
   res.status(status).set({ ...EDGE_HEADERS, ...extra });
   // The body is never kept. Up to DRAIN_MAX_BYTES it is read and dropped, so the client (still sending) reads our answer
   // instead of a reset connection; anything larger, or of unknown length, closes the connection.
-  if (status === 413 || status === 411) {
+  if (status === 413 || status === 411 || status === 400) {
     if (Number(req.headers['content-length']) <= DRAIN_MAX_BYTES) req.resume();
     else res.set('Connection', 'close');
   }
-  if (isApiPath(req.path)) res.json({ code, message });
+  // (A path refused as unreadable is the API's when it reads so and is not a page's data request.)
+  const dataRequest = isDataRequest(req.originalUrl);
+  const api = req.edgePath ? isApiPath(req.edgePath) : !dataRequest && isApiPath(req.path);
+  if (api) res.json({ code, message });
+  else if (dataRequest) res.set('X-Remix-Response', 'yes').json({ status: 'error', code, error: { '': [message] } });
   else res.type('html').send(PAGE(title, message));
 }
 
@@ -77,6 +85,15 @@ app.use((req, res, next) => {
   next();
 });
 
+// The path every rule below sees is the one the router will route (server/edge.mjs): a target spelled otherwise
+// (dot segments, doubled slashes, backslashes, encoded slashes) is refused here, before anything reads its body.
+app.use((req, res, next) => {
+  req.edgePath = canonicalPath(req.originalUrl);
+  if (req.edgePath !== null) return next();
+  // Refused before its body is read: the body is dropped (or the connection closed), as for an oversized one.
+  return refuse(req, res, 400, 'INVALID_PATH', '잘못된 주소', '주소를 알아볼 수 없습니다. 리드인 화면의 링크로 다시 들어와 주세요.');
+});
+
 app.get('/healthz', (_req, res) => res.set(EDGE_HEADERS).json({ status: 'ok' }));
 
 // The local Toss Payments simulator (docs/payments.md): in the experience environment without a secret key, or when
@@ -90,13 +107,13 @@ const solapi = solapiSimulatorMount(process.env);
 if (solapi) app.use('/__solapi', createSolapiSimulator(solapi).router);
 
 app.use((req, res, next) => {
-  const allowed = allowedMethods(req.path);
+  const allowed = allowedMethods(req.edgePath);
   if (!allowed.includes(req.method)) {
     return refuse(req, res, 405, 'METHOD_NOT_ALLOWED', '허용되지 않는 요청', '이 주소는 그 방식의 요청을 받지 않습니다.', {
       Allow: allowed.join(', '),
     });
   }
-  const body = bodyCheck(req.method, req.path, req.headers);
+  const body = bodyCheck(req.method, req.edgePath, req.headers);
   if (body === 'too-large') {
     return refuse(
       req,
@@ -118,7 +135,7 @@ app.use((req, res, next) => {
     );
   }
   const ownOrigin = process.env.PUBLIC_URL ? new URL(process.env.PUBLIC_URL).origin : `${req.protocol}://${req.get('host')}`;
-  if (isCrossOriginWrite(req.method, req.path, req.headers, ownOrigin)) {
+  if (isCrossOriginWrite(req.method, req.edgePath, req.headers, ownOrigin)) {
     return refuse(
       req,
       res,

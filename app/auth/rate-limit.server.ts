@@ -158,9 +158,10 @@ export async function limitedAttempt<T>(
 ): Promise<T> {
   const key = accountKey(loginId);
   const { account, ip } = counters;
-  if (!(await account.take(key))) throw tooMany();
-  if (address && !(await ip.take(address))) {
-    await account.give(key);
+  // The address first: a flood from one address (new login ids each time) is refused with one write per attempt.
+  if (address && !(await ip.take(address))) throw tooMany();
+  if (!(await account.take(key))) {
+    if (address) await ip.give(address);
     throw tooMany();
   }
   let failed = false;

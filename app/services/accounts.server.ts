@@ -20,7 +20,7 @@ import { guardianToken, maskPhone, sendGuardianCode } from './guardian-consent.s
 import { codeMatches, codesSentLastHour, consumeCode, countFailedTry, issueCode, livePendingCode } from './one-time-codes.server';
 import { now, nowMs } from '~/lib/clock.server';
 import { DomainError, isUniqueViolation } from '~/lib/errors';
-import { sendMessage } from './messages.server';
+import { sendMessageSoon } from './messages.server';
 
 export const ACCOUNT_MESSAGES = {
   badCredentials: '아이디 또는 비밀번호가 올바르지 않습니다.',
@@ -301,7 +301,8 @@ export async function startPasswordRecovery(kind: MemberKind, loginId: string, n
     throw new DomainError('TOO_MANY_CODE_REQUESTS', ACCOUNT_MESSAGES.tooManyCodes, 429);
   }
   const code = await issueCode(user.id, RECOVERY_PURPOSE, RECOVERY_CODE_TTL_MS);
-  await sendMessage({
+  // Sent after this answer: waiting for the provider here would tell a real account from an unknown one.
+  await sendMessageSoon({
     recipientUserId: user.id,
     phone: user.phone,
     channel: 'SMS',

@@ -2,11 +2,13 @@ import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { NOTE_MESSAGES } from '~/domain/notes';
 import { DomainError } from '~/lib/errors';
+import { inImageQueue } from './image-queue.server';
 
 // Uploaded images (architecture.md §5): reading-note images and profile pictures. The type is read from the file's
 // CONTENT (never its name or the browser's content type), the size and the pixel count are limited before decoding,
 // and what is stored is a re-encoded copy: rotated per EXIF, resized, with every metadata block (EXIF, GPS, ICC, XMP)
-// left behind (sharp writes none without withMetadata()).
+// left behind (sharp writes none without withMetadata()). Every image is read and re-encoded in its turn in the image
+// queue (image-queue.server.ts), apart from the pages; a file over the size limit is refused before it waits.
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 export const MAX_IMAGE_SIDE = 1600;
@@ -74,6 +76,11 @@ async function checkImage(input: Uint8Array, rule: ImageRule) {
  * side (JPEG, or WebP where it has transparency). Throws NOTE_IMAGE_TYPE or NOTE_IMAGE_TOO_LARGE.
  */
 export async function processNoteImage(input: Uint8Array): Promise<ProcessedImage> {
+  if (input.byteLength > NOTE_IMAGE.maxBytes) throw NOTE_IMAGE.sizeError();
+  return inImageQueue(() => reencodeNoteImage(input));
+}
+
+async function reencodeNoteImage(input: Uint8Array): Promise<ProcessedImage> {
   const meta = await checkImage(input, NOTE_IMAGE);
   try {
     // First frame only for animated GIF/WebP; rotate() applies the EXIF orientation.
@@ -99,16 +106,19 @@ export async function processNoteImage(input: Uint8Array): Promise<ProcessedImag
 /** A profile picture: JPEG, PNG or WebP by content, at most 5 MB, stored as a 256×256 WebP. */
 export async function processProfileImage(input: Uint8Array): Promise<Buffer> {
   if (input.byteLength === 0) throw new DomainError('IMAGE_MISSING', PROFILE_IMAGE_MESSAGES.imageMissing, 400);
-  await checkImage(input, PROFILE_IMAGE);
-  try {
-    return await sharp(input, { limitInputPixels: PROFILE_IMAGE.maxPixels })
-      .rotate()
-      .resize(PROFILE_IMAGE_SIZE, PROFILE_IMAGE_SIZE, { fit: 'cover' })
-      .webp({ quality: 82 })
-      .toBuffer();
-  } catch {
-    throw PROFILE_IMAGE.typeError();
-  }
+  if (input.byteLength > PROFILE_IMAGE.maxBytes) throw PROFILE_IMAGE.sizeError();
+  return inImageQueue(async () => {
+    await checkImage(input, PROFILE_IMAGE);
+    try {
+      return await sharp(input, { limitInputPixels: PROFILE_IMAGE.maxPixels })
+        .rotate()
+        .resize(PROFILE_IMAGE_SIZE, PROFILE_IMAGE_SIZE, { fit: 'cover' })
+        .webp({ quality: 82 })
+        .toBuffer();
+    } catch {
+      throw PROFILE_IMAGE.typeError();
+    }
+  });
 }
 
 /** The most a book cover keeps: 400×560 (the cards show it at 200×280 on high-density screens at most). */
@@ -117,17 +127,20 @@ export const COVER_HEIGHT = 560;
 
 /** A book cover uploaded in the catalogue: the note images' rules by content and size, re-encoded as a JPEG. */
 export async function processCoverImage(input: Uint8Array): Promise<Buffer> {
-  await checkImage(input, NOTE_IMAGE);
-  try {
-    return await sharp(input, { limitInputPixels: NOTE_IMAGE.maxPixels, pages: 1 })
-      .rotate()
-      .resize({ width: COVER_WIDTH, height: COVER_HEIGHT, fit: 'inside', withoutEnlargement: true })
-      .flatten({ background: '#ffffff' })
-      .jpeg({ quality: 80, mozjpeg: true })
-      .toBuffer();
-  } catch {
-    throw NOTE_IMAGE.typeError();
-  }
+  if (input.byteLength > NOTE_IMAGE.maxBytes) throw NOTE_IMAGE.sizeError();
+  return inImageQueue(async () => {
+    await checkImage(input, NOTE_IMAGE);
+    try {
+      return await sharp(input, { limitInputPixels: NOTE_IMAGE.maxPixels, pages: 1 })
+        .rotate()
+        .resize({ width: COVER_WIDTH, height: COVER_HEIGHT, fit: 'inside', withoutEnlargement: true })
+        .flatten({ background: '#ffffff' })
+        .jpeg({ quality: 80, mozjpeg: true })
+        .toBuffer();
+    } catch {
+      throw NOTE_IMAGE.typeError();
+    }
+  });
 }
 
 /** A fresh storage key for the image of a student's note on one result book (known before the note row exists). */

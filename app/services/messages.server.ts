@@ -3,6 +3,7 @@ import { db, type Executor } from '~/db/client.server';
 import { messages, users, type MessageChannel } from '~/db/schema';
 import { SendState } from '~/domain/enums';
 import { recipientRole } from '~/domain/talk';
+import { log } from '~/lib/log.server';
 import { deliverNow } from './talk/outbox.server';
 import { onePage } from './paged-list.server';
 
@@ -43,6 +44,23 @@ export async function sendMessage(message: NewMessage) {
   const row = await enqueueMessage(message);
   if (!row) throw new Error('sendMessage: a message with this dedupe key was already sent');
   await deliverNow(row.id);
+  return row.id;
+}
+
+/**
+ * Stores a message and has the outbox send it at once, without the caller waiting for the provider: for a one-time
+ * code asked for by someone who may not have an account, so that the answer takes as long for a real account as for
+ * an unknown one (the provider's round trip would tell them apart). A send that fails is left to the outbox worker,
+ * which retries it.
+ */
+export async function sendMessageSoon(message: NewMessage) {
+  const row = await enqueueMessage(message);
+  if (!row) throw new Error('sendMessageSoon: a message with this dedupe key was already sent');
+  setImmediate(() => {
+    deliverNow(row.id).catch((error: unknown) =>
+      log.warn({ messageId: row.id, error: String(error) }, 'a message left for the outbox worker'),
+    );
+  });
   return row.id;
 }
 

@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { honeypot } from '~/web/honeypot.server';
 import { resetRateLimits } from '~/auth/rate-limit.server';
 import { getSession, sessionStorage, writeSession } from '~/web/session.server';
@@ -326,7 +326,7 @@ describe('finding a password', () => {
     return respond(() => findPassword.action(args(request, { kind: 'student' })));
   }
 
-  it('sends a one-time code to the phone (outbox COMPLETE), then needs the answer AND the code', async () => {
+  it('sends a one-time code to the phone (outbox COMPLETE) after answering, then needs the answer AND the code', async () => {
     const step1 = await start('student2', '이바다');
     const data = await body(step1);
     expect(data.data?.challenge).toMatchObject({
@@ -334,6 +334,8 @@ describe('finding a password', () => {
       question: '가장 좋아하는 책은 무엇인가요?',
       maskedPhone: '010-****-0002',
     });
+    // The answer did not wait for the provider: the outbox sends the stored message right after it.
+    await vi.waitFor(async () => expect((await latestCode('student2')).message.sendState).toBe(SendState.COMPLETE), { timeout: 5_000 });
     const { message, code } = await latestCode('student2');
     expect(message).toMatchObject({ phone: '010-1000-0002', channel: 'SMS', sendState: SendState.COMPLETE, attempts: 1 });
     expect(message.sentAt).not.toBeNull();

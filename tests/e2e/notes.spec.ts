@@ -136,6 +136,37 @@ test('an HTML file renamed .jpg is refused with a Korean message and the typed n
   await expect(page.locator('h1 .note-state')).toHaveText(stateBefore!);
 });
 
+test('a photo over the upload limit is refused with the same Korean message with JavaScript on and off', async ({ page }, info) => {
+  // 12 MB: over the 11 MB the server reads of a multipart body, so the edge refuses it before the page action runs.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'readin-note-'));
+  const file = path.join(dir, 'huge-photo.jpg');
+  fs.writeFileSync(file, Buffer.alloc(12 * 1024 * 1024, 0xff));
+  const js = info.project.name === 'js';
+  await signIn(page, js ? 'student5' : 'student7', /\/user\/activity$/);
+  await page.goto('/user/activity/readingBook/note');
+  await page.getByRole('main').getByRole('link').filter({ hasNotText: '독서 노트' }).first().click();
+  await page.waitForURL(/\/user\/activity\/readingBook\/note\/\d+$/);
+  const noteUrl = page.url();
+  const stateBefore = await page.locator('h1 .note-state').textContent();
+  const text = '사진이 너무 커서 거절되어도 이 노트의 내용은 남아 있어야 합니다. 스무 자를 넘겼어요.';
+  await page.getByLabel('책을 읽고 느낀 점').fill(text);
+  await page.getByLabel(/이미지 (첨부|바꾸기)/).setInputFiles(file);
+  await page.getByRole('button', { name: '임시 저장' }).click();
+  await expect(page.getByText('보낸 내용이 너무 큽니다. 파일은 10MB 이하로 올려 주세요.')).toBeVisible();
+  await expect(page.getByText('문제가 발생했습니다')).toHaveCount(0);
+  if (js) {
+    // The page stays, with what the student typed.
+    expect(page.url()).toBe(noteUrl);
+    await expect(page.getByLabel('책을 읽고 느낀 점')).toHaveValue(text);
+  } else {
+    await expect(page.getByRole('heading', { name: '보낸 내용이 너무 큽니다' })).toBeVisible();
+  }
+  // Nothing was saved.
+  await page.goto(noteUrl);
+  await expect(page.locator('h1 .note-state')).toHaveText(stateBefore!);
+  await expect(page.getByLabel('책을 읽고 느낀 점')).not.toHaveValue(text);
+});
+
 test('a teacher of another academy, or of another class, cannot open an academy-1 note or its image', async ({ page }) => {
   await signIn(page, 'teacher', /\/admin\/dashboard$/);
   await page.goto('/admin/notes?state=COMMENT_COMPLETE');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowedMethods, bodyCheck, isCrossOriginWrite, redactPath } from '../../server/edge.mjs';
+import { allowedMethods, bodyCheck, canonicalPath, isApiPath, isCrossOriginWrite, isDataRequest, redactPath } from '../../server/edge.mjs';
 
 const OWN = 'http://127.0.0.1:3000';
 
@@ -37,6 +37,47 @@ describe('the HTTP edge', () => {
     expect(isCrossOriginWrite('GET', '/user/my-page/me', { origin: 'https://evil.example' }, OWN)).toBe(false);
     // The API answers to tokens, not origins.
     expect(isCrossOriginWrite('POST', '/api/auth/login', { origin: 'https://evil.example' }, OWN)).toBe(false);
+  });
+
+  it('reads the path the router will route, and refuses every other spelling of it', () => {
+    expect(canonicalPath('/member/login')).toBe('/member/login');
+    expect(canonicalPath('/member/login/?redirectTo=%2Fuser')).toBe('/member/login/');
+    expect(canonicalPath('/')).toBe('/');
+    // Segments are decoded as the router decodes them.
+    expect(canonicalPath('/user/book/search/%ED%95%9C%EA%B8%80')).toBe('/user/book/search/한글');
+    expect(canonicalPath('/%61pi/me')).toBe('/api/me');
+    for (const target of [
+      '/api/../member/login',
+      '/api/./../member/login',
+      '/api/%2e%2e/member/login',
+      '/api/%2E%2E/member/login',
+      '/api/.%2e/member/login',
+      '/member/./login',
+      '/member/%2e/login',
+      '/api\\..\\member\\login',
+      '/api/..\\member/login',
+      '//member/login',
+      '/member//login',
+      '/api%2fmember',
+      '/api%2F..%2Fmember/login',
+      '/api%5c..%5cmember/login',
+      '/%zz',
+      '*',
+      'http://evil.example/api/me',
+    ]) {
+      expect(canonicalPath(target), target).toBeNull();
+    }
+  });
+
+  it('tells the API by its path whatever its case, and a page data request by ?_data=', () => {
+    expect(isApiPath('/api/me')).toBe(true);
+    expect(isApiPath('/API/me')).toBe(true);
+    expect(isApiPath('/apiary')).toBe(false);
+    expect(isApiPath('/member/login')).toBe(false);
+    expect(isDataRequest('/user/my-page/me?_data=routes%2Fuser%2B%2Fmy-page.me')).toBe(true);
+    expect(isDataRequest('/user/activity?index&_data=routes%2Fuser%2B%2Factivity._index')).toBe(true);
+    expect(isDataRequest('/user/my-page/me?page=2')).toBe(false);
+    expect(isDataRequest('/user/my-page/me')).toBe(false);
   });
 
   it('keeps tokens and passwords out of logged addresses', () => {

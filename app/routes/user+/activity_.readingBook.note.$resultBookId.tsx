@@ -54,8 +54,12 @@ export default function StudentNotePage() {
   const reply = useActionData<typeof action>();
   const navigation = useNavigation();
   const readReply = replyFor(reply, 'read');
-  // A file over the limit is refused before the form is read: the reply has its code, and the message goes beside the file.
-  const tooLarge = reply?.code === 'NOTE_IMAGE_TOO_LARGE' && !reply.initialValue ? (reply.error?.[''] ?? undefined) : undefined;
+  // A file over the limit is refused before the form is read (by the page, or by the server's edge for a body over
+  // its limit): the reply has its code, and the message goes beside the file.
+  const tooLarge =
+    (reply?.code === 'NOTE_IMAGE_TOO_LARGE' || reply?.code === 'PAYLOAD_TOO_LARGE') && !reply.initialValue
+      ? (reply.error?.[''] ?? undefined)
+      : undefined;
   const note = page.note;
   const state = (note?.state ?? NoteState.NONE) as NoteState;
   const editable = studentCanEdit(note?.state);
