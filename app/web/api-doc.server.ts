@@ -2,7 +2,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-ope
 import { z } from 'zod';
 import '~/lib/zod-openapi.server'; // zod's `.openapi()`: the generator reads path and query parameters through it
 import type { UserRole } from '~/domain/enums';
-import { ERROR_CODES } from '~/messages';
+import { ERROR_CODES, MESSAGES } from '~/messages';
 
 // The description of every /api call (issue 18, docs/decisions/026-openapi-from-zod.md), and the OpenAPI 3.1 document
 // made from them (GET /api/openapi.json, the reference page /developers/api).
@@ -29,9 +29,9 @@ import { ERROR_CODES } from '~/messages';
 //
 // `answer` is written next to the service's return type (e.g. `export const likeAnswer = z.object(…)` in the
 // service) so that one file holds both. The errors every call shares are added here and need not be listed: the
-// guard's (INVALID_TOKEN 401, AUTHORIZED_ERROR 403), a bad path id (`notFound`, NOT_FOUND 404 by default), a body
-// that cannot be read or breaks its contract (`unreadable`, `bodyError`: INVALID_REQUEST 400 by default; a body too
-// large: 413), SERVER_ERROR 500 and SERVICE_UNAVAILABLE 503. A `bodyError` function of one's own cannot be read here:
+// guard's (INVALID_TOKEN 401, AUTHORIZED_ERROR 403, PASSWORD_CHANGE_REQUIRED 403 unless `allowPasswordChange`), a bad
+// path id (`notFound`, NOT_FOUND 404 by default), a body that cannot be read or breaks its contract (`unreadable`,
+// `bodyError`: INVALID_REQUEST 400 by default; a body too large: 413), SERVER_ERROR 500 and SERVICE_UNAVAILABLE 503. A `bodyError` function of one's own cannot be read here:
 // list its codes in `errors`. When the wire's fields differ from the contract's (a `wire` renaming) or the body is
 // multipart, `request` describes the body as the client sends it. A module whose one method is answered by two
 // apiRoutes (one chosen by a path segment) describes the call once and passes `doc: null` to the other.
@@ -89,6 +89,8 @@ export type ApiCallFacts = {
   unreadable?: ApiFailure;
   /** The route has a bodyError function of its own (its codes are in doc.errors). */
   ownBodyError: boolean;
+  /** The call serves an account that must first choose its own password (others answer PASSWORD_CHANGE_REQUIRED). */
+  allowPasswordChange?: boolean;
 };
 
 export type ApiCall = ApiCallFacts & { doc: ApiDoc };
@@ -124,6 +126,11 @@ const SERVER_ERROR: ApiFailure = {
 const UNAVAILABLE: ApiFailure = { code: 'SERVICE_UNAVAILABLE', message: '서비스를 잠시 사용할 수 없습니다.', status: 503 };
 const INVALID_TOKEN: ApiFailure = { code: ERROR_CODES.INVALID_TOKEN, message: '인증이 만료되었거나 올바르지 않습니다.', status: 401 };
 const FORBIDDEN: ApiFailure = { code: ERROR_CODES.AUTHORIZED_ERROR, message: '이 기능을 사용할 권한이 없습니다.', status: 403 };
+const PASSWORD_CHANGE: ApiFailure = {
+  code: ERROR_CODES.PASSWORD_CHANGE_REQUIRED,
+  message: MESSAGES.passwordChangeRequired,
+  status: 403,
+};
 const BAD_BODY: ApiFailure = { code: 'INVALID_REQUEST', message: '요청 내용을 확인해 주세요.', status: 400 };
 const UNREADABLE: ApiFailure = { code: 'INVALID_REQUEST', message: 'JSON 형식의 요청 본문이 필요합니다.', status: 400 };
 const TOO_LARGE: ApiFailure = { code: 'INVALID_REQUEST', message: '요청 본문이 너무 큽니다.', status: 413 };
@@ -136,6 +143,7 @@ export function failuresOf(call: ApiCall): Required<ApiFailure>[] {
     list.push(INVALID_TOKEN);
     // A role, or the XSRF check of a cookie-authenticated mutation.
     if (call.access !== 'ANY' || call.method !== 'GET') list.push(FORBIDDEN);
+    if (!call.allowPasswordChange) list.push(PASSWORD_CHANGE);
   }
   if (call.ids.length) list.push({ ...(call.notFound ?? NOT_FOUND), status: call.notFound?.status ?? 404 });
   if (call.body) {

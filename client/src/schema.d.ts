@@ -72,6 +72,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/auth/setPassword': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 새 비밀번호 등록 (임시 비밀번호)
+     * @description 학원이 정해 준 임시 비밀번호나 이전 시스템의 비밀번호로 로그인한 계정이 자기 비밀번호와 보안 질문을 등록합니다 (`/api/me` 의 mustChangePassword 가 true 인 동안 다른 호출은 PASSWORD_CHANGE_REQUIRED). 이 계정의 로그인은 모두 끝나고, 새 access token 과 refresh token 을 답합니다.
+     *
+     *     접근: 로그인한 사용자
+     */
+    post: operations['postAuthSetPassword'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/bookCommon/readPage/detail/{id}': {
     parameters: {
       query?: never;
@@ -191,7 +213,7 @@ export interface paths {
     };
     /**
      * 내 정보
-     * @description 로그인한 사용자와 그 권한, 이번 달 기본 결제 여부.
+     * @description 로그인한 사용자와 그 권한, 이번 달 기본 결제 여부. mustChangePassword 가 true 이면 POST /api/auth/setPassword 로 비밀번호를 새로 정하기 전까지 다른 호출은 PASSWORD_CHANGE_REQUIRED (403) 로 거절됩니다.
      *
      *     접근: 로그인한 사용자
      */
@@ -1528,6 +1550,134 @@ export interface operations {
       };
     };
   };
+  postAuthSetPassword: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          password: string;
+          securityAnswer: string;
+          securityQuestion: number;
+        };
+      };
+    };
+    responses: {
+      /** @description 성공 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              accessToken: string;
+              /** Format: date-time */
+              accessTokenExpireDate: string;
+              /** Format: date-time */
+              expireDate: string;
+              refreshToken: string;
+            };
+          };
+        };
+      };
+      /** @description INVALID_REQUEST: JSON 형식의 요청 본문이 필요합니다. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_REQUEST';
+            message: string;
+          };
+        };
+      };
+      /** @description INVALID_TOKEN: 인증이 만료되었거나 올바르지 않습니다. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_TOKEN';
+            message: string;
+          };
+        };
+      };
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'AUTHORIZED_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description NOT_MIGRATION: 이미 비밀번호를 변경한 계정입니다. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'NOT_MIGRATION';
+            message: string;
+          };
+        };
+      };
+      /** @description INVALID_REQUEST: 요청 본문이 너무 큽니다. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_REQUEST';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVER_ERROR: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVER_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: 서비스를 잠시 사용할 수 없습니다. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            message: string;
+          };
+        };
+      };
+    };
+  };
   getBookCommonReadPageDetailId: {
     parameters: {
       query?: never;
@@ -1578,7 +1728,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -1586,7 +1736,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -1683,7 +1833,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -1691,7 +1841,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -1858,7 +2008,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -1866,7 +2016,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -1980,7 +2130,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -1988,7 +2138,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -2139,6 +2289,7 @@ export interface operations {
               authority: ('ALL' | 'ADMIN1' | 'ADMIN2' | 'COACH' | 'BRANCH' | 'HEAD' | 'TEACHER' | 'STUDENT' | 'MIGRATION' | 'PRODUCT')[];
               basicPay: boolean;
               loginId: string;
+              mustChangePassword: boolean;
               organisationId: number | null;
               userEmail: string | null;
               userId: number;
@@ -2304,7 +2455,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / BASIC_PAY_REQUIRED: 이번 달 기본 결제를 해주세요. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. / BASIC_PAY_REQUIRED: 이번 달 기본 결제를 해주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -2312,7 +2463,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR' | 'BASIC_PAY_REQUIRED';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED' | 'BASIC_PAY_REQUIRED';
             message: string;
           };
         };
@@ -2425,7 +2576,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -2433,7 +2584,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -2533,7 +2684,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -2541,7 +2692,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -2646,6 +2797,19 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INVALID_TOKEN';
+            message: string;
+          };
+        };
+      };
+      /** @description PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -2807,7 +2971,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -2815,7 +2979,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -2916,7 +3080,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -2924,7 +3088,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -3098,7 +3262,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3106,7 +3270,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -3249,7 +3413,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3257,7 +3421,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -3374,7 +3538,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3382,7 +3546,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -3476,7 +3640,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3484,7 +3648,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -3580,7 +3744,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3588,7 +3752,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -3712,7 +3876,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3720,7 +3884,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -3855,7 +4019,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3863,7 +4027,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -3992,7 +4156,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4000,7 +4164,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -4106,7 +4270,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4114,7 +4278,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -4245,7 +4409,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / RETAKE_NOT_ALLOWED: 선생님이 다시 풀기를 허락한 책만 다시 풀 수 있습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. / RETAKE_NOT_ALLOWED: 선생님이 다시 풀기를 허락한 책만 다시 풀 수 있습니다. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4253,7 +4417,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR' | 'RETAKE_NOT_ALLOWED';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED' | 'RETAKE_NOT_ALLOWED';
             message: string;
           };
         };
@@ -4451,7 +4615,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4459,7 +4623,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -4629,7 +4793,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4637,7 +4801,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -4738,7 +4902,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4746,7 +4910,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -4915,7 +5079,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4923,7 +5087,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -5062,7 +5226,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5070,7 +5234,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -5157,7 +5321,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5165,7 +5329,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -5270,7 +5434,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5278,7 +5442,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -5367,7 +5531,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5375,7 +5539,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -5480,7 +5644,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5488,7 +5652,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -5593,7 +5757,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5601,7 +5765,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -5692,7 +5856,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5700,7 +5864,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -5845,7 +6009,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / NOTE_FORBIDDEN: 이 독서 노트를 볼 수 있는 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. / NOTE_FORBIDDEN: 이 독서 노트를 볼 수 있는 권한이 없습니다. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5853,7 +6017,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR' | 'NOTE_FORBIDDEN';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED' | 'NOTE_FORBIDDEN';
             message: string;
           };
         };
@@ -5966,7 +6130,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5974,7 +6138,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -6052,7 +6216,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6060,7 +6224,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -6133,7 +6297,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6141,7 +6305,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -6231,7 +6395,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6239,7 +6403,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -6377,7 +6541,7 @@ export interface operations {
           };
         };
       };
-      /** @description NOTE_FORBIDDEN: 이 독서 노트를 볼 수 있는 권한이 없습니다. */
+      /** @description PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. / NOTE_FORBIDDEN: 이 독서 노트를 볼 수 있는 권한이 없습니다. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6385,7 +6549,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'NOTE_FORBIDDEN';
+            code: 'PASSWORD_CHANGE_REQUIRED' | 'NOTE_FORBIDDEN';
             message: string;
           };
         };
@@ -6543,7 +6707,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6551,7 +6715,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -6722,7 +6886,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6730,7 +6894,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -6920,7 +7084,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6928,7 +7092,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -7043,7 +7207,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7051,7 +7215,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -7162,7 +7326,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7170,7 +7334,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -7258,7 +7422,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7266,7 +7430,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -7381,7 +7545,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7389,7 +7553,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -7489,7 +7653,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / BASIC_PAY_REQUIRED: 이번 달 기본 결제를 해주세요. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. / BASIC_PAY_REQUIRED: 이번 달 기본 결제를 해주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7497,7 +7661,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR' | 'BASIC_PAY_REQUIRED';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED' | 'BASIC_PAY_REQUIRED';
             message: string;
           };
         };
@@ -7626,7 +7790,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7634,7 +7798,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -7722,7 +7886,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7730,7 +7894,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -7841,6 +8005,19 @@ export interface operations {
           };
         };
       };
+      /** @description PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'PASSWORD_CHANGE_REQUIRED';
+            message: string;
+          };
+        };
+      };
       /** @description SERVER_ERROR: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요. */
       500: {
         headers: {
@@ -7911,6 +8088,19 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INVALID_TOKEN';
+            message: string;
+          };
+        };
+      };
+      /** @description PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -8002,7 +8192,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8010,7 +8200,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -8091,7 +8281,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8099,7 +8289,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -8218,7 +8408,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8226,7 +8416,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -8350,7 +8540,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8358,7 +8548,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
