@@ -8,7 +8,7 @@
 // the talk benchmark start it on a port of their own (startSolapiSimulator). The API secret is never logged or echoed.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import express from 'express';
-import { serveRouter } from './simulator-server.mjs';
+import { controlGuard, serveRouter } from './simulator-server.mjs';
 
 /** The simulator's keys when none are configured: not secret, they open nothing but the simulator. Same as config.server.ts's SOLAPI_SIMULATOR_KEYS. */
 export const SOLAPI_SIMULATOR_KEYS = {
@@ -112,9 +112,11 @@ function emptyCalls() {
 
 /**
  * The simulator as an Express Router (mount it under a prefix, e.g. `/__solapi`) and its in-memory state.
- * @param {{ apiKey: string; apiSecret: string; pfId?: string; sender?: string; webhookUrl?: string; processDelayMs?: number; timeoutDelayMs?: number; now?: () => number }} options
+ * `controlToken` opens the control pages (`/__control/*`) to requests carrying it (simulator-server.mjs's controlGuard).
+ * @param {{ apiKey: string; apiSecret: string; pfId?: string; sender?: string; webhookUrl?: string; processDelayMs?: number; timeoutDelayMs?: number; now?: () => number; controlToken?: string }} options
  */
 export function createSolapiSimulator({
+  controlToken,
   apiKey,
   apiSecret,
   pfId,
@@ -469,7 +471,9 @@ export function createSolapiSimulator({
 
   router.all('/messages/*', (_req, res) => fail(res, 404, 'NotFound', '존재하지 않는 요청입니다.'));
 
-  // ---- The control API (only the simulator has it). ----
+  // ---- The control API (only the simulator has it, only for the holder of its token). ----
+
+  router.use('/__control', controlGuard(controlToken));
 
   router.get('/__control/calls', (_req, res) =>
     res.set('Cache-Control', 'no-store').json({ ...state.calls, received: Object.fromEntries(state.received) }),
@@ -524,20 +528,23 @@ export function createSolapiSimulator({
 }
 
 /**
- * When our own server serves the simulator under /__solapi: in the experience environment without an API key
- * (APP_ENV defaults to PROD when DATABASE_URL is set, else EXP, as config.server.ts decides), or when
- * SOLAPI_SIMULATOR=1. Null when it is not served.
+ * When our own server serves the simulator under /__solapi: only in the experience environment (APP_ENV defaults to
+ * PROD when DATABASE_URL is set, else EXP, as config.server.ts decides), never in production whatever else is set;
+ * there, without an API key, or when SOLAPI_SIMULATOR=1. Its control pages open to SIMULATOR_CONTROL_TOKEN only.
+ * Null when it is not served.
  * @param {Record<string, string | undefined>} env
  */
 export function solapiSimulatorMount(env) {
   const appEnv = env.APP_ENV ?? (env.DATABASE_URL ? 'PROD' : 'EXP');
   const forced = env.SOLAPI_SIMULATOR === '1' || env.SOLAPI_SIMULATOR === 'true';
-  if (!forced && (env.SOLAPI_API_KEY || appEnv === 'PROD')) return null;
+  if (appEnv !== 'EXP' || (!forced && env.SOLAPI_API_KEY)) return null;
   const port = env.PORT ?? '3000';
   const webhookUrl = `http://127.0.0.1:${port}/talk/webhook`;
+  const controlToken = env.SIMULATOR_CONTROL_TOKEN || undefined;
   // Without a key the app uses the simulator's keys (config.server.ts); with one (SOLAPI_SIMULATOR=1) the configured ones.
-  if (!env.SOLAPI_API_KEY) return { ...SOLAPI_SIMULATOR_KEYS, webhookUrl };
+  if (!env.SOLAPI_API_KEY) return { ...SOLAPI_SIMULATOR_KEYS, webhookUrl, controlToken };
   return {
+    controlToken,
     apiKey: env.SOLAPI_API_KEY,
     apiSecret: env.SOLAPI_API_SECRET ?? '',
     pfId: env.SOLAPI_PF_ID || undefined,

@@ -10,7 +10,7 @@
 // echoed.
 import { randomBytes } from 'node:crypto';
 import express from 'express';
-import { serveRouter } from './simulator-server.mjs';
+import { controlGuard, serveRouter } from './simulator-server.mjs';
 
 /** The simulator's keys when none are configured: not secret, they open nothing but the simulator. Same as config.server.ts's SIMULATOR_KEYS. */
 export const SIMULATOR_KEYS = { clientKey: 'test_ck_simulator', secretKey: 'test_sk_simulator' };
@@ -95,9 +95,10 @@ function emptyCalls() {
 
 /**
  * The simulator as an Express Router (mount it under a prefix, e.g. `/__toss`) and its in-memory state.
- * @param {{ secretKey: string; clientKey?: string; webhookUrl?: string; confirmDelayMs?: number; now?: () => number }} options
+ * `controlToken` opens the control pages (`/__control/*`) to requests carrying it (simulator-server.mjs's controlGuard).
+ * @param {{ secretKey: string; clientKey?: string; webhookUrl?: string; confirmDelayMs?: number; now?: () => number; controlToken?: string }} options
  */
-export function createTossSimulator({ secretKey, clientKey, webhookUrl, confirmDelayMs = 15_000, now = Date.now }) {
+export function createTossSimulator({ secretKey, clientKey, webhookUrl, confirmDelayMs = 15_000, now = Date.now, controlToken }) {
   if (!secretKey) throw new Error('the Toss simulator needs a secret key');
   const expectedAuth = `Basic ${Buffer.from(`${secretKey}:`).toString('base64')}`;
 
@@ -715,6 +716,7 @@ ${payment.approveNo ? `<dt>승인번호</dt><dd>${escapeHtml(payment.approveNo)}
 
   // ---- The control API (only the simulator has it). ----
 
+  router.use('/__control', controlGuard(controlToken));
   router.get('/__control/calls', (_req, res) => res.set('Cache-Control', 'no-store').json(state.calls));
   router.get('/__control/webhooks', (_req, res) => res.set('Cache-Control', 'no-store').json(state.webhooks));
   router.post('/__control/reset', (_req, res) => {
@@ -776,21 +778,23 @@ const SDK_SOURCE = `// 토스페이먼츠 v2 SDK를 흉내 내는 시뮬레이�
 `;
 
 /**
- * When our own server serves the simulator under /__toss: in the experience environment without a secret key
- * (APP_ENV defaults to PROD when DATABASE_URL is set, else EXP, as config.server.ts decides), or when TOSS_SIMULATOR=1
- * (tests that configure a secret key pointing at our own simulator). Null when it is not served.
+ * When our own server serves the simulator under /__toss: only in the experience environment (APP_ENV defaults to PROD
+ * when DATABASE_URL is set, else EXP, as config.server.ts decides), never in production whatever else is set; there,
+ * without a secret key, or when TOSS_SIMULATOR=1 (tests that configure a secret key pointing at our own simulator).
+ * Its control pages open to SIMULATOR_CONTROL_TOKEN only. Null when it is not served.
  * @param {Record<string, string | undefined>} env
- * @returns {{ secretKey: string; clientKey: string | undefined; webhookUrl: string } | null}
+ * @returns {{ secretKey: string; clientKey: string | undefined; webhookUrl: string; controlToken: string | undefined } | null}
  */
 export function simulatorMount(env) {
   const appEnv = env.APP_ENV ?? (env.DATABASE_URL ? 'PROD' : 'EXP');
   const forced = env.TOSS_SIMULATOR === '1' || env.TOSS_SIMULATOR === 'true';
-  if (!forced && (env.TOSS_SECRET_KEY || appEnv === 'PROD')) return null;
+  if (appEnv !== 'EXP' || (!forced && env.TOSS_SECRET_KEY)) return null;
   const port = env.PORT ?? '3000';
   return {
     secretKey: env.TOSS_SECRET_KEY || SIMULATOR_KEYS.secretKey,
     clientKey: env.TOSS_CLIENT_KEY || (env.TOSS_SECRET_KEY ? undefined : SIMULATOR_KEYS.clientKey),
     webhookUrl: `http://127.0.0.1:${port}/card-pay/webhook`,
+    controlToken: env.SIMULATOR_CONTROL_TOKEN || undefined,
   };
 }
 

@@ -490,7 +490,13 @@ describe('the Toss adapter against the simulator', () => {
       expect(calls.window[params.orderId]).toBe(1);
       expect(calls.confirm).toEqual({ [params.orderId]: 1 });
       expect(calls.getPaymentByOrderId).toEqual({ [params.orderId]: 1 });
-      await fetch(`${other.url}/__control/reset`, { method: 'POST' });
+      // The control pages open to the token of whoever started the simulator only.
+      for (const headers of [{}, { 'X-Simulator-Token': 'guessed' }]) {
+        expect((await fetch(`${other.url}/__control/calls`, { headers })).status).toBe(403);
+        expect((await fetch(`${other.url}/__control/reset`, { method: 'POST', headers })).status).toBe(403);
+      }
+      expect((await other.calls()).confirm).toEqual({ [params.orderId]: 1 });
+      await fetch(`${other.url}/__control/reset`, { method: 'POST', headers: other.control });
       expect((await other.calls()).confirm).toEqual({});
       expect(await other.gateway.getPayment(paymentKey)).toMatchObject({ ok: false, error: { status: 404, code: 'NOT_FOUND_PAYMENT' } });
     } finally {
