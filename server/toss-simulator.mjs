@@ -800,7 +800,7 @@ export function simulatorMount(env) {
 
 /**
  * The simulator on a port of its own (database tests). Resolves its base URL (the adapter's apiUrl), its state and close().
- * @param {{ port?: number; host?: string; secretKey: string; clientKey?: string; webhookUrl?: string; confirmDelayMs?: number; now?: () => number }} options
+ * @param {{ port?: number; host?: string } & Parameters<typeof createTossSimulator>[0]} options
  */
 export async function startTossSimulator({ port = 0, host = '127.0.0.1', ...options }) {
   const { router, state } = createTossSimulator(options);

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { config } from '~/config.server';
 import { db } from '~/db/client.server';
-import { payments, type Payment } from '~/db/schema';
+import { payments, users, type Payment } from '~/db/schema';
 import { PaymentMethod, PaymentStatus, Tier } from '~/domain/enums';
 import { nowMs, setClock } from '~/lib/clock.server';
 import { hasBasicPay } from '~/services/payments/basic-pay.server';
@@ -15,9 +15,10 @@ import {
 } from '~/services/payments/order-confirmation.server';
 import { checkoutParams, createOrder, ORDER_MESSAGES, type Payer } from '~/services/payments/orders.server';
 import { loader as successLoader } from '~/routes/card-pay+/success';
+import { loader as failLoader } from '~/routes/card-pay+/fail';
 import { action as webhookAction } from '~/routes/card-pay+/webhook';
 import { createAcademy, createStaff, createStudent } from '../support/factories';
-import { makeRequest, respond } from '../support/auth';
+import { makeRequest, respond, sessionCookie } from '../support/auth';
 import { useTestDatabase } from '../support/db';
 import { startSimulator, type Simulator, type TestCard } from '../support/toss';
 
@@ -50,16 +51,26 @@ async function unpaidHead(): Promise<Payer> {
 
 const card = (tier: Tier = Tier.BASIC) => ({ tier, method: PaymentMethod.CARD, window: 'page' as const });
 
+/** The user who placed the order: the returns are served to a payer of its organisation only. */
+async function payerOf(order: Payment) {
+  const [user] = await db().select().from(users).where(eq(users.id, order.payerUserId!));
+  return user;
+}
+
 /** The browser in the simulator's window, then back at our success or fail URL. */
 async function payInWindow(order: Payment, testCard: TestCard | 'cancel', tamper?: (url: URL) => void, s: Simulator = sim) {
   const back = new URL(await s.windowPay(checkoutParams(order, ORIGIN), testCard));
   tamper?.(back);
   const q = back.searchParams;
   if (back.pathname === '/card-pay/success') {
-    return handleSuccessReturn({ paymentKey: q.get('paymentKey'), orderId: q.get('orderId'), amount: q.get('amount') });
+    return handleSuccessReturn(await payerOf(order), {
+      paymentKey: q.get('paymentKey'),
+      orderId: q.get('orderId'),
+      amount: q.get('amount'),
+    });
   }
   expect(back.pathname).toBe('/card-pay/fail');
-  return handleFailReturn({ code: q.get('code'), message: q.get('message'), orderId: q.get('orderId') });
+  return handleFailReturn(await payerOf(order), { code: q.get('code'), message: q.get('message'), orderId: q.get('orderId') });
 }
 
 const row = async (id: number) => (await db().select().from(payments).where(eq(payments.id, id)))[0];
@@ -139,7 +150,7 @@ describe('the provider’s window returns', () => {
     expect((await row(deposit.id)).status).toBe(PaymentStatus.CANCEL);
     expect(await confirmCalls(order.orderId)).toBe(1);
     // The same success URL again (a reload): nothing more is confirmed.
-    await handleSuccessReturn({ paymentKey: paid.paymentKey, orderId: order.orderId, amount: String(order.amount) });
+    await handleSuccessReturn(await payerOf(order), { paymentKey: paid.paymentKey, orderId: order.orderId, amount: String(order.amount) });
     expect(await confirmCalls(order.orderId)).toBe(1);
     // A second order for the paid tier is refused.
     await expect(createOrder(head, card())).rejects.toThrow(ORDER_MESSAGES.alreadyPaid);
@@ -199,7 +210,11 @@ describe('the provider’s window returns', () => {
     const secondBack = new URL(await sim.windowPay(checkoutParams(second, ORIGIN), 'ok'));
     await payInWindow(first, 'ok');
     const q = secondBack.searchParams;
-    await handleSuccessReturn({ paymentKey: q.get('paymentKey'), orderId: q.get('orderId'), amount: q.get('amount') });
+    await handleSuccessReturn(await payerOf(second), {
+      paymentKey: q.get('paymentKey'),
+      orderId: q.get('orderId'),
+      amount: q.get('amount'),
+    });
     expect((await row(second.id)).status).toBe(PaymentStatus.CANCEL);
     expect(await confirmCalls(second.orderId)).toBe(0);
     const successes = await db()
@@ -213,17 +228,50 @@ describe('the provider’s window returns', () => {
     const head = await unpaidHead();
     const page = await createOrder(head, card());
     const pageBack = new URL(await sim.windowPay(checkoutParams(page, ORIGIN), 'ok'));
-    const res = await respond(() => successLoader({ request: makeRequest(pageBack.pathname + pageBack.search), params: {}, context: {} }));
+    const cookie = await sessionCookie((await payerOf(page)).loginId);
+    const res = await respond(() =>
+      successLoader({ request: makeRequest(pageBack.pathname + pageBack.search, { cookie }), params: {}, context: {} }),
+    );
     expect(res.status).toBe(302);
     expect(res.headers.get('Location')).toBe(`/admin/payments/${page.id}`);
 
     const popup = await createOrder(head, { ...card(Tier.NEW), window: 'popup' });
     const popupBack = new URL(await sim.windowPay(checkoutParams(popup, ORIGIN), 'ok'));
     const res2 = await respond(() =>
-      successLoader({ request: makeRequest(popupBack.pathname + popupBack.search), params: {}, context: {} }),
+      successLoader({ request: makeRequest(popupBack.pathname + popupBack.search, { cookie }), params: {}, context: {} }),
     );
     expect(res2.headers.get('Location')).toBe(`/card-pay/close?orderId=${popup.orderId}`);
     expect((await row(popup.id)).status).toBe(PaymentStatus.SUCCESS);
+  });
+});
+
+describe('the return URLs belong to the paying academy', () => {
+  it('change nothing for a visitor (sent to sign in) or another academy (404), even with a forged amount or a failure', async () => {
+    const head = await unpaidHead();
+    const order = await createOrder(head, card());
+    const back = new URL(await sim.windowPay(checkoutParams(order, ORIGIN), 'ok'));
+    const forged = `/card-pay/success?paymentKey=${back.searchParams.get('paymentKey')}&orderId=${order.orderId}&amount=1`;
+    const failed = `/card-pay/fail?code=REJECT_CARD_PAYMENT&message=${encodeURIComponent('거절')}&orderId=${order.orderId}`;
+    const other = await sessionCookie((await payerOf(await createOrder(await unpaidHead(), card()))).loginId);
+    for (const [path, load] of [
+      [forged, successLoader],
+      [back.pathname + back.search, successLoader],
+      [failed, failLoader],
+    ] as const) {
+      const anonymous = await respond(() => load({ request: makeRequest(path), params: {}, context: {} }));
+      expect(anonymous).toHaveRedirect(`/member/login?redirectTo=${encodeURIComponent(path)}`);
+      const foreign = await respond(() => load({ request: makeRequest(path, { cookie: other }), params: {}, context: {} }));
+      expect(foreign.status).toBe(404);
+      expect(await row(order.id)).toMatchObject({ status: PaymentStatus.WAITING, confirmStartedAt: null, failCode: null });
+    }
+    expect(await confirmCalls(order.orderId)).toBe(0);
+    // The payer's own session confirms it.
+    const own = await sessionCookie((await payerOf(order)).loginId);
+    const res = await respond(() =>
+      successLoader({ request: makeRequest(back.pathname + back.search, { cookie: own }), params: {}, context: {} }),
+    );
+    expect(res).toHaveRedirect(`/admin/payments/${order.id}`);
+    expect((await row(order.id)).status).toBe(PaymentStatus.SUCCESS);
   });
 });
 
@@ -369,9 +417,10 @@ describe.skipIf(!process.env.DATABASE_URL)('ten concurrent hits of the same succ
     const order = await createOrder(head, card());
     const back = new URL(await sim.windowPay(checkoutParams(order, ORIGIN), 'ok'));
     const q = back.searchParams;
+    const payer = await payerOf(order);
     const results = await Promise.all(
       Array.from({ length: 10 }, () =>
-        handleSuccessReturn({ paymentKey: q.get('paymentKey'), orderId: q.get('orderId'), amount: q.get('amount') }),
+        handleSuccessReturn(payer, { paymentKey: q.get('paymentKey'), orderId: q.get('orderId'), amount: q.get('amount') }),
       ),
     );
     expect(results.every((r) => r!.order.status === PaymentStatus.SUCCESS)).toBe(true);

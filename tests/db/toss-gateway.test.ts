@@ -491,7 +491,7 @@ describe('the Toss adapter against the simulator', () => {
       expect(calls.confirm).toEqual({ [params.orderId]: 1 });
       expect(calls.getPaymentByOrderId).toEqual({ [params.orderId]: 1 });
       // The control pages open to the token of whoever started the simulator only.
-      for (const headers of [{}, { 'X-Simulator-Token': 'guessed' }]) {
+      for (const headers of [{}, { 'X-Simulator-Token': 'guessed' }] as Record<string, string>[]) {
         expect((await fetch(`${other.url}/__control/calls`, { headers })).status).toBe(403);
         expect((await fetch(`${other.url}/__control/reset`, { method: 'POST', headers })).status).toBe(403);
       }

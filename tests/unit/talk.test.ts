@@ -65,7 +65,7 @@ describe('the simulator checks the signature as Solapi does', () => {
     await provider.send([
       { id: 71, attempt: 1, phone: '010-7777-1111', channel: 'SMS', body: '[리드인] 인증번호는 654321 입니다.', talk: null },
     ]);
-    for (const headers of [{}, { 'X-Simulator-Token': 'guessed' }]) {
+    for (const headers of [{}, { 'X-Simulator-Token': 'guessed' }] as Record<string, string>[]) {
       const page = await fetch(`${sim.url}/__control/messages`, { headers });
       expect(page.status).toBe(403);
       expect(await page.text()).not.toContain('654321');
