@@ -45,7 +45,8 @@ const ERRORS = {
   ALREADY_PROCESSED_PAYMENT: [400, '이미 처리된 결제 입니다.'],
   REJECT_CARD_PAYMENT: [403, '한도초과 혹은 잔액부족으로 결제에 실패했습니다.'],
   ALREADY_CANCELED_PAYMENT: [400, '이미 취소된 결제 입니다.'],
-  NOT_CANCELABLE_AMOUNT: [400, '취소 할 수 없는 금액 입니다.'],
+  NOT_CANCELABLE_AMOUNT: [403, '취소 할 수 없는 금액 입니다.'],
+  NOT_MATCHES_CUSTOMER_KEY: [403, '빌링 인증 고객키와 결제 요청 고객키가 일치하지 않습니다.'],
   NOT_CANCELABLE_PAYMENT: [403, '취소 할 수 없는 결제 입니다.'],
   DUPLICATED_ORDER_ID: [400, '이미 승인 및 취소가 진행된 중복된 주문번호 입니다.'],
   IDEMPOTENT_REQUEST_PROCESSING: [409, '이전 멱등 요청이 처리 중입니다.'],
@@ -278,8 +279,10 @@ export function createTossSimulator({ secretKey, clientKey, webhookUrl, confirmD
   /** Counts the call (a replay is a call too), then answers a replayed Idempotency-Key with the first answer. */
   const post = (endpoint, idOf) => (req, res, next) => {
     count(endpoint, idOf(req));
-    const idempotencyKey = req.get('idempotency-key');
-    if (!idempotencyKey) return next();
+    const given = req.get('idempotency-key');
+    if (!given) return next();
+    // Toss scopes a key to the key, the URL and the method: the same key on another call is another request.
+    const idempotencyKey = `${req.method} ${req.originalUrl.split('?')[0]} ${given}`;
     const previous = state.idempotency.get(idempotencyKey);
     // A replay answers the first response again, whatever its body; while the first is still running, Toss answers 409.
     if (previous === 'pending') return fail(res, 'IDEMPOTENT_REQUEST_PROCESSING');
@@ -421,7 +424,8 @@ export function createTossSimulator({ secretKey, clientKey, webhookUrl, confirmD
   router.post('/v1/billing/:billingKey', post('billingCharge', bodyOrderId), async (req, res) => {
     const { customerKey, amount, orderId, orderName } = req.body ?? {};
     const billing = state.billingKeys.get(req.params.billingKey);
-    if (!billing || billing.customerKey !== customerKey) return fail(res, 'NOT_FOUND_PAYMENT', '존재하지 않는 빌링키 입니다.');
+    if (!billing) return fail(res, 'NOT_FOUND_PAYMENT', '존재하지 않는 빌링키 입니다.');
+    if (billing.customerKey !== customerKey) return fail(res, 'NOT_MATCHES_CUSTOMER_KEY');
     if (
       typeof orderId !== 'string' ||
       !/^[A-Za-z0-9_-]{6,64}$/.test(orderId) ||
