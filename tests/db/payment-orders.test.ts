@@ -15,6 +15,8 @@ import {
 } from '~/services/payments/order-confirmation.server';
 import { checkoutParams, createOrder, ORDER_MESSAGES, type Payer } from '~/services/payments/orders.server';
 import { loader as successLoader } from '~/routes/card-pay+/success';
+import { customerKeyFor } from '~/services/payments/automatic.server';
+import { paymentCustomerKey } from '~/services/payments/customer-key.server';
 import { loader as failLoader } from '~/routes/card-pay+/fail';
 import { action as webhookAction } from '~/routes/card-pay+/webhook';
 import { createAcademy, createStaff, createStudent } from '../support/factories';
@@ -59,7 +61,7 @@ async function payerOf(order: Payment) {
 
 /** The browser in the simulator's window, then back at our success or fail URL. */
 async function payInWindow(order: Payment, testCard: TestCard | 'cancel', tamper?: (url: URL) => void, s: Simulator = sim) {
-  const back = new URL(await s.windowPay(checkoutParams(order, ORIGIN), testCard));
+  const back = new URL(await s.windowPay(await checkoutParams(order, ORIGIN), testCard));
   tamper?.(back);
   const q = back.searchParams;
   if (back.pathname === '/card-pay/success') {
@@ -207,7 +209,7 @@ describe('the provider’s window returns', () => {
     const head = await unpaidHead();
     const first = await createOrder(head, card());
     const second = await createOrder(head, card());
-    const secondBack = new URL(await sim.windowPay(checkoutParams(second, ORIGIN), 'ok'));
+    const secondBack = new URL(await sim.windowPay(await checkoutParams(second, ORIGIN), 'ok'));
     await payInWindow(first, 'ok');
     const q = secondBack.searchParams;
     await handleSuccessReturn(await payerOf(second), {
@@ -227,7 +229,7 @@ describe('the provider’s window returns', () => {
   it('sends a page order to its receipt and a popup order to /card-pay/close', async () => {
     const head = await unpaidHead();
     const page = await createOrder(head, card());
-    const pageBack = new URL(await sim.windowPay(checkoutParams(page, ORIGIN), 'ok'));
+    const pageBack = new URL(await sim.windowPay(await checkoutParams(page, ORIGIN), 'ok'));
     const cookie = await sessionCookie((await payerOf(page)).loginId);
     const res = await respond(() =>
       successLoader({ request: makeRequest(pageBack.pathname + pageBack.search, { cookie }), params: {}, context: {} }),
@@ -236,7 +238,7 @@ describe('the provider’s window returns', () => {
     expect(res.headers.get('Location')).toBe(`/admin/payments/${page.id}`);
 
     const popup = await createOrder(head, { ...card(Tier.NEW), window: 'popup' });
-    const popupBack = new URL(await sim.windowPay(checkoutParams(popup, ORIGIN), 'ok'));
+    const popupBack = new URL(await sim.windowPay(await checkoutParams(popup, ORIGIN), 'ok'));
     const res2 = await respond(() =>
       successLoader({ request: makeRequest(popupBack.pathname + popupBack.search, { cookie }), params: {}, context: {} }),
     );
@@ -245,11 +247,29 @@ describe('the provider’s window returns', () => {
   });
 });
 
+describe('the customer key the provider sees', () => {
+  it('is random per organisation (not its id), kept across orders, and the same for its automatic payments', async () => {
+    const head = await unpaidHead();
+    const first = await checkoutParams(await createOrder(head, card()), ORIGIN);
+    const second = await checkoutParams(await createOrder(head, card(Tier.NEW)), ORIGIN);
+    expect(first.customerKey).toMatch(/^ck_[A-Za-z0-9_-]{32}$/);
+    expect(first.customerKey).not.toContain(String(head.organisationId));
+    expect(second.customerKey).toBe(first.customerKey);
+    const other = await checkoutParams(await createOrder(await unpaidHead(), card()), ORIGIN);
+    expect(other.customerKey).not.toBe(first.customerKey);
+    expect(await customerKeyFor(head.organisationId!)).toBe(first.customerKey);
+    // Two first payments at once keep one key.
+    const fresh = await unpaidHead();
+    const keys = await Promise.all([paymentCustomerKey(fresh.organisationId!), paymentCustomerKey(fresh.organisationId!)]);
+    expect(keys[0]).toBe(keys[1]);
+  });
+});
+
 describe('the return URLs belong to the paying academy', () => {
   it('change nothing for a visitor (sent to sign in) or another academy (404), even with a forged amount or a failure', async () => {
     const head = await unpaidHead();
     const order = await createOrder(head, card());
-    const back = new URL(await sim.windowPay(checkoutParams(order, ORIGIN), 'ok'));
+    const back = new URL(await sim.windowPay(await checkoutParams(order, ORIGIN), 'ok'));
     const forged = `/card-pay/success?paymentKey=${back.searchParams.get('paymentKey')}&orderId=${order.orderId}&amount=1`;
     const failed = `/card-pay/fail?code=REJECT_CARD_PAYMENT&message=${encodeURIComponent('거절')}&orderId=${order.orderId}`;
     const other = await sessionCookie((await payerOf(await createOrder(await unpaidHead(), card()))).loginId);
@@ -304,10 +324,10 @@ describe('the sweeper', () => {
   it('expires an order never confirmed, and settles one the provider says is DONE as SUCCESS instead', async () => {
     const head = await unpaidHead();
     const abandoned = await createOrder(head, card());
-    await sim.openWindow(checkoutParams(abandoned, ORIGIN));
+    await sim.openWindow(await checkoutParams(abandoned, ORIGIN));
     const charged = await createOrder(head, card(Tier.NEW));
     // Confirmed at the provider, but our answer never came back (the process stopped before settling it).
-    const back = new URL(await sim.windowPay(checkoutParams(charged, ORIGIN), 'ok'));
+    const back = new URL(await sim.windowPay(await checkoutParams(charged, ORIGIN), 'ok'));
     const confirmed = await sim.gateway.confirm(
       { paymentKey: back.searchParams.get('paymentKey')!, orderId: charged.orderId, amount: charged.amount },
       `confirm-${charged.orderId}`,
@@ -382,7 +402,7 @@ describe('webhooks', () => {
     await handleWebhook('not json at all');
 
     const other = await createOrder(head, card(Tier.NEW));
-    const back = new URL(await sim.windowPay(checkoutParams(other, ORIGIN), 'ok'));
+    const back = new URL(await sim.windowPay(await checkoutParams(other, ORIGIN), 'ok'));
     await sim.gateway.confirm(
       { paymentKey: back.searchParams.get('paymentKey')!, orderId: other.orderId, amount: other.amount },
       `confirm-${other.orderId}`,
@@ -415,7 +435,7 @@ describe.skipIf(!process.env.DATABASE_URL)('ten concurrent hits of the same succ
   it('make one confirm call and one SUCCESS row', async () => {
     const head = await unpaidHead();
     const order = await createOrder(head, card());
-    const back = new URL(await sim.windowPay(checkoutParams(order, ORIGIN), 'ok'));
+    const back = new URL(await sim.windowPay(await checkoutParams(order, ORIGIN), 'ok'));
     const q = back.searchParams;
     const payer = await payerOf(order);
     const results = await Promise.all(
