@@ -75,6 +75,8 @@ export type ApiDoc<R = unknown> = {
   request?: { schema: z.ZodTypeAny; type?: 'application/json' | 'multipart/form-data' };
   /** Query parameters. */
   query?: z.AnyZodObject;
+  /** Request headers the call reads (e.g. Idempotency-Key). */
+  headers?: z.AnyZodObject;
   /** A successful status other than 200. */
   status?: number;
 };
@@ -135,6 +137,15 @@ const BAD_BODY: ApiFailure = { code: 'INVALID_REQUEST', message: '요청 내용�
 const UNREADABLE: ApiFailure = { code: 'INVALID_REQUEST', message: 'JSON 형식의 요청 본문이 필요합니다.', status: 400 };
 const TOO_LARGE: ApiFailure = { code: 'INVALID_REQUEST', message: '요청 본문이 너무 큽니다.', status: 413 };
 const NOT_FOUND: ApiFailure = { code: 'NOT_FOUND', message: '요청하신 페이지를 찾을 수 없습니다.', status: 404 };
+const METHOD_LABEL: Record<ApiMethod, string> = { GET: 'GET으로', POST: 'POST로', PUT: 'PUT으로', DELETE: 'DELETE로' };
+/** The answer of every call to another method (apiRoute's methodNotAllowed, with `Allow`). */
+const methodNotAllowed = (method: ApiMethod): ApiFailure => ({
+  code: 'METHOD_NOT_ALLOWED',
+  message: `${METHOD_LABEL[method]} 요청해 주세요.`,
+  status: 405,
+});
+/** The answer of an /api path no call serves (app/routes/api+/$.ts). */
+export const UNKNOWN_API_PATH: ApiFailure = { code: 'NOT_FOUND', message: '요청한 API를 찾을 수 없습니다.', status: 404 };
 
 /** Every failure a call can answer, its own and the shared ones, with a status each. */
 export function failuresOf(call: ApiCall): Required<ApiFailure>[] {
@@ -150,7 +161,7 @@ export function failuresOf(call: ApiCall): Required<ApiFailure>[] {
     list.push({ ...(call.unreadable ?? UNREADABLE), status: call.unreadable?.status ?? 400 }, TOO_LARGE);
     if (!call.ownBodyError) list.push(BAD_BODY);
   }
-  list.push(...(call.doc.errors ?? []), SERVER_ERROR, UNAVAILABLE);
+  list.push(...(call.doc.errors ?? []), methodNotAllowed(call.method), SERVER_ERROR, UNAVAILABLE);
   const seen = new Set<string>();
   return list
     .map((f) => ({ ...f, status: f.status ?? 400 }))
@@ -217,6 +228,7 @@ export function openApiDocument() {
       request: {
         ...(params.length ? { params: z.object(paramShape) } : {}),
         ...(doc.query ? { query: doc.query } : {}),
+        ...(doc.headers ? { headers: doc.headers } : {}),
         ...(requestSchema
           ? { body: { required: !doc.request && call.body ? true : undefined, content: { [requestType]: { schema: requestSchema } } } }
           : {}),
@@ -230,10 +242,30 @@ export function openApiDocument() {
       title: '리드인 API',
       version: '1.0.0',
       description:
-        '리드인의 JSON API (/api). 성공하면 `{ data }`, 실패하면 `{ code, message }` 로 답합니다. 토큰, XSRF, 오류 처리는 docs/api.md 를 보세요.',
+        '리드인의 JSON API (/api). 성공하면 `{ data }`, 실패하면 `{ code, message }` 로 답합니다. 어느 호출도 받지 않는 /api 경로는 404 NOT_FOUND (components.responses.UnknownApiPath), 호출이 받지 않는 메서드는 405 METHOD_NOT_ALLOWED (Allow 헤더) 입니다. 모든 답에 Cache-Control: no-store (이 문서는 한 시간 캐시) 와 X-Content-Type-Options: nosniff 가 붙습니다. 토큰, XSRF, 오류 처리는 docs/api.md 를 보세요.',
     },
     tags: Object.values(TAGS).map((name) => ({ name })),
+    // The document is served by the API itself: its calls are on the same origin.
+    servers: [{ url: '/', description: '이 문서를 제공한 서버 (같은 출처)' }],
   });
+  generated.components = {
+    ...generated.components,
+    responses: {
+      ...generated.components?.responses,
+      UnknownApiPath: {
+        description: `${UNKNOWN_API_PATH.code}: ${UNKNOWN_API_PATH.message} (어느 호출도 받지 않는 /api 경로, 404. 페이지 경로와 달리 /landing 으로 보내지 않습니다.)`,
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              properties: { code: { const: 'NOT_FOUND' }, message: { type: 'string' } },
+              required: ['code', 'message'],
+            },
+          },
+        },
+      },
+    },
+  };
   document = allowNullInEnums(generated);
   return document;
 }

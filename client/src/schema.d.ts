@@ -1278,7 +1278,21 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: never;
-  responses: never;
+  responses: {
+    /** @description NOT_FOUND: 요청한 API를 찾을 수 없습니다. (어느 호출도 받지 않는 /api 경로, 404. 페이지 경로와 달리 /landing 으로 보내지 않습니다.) */
+    UnknownApiPath: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': {
+          /** @constant */
+          code: 'NOT_FOUND';
+          message: string;
+        };
+      };
+    };
+  };
   parameters: never;
   requestBodies: never;
   headers: never;
@@ -1305,6 +1319,19 @@ export interface operations {
         content: {
           'application/json': {
             data: boolean;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: GET으로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
+            message: string;
           };
         };
       };
@@ -1392,6 +1419,19 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'LOGIN_FAIL';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: POST로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -1509,6 +1549,19 @@ export interface operations {
           };
         };
       };
+      /** @description METHOD_NOT_ALLOWED: POST로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
+            message: string;
+          };
+        };
+      };
       /** @description INVALID_REQUEST: 요청 본문이 너무 큽니다. */
       413: {
         headers: {
@@ -1620,6 +1673,19 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'AUTHORIZED_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: POST로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -1754,6 +1820,19 @@ export interface operations {
           };
         };
       };
+      /** @description METHOD_NOT_ALLOWED: GET으로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
+            message: string;
+          };
+        };
+      };
       /** @description SERVER_ERROR: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요. */
       500: {
         headers: {
@@ -1855,6 +1934,19 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'BOOK_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: GET으로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -2034,6 +2126,19 @@ export interface operations {
           };
         };
       };
+      /** @description METHOD_NOT_ALLOWED: GET으로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
+            message: string;
+          };
+        };
+      };
       /** @description SERVER_ERROR: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요. */
       500: {
         headers: {
@@ -2143,6 +2248,19 @@ export interface operations {
           };
         };
       };
+      /** @description METHOD_NOT_ALLOWED: GET으로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
+            message: string;
+          };
+        };
+      };
       /** @description SERVER_ERROR: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요. */
       500: {
         headers: {
@@ -2211,6 +2329,19 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INVALID_REQUEST';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: POST로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -2313,6 +2444,19 @@ export interface operations {
           };
         };
       };
+      /** @description METHOD_NOT_ALLOWED: GET으로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
+            message: string;
+          };
+        };
+      };
       /** @description SERVER_ERROR: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요. */
       500: {
         headers: {
@@ -2370,6 +2514,19 @@ export interface operations {
             };
           } & {
             [key: string]: unknown;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: GET으로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
+            message: string;
           };
         };
       };
@@ -2477,6 +2634,19 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'STUDENT_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: POST로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -2589,6 +2759,19 @@ export interface operations {
           };
         };
       };
+      /** @description METHOD_NOT_ALLOWED: POST로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
+            message: string;
+          };
+        };
+      };
       /** @description INVALID_REQUEST: 요청 본문이 너무 큽니다. */
       413: {
         headers: {
@@ -2693,6 +2876,19 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: POST로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -2823,6 +3019,19 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'NOTICE_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: GET으로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -2984,6 +3193,19 @@ export interface operations {
           };
         };
       };
+      /** @description METHOD_NOT_ALLOWED: GET으로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
+            message: string;
+          };
+        };
+      };
       /** @description SERVER_ERROR: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요. */
       500: {
         headers: {
@@ -3106,6 +3328,19 @@ export interface operations {
           };
         };
       };
+      /** @description METHOD_NOT_ALLOWED: POST로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
+            message: string;
+          };
+        };
+      };
       /** @description ALREADY_ASSIGNED: 이미 내 책 목록에 있는 도서입니다. / OWN_BOOK_LIMIT: 읽기 전인 책은 10권까지 담을 수 있습니다. 먼저 담은 책을 읽어 주세요. */
       409: {
         headers: {
@@ -3163,7 +3398,10 @@ export interface operations {
   postUserActivityBookDayReadId: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description 필수: 이 저장의 고유 키. 본문의 submissionKey 나 Idempotency-Key 헤더 중 하나로 보냅니다 (둘 다 없으면 400 READ_SAVE_FAILED). 같은 키는 한 번만 저장됩니다. */
+        'Idempotency-Key'?: string;
+      };
       path: {
         id: number;
       };
@@ -3182,6 +3420,7 @@ export interface operations {
             time?: number;
             weak?: boolean;
           }[];
+          /** @description 필수: 이 저장의 고유 키. 본문의 submissionKey 나 Idempotency-Key 헤더 중 하나로 보냅니다 (둘 다 없으면 400 READ_SAVE_FAILED). 같은 키는 한 번만 저장됩니다. */
           submissionKey?: string;
         };
       };
@@ -3284,6 +3523,19 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'BOOK_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: POST로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -3439,6 +3691,19 @@ export interface operations {
           };
         };
       };
+      /** @description METHOD_NOT_ALLOWED: POST로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
+            message: string;
+          };
+        };
+      };
       /** @description READ_SAVE_FAILED: 독서활동 저장에 실패하였습니다. / CLOCK_NOT_STARTED: 시작 버튼을 먼저 눌러 주세요. / BEFORE_READING_REQUIRED: 읽기 전 활동을 먼저 해 주세요. / INVALID_BOOK_STATUS: 지금은 이 활동을 할 수 없는 도서입니다. */
       409: {
         headers: {
@@ -3564,6 +3829,19 @@ export interface operations {
           };
         };
       };
+      /** @description METHOD_NOT_ALLOWED: GET으로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
+            message: string;
+          };
+        };
+      };
       /** @description SERVER_ERROR: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요. */
       500: {
         headers: {
@@ -3662,6 +3940,19 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'BOOK_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: GET으로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -3766,6 +4057,19 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'BOOK_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: GET으로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -3898,6 +4202,19 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'BOOK_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: POST로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -4045,6 +4362,19 @@ export interface operations {
           };
         };
       };
+      /** @description METHOD_NOT_ALLOWED: GET으로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
+            message: string;
+          };
+        };
+      };
       /** @description SERVER_ERROR: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요. */
       500: {
         headers: {
@@ -4182,6 +4512,19 @@ export interface operations {
           };
         };
       };
+      /** @description METHOD_NOT_ALLOWED: GET으로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
+            message: string;
+          };
+        };
+      };
       /** @description PROBLEM_NOT_MARKED: 아직 채점하지 않았습니다. */
       409: {
         headers: {
@@ -4292,6 +4635,19 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'PROBLEM_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: GET으로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -4431,6 +4787,19 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'PROBLEM_NOT_FOUND' | 'PROBLEM_SET_MISSING';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: POST로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -4641,6 +5010,19 @@ export interface operations {
           };
         };
       };
+      /** @description METHOD_NOT_ALLOWED: GET으로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
+            message: string;
+          };
+        };
+      };
       /** @description SERVER_ERROR: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요. */
       500: {
         headers: {
@@ -4806,6 +5188,19 @@ export interface operations {
           };
         };
       };
+      /** @description METHOD_NOT_ALLOWED: GET으로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
+            message: string;
+          };
+        };
+      };
       /** @description SERVER_ERROR: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요. */
       500: {
         headers: {
@@ -4924,6 +5319,19 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'PROBLEM_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: POST로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -5105,6 +5513,19 @@ export interface operations {
           };
         };
       };
+      /** @description METHOD_NOT_ALLOWED: GET으로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
+            message: string;
+          };
+        };
+      };
       /** @description SERVER_ERROR: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요. */
       500: {
         headers: {
@@ -5252,6 +5673,19 @@ export interface operations {
           };
         };
       };
+      /** @description METHOD_NOT_ALLOWED: GET으로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
+            message: string;
+          };
+        };
+      };
       /** @description SERVER_ERROR: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요. */
       500: {
         headers: {
@@ -5343,6 +5777,19 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'BOOK_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: GET으로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -5460,6 +5907,19 @@ export interface operations {
           };
         };
       };
+      /** @description METHOD_NOT_ALLOWED: GET으로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
+            message: string;
+          };
+        };
+      };
       /** @description SERVER_ERROR: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요. */
       500: {
         headers: {
@@ -5553,6 +6013,19 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'BOOK_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: GET으로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -5670,6 +6143,19 @@ export interface operations {
           };
         };
       };
+      /** @description METHOD_NOT_ALLOWED: POST로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
+            message: string;
+          };
+        };
+      };
       /** @description READ_SAVE_FAILED: 독서활동 저장에 실패하였습니다. / CLOCK_NOT_STARTED: 시작 버튼을 먼저 눌러 주세요. / BEFORE_READING_REQUIRED: 읽기 전 활동을 먼저 해 주세요. / INVALID_BOOK_STATUS: 지금은 이 활동을 할 수 없는 도서입니다. */
       409: {
         headers: {
@@ -5783,6 +6269,19 @@ export interface operations {
           };
         };
       };
+      /** @description METHOD_NOT_ALLOWED: GET으로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
+            message: string;
+          };
+        };
+      };
       /** @description SERVER_ERROR: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요. */
       500: {
         headers: {
@@ -5878,6 +6377,19 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'BOOK_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: GET으로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -6035,6 +6547,19 @@ export interface operations {
           };
         };
       };
+      /** @description METHOD_NOT_ALLOWED: PUT으로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
+            message: string;
+          };
+        };
+      };
       /** @description NOTE_CONFLICT: 다른 사용자가 먼저 처리했습니다. 새로고침한 뒤 다시 확인해 주세요. / NOTE_TRANSITION_REFUSED: 지금 상태에서는 할 수 없는 작업입니다. */
       409: {
         headers: {
@@ -6143,6 +6668,19 @@ export interface operations {
           };
         };
       };
+      /** @description METHOD_NOT_ALLOWED: GET으로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
+            message: string;
+          };
+        };
+      };
       /** @description SERVER_ERROR: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요. */
       500: {
         headers: {
@@ -6229,6 +6767,19 @@ export interface operations {
           };
         };
       };
+      /** @description METHOD_NOT_ALLOWED: POST로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
+            message: string;
+          };
+        };
+      };
       /** @description SERVER_ERROR: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요. */
       500: {
         headers: {
@@ -6306,6 +6857,19 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: GET으로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -6417,6 +6981,19 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'BOOK_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: POST로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -6563,6 +7140,19 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'NOT_FOUND' | 'NOTE_NOT_FOUND' | 'BOOK_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: GET으로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -6729,6 +7319,19 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'NOTE_NOT_FOUND' | 'BOOK_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: POST로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -6912,6 +7515,19 @@ export interface operations {
           };
         };
       };
+      /** @description METHOD_NOT_ALLOWED: POST로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
+            message: string;
+          };
+        };
+      };
       /** @description NOTE_BOOK_NOT_READY: 독서 노트는 문제 분석을 마친 책에만 쓸 수 있습니다. / NOTE_NOT_EDITABLE: 선생님이 확인한 독서 노트는 고칠 수 없습니다. / NOTE_CONFLICT: 다른 사용자가 먼저 처리했습니다. 새로고침한 뒤 다시 확인해 주세요. */
       409: {
         headers: {
@@ -6982,7 +7598,10 @@ export interface operations {
   postUserBookReadAB: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description 필수: 이 저장의 고유 키. 본문의 submissionKey 나 Idempotency-Key 헤더 중 하나로 보냅니다 (둘 다 없으면 400 READ_SAVE_FAILED). 같은 키는 한 번만 저장됩니다. */
+        'Idempotency-Key'?: string;
+      };
       path: {
         a: number;
         b: string;
@@ -6997,6 +7616,7 @@ export interface operations {
           end: number;
           isRepeat?: boolean;
           start: number;
+          /** @description 필수: 이 저장의 고유 키. 본문의 submissionKey 나 Idempotency-Key 헤더 중 하나로 보냅니다 (둘 다 없으면 400 READ_SAVE_FAILED). 같은 키는 한 번만 저장됩니다. */
           submissionKey?: string;
           weak?: boolean;
         };
@@ -7106,6 +7726,19 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'BOOK_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: POST로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -7233,6 +7866,19 @@ export interface operations {
           };
         };
       };
+      /** @description METHOD_NOT_ALLOWED: POST로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
+            message: string;
+          };
+        };
+      };
       /** @description SERVER_ERROR: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요. */
       500: {
         headers: {
@@ -7339,6 +7985,19 @@ export interface operations {
           };
         };
       };
+      /** @description METHOD_NOT_ALLOWED: POST로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
+            message: string;
+          };
+        };
+      };
       /** @description SERVER_ERROR: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요. */
       500: {
         headers: {
@@ -7431,6 +8090,19 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: GET으로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -7558,6 +8230,19 @@ export interface operations {
           };
         };
       };
+      /** @description METHOD_NOT_ALLOWED: POST로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
+            message: string;
+          };
+        };
+      };
       /** @description INVALID_REQUEST: 요청 본문이 너무 큽니다. */
       413: {
         headers: {
@@ -7675,6 +8360,19 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'BOOK_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: POST로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -7803,6 +8501,19 @@ export interface operations {
           };
         };
       };
+      /** @description METHOD_NOT_ALLOWED: GET으로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
+            message: string;
+          };
+        };
+      };
       /** @description SERVER_ERROR: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요. */
       500: {
         headers: {
@@ -7895,6 +8606,19 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: POST로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -8018,6 +8742,19 @@ export interface operations {
           };
         };
       };
+      /** @description METHOD_NOT_ALLOWED: GET으로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
+            message: string;
+          };
+        };
+      };
       /** @description SERVER_ERROR: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요. */
       500: {
         headers: {
@@ -8114,6 +8851,19 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'MESSAGE_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: GET으로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -8218,6 +8968,19 @@ export interface operations {
           };
         };
       };
+      /** @description METHOD_NOT_ALLOWED: POST로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
+            message: string;
+          };
+        };
+      };
       /** @description SERVER_ERROR: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요. */
       500: {
         headers: {
@@ -8290,6 +9053,19 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: POST로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -8434,6 +9210,19 @@ export interface operations {
           };
         };
       };
+      /** @description METHOD_NOT_ALLOWED: POST로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
+            message: string;
+          };
+        };
+      };
       /** @description READ_SAVE_FAILED: 독서활동 저장에 실패하였습니다. / CLOCK_NOT_STARTED: 시작 버튼을 먼저 눌러 주세요. / BEFORE_READING_REQUIRED: 읽기 전 활동을 먼저 해 주세요. / INVALID_BOOK_STATUS: 지금은 이 활동을 할 수 없는 도서입니다. */
       409: {
         headers: {
@@ -8562,6 +9351,19 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'BOOK_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: GET으로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };

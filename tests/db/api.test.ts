@@ -214,7 +214,7 @@ describe('mutating calls', () => {
       args(api('/api/super/user/editMyPage', { body, headers: { Cookie: `${cookie}; XSRF-TOKEN=${own}`, 'X-XSRF-TOKEN': own } })),
     );
     expect(await ok.json()).toEqual({ data: true });
-    expect((await findUserByLoginId('student5'))!.email).toBe('yerin@example.com');
+    expect((await findUserByLoginId('student6'))!.email).toBe('yerin@example.com');
   });
 
   it('editMyPage2 changes the password with the current one and ends the other sessions', async () => {
@@ -306,7 +306,11 @@ describe('POST /api/logs', () => {
       );
     const logged = vi.spyOn(log, 'error').mockImplementation(() => undefined);
     try {
-      expect((await post(JSON.stringify({ message: 'TypeError: x is undefined', url: '/user/activity' }))).status).toBe(204);
+      const accepted = await post(JSON.stringify({ message: 'TypeError: x is undefined', url: '/user/activity' }));
+      expect(accepted.status).toBe(204);
+      // Like every API answer (docs/api.md): never stored, never sniffed.
+      expect(accepted.headers.get('Cache-Control')).toBe('no-store');
+      expect(accepted.headers.get('X-Content-Type-Options')).toBe('nosniff');
       expect(logged.mock.calls[0]).toEqual([
         { source: 'client', id: undefined, kind: 'app', message: 'TypeError: x is undefined', path: '/user/activity' },
         'client error',
