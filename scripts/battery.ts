@@ -35,6 +35,8 @@ import {
   sleep,
   startServer,
 } from './lib/battery-harness';
+import { paymentItems } from './battery/payments';
+import { idorItems } from './battery/idor';
 
 // ── The items ────────────────────────────────────────────────────────────────────────────────────────────────────
 async function main() {
@@ -562,6 +564,9 @@ async function main() {
         ];
       });
     }
+
+    await paymentItems({ base: B });
+    await idorItems({ base: B });
 
     // kill -9 mid-burst: every acknowledged registration is there after a restart.
     await item('kill-9-mid-burst', async () => {
