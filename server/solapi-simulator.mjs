@@ -246,7 +246,8 @@ export function createSolapiSimulator({
 
   // ---- Delivery: the carrier's report arrives (at once, or after processDelayMs), then our webhook is told. ----
 
-  function finish(stored, statusCode, replacement = false) {
+  /** A carrier's report for one message; `settle` updates its group (a whole batch settles its group once, after). */
+  function finish(stored, statusCode, replacement = false, settle = true) {
     stored.statusCode = statusCode;
     stored.reason = statusCode === '4000' ? null : (STATUS_MESSAGES[statusCode] ?? null);
     stored.status = statusCode === '4000' ? 'COMPLETE' : statusCode === '3000' ? 'SENDING' : 'FAILED';
@@ -255,7 +256,7 @@ export function createSolapiSimulator({
     stored.dateReported = iso(now());
     if (statusCode === '4000') stored.dateReceived = iso(now());
     if (replacement) stored.log.push({ createAt: iso(now()), message: '카카오톡 미사용자: 문자(SMS)로 대체 발송했습니다.' });
-    const group = state.groups.get(stored.groupId);
+    const group = settle ? state.groups.get(stored.groupId) : undefined;
     if (group) settleGroup(group);
   }
 
@@ -278,17 +279,19 @@ export function createSolapiSimulator({
   function process(stored, outcome) {
     switch (outcome) {
       case 'template':
-        return finish(stored, '3105');
+        return finish(stored, '3105', false, false);
       case 'number':
-        return finish(stored, '3010');
+        return finish(stored, '3010', false, false);
       case 'carrier':
-        return finish(stored, '3041');
+        return finish(stored, '3041', false, false);
       case 'pending':
-        return finish(stored, '3000');
+        return finish(stored, '3000', false, false);
       case 'nokakao':
-        return stored.type === 'ATA' && !stored.kakaoOptions?.disableSms ? finish(stored, '4000', true) : finish(stored, '3104');
+        return stored.type === 'ATA' && !stored.kakaoOptions?.disableSms
+          ? finish(stored, '4000', true, false)
+          : finish(stored, '3104', false, false);
       default:
-        return finish(stored, '4000');
+        return finish(stored, '4000', false, false);
     }
   }
 
