@@ -20,6 +20,8 @@ export const ERROR_CODES = {
   INVALID_TOKEN: 'INVALID_TOKEN',
   AUTHORIZED_ERROR: 'AUTHORIZED_ERROR',
   REFRESH_TOKEN_FAIL: 'REFRESH_TOKEN_FAIL',
+  /** The account has a temporary (or migrated) password: every call but /api/me and /api/auth/setPassword is refused. */
+  PASSWORD_CHANGE_REQUIRED: 'PASSWORD_CHANGE_REQUIRED',
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;
 
@@ -29,4 +31,7 @@ export const MESSAGES = {
   bookNotFound: '요청하신 도서를 찾을 수 없습니다.',
   serverError: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.',
   experienceRibbon: '체험 환경',
+  /** PASSWORD_CHANGE_REQUIRED: the API's answer to an account that must first choose its own password. */
+  passwordChangeRequired:
+    '비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요.',
 } as const;

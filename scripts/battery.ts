@@ -35,6 +35,8 @@ import {
   startServer,
 } from './lib/battery-harness';
 import { edge } from './battery/edge';
+import { idorItems } from './battery/idor';
+import { paymentItems } from './battery/payments';
 import { timing } from './battery/timing';
 import { uploads } from './battery/uploads';
 
@@ -510,6 +512,9 @@ async function main() {
         ];
       });
     }
+
+    await paymentItems({ base: B });
+    await idorItems({ base: B });
 
     // kill -9 mid-burst: every acknowledged registration is there after a restart.
     await item('kill-9-mid-burst', async () => {

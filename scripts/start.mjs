@@ -6,11 +6,19 @@
 // build even when nothing changed, --check-build to print whether it would build and exit (0 current, 1 would build).
 // SERVER_NODE names another Node.js binary for the server (CI runs it on the production line: .ci/run).
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { SERVER_NODE_FLAGS } from '../server/node-flags.mjs';
 import { buildIsCurrent } from './lib/build-inputs.mjs';
 
 const env = { NODE_ENV: 'production', ...process.env };
+// The simulators' control pages (/__toss/__control, /__solapi/__control: the messages sent, reset codes included) open
+// only to this token; a local start makes one and shows it here, in the terminal of whoever started the server.
+const experience = (env.APP_ENV ?? (env.DATABASE_URL ? 'PROD' : 'EXP')) === 'EXP';
+if (experience && !env.SIMULATOR_CONTROL_TOKEN) {
+  env.SIMULATOR_CONTROL_TOKEN = randomBytes(18).toString('base64url');
+  console.log(`시뮬레이터 제어 토큰 (X-Simulator-Token): ${env.SIMULATOR_CONTROL_TOKEN}`);
+}
 
 if (process.argv.includes('--check-build')) {
   const upToDate = buildIsCurrent();

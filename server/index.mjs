@@ -202,6 +202,13 @@ const server = app.listen(port, host, () => {
   console.log(`리드인: ${url} (Node.js ${process.versions.node})`);
   if (simulator) console.log(`  결제: 토스페이먼츠 시뮬레이터를 ${url}/__toss 에서 제공합니다 (실제 결제 없음).`);
   if (solapi) console.log(`  알림톡·문자: 솔라피 시뮬레이터를 ${url}/__solapi 에서 제공합니다 (실제 발송 없음).`);
+  if (simulator || solapi) {
+    console.log(
+      process.env.SIMULATOR_CONTROL_TOKEN
+        ? '  시뮬레이터 제어 페이지(/__control)는 X-Simulator-Token 헤더에 SIMULATOR_CONTROL_TOKEN 을 실어야 열립니다.'
+        : '  시뮬레이터 제어 페이지(/__control)는 SIMULATOR_CONTROL_TOKEN 이 없어 닫혀 있습니다.',
+    );
+  }
   for (const line of build.entry.module.startupSummary?.() ?? []) console.log(`  ${line}`);
 });
 // Background jobs (app/services/jobs/worker.server.ts): this server runs them on the embedded database or with RUN_JOBS=1;

@@ -8,7 +8,7 @@
 // the talk benchmark start it on a port of their own (startSolapiSimulator). The API secret is never logged or echoed.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import express from 'express';
-import { serveRouter } from './simulator-server.mjs';
+import { controlGuard, serveRouter } from './simulator-server.mjs';
 
 /** The simulator's keys when none are configured: not secret, they open nothing but the simulator. Same as config.server.ts's SOLAPI_SIMULATOR_KEYS. */
 export const SOLAPI_SIMULATOR_KEYS = {
@@ -106,15 +106,34 @@ const sameHex = (a, b) => {
   return x.length === y.length && timingSafeEqual(x, y);
 };
 
+/** What a message costs (원), as Solapi's price list roughly has it, and the balance the simulator starts with. */
+const PRICES = { SMS: 20, LMS: 50, MMS: 120, ATA: 13, CTA: 20 };
+const STARTING_BALANCE = 100_000;
+
+/** Solapi's per-type record (sms, lms, … rcs_tpl), every count 0. */
+const messageTypeRecord = () =>
+  Object.fromEntries(['sms', 'lms', 'mms', 'ata', 'cta', 'cti', 'nsa', 'rcs_sms', 'rcs_lms', 'rcs_mms', 'rcs_tpl'].map((k) => [k, 0]));
+/** countForCharge: per type, the count per country code. */
+const chargeRecord = () => Object.fromEntries(Object.keys(messageTypeRecord()).map((k) => [k, {}]));
+const cash = () => ({ requested: 0, replacement: 0, refund: 0, sum: 0 });
+
+/** A group as Solapi answers it (without the simulator's own list of its messages). */
+function publicGroup(group) {
+  const { messageIds: _ids, ...rest } = group;
+  return rest;
+}
+
 function emptyCalls() {
   return { sendMany: 0, list: 0, unauthorized: 0, failedRequests: 0 };
 }
 
 /**
  * The simulator as an Express Router (mount it under a prefix, e.g. `/__solapi`) and its in-memory state.
- * @param {{ apiKey: string; apiSecret: string; pfId?: string; sender?: string; webhookUrl?: string; processDelayMs?: number; timeoutDelayMs?: number; now?: () => number }} options
+ * `controlToken` opens the control pages (`/__control/*`) to requests carrying it (simulator-server.mjs's controlGuard).
+ * @param {{ apiKey: string; apiSecret: string; pfId?: string; sender?: string; webhookUrl?: string; processDelayMs?: number; timeoutDelayMs?: number; now?: () => number; controlToken?: string }} options
  */
 export function createSolapiSimulator({
+  controlToken,
   apiKey,
   apiSecret,
   pfId,
@@ -200,9 +219,12 @@ export function createSolapiSimulator({
     if (typeof message !== 'object' || message === null) return '1010';
     const type = String(message.type ?? (message.kakaoOptions ? 'ATA' : byteLength(message.text ?? '') > 90 ? 'LMS' : 'SMS')).toUpperCase();
     if (!['SMS', 'LMS', 'MMS', 'ATA', 'CTA'].includes(type)) return '1025';
-    if (typeof message.to !== 'string' || !message.to || typeof message.from !== 'string' || !message.from) return '1010';
-    if (!/^\d{8,15}$/.test(message.to) || !/^\d{6,15}$/.test(message.from)) return '1011';
-    if (sender && message.from !== sender) return '1062';
+    // An 알림톡 may leave out `from` (the channel sends it; a replacement SMS then needs none of ours either).
+    const kakaoType = type === 'ATA' || type === 'CTA';
+    const hasFrom = typeof message.from === 'string' && message.from !== '';
+    if (typeof message.to !== 'string' || !message.to || (!hasFrom && !kakaoType)) return '1010';
+    if (!/^\d{8,15}$/.test(message.to) || (hasFrom && !/^\d{6,15}$/.test(message.from))) return '1011';
+    if (sender && hasFrom && message.from !== sender) return '1062';
     if (type === 'ATA' || type === 'CTA') {
       const kakao = message.kakaoOptions;
       if (!kakao || typeof kakao.pfId !== 'string' || (pfId && kakao.pfId !== pfId)) return '1041';
@@ -224,7 +246,8 @@ export function createSolapiSimulator({
 
   // ---- Delivery: the carrier's report arrives (at once, or after processDelayMs), then our webhook is told. ----
 
-  function finish(stored, statusCode, replacement = false) {
+  /** A carrier's report for one message; `settle` updates its group (a whole batch settles its group once, after). */
+  function finish(stored, statusCode, replacement = false, settle = true) {
     stored.statusCode = statusCode;
     stored.reason = statusCode === '4000' ? null : (STATUS_MESSAGES[statusCode] ?? null);
     stored.status = statusCode === '4000' ? 'COMPLETE' : statusCode === '3000' ? 'SENDING' : 'FAILED';
@@ -233,22 +256,42 @@ export function createSolapiSimulator({
     stored.dateReported = iso(now());
     if (statusCode === '4000') stored.dateReceived = iso(now());
     if (replacement) stored.log.push({ createAt: iso(now()), message: '카카오톡 미사용자: 문자(SMS)로 대체 발송했습니다.' });
+    const group = settle ? state.groups.get(stored.groupId) : undefined;
+    if (group) settleGroup(group);
+  }
+
+  /** A group's counts and status from its messages: COMPLETE once none is waiting for the carrier. */
+  function settleGroup(group) {
+    if (group.status === 'SCHEDULED') return;
+    const rows = group.messageIds.map((id) => state.messages.get(id)).filter(Boolean);
+    const pending = rows.filter((m) => m.statusCode === '2000' || m.statusCode === '3000').length;
+    group.count.sentSuccess = rows.filter((m) => m.statusCode === '4000').length;
+    group.count.sentReplacement = rows.filter((m) => m.replacement).length;
+    group.count.sentFailed = rows.length - pending - group.count.sentSuccess;
+    group.count.sentPending = pending;
+    group.dateUpdated = iso(now());
+    if (pending === 0 && group.status !== 'COMPLETE') {
+      group.status = 'COMPLETE';
+      group.dateCompleted = iso(now());
+    }
   }
 
   function process(stored, outcome) {
     switch (outcome) {
       case 'template':
-        return finish(stored, '3105');
+        return finish(stored, '3105', false, false);
       case 'number':
-        return finish(stored, '3010');
+        return finish(stored, '3010', false, false);
       case 'carrier':
-        return finish(stored, '3041');
+        return finish(stored, '3041', false, false);
       case 'pending':
-        return finish(stored, '3000');
+        return finish(stored, '3000', false, false);
       case 'nokakao':
-        return stored.type === 'ATA' && !stored.kakaoOptions?.disableSms ? finish(stored, '4000', true) : finish(stored, '3104');
+        return stored.type === 'ATA' && !stored.kakaoOptions?.disableSms
+          ? finish(stored, '4000', true, false)
+          : finish(stored, '3104', false, false);
       default:
-        return finish(stored, '4000');
+        return finish(stored, '4000', false, false);
     }
   }
 
@@ -281,7 +324,7 @@ export function createSolapiSimulator({
 
   const fail = (res, status, errorCode, errorMessage) => res.status(status).json({ errorCode, errorMessage });
 
-  router.use('/messages', (req, res, next) => {
+  router.use(['/messages', '/cash'], (req, res, next) => {
     res.set('Cache-Control', 'no-store');
     const error = authError(req);
     if (error) {
@@ -293,9 +336,15 @@ export function createSolapiSimulator({
 
   router.post('/messages/v4/send-many/detail', (req, res) => {
     state.calls.sendMany += 1;
-    const { messages, allowDuplicates = false, showMessageList = false } = req.body ?? {};
-    if (!Array.isArray(messages) || messages.length === 0)
+    const { messages: given, allowDuplicates = false, showMessageList = false, scheduledDate = null } = req.body ?? {};
+    if (!Array.isArray(given) || given.length === 0)
       return fail(res, 400, 'ValidationError', '데이터가 반드시 1건 이상 기입되어 있어야 합니다.');
+    // A message `to` several numbers (an array, as the SDK allows) is one message per number.
+    const messages = given.flatMap((m) =>
+      m && typeof m === 'object' && Array.isArray(m.to) ? m.to.map((to) => ({ ...m, to: String(to) })) : [m],
+    );
+    const scheduledAt = scheduledDate === null || scheduledDate === undefined ? null : Date.parse(String(scheduledDate));
+    if (Number.isNaN(scheduledAt)) return fail(res, 400, 'ValidationError', '예약 일시(scheduledDate)의 형식이 올바르지 않습니다.');
     if (messages.length > 10_000) return fail(res, 400, 'ValidationError', '한 번에 10,000건까지 보낼 수 있습니다.');
     if (state.failRequests.remaining > 0) {
       state.failRequests.remaining -= 1;
@@ -349,33 +398,51 @@ export function createSolapiSimulator({
       accepted.push({ stored, outcome });
       if (outcome === 'timeout') late = true;
     }
+    const held = scheduledAt !== null && scheduledAt > at;
     const group = {
       groupId,
       _id: groupId,
       accountId: 'SIMULATOR',
-      status: 'SENDING',
+      status: held ? 'SCHEDULED' : 'SENDING',
       apiVersion: '4',
       allowDuplicates: allowDuplicates === true,
       isRefunded: false,
       masterAccountId: null,
+      sdkVersion: typeof req.body?.agent?.sdkVersion === 'string' ? req.body.agent.sdkVersion : null,
+      osPlatform: typeof req.body?.agent?.osPlatform === 'string' ? req.body.agent.osPlatform : null,
+      app: { appId: null, profit: messageTypeRecord() },
+      price: {},
+      balance: cash(),
+      point: cash(),
+      countForCharge: chargeRecord(),
       count: {
         total: messages.length,
-        sentTotal: accepted.length,
+        sentTotal: held ? 0 : accepted.length,
         sentFailed: 0,
         sentSuccess: 0,
-        sentPending: accepted.length,
+        sentPending: held ? 0 : accepted.length,
         sentReplacement: 0,
         refund: 0,
         registeredFailed: failed.length,
         registeredSuccess: accepted.length,
       },
+      messageIds: accepted.map((a) => a.stored.messageId),
       log: [{ createAt: iso(at), message: `메시지 ${messages.length}건을 접수했습니다.` }],
       dateCreated: iso(at),
       dateUpdated: iso(at),
-      dateSent: iso(at),
+      scheduledDate: held ? iso(scheduledAt) : null,
+      dateSent: held ? null : iso(at),
       dateCompleted: null,
     };
+    for (const { stored } of accepted) {
+      const key = stored.type.toLowerCase();
+      group.countForCharge[key] = { 82: (group.countForCharge[key]?.[82] ?? 0) + 1 };
+      const price = PRICES[stored.type] ?? 0;
+      group.balance.requested += price;
+      group.balance.sum += price;
+    }
     state.groups.set(groupId, group);
+    if (held) for (const { stored } of accepted) stored.status = 'SCHEDULED';
     const body = {
       failedMessageList: failed.map((m) => ({
         to: m.to,
@@ -388,7 +455,7 @@ export function createSolapiSimulator({
         accountId: m.accountId,
         customFields: m.customFields,
       })),
-      groupInfo: group,
+      groupInfo: publicGroup(group),
       ...(showMessageList === true
         ? {
             messageList: accepted.map(({ stored }) => ({
@@ -402,11 +469,20 @@ export function createSolapiSimulator({
     };
     // The carrier's reports: at once (before the answer leaves, so a lookup right after it finds them) or later.
     const deliver = () => {
+      if (held) {
+        group.status = 'SENDING';
+        group.dateSent = iso(now());
+        group.count.sentTotal = accepted.length;
+        group.count.sentPending = accepted.length;
+      }
       for (const { stored, outcome } of accepted) process(stored, outcome);
+      settleGroup(group);
       const done = accepted.map((a) => a.stored).filter((m) => m.statusCode !== '3000');
       if (done.length) void report(done);
     };
-    if (processDelayMs > 0) setTimeout(deliver, processDelayMs).unref?.();
+    // A scheduled group goes out at its date (Solapi holds it until then).
+    if (held) setTimeout(deliver, Math.min(scheduledAt - at, 2 ** 31 - 1)).unref?.();
+    else if (processDelayMs > 0) setTimeout(deliver, processDelayMs).unref?.();
     else deliver();
     // A registered batch whose answer comes too late: the caller gave up, the messages went out anyway.
     if (late) {
@@ -467,9 +543,96 @@ export function createSolapiSimulator({
     });
   });
 
+  /** The groups, newest first: `?startKey&limit`, or `criteria=groupId&cond=eq&value=…` (the SDK's getGroups). */
+  router.get('/messages/v4/groups', (req, res) => {
+    const q = req.query;
+    const only = q.criteria === 'groupId' && q.value ? String(q.value) : null;
+    const limit = Math.min(500, Math.max(1, Number(q.limit) || 20));
+    const rows = [...state.groups.values()].filter((g) => !only || g.groupId === only).reverse();
+    const start = q.startKey
+      ? Math.max(
+          0,
+          rows.findIndex((g) => g.groupId === String(q.startKey)),
+        )
+      : 0;
+    const page = rows.slice(start, start + limit);
+    res.json({
+      startKey: q.startKey ? String(q.startKey) : null,
+      nextKey: rows[start + limit]?.groupId ?? null,
+      limit,
+      groupList: Object.fromEntries(page.map((g) => [g.groupId, publicGroup(g)])),
+    });
+  });
+
+  router.get('/messages/v4/groups/:groupId', (req, res) => {
+    const group = state.groups.get(req.params.groupId);
+    if (!group) return fail(res, 404, 'NotFound', '그룹을 찾을 수 없습니다.');
+    res.json(publicGroup(group));
+  });
+
+  router.get('/messages/v4/groups/:groupId/messages', (req, res) => {
+    const group = state.groups.get(req.params.groupId);
+    if (!group) return fail(res, 404, 'NotFound', '그룹을 찾을 수 없습니다.');
+    const limit = Math.min(500, Math.max(1, Number(req.query.limit) || 20));
+    const rows = group.messageIds.map((id) => state.messages.get(id)).filter(Boolean);
+    const start = req.query.startKey
+      ? Math.max(
+          0,
+          rows.findIndex((m) => m.messageId === String(req.query.startKey)),
+        )
+      : 0;
+    res.json({
+      startKey: req.query.startKey ? String(req.query.startKey) : null,
+      nextKey: rows[start + limit]?.messageId ?? null,
+      limit,
+      messageList: Object.fromEntries(rows.slice(start, start + limit).map((m) => [m.messageId, m])),
+    });
+  });
+
+  /** Counts of the messages kept (by type; delivered and failed), over `startDate`…`endDate` when given. */
+  router.get('/messages/v4/statistics', (req, res) => {
+    const from = req.query.startDate ? Date.parse(String(req.query.startDate)) : null;
+    const until = req.query.endDate ? Date.parse(String(req.query.endDate)) : null;
+    const rows = [...state.messages.values()].filter(
+      (m) => (from === null || Date.parse(m.dateCreated) >= from) && (until === null || Date.parse(m.dateCreated) <= until),
+    );
+    const tally = (list) => {
+      const record = { total: list.length, ...messageTypeRecord() };
+      for (const m of list) {
+        const key = m.type.toLowerCase();
+        if (key in record) record[key] += 1;
+      }
+      return record;
+    };
+    const spent = rows.reduce((sum, m) => sum + (m.statusCode === '4000' ? (PRICES[m.type] ?? 0) : 0), 0);
+    const total = tally(rows);
+    const successed = tally(rows.filter((m) => m.statusCode === '4000'));
+    const failed = tally(rows.filter((m) => !['2000', '3000', '4000'].includes(m.statusCode)));
+    const month = iso(now()).slice(0, 7);
+    res.json({
+      balance: spent,
+      point: 0,
+      monthlyBalanceAvg: spent,
+      monthlyPointAvg: 0,
+      monthPeriod: [{ date: month, balance: spent, balanceAvg: spent, point: 0, pointAvg: 0, dayPeriod: [], total, successed, failed }],
+      total,
+      successed,
+      failed,
+    });
+  });
+
   router.all('/messages/*', (_req, res) => fail(res, 404, 'NotFound', '존재하지 않는 요청입니다.'));
 
-  // ---- The control API (only the simulator has it). ----
+  /** The account's balance: what the simulator starts with, less what its delivered messages cost. */
+  router.get('/cash/v1/balance', (_req, res) => {
+    const spent = [...state.messages.values()].reduce((sum, m) => sum + (m.statusCode === '4000' ? (PRICES[m.type] ?? 0) : 0), 0);
+    res.json({ accountId: 'SIMULATOR', balance: STARTING_BALANCE - spent, point: 0, deposit: 0, balanceOnly: STARTING_BALANCE - spent });
+  });
+  router.all('/cash/*', (_req, res) => fail(res, 404, 'NotFound', '존재하지 않는 요청입니다.'));
+
+  // ---- The control API (only the simulator has it, only for the holder of its token). ----
+
+  router.use('/__control', controlGuard(controlToken));
 
   router.get('/__control/calls', (_req, res) =>
     res.set('Cache-Control', 'no-store').json({ ...state.calls, received: Object.fromEntries(state.received) }),
@@ -524,20 +687,23 @@ export function createSolapiSimulator({
 }
 
 /**
- * When our own server serves the simulator under /__solapi: in the experience environment without an API key
- * (APP_ENV defaults to PROD when DATABASE_URL is set, else EXP, as config.server.ts decides), or when
- * SOLAPI_SIMULATOR=1. Null when it is not served.
+ * When our own server serves the simulator under /__solapi: only in the experience environment (APP_ENV defaults to
+ * PROD when DATABASE_URL is set, else EXP, as config.server.ts decides), never in production whatever else is set;
+ * there, without an API key, or when SOLAPI_SIMULATOR=1. Its control pages open to SIMULATOR_CONTROL_TOKEN only.
+ * Null when it is not served.
  * @param {Record<string, string | undefined>} env
  */
 export function solapiSimulatorMount(env) {
   const appEnv = env.APP_ENV ?? (env.DATABASE_URL ? 'PROD' : 'EXP');
   const forced = env.SOLAPI_SIMULATOR === '1' || env.SOLAPI_SIMULATOR === 'true';
-  if (!forced && (env.SOLAPI_API_KEY || appEnv === 'PROD')) return null;
+  if (appEnv !== 'EXP' || (!forced && env.SOLAPI_API_KEY)) return null;
   const port = env.PORT ?? '3000';
   const webhookUrl = `http://127.0.0.1:${port}/talk/webhook`;
+  const controlToken = env.SIMULATOR_CONTROL_TOKEN || undefined;
   // Without a key the app uses the simulator's keys (config.server.ts); with one (SOLAPI_SIMULATOR=1) the configured ones.
-  if (!env.SOLAPI_API_KEY) return { ...SOLAPI_SIMULATOR_KEYS, webhookUrl };
+  if (!env.SOLAPI_API_KEY) return { ...SOLAPI_SIMULATOR_KEYS, webhookUrl, controlToken };
   return {
+    controlToken,
     apiKey: env.SOLAPI_API_KEY,
     apiSecret: env.SOLAPI_API_SECRET ?? '',
     pfId: env.SOLAPI_PF_ID || undefined,

@@ -10,7 +10,7 @@
 // echoed.
 import { randomBytes } from 'node:crypto';
 import express from 'express';
-import { serveRouter } from './simulator-server.mjs';
+import { controlGuard, serveRouter } from './simulator-server.mjs';
 
 /** The simulator's keys when none are configured: not secret, they open nothing but the simulator. Same as config.server.ts's SIMULATOR_KEYS. */
 export const SIMULATOR_KEYS = { clientKey: 'test_ck_simulator', secretKey: 'test_sk_simulator' };
@@ -45,7 +45,8 @@ const ERRORS = {
   ALREADY_PROCESSED_PAYMENT: [400, '이미 처리된 결제 입니다.'],
   REJECT_CARD_PAYMENT: [403, '한도초과 혹은 잔액부족으로 결제에 실패했습니다.'],
   ALREADY_CANCELED_PAYMENT: [400, '이미 취소된 결제 입니다.'],
-  NOT_CANCELABLE_AMOUNT: [400, '취소 할 수 없는 금액 입니다.'],
+  NOT_CANCELABLE_AMOUNT: [403, '취소 할 수 없는 금액 입니다.'],
+  NOT_MATCHES_CUSTOMER_KEY: [403, '빌링 인증 고객키와 결제 요청 고객키가 일치하지 않습니다.'],
   NOT_CANCELABLE_PAYMENT: [403, '취소 할 수 없는 결제 입니다.'],
   DUPLICATED_ORDER_ID: [400, '이미 승인 및 취소가 진행된 중복된 주문번호 입니다.'],
   IDEMPOTENT_REQUEST_PROCESSING: [409, '이전 멱등 요청이 처리 중입니다.'],
@@ -95,9 +96,10 @@ function emptyCalls() {
 
 /**
  * The simulator as an Express Router (mount it under a prefix, e.g. `/__toss`) and its in-memory state.
- * @param {{ secretKey: string; clientKey?: string; webhookUrl?: string; confirmDelayMs?: number; now?: () => number }} options
+ * `controlToken` opens the control pages (`/__control/*`) to requests carrying it (simulator-server.mjs's controlGuard).
+ * @param {{ secretKey: string; clientKey?: string; webhookUrl?: string; confirmDelayMs?: number; now?: () => number; controlToken?: string }} options
  */
-export function createTossSimulator({ secretKey, clientKey, webhookUrl, confirmDelayMs = 15_000, now = Date.now }) {
+export function createTossSimulator({ secretKey, clientKey, webhookUrl, confirmDelayMs = 15_000, now = Date.now, controlToken }) {
   if (!secretKey) throw new Error('the Toss simulator needs a secret key');
   const expectedAuth = `Basic ${Buffer.from(`${secretKey}:`).toString('base64')}`;
 
@@ -277,8 +279,10 @@ export function createTossSimulator({ secretKey, clientKey, webhookUrl, confirmD
   /** Counts the call (a replay is a call too), then answers a replayed Idempotency-Key with the first answer. */
   const post = (endpoint, idOf) => (req, res, next) => {
     count(endpoint, idOf(req));
-    const idempotencyKey = req.get('idempotency-key');
-    if (!idempotencyKey) return next();
+    const given = req.get('idempotency-key');
+    if (!given) return next();
+    // Toss scopes a key to the key, the URL and the method: the same key on another call is another request.
+    const idempotencyKey = `${req.method} ${req.originalUrl.split('?')[0]} ${given}`;
     const previous = state.idempotency.get(idempotencyKey);
     // A replay answers the first response again, whatever its body; while the first is still running, Toss answers 409.
     if (previous === 'pending') return fail(res, 'IDEMPOTENT_REQUEST_PROCESSING');
@@ -420,7 +424,8 @@ export function createTossSimulator({ secretKey, clientKey, webhookUrl, confirmD
   router.post('/v1/billing/:billingKey', post('billingCharge', bodyOrderId), async (req, res) => {
     const { customerKey, amount, orderId, orderName } = req.body ?? {};
     const billing = state.billingKeys.get(req.params.billingKey);
-    if (!billing || billing.customerKey !== customerKey) return fail(res, 'NOT_FOUND_PAYMENT', '존재하지 않는 빌링키 입니다.');
+    if (!billing) return fail(res, 'NOT_FOUND_PAYMENT', '존재하지 않는 빌링키 입니다.');
+    if (billing.customerKey !== customerKey) return fail(res, 'NOT_MATCHES_CUSTOMER_KEY');
     if (
       typeof orderId !== 'string' ||
       !/^[A-Za-z0-9_-]{6,64}$/.test(orderId) ||
@@ -715,6 +720,7 @@ ${payment.approveNo ? `<dt>승인번호</dt><dd>${escapeHtml(payment.approveNo)}
 
   // ---- The control API (only the simulator has it). ----
 
+  router.use('/__control', controlGuard(controlToken));
   router.get('/__control/calls', (_req, res) => res.set('Cache-Control', 'no-store').json(state.calls));
   router.get('/__control/webhooks', (_req, res) => res.set('Cache-Control', 'no-store').json(state.webhooks));
   router.post('/__control/reset', (_req, res) => {
@@ -776,27 +782,29 @@ const SDK_SOURCE = `// 토스페이먼츠 v2 SDK를 흉내 내는 시뮬레이�
 `;
 
 /**
- * When our own server serves the simulator under /__toss: in the experience environment without a secret key
- * (APP_ENV defaults to PROD when DATABASE_URL is set, else EXP, as config.server.ts decides), or when TOSS_SIMULATOR=1
- * (tests that configure a secret key pointing at our own simulator). Null when it is not served.
+ * When our own server serves the simulator under /__toss: only in the experience environment (APP_ENV defaults to PROD
+ * when DATABASE_URL is set, else EXP, as config.server.ts decides), never in production whatever else is set; there,
+ * without a secret key, or when TOSS_SIMULATOR=1 (tests that configure a secret key pointing at our own simulator).
+ * Its control pages open to SIMULATOR_CONTROL_TOKEN only. Null when it is not served.
  * @param {Record<string, string | undefined>} env
- * @returns {{ secretKey: string; clientKey: string | undefined; webhookUrl: string } | null}
+ * @returns {{ secretKey: string; clientKey: string | undefined; webhookUrl: string; controlToken: string | undefined } | null}
  */
 export function simulatorMount(env) {
   const appEnv = env.APP_ENV ?? (env.DATABASE_URL ? 'PROD' : 'EXP');
   const forced = env.TOSS_SIMULATOR === '1' || env.TOSS_SIMULATOR === 'true';
-  if (!forced && (env.TOSS_SECRET_KEY || appEnv === 'PROD')) return null;
+  if (appEnv !== 'EXP' || (!forced && env.TOSS_SECRET_KEY)) return null;
   const port = env.PORT ?? '3000';
   return {
     secretKey: env.TOSS_SECRET_KEY || SIMULATOR_KEYS.secretKey,
     clientKey: env.TOSS_CLIENT_KEY || (env.TOSS_SECRET_KEY ? undefined : SIMULATOR_KEYS.clientKey),
     webhookUrl: `http://127.0.0.1:${port}/card-pay/webhook`,
+    controlToken: env.SIMULATOR_CONTROL_TOKEN || undefined,
   };
 }
 
 /**
  * The simulator on a port of its own (database tests). Resolves its base URL (the adapter's apiUrl), its state and close().
- * @param {{ port?: number; host?: string; secretKey: string; clientKey?: string; webhookUrl?: string; confirmDelayMs?: number; now?: () => number }} options
+ * @param {{ port?: number; host?: string } & Parameters<typeof createTossSimulator>[0]} options
  */
 export async function startTossSimulator({ port = 0, host = '127.0.0.1', ...options }) {
   const { router, state } = createTossSimulator(options);

@@ -18,7 +18,8 @@ export const loginIdField = z
  * Passwords (ASVS 6.2): any script (Hangul, emoji…), 8 to 128 characters counted as code points, not on the list of
  * common passwords, and no composition rule.
  */
-export function passwordProblem(password: string): string | null {
+export function passwordProblem(raw: string): string | null {
+  const password = raw.normalize('NFC'); // as it is hashed (password.server.ts)
   const length = [...password].length;
   if (length < PASSWORD_MIN || length > PASSWORD_MAX) return M.passwordRule;
   if (COMMON_PASSWORDS.has(password.normalize('NFKC').toLowerCase())) return M.passwordCommon;
@@ -62,7 +63,7 @@ export const answerField = z
 /** Adds the "confirmation equals password" rule to a schema with `password` and `confirm`. */
 export function withConfirmation<T extends z.ZodTypeAny>(schema: T) {
   return schema.superRefine((value: { password?: string; confirm?: string }, ctx) => {
-    if (value.password && value.confirm !== value.password) {
+    if (value.password && value.confirm?.normalize('NFC') !== value.password.normalize('NFC')) {
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['confirm'], message: M.confirmMismatch });
     }
   });

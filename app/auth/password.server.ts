@@ -38,18 +38,28 @@ export function hashingLoad() {
   return { running, waiting: waiting.length };
 }
 
+/**
+ * Passwords are hashed and checked in NFC: a Hangul password typed as composed syllables and one typed as jamo (NFD,
+ * as some keyboards and platforms send it) are the same password.
+ */
+export const normalisePassword = (password: string) => password.normalize('NFC');
+
 export function hashPassword(password: string): Promise<string> {
-  return bounded(() => hash(password, OPTIONS));
+  return bounded(() => hash(normalisePassword(password), OPTIONS));
 }
 
+/** A hash made before passwords were normalised, from a password sent in NFD, still matches that password as it was. */
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
-  return bounded(async () => {
-    try {
-      return await verify(passwordHash, password);
-    } catch {
-      return false;
-    }
-  });
+  const nfc = normalisePassword(password);
+  const check = (candidate: string) =>
+    bounded(async () => {
+      try {
+        return await verify(passwordHash, candidate);
+      } catch {
+        return false;
+      }
+    });
+  return (await check(nfc)) || (nfc !== password && (await check(password)));
 }
 
 /** Security answers are compared normalised: case, spaces and width differences do not matter. */

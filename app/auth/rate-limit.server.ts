@@ -1,3 +1,4 @@
+import { normaliseLoginId } from '~/domain/accounts';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { isIP } from 'node:net';
 import { DomainError } from '~/lib/errors';
@@ -95,7 +96,7 @@ const makeCounters = () => ({
 });
 let counters = makeCounters();
 
-const accountKey = (loginId: string) => loginId.trim().toLowerCase();
+const accountKey = (loginId: string) => normaliseLoginId(loginId);
 
 declare module '@remix-run/node' {
   interface AppLoadContext {

@@ -82,3 +82,9 @@ export function ageOn(birthDate: string, today: string): number {
   const [ty, tm, td] = today.split('-').map(Number);
   return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
 }
+
+/**
+ * A login id as it is compared: NFC (a Hangul id typed as composed syllables or as jamo is the same id), trimmed,
+ * lower case.
+ */
+export const normaliseLoginId = (loginId: string) => loginId.normalize('NFC').trim().toLowerCase();

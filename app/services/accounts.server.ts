@@ -1,3 +1,4 @@
+import { normaliseLoginId } from '~/domain/accounts';
 import { createHmac } from 'node:crypto';
 import { and, asc, eq, gte, isNull, or, sql } from 'drizzle-orm';
 import { hashPassword, hashSecurityAnswer, verifyPassword, verifySecurityAnswer } from '~/auth/password.server';
@@ -62,7 +63,7 @@ export async function findUserByLoginId(loginId: string) {
   const [row] = await db()
     .select()
     .from(users)
-    .where(eq(sql`lower(${users.loginId})`, loginId.trim().toLowerCase()));
+    .where(eq(sql`lower(${users.loginId})`, normaliseLoginId(loginId)));
   return row ?? null;
 }
 
@@ -268,7 +269,7 @@ async function findRecoverable(kind: MemberKind, loginId: string, name: string) 
     .from(users)
     .where(
       and(
-        eq(sql`lower(${users.loginId})`, loginId.trim().toLowerCase()),
+        eq(sql`lower(${users.loginId})`, normaliseLoginId(loginId)),
         eq(users.name, name.trim()),
         eq(users.role, 'USER'),
         kindCondition(kind),
@@ -289,7 +290,7 @@ async function findRecoverable(kind: MemberKind, loginId: string, name: string) 
 export const CODE_REQUESTS_PER_HOUR = 5;
 
 export async function startPasswordRecovery(kind: MemberKind, loginId: string, name: string) {
-  if (!(await allowCodeRequest(`${kind}:${loginId.trim().toLowerCase()}`))) {
+  if (!(await allowCodeRequest(`${kind}:${normaliseLoginId(loginId)}`))) {
     throw new DomainError('TOO_MANY_CODE_REQUESTS', ACCOUNT_MESSAGES.tooManyCodes, 429);
   }
   const user = await findRecoverable(kind, loginId, name);
@@ -319,7 +320,7 @@ export async function startPasswordRecovery(kind: MemberKind, loginId: string, n
 /** The challenge shown for an account that cannot be recovered: stable for the same input, shaped like a real one. */
 async function decoyChallenge(kind: MemberKind, loginId: string, name: string) {
   const digest = createHmac('sha256', config().sessionSecrets[0])
-    .update(`recovery-decoy|${kind}|${loginId.trim().toLowerCase()}|${name.trim()}`)
+    .update(`recovery-decoy|${kind}|${normaliseLoginId(loginId)}|${name.trim()}`)
     .digest();
   // The same reads and writes a real request makes (a count, a transaction of one update), so the timing matches.
   await db()
@@ -333,7 +334,7 @@ async function decoyChallenge(kind: MemberKind, loginId: string, name: string) {
       .where(and(eq(verificationCodes.userId, 0), isNull(verificationCodes.consumedAt)));
   });
   return {
-    loginId: loginId.trim().toLowerCase(),
+    loginId: normaliseLoginId(loginId),
     question: SECURITY_QUESTIONS[digest[0] % SECURITY_QUESTIONS.length],
     maskedPhone: `010-****-${String(digest.readUInt16BE(1) % 10000).padStart(4, '0')}`,
   };

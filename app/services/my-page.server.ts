@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { hashPassword, verifyPassword } from '~/auth/password.server';
+import { hashPassword, normalisePassword, verifyPassword } from '~/auth/password.server';
 import { limitedAttempt } from '~/auth/rate-limit.server';
 import { revokeOtherFamilies } from '~/auth/tokens.server';
 import { BookStatus, type Authority, type UserRole } from '~/domain/enums';
@@ -101,7 +101,8 @@ export async function changePassword(
       throw new DomainError('WRONG_PASSWORD', ACCOUNT_MESSAGES.wrongCurrentPassword, 400);
     }
   });
-  if (input.password === input.newPassword) throw new DomainError('SAME_PASSWORD', ACCOUNT_MESSAGES.samePassword, 400);
+  if (normalisePassword(input.password) === normalisePassword(input.newPassword))
+    throw new DomainError('SAME_PASSWORD', ACCOUNT_MESSAGES.samePassword, 400);
   await db()
     .update(users)
     .set({ passwordHash: await hashPassword(input.newPassword), updatedAt: now() })

@@ -2,7 +2,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-ope
 import { z } from 'zod';
 import '~/lib/zod-openapi.server'; // zod's `.openapi()`: the generator reads path and query parameters through it
 import type { UserRole } from '~/domain/enums';
-import { ERROR_CODES } from '~/messages';
+import { ERROR_CODES, MESSAGES } from '~/messages';
 
 // The description of every /api call (issue 18, docs/decisions/026-openapi-from-zod.md), and the OpenAPI 3.1 document
 // made from them (GET /api/openapi.json, the reference page /developers/api).
@@ -29,9 +29,9 @@ import { ERROR_CODES } from '~/messages';
 //
 // `answer` is written next to the service's return type (e.g. `export const likeAnswer = z.object(…)` in the
 // service) so that one file holds both. The errors every call shares are added here and need not be listed: the
-// guard's (INVALID_TOKEN 401, AUTHORIZED_ERROR 403), a bad path id (`notFound`, NOT_FOUND 404 by default), a body
-// that cannot be read or breaks its contract (`unreadable`, `bodyError`: INVALID_REQUEST 400 by default; a body too
-// large: 413), SERVER_ERROR 500 and SERVICE_UNAVAILABLE 503. A `bodyError` function of one's own cannot be read here:
+// guard's (INVALID_TOKEN 401, AUTHORIZED_ERROR 403, PASSWORD_CHANGE_REQUIRED 403 unless `allowPasswordChange`), a bad
+// path id (`notFound`, NOT_FOUND 404 by default), a body that cannot be read or breaks its contract (`unreadable`,
+// `bodyError`: INVALID_REQUEST 400 by default; a body too large: 413), SERVER_ERROR 500 and SERVICE_UNAVAILABLE 503. A `bodyError` function of one's own cannot be read here:
 // list its codes in `errors`. When the wire's fields differ from the contract's (a `wire` renaming) or the body is
 // multipart, `request` describes the body as the client sends it. A module whose one method is answered by two
 // apiRoutes (one chosen by a path segment) describes the call once and passes `doc: null` to the other.
@@ -75,6 +75,8 @@ export type ApiDoc<R = unknown> = {
   request?: { schema: z.ZodTypeAny; type?: 'application/json' | 'multipart/form-data' };
   /** Query parameters. */
   query?: z.AnyZodObject;
+  /** Request headers the call reads (e.g. Idempotency-Key). */
+  headers?: z.AnyZodObject;
   /** A successful status other than 200. */
   status?: number;
 };
@@ -89,6 +91,8 @@ export type ApiCallFacts = {
   unreadable?: ApiFailure;
   /** The route has a bodyError function of its own (its codes are in doc.errors). */
   ownBodyError: boolean;
+  /** The call serves an account that must first choose its own password (others answer PASSWORD_CHANGE_REQUIRED). */
+  allowPasswordChange?: boolean;
 };
 
 export type ApiCall = ApiCallFacts & { doc: ApiDoc };
@@ -124,10 +128,24 @@ const SERVER_ERROR: ApiFailure = {
 const UNAVAILABLE: ApiFailure = { code: 'SERVICE_UNAVAILABLE', message: '서비스를 잠시 사용할 수 없습니다.', status: 503 };
 const INVALID_TOKEN: ApiFailure = { code: ERROR_CODES.INVALID_TOKEN, message: '인증이 만료되었거나 올바르지 않습니다.', status: 401 };
 const FORBIDDEN: ApiFailure = { code: ERROR_CODES.AUTHORIZED_ERROR, message: '이 기능을 사용할 권한이 없습니다.', status: 403 };
+const PASSWORD_CHANGE: ApiFailure = {
+  code: ERROR_CODES.PASSWORD_CHANGE_REQUIRED,
+  message: MESSAGES.passwordChangeRequired,
+  status: 403,
+};
 const BAD_BODY: ApiFailure = { code: 'INVALID_REQUEST', message: '요청 내용을 확인해 주세요.', status: 400 };
 const UNREADABLE: ApiFailure = { code: 'INVALID_REQUEST', message: 'JSON 형식의 요청 본문이 필요합니다.', status: 400 };
 const TOO_LARGE: ApiFailure = { code: 'INVALID_REQUEST', message: '요청 본문이 너무 큽니다.', status: 413 };
 const NOT_FOUND: ApiFailure = { code: 'NOT_FOUND', message: '요청하신 페이지를 찾을 수 없습니다.', status: 404 };
+const METHOD_LABEL: Record<ApiMethod, string> = { GET: 'GET으로', POST: 'POST로', PUT: 'PUT으로', DELETE: 'DELETE로' };
+/** The answer of every call to another method (apiRoute's methodNotAllowed, with `Allow`). */
+const methodNotAllowed = (method: ApiMethod): ApiFailure => ({
+  code: 'METHOD_NOT_ALLOWED',
+  message: `${METHOD_LABEL[method]} 요청해 주세요.`,
+  status: 405,
+});
+/** The answer of an /api path no call serves (app/routes/api+/$.ts). */
+export const UNKNOWN_API_PATH: ApiFailure = { code: 'NOT_FOUND', message: '요청한 API를 찾을 수 없습니다.', status: 404 };
 
 /** Every failure a call can answer, its own and the shared ones, with a status each. */
 export function failuresOf(call: ApiCall): Required<ApiFailure>[] {
@@ -136,13 +154,14 @@ export function failuresOf(call: ApiCall): Required<ApiFailure>[] {
     list.push(INVALID_TOKEN);
     // A role, or the XSRF check of a cookie-authenticated mutation.
     if (call.access !== 'ANY' || call.method !== 'GET') list.push(FORBIDDEN);
+    if (!call.allowPasswordChange) list.push(PASSWORD_CHANGE);
   }
   if (call.ids.length) list.push({ ...(call.notFound ?? NOT_FOUND), status: call.notFound?.status ?? 404 });
   if (call.body) {
     list.push({ ...(call.unreadable ?? UNREADABLE), status: call.unreadable?.status ?? 400 }, TOO_LARGE);
     if (!call.ownBodyError) list.push(BAD_BODY);
   }
-  list.push(...(call.doc.errors ?? []), SERVER_ERROR, UNAVAILABLE);
+  list.push(...(call.doc.errors ?? []), methodNotAllowed(call.method), SERVER_ERROR, UNAVAILABLE);
   const seen = new Set<string>();
   return list
     .map((f) => ({ ...f, status: f.status ?? 400 }))
@@ -209,6 +228,7 @@ export function openApiDocument() {
       request: {
         ...(params.length ? { params: z.object(paramShape) } : {}),
         ...(doc.query ? { query: doc.query } : {}),
+        ...(doc.headers ? { headers: doc.headers } : {}),
         ...(requestSchema
           ? { body: { required: !doc.request && call.body ? true : undefined, content: { [requestType]: { schema: requestSchema } } } }
           : {}),
@@ -222,10 +242,30 @@ export function openApiDocument() {
       title: '리드인 API',
       version: '1.0.0',
       description:
-        '리드인의 JSON API (/api). 성공하면 `{ data }`, 실패하면 `{ code, message }` 로 답합니다. 토큰, XSRF, 오류 처리는 docs/api.md 를 보세요.',
+        '리드인의 JSON API (/api). 성공하면 `{ data }`, 실패하면 `{ code, message }` 로 답합니다. 어느 호출도 받지 않는 /api 경로는 404 NOT_FOUND (components.responses.UnknownApiPath), 호출이 받지 않는 메서드는 405 METHOD_NOT_ALLOWED (Allow 헤더) 입니다. 모든 답에 Cache-Control: no-store (이 문서는 한 시간 캐시) 와 X-Content-Type-Options: nosniff 가 붙습니다. 토큰, XSRF, 오류 처리는 docs/api.md 를 보세요.',
     },
     tags: Object.values(TAGS).map((name) => ({ name })),
+    // The document is served by the API itself: its calls are on the same origin.
+    servers: [{ url: '/', description: '이 문서를 제공한 서버 (같은 출처)' }],
   });
+  generated.components = {
+    ...generated.components,
+    responses: {
+      ...generated.components?.responses,
+      UnknownApiPath: {
+        description: `${UNKNOWN_API_PATH.code}: ${UNKNOWN_API_PATH.message} (어느 호출도 받지 않는 /api 경로, 404. 페이지 경로와 달리 /landing 으로 보내지 않습니다.)`,
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              properties: { code: { const: 'NOT_FOUND' }, message: { type: 'string' } },
+              required: ['code', 'message'],
+            },
+          },
+        },
+      },
+    },
+  };
   document = allowNullInEnums(generated);
   return document;
 }

@@ -43,6 +43,11 @@ type Options<A extends Access, I extends string, B, R> = {
   bodyOptional?: boolean;
   maxBytes?: number;
   /**
+   * The call serves an account that must first choose its own password (spec: temporary and migrated passwords); every
+   * other call refuses it with PASSWORD_CHANGE_REQUIRED (403). Only /api/me and /api/auth/setPassword.
+   */
+  allowPasswordChange?: boolean;
+  /**
    * The call's description for the OpenAPI document (app/web/api-doc.server.ts); null when another apiRoute of the
    * same module describes this method and path.
    */
@@ -88,6 +93,7 @@ export function apiRoute<A extends Access, I extends string = never, B = undefin
         body: options.body,
         unreadable: options.unreadable,
         ownBodyError: Boolean(options.bodyError),
+        allowPasswordChange: Boolean(options.allowPasswordChange),
       },
       options.doc as ApiDoc,
     );
@@ -98,7 +104,12 @@ export function apiRoute<A extends Access, I extends string = never, B = undefin
       noteClientAddress(request, args.context); // the socket address for the per-address limits (sign-in, logs)
       // The guard first: a cookie-authenticated PUT/PATCH/DELETE meets the XSRF check before it learns the method.
       const user = (
-        options.access === 'PUBLIC' ? null : await requireApiUser(request, options.access === 'ANY' ? {} : { role: options.access })
+        options.access === 'PUBLIC'
+          ? null
+          : await requireApiUser(request, {
+              ...(options.access === 'ANY' ? {} : { role: options.access }),
+              allowPasswordChange: options.allowPasswordChange,
+            })
       ) as UserFor<A>;
       if (request.method !== method && !(method === 'GET' && request.method === 'HEAD')) return methodNotAllowed(method)();
       const ids = {} as Record<I, number>;

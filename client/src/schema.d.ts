@@ -72,6 +72,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/auth/setPassword': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 새 비밀번호 등록 (임시 비밀번호)
+     * @description 학원이 정해 준 임시 비밀번호나 이전 시스템의 비밀번호로 로그인한 계정이 자기 비밀번호와 보안 질문을 등록합니다 (`/api/me` 의 mustChangePassword 가 true 인 동안 다른 호출은 PASSWORD_CHANGE_REQUIRED). 이 계정의 로그인은 모두 끝나고, 새 access token 과 refresh token 을 답합니다.
+     *
+     *     접근: 로그인한 사용자
+     */
+    post: operations['postAuthSetPassword'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/bookCommon/readPage/detail/{id}': {
     parameters: {
       query?: never;
@@ -191,7 +213,7 @@ export interface paths {
     };
     /**
      * 내 정보
-     * @description 로그인한 사용자와 그 권한, 이번 달 기본 결제 여부.
+     * @description 로그인한 사용자와 그 권한, 이번 달 기본 결제 여부. mustChangePassword 가 true 이면 POST /api/auth/setPassword 로 비밀번호를 새로 정하기 전까지 다른 호출은 PASSWORD_CHANGE_REQUIRED (403) 로 거절됩니다.
      *
      *     접근: 로그인한 사용자
      */
@@ -1256,7 +1278,21 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: never;
-  responses: never;
+  responses: {
+    /** @description NOT_FOUND: 요청한 API를 찾을 수 없습니다. (어느 호출도 받지 않는 /api 경로, 404. 페이지 경로와 달리 /landing 으로 보내지 않습니다.) */
+    UnknownApiPath: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': {
+          /** @constant */
+          code: 'NOT_FOUND';
+          message: string;
+        };
+      };
+    };
+  };
   parameters: never;
   requestBodies: never;
   headers: never;
@@ -1283,6 +1319,19 @@ export interface operations {
         content: {
           'application/json': {
             data: boolean;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: GET으로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
+            message: string;
           };
         };
       };
@@ -1370,6 +1419,19 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'LOGIN_FAIL';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: POST로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -1487,6 +1549,160 @@ export interface operations {
           };
         };
       };
+      /** @description METHOD_NOT_ALLOWED: POST로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
+            message: string;
+          };
+        };
+      };
+      /** @description INVALID_REQUEST: 요청 본문이 너무 큽니다. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_REQUEST';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVER_ERROR: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVER_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: 서비스를 잠시 사용할 수 없습니다. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  postAuthSetPassword: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          password: string;
+          securityAnswer: string;
+          securityQuestion: number;
+        };
+      };
+    };
+    responses: {
+      /** @description 성공 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              accessToken: string;
+              /** Format: date-time */
+              accessTokenExpireDate: string;
+              /** Format: date-time */
+              expireDate: string;
+              refreshToken: string;
+            };
+          };
+        };
+      };
+      /** @description INVALID_REQUEST: JSON 형식의 요청 본문이 필요합니다. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_REQUEST';
+            message: string;
+          };
+        };
+      };
+      /** @description INVALID_TOKEN: 인증이 만료되었거나 올바르지 않습니다. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_TOKEN';
+            message: string;
+          };
+        };
+      };
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'AUTHORIZED_ERROR';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: POST로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
+            message: string;
+          };
+        };
+      };
+      /** @description NOT_MIGRATION: 이미 비밀번호를 변경한 계정입니다. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'NOT_MIGRATION';
+            message: string;
+          };
+        };
+      };
       /** @description INVALID_REQUEST: 요청 본문이 너무 큽니다. */
       413: {
         headers: {
@@ -1578,7 +1794,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -1586,7 +1802,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -1600,6 +1816,19 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'BOOK_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: GET으로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -1683,7 +1912,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -1691,7 +1920,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -1705,6 +1934,19 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'BOOK_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: GET으로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -1858,7 +2100,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -1866,7 +2108,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -1880,6 +2122,19 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'PROBLEM_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: GET으로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -1980,7 +2235,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -1988,7 +2243,20 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: GET으로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -2061,6 +2329,19 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INVALID_REQUEST';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: POST로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -2139,6 +2420,7 @@ export interface operations {
               authority: ('ALL' | 'ADMIN1' | 'ADMIN2' | 'COACH' | 'BRANCH' | 'HEAD' | 'TEACHER' | 'STUDENT' | 'MIGRATION' | 'PRODUCT')[];
               basicPay: boolean;
               loginId: string;
+              mustChangePassword: boolean;
               organisationId: number | null;
               userEmail: string | null;
               userId: number;
@@ -2158,6 +2440,19 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INVALID_TOKEN';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: GET으로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -2219,6 +2514,19 @@ export interface operations {
             };
           } & {
             [key: string]: unknown;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: GET으로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
+            message: string;
           };
         };
       };
@@ -2304,7 +2612,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / BASIC_PAY_REQUIRED: 이번 달 기본 결제를 해주세요. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. / BASIC_PAY_REQUIRED: 이번 달 기본 결제를 해주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -2312,7 +2620,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR' | 'BASIC_PAY_REQUIRED';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED' | 'BASIC_PAY_REQUIRED';
             message: string;
           };
         };
@@ -2326,6 +2634,19 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'STUDENT_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: POST로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -2425,7 +2746,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -2433,7 +2754,20 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: POST로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -2533,7 +2867,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -2541,7 +2875,20 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: POST로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -2650,6 +2997,19 @@ export interface operations {
           };
         };
       };
+      /** @description PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'PASSWORD_CHANGE_REQUIRED';
+            message: string;
+          };
+        };
+      };
       /** @description NOTICE_NOT_FOUND: 공지사항을 찾을 수 없습니다. */
       404: {
         headers: {
@@ -2659,6 +3019,19 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'NOTICE_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: GET으로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -2807,7 +3180,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -2815,7 +3188,20 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: GET으로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -2916,7 +3302,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -2924,7 +3310,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -2938,6 +3324,19 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'BOOK_NOT_FOUND' | 'STUDENT_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: POST로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -2999,7 +3398,10 @@ export interface operations {
   postUserActivityBookDayReadId: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description 필수: 이 저장의 고유 키. 본문의 submissionKey 나 Idempotency-Key 헤더 중 하나로 보냅니다 (둘 다 없으면 400 READ_SAVE_FAILED). 같은 키는 한 번만 저장됩니다. */
+        'Idempotency-Key'?: string;
+      };
       path: {
         id: number;
       };
@@ -3018,6 +3420,7 @@ export interface operations {
             time?: number;
             weak?: boolean;
           }[];
+          /** @description 필수: 이 저장의 고유 키. 본문의 submissionKey 나 Idempotency-Key 헤더 중 하나로 보냅니다 (둘 다 없으면 400 READ_SAVE_FAILED). 같은 키는 한 번만 저장됩니다. */
           submissionKey?: string;
         };
       };
@@ -3098,7 +3501,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3106,7 +3509,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -3120,6 +3523,19 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'BOOK_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: POST로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -3249,7 +3665,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3257,7 +3673,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -3271,6 +3687,19 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'BOOK_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: POST로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -3374,7 +3803,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3382,7 +3811,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -3396,6 +3825,19 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'BOOK_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: GET으로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -3476,7 +3918,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3484,7 +3926,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -3498,6 +3940,19 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'BOOK_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: GET으로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -3580,7 +4035,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3588,7 +4043,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -3602,6 +4057,19 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'BOOK_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: GET으로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -3712,7 +4180,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3720,7 +4188,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -3734,6 +4202,19 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'BOOK_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: POST로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -3855,7 +4336,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3863,7 +4344,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -3877,6 +4358,19 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'PROBLEM_NOT_FOUND' | 'PROBLEM_SET_MISSING';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: GET으로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -3992,7 +4486,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4000,7 +4494,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -4014,6 +4508,19 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'PROBLEM_NOT_FOUND' | 'PROBLEM_SET_MISSING';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: GET으로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -4106,7 +4613,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4114,7 +4621,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -4128,6 +4635,19 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'PROBLEM_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: GET으로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -4245,7 +4765,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / RETAKE_NOT_ALLOWED: 선생님이 다시 풀기를 허락한 책만 다시 풀 수 있습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. / RETAKE_NOT_ALLOWED: 선생님이 다시 풀기를 허락한 책만 다시 풀 수 있습니다. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4253,7 +4773,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR' | 'RETAKE_NOT_ALLOWED';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED' | 'RETAKE_NOT_ALLOWED';
             message: string;
           };
         };
@@ -4267,6 +4787,19 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'PROBLEM_NOT_FOUND' | 'PROBLEM_SET_MISSING';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: POST로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -4451,7 +4984,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4459,7 +4992,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -4473,6 +5006,19 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'BOOK_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: GET으로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -4629,7 +5175,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4637,7 +5183,20 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: GET으로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -4738,7 +5297,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4746,7 +5305,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -4760,6 +5319,19 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'PROBLEM_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: POST로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -4915,7 +5487,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4923,7 +5495,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -4937,6 +5509,19 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'BOOK_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: GET으로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -5062,7 +5647,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5070,7 +5655,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -5084,6 +5669,19 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'BOOK_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: GET으로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -5157,7 +5755,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5165,7 +5763,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -5179,6 +5777,19 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'BOOK_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: GET으로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -5270,7 +5881,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5278,7 +5889,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -5292,6 +5903,19 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'BOOK_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: GET으로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -5367,7 +5991,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5375,7 +5999,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -5389,6 +6013,19 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'BOOK_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: GET으로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -5480,7 +6117,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5488,7 +6125,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -5502,6 +6139,19 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'BOOK_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: POST로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -5593,7 +6243,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5601,7 +6251,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -5615,6 +6265,19 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'USER_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: GET으로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -5692,7 +6355,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5700,7 +6363,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -5714,6 +6377,19 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'BOOK_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: GET으로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -5845,7 +6521,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / NOTE_FORBIDDEN: 이 독서 노트를 볼 수 있는 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. / NOTE_FORBIDDEN: 이 독서 노트를 볼 수 있는 권한이 없습니다. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5853,7 +6529,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR' | 'NOTE_FORBIDDEN';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED' | 'NOTE_FORBIDDEN';
             message: string;
           };
         };
@@ -5867,6 +6543,19 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'NOT_FOUND' | 'NOTE_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: PUT으로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -5966,7 +6655,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5974,7 +6663,20 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: GET으로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -6052,7 +6754,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6060,7 +6762,20 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: POST로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -6133,7 +6848,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6141,7 +6856,20 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: GET으로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -6231,7 +6959,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6239,7 +6967,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -6253,6 +6981,19 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'BOOK_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: POST로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -6377,7 +7118,7 @@ export interface operations {
           };
         };
       };
-      /** @description NOTE_FORBIDDEN: 이 독서 노트를 볼 수 있는 권한이 없습니다. */
+      /** @description PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. / NOTE_FORBIDDEN: 이 독서 노트를 볼 수 있는 권한이 없습니다. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6385,7 +7126,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'NOTE_FORBIDDEN';
+            code: 'PASSWORD_CHANGE_REQUIRED' | 'NOTE_FORBIDDEN';
             message: string;
           };
         };
@@ -6399,6 +7140,19 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'NOT_FOUND' | 'NOTE_NOT_FOUND' | 'BOOK_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: GET으로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -6543,7 +7297,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6551,7 +7305,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -6565,6 +7319,19 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'NOTE_NOT_FOUND' | 'BOOK_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: POST로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -6722,7 +7489,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6730,7 +7497,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -6744,6 +7511,19 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'NOTE_NOT_FOUND' | 'BOOK_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: POST로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -6818,7 +7598,10 @@ export interface operations {
   postUserBookReadAB: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description 필수: 이 저장의 고유 키. 본문의 submissionKey 나 Idempotency-Key 헤더 중 하나로 보냅니다 (둘 다 없으면 400 READ_SAVE_FAILED). 같은 키는 한 번만 저장됩니다. */
+        'Idempotency-Key'?: string;
+      };
       path: {
         a: number;
         b: string;
@@ -6833,6 +7616,7 @@ export interface operations {
           end: number;
           isRepeat?: boolean;
           start: number;
+          /** @description 필수: 이 저장의 고유 키. 본문의 submissionKey 나 Idempotency-Key 헤더 중 하나로 보냅니다 (둘 다 없으면 400 READ_SAVE_FAILED). 같은 키는 한 번만 저장됩니다. */
           submissionKey?: string;
           weak?: boolean;
         };
@@ -6920,7 +7704,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6928,7 +7712,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -6942,6 +7726,19 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'BOOK_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: POST로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -7043,7 +7840,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7051,7 +7848,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -7065,6 +7862,19 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'BOOK_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: POST로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -7162,7 +7972,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7170,7 +7980,20 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: POST로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -7258,7 +8081,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7266,7 +8089,20 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: GET으로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -7381,7 +8217,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7389,7 +8225,20 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: POST로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -7489,7 +8338,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / BASIC_PAY_REQUIRED: 이번 달 기본 결제를 해주세요. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. / BASIC_PAY_REQUIRED: 이번 달 기본 결제를 해주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7497,7 +8346,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR' | 'BASIC_PAY_REQUIRED';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED' | 'BASIC_PAY_REQUIRED';
             message: string;
           };
         };
@@ -7511,6 +8360,19 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'BOOK_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: POST로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -7626,7 +8488,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7634,7 +8496,20 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: GET으로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -7722,7 +8597,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7730,7 +8605,20 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: POST로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -7841,6 +8729,32 @@ export interface operations {
           };
         };
       };
+      /** @description PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'PASSWORD_CHANGE_REQUIRED';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: GET으로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
+            message: string;
+          };
+        };
+      };
       /** @description SERVER_ERROR: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요. */
       500: {
         headers: {
@@ -7915,6 +8829,19 @@ export interface operations {
           };
         };
       };
+      /** @description PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'PASSWORD_CHANGE_REQUIRED';
+            message: string;
+          };
+        };
+      };
       /** @description MESSAGE_NOT_FOUND: 메시지를 찾을 수 없습니다. */
       404: {
         headers: {
@@ -7924,6 +8851,19 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'MESSAGE_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: GET으로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -8002,7 +8942,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8010,7 +8950,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -8024,6 +8964,19 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'MESSAGE_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: POST로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -8091,7 +9044,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8099,7 +9052,20 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: POST로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -8218,7 +9184,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8226,7 +9192,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -8240,6 +9206,19 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'BOOK_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: POST로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };
@@ -8350,7 +9329,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8358,7 +9337,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'AUTHORIZED_ERROR';
+            code: 'AUTHORIZED_ERROR' | 'PASSWORD_CHANGE_REQUIRED';
             message: string;
           };
         };
@@ -8372,6 +9351,19 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'BOOK_NOT_FOUND';
+            message: string;
+          };
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED: GET으로 요청해 주세요. */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'METHOD_NOT_ALLOWED';
             message: string;
           };
         };

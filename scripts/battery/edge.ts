@@ -212,7 +212,7 @@ export async function edge(base: () => string, server: () => Server) {
       const text = answer instanceof Response ? await answer.text() : answer.text;
       const header = (n: string) =>
         answer instanceof Response ? answer.headers.get(n) : ((answer.headers[n.toLowerCase()] as string | undefined) ?? null);
-      let reply: { status?: string; code?: string; error?: Record<string, string[]> } = {};
+      let reply: { status?: string; code?: string; error?: Record<string, string[]> };
       try {
         reply = JSON.parse(text);
       } catch {

@@ -585,6 +585,58 @@ describe('the academy resets a student password', () => {
   });
 });
 
+describe('Hangul passwords and login ids', () => {
+  // '한' typed on a keyboard that composes it (NFC, one code point) or one that sends its jamo (NFD, three).
+  const NFC = '읽기좋은한글암호';
+  const NFD = NFC.normalize('NFD');
+
+  it('a password set in NFC signs in typed in NFD (web), and one set in NFD signs in typed in NFC', async () => {
+    expect(NFD).not.toBe(NFC);
+    const student = (await findUserByLoginId('student3'))!;
+    const head = await sessionCookie('head');
+    const reset = await respond(() =>
+      adminStudents.action(args(makeRequest('/admin/students', { cookie: head, form: { studentId: String(student.id), password: NFC } }))),
+    );
+    expect(reset.status).toBe(302);
+    const signIn = await respond(async () =>
+      login.action(args(makeRequest('/member/login', { form: { ...(await honeypotFields()), loginId: 'student3', password: NFD } }))),
+    );
+    expect(signIn).toHaveRedirect('/member/migration');
+    const cookie = cookieHeader(signIn.headers.get('Set-Cookie')!);
+    const set = await respond(() =>
+      migration.action(
+        args(
+          makeRequest('/member/migration', {
+            cookie,
+            form: { password: NFD, confirm: NFD, securityQuestion: '1', securityAnswer: '엄마' },
+          }),
+        ),
+      ),
+    );
+    expect(set.status).toBe(302);
+    const again = await respond(async () =>
+      login.action(args(makeRequest('/member/login', { form: { ...(await honeypotFields()), loginId: 'student3', password: NFC } }))),
+    );
+    expect(again).toHaveRedirect('/user/activity');
+  });
+
+  it('a login id in Hangul (brought over from the previous system) is found typed in NFD', async () => {
+    await db().update(users).set({ loginId: '한글아이디' }).where(eq(users.loginId, 'student4'));
+    expect((await findUserByLoginId('한글아이디'.normalize('NFD')))?.loginId).toBe('한글아이디');
+    const hp = await honeypotFields();
+    const signIn = await respond(() =>
+      login.action(
+        args(
+          makeRequest('/member/login', {
+            form: { ...hp, loginId: '한글아이디'.normalize('NFD'), password: 'demo1234!' },
+          }),
+        ),
+      ),
+    );
+    expect(signIn).toHaveRedirect('/user/activity');
+  });
+});
+
 describe('my page', () => {
   function multipart(cookie: string, file: Blob, name: string) {
     const form = new FormData();

@@ -11,6 +11,8 @@ import * as me from '~/routes/api+/me';
 import * as editMyPage from '~/routes/api+/super.user.editMyPage';
 import * as editMyPage2 from '~/routes/api+/super.user.editMyPage2';
 import * as changeStudentPassword from '~/routes/api+/student.changePassword';
+import * as setPassword from '~/routes/api+/auth.setPassword';
+import * as dashboard from '~/routes/api+/user.dashboard';
 import { findUserByLoginId } from '~/services/accounts.server';
 import { sessionCookie, xsrfFor } from '../support/auth';
 import { useTestDatabase } from '../support/db';
@@ -235,6 +237,61 @@ describe('mutating calls', () => {
   });
 });
 
+describe('a temporary password at the API', () => {
+  it('answers /api/me with mustChangePassword, refuses every other call until POST /api/auth/setPassword', async () => {
+    const teacher = await signInApi('teacher');
+    const target = (await findUserByLoginId('student5'))!;
+    const reset = await changeStudentPassword.action(
+      args(
+        api('/api/student/changePassword', {
+          token: teacher.body.data.accessToken,
+          body: { studentId: target.id, password: 'temp-pass-77' },
+        }),
+      ),
+    );
+    expect(await reset.json()).toEqual({ data: true });
+    const signIn = await login.action(args(api('/api/auth/login', { body: { loginId: 'student5', password: 'temp-pass-77' } })));
+    expect(signIn.status).toBe(200);
+    const temporary = ((await signIn.json()) as { data: { accessToken: string } }).data.accessToken;
+    const self = await me.loader(args(api('/api/me', { token: temporary })));
+    expect(((await self.json()) as { data: { mustChangePassword: boolean } }).data.mustChangePassword).toBe(true);
+    const refused = await dashboard.loader(args(api('/api/user/dashboard', { token: temporary })));
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({
+      code: 'PASSWORD_CHANGE_REQUIRED',
+      message: '비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요.',
+    });
+    // Changing it through the ordinary call is refused too: the account must also choose its security question.
+    const other = await editMyPage2.action(
+      args(api('/api/super/user/editMyPage2', { token: temporary, body: { password: 'temp-pass-77', newPassword: 'mine-pass-88' } })),
+    );
+    expect(((await other.json()) as { code: string }).code).toBe('PASSWORD_CHANGE_REQUIRED');
+    const bad = await setPassword.action(
+      args(api('/api/auth/setPassword', { token: temporary, body: { password: 'short', securityQuestion: 1, securityAnswer: '서울' } })),
+    );
+    expect(bad.status).toBe(400);
+    const set = await setPassword.action(
+      args(
+        api('/api/auth/setPassword', { token: temporary, body: { password: 'mine-pass-88', securityQuestion: 1, securityAnswer: '서울' } }),
+      ),
+    );
+    expect(set.status).toBe(200);
+    const fresh = ((await set.json()) as { data: { accessToken: string } }).data.accessToken;
+    // The temporary password's session has ended; the fresh one is served.
+    expect((await dashboard.loader(args(api('/api/user/dashboard', { token: temporary })))).status).toBe(401);
+    expect((await dashboard.loader(args(api('/api/user/dashboard', { token: fresh })))).status).toBe(200);
+    const after = await me.loader(args(api('/api/me', { token: fresh })));
+    expect(((await after.json()) as { data: { mustChangePassword: boolean } }).data.mustChangePassword).toBe(false);
+    const again = await setPassword.action(
+      args(api('/api/auth/setPassword', { token: fresh, body: { password: 'mine-pass-99', securityQuestion: 1, securityAnswer: '서울' } })),
+    );
+    expect(await again.json()).toEqual({ code: 'NOT_MIGRATION', message: '이미 비밀번호를 변경한 계정입니다.' });
+    expect((await login.action(args(api('/api/auth/login', { body: { loginId: 'student5', password: 'mine-pass-88' } })))).status).toBe(
+      200,
+    );
+  });
+});
+
 describe('POST /api/logs', () => {
   it('accepts a small JSON log (204), refuses more than 8 KB (413) and limits the rate (429)', async () => {
     const post = (body: string, ip = '10.0.0.9') =>
@@ -249,7 +306,11 @@ describe('POST /api/logs', () => {
       );
     const logged = vi.spyOn(log, 'error').mockImplementation(() => undefined);
     try {
-      expect((await post(JSON.stringify({ message: 'TypeError: x is undefined', url: '/user/activity' }))).status).toBe(204);
+      const accepted = await post(JSON.stringify({ message: 'TypeError: x is undefined', url: '/user/activity' }));
+      expect(accepted.status).toBe(204);
+      // Like every API answer (docs/api.md): never stored, never sniffed.
+      expect(accepted.headers.get('Cache-Control')).toBe('no-store');
+      expect(accepted.headers.get('X-Content-Type-Options')).toBe('nosniff');
       expect(logged.mock.calls[0]).toEqual([
         { source: 'client', id: undefined, kind: 'app', message: 'TypeError: x is undefined', path: '/user/activity' },
         'client error',

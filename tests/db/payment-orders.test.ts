@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { config } from '~/config.server';
 import { db } from '~/db/client.server';
-import { payments, type Payment } from '~/db/schema';
+import { payments, users, type Payment } from '~/db/schema';
 import { PaymentMethod, PaymentStatus, Tier } from '~/domain/enums';
 import { nowMs, setClock } from '~/lib/clock.server';
 import { hasBasicPay } from '~/services/payments/basic-pay.server';
@@ -15,9 +15,12 @@ import {
 } from '~/services/payments/order-confirmation.server';
 import { checkoutParams, createOrder, ORDER_MESSAGES, type Payer } from '~/services/payments/orders.server';
 import { loader as successLoader } from '~/routes/card-pay+/success';
+import { customerKeyFor } from '~/services/payments/automatic.server';
+import { paymentCustomerKey } from '~/services/payments/customer-key.server';
+import { loader as failLoader } from '~/routes/card-pay+/fail';
 import { action as webhookAction } from '~/routes/card-pay+/webhook';
 import { createAcademy, createStaff, createStudent } from '../support/factories';
-import { makeRequest, respond } from '../support/auth';
+import { makeRequest, respond, sessionCookie } from '../support/auth';
 import { useTestDatabase } from '../support/db';
 import { startSimulator, type Simulator, type TestCard } from '../support/toss';
 
@@ -50,16 +53,26 @@ async function unpaidHead(): Promise<Payer> {
 
 const card = (tier: Tier = Tier.BASIC) => ({ tier, method: PaymentMethod.CARD, window: 'page' as const });
 
+/** The user who placed the order: the returns are served to a payer of its organisation only. */
+async function payerOf(order: Payment) {
+  const [user] = await db().select().from(users).where(eq(users.id, order.payerUserId!));
+  return user;
+}
+
 /** The browser in the simulator's window, then back at our success or fail URL. */
 async function payInWindow(order: Payment, testCard: TestCard | 'cancel', tamper?: (url: URL) => void, s: Simulator = sim) {
-  const back = new URL(await s.windowPay(checkoutParams(order, ORIGIN), testCard));
+  const back = new URL(await s.windowPay(await checkoutParams(order, ORIGIN), testCard));
   tamper?.(back);
   const q = back.searchParams;
   if (back.pathname === '/card-pay/success') {
-    return handleSuccessReturn({ paymentKey: q.get('paymentKey'), orderId: q.get('orderId'), amount: q.get('amount') });
+    return handleSuccessReturn(await payerOf(order), {
+      paymentKey: q.get('paymentKey'),
+      orderId: q.get('orderId'),
+      amount: q.get('amount'),
+    });
   }
   expect(back.pathname).toBe('/card-pay/fail');
-  return handleFailReturn({ code: q.get('code'), message: q.get('message'), orderId: q.get('orderId') });
+  return handleFailReturn(await payerOf(order), { code: q.get('code'), message: q.get('message'), orderId: q.get('orderId') });
 }
 
 const row = async (id: number) => (await db().select().from(payments).where(eq(payments.id, id)))[0];
@@ -139,7 +152,7 @@ describe('the provider’s window returns', () => {
     expect((await row(deposit.id)).status).toBe(PaymentStatus.CANCEL);
     expect(await confirmCalls(order.orderId)).toBe(1);
     // The same success URL again (a reload): nothing more is confirmed.
-    await handleSuccessReturn({ paymentKey: paid.paymentKey, orderId: order.orderId, amount: String(order.amount) });
+    await handleSuccessReturn(await payerOf(order), { paymentKey: paid.paymentKey, orderId: order.orderId, amount: String(order.amount) });
     expect(await confirmCalls(order.orderId)).toBe(1);
     // A second order for the paid tier is refused.
     await expect(createOrder(head, card())).rejects.toThrow(ORDER_MESSAGES.alreadyPaid);
@@ -196,10 +209,14 @@ describe('the provider’s window returns', () => {
     const head = await unpaidHead();
     const first = await createOrder(head, card());
     const second = await createOrder(head, card());
-    const secondBack = new URL(await sim.windowPay(checkoutParams(second, ORIGIN), 'ok'));
+    const secondBack = new URL(await sim.windowPay(await checkoutParams(second, ORIGIN), 'ok'));
     await payInWindow(first, 'ok');
     const q = secondBack.searchParams;
-    await handleSuccessReturn({ paymentKey: q.get('paymentKey'), orderId: q.get('orderId'), amount: q.get('amount') });
+    await handleSuccessReturn(await payerOf(second), {
+      paymentKey: q.get('paymentKey'),
+      orderId: q.get('orderId'),
+      amount: q.get('amount'),
+    });
     expect((await row(second.id)).status).toBe(PaymentStatus.CANCEL);
     expect(await confirmCalls(second.orderId)).toBe(0);
     const successes = await db()
@@ -212,18 +229,69 @@ describe('the provider’s window returns', () => {
   it('sends a page order to its receipt and a popup order to /card-pay/close', async () => {
     const head = await unpaidHead();
     const page = await createOrder(head, card());
-    const pageBack = new URL(await sim.windowPay(checkoutParams(page, ORIGIN), 'ok'));
-    const res = await respond(() => successLoader({ request: makeRequest(pageBack.pathname + pageBack.search), params: {}, context: {} }));
+    const pageBack = new URL(await sim.windowPay(await checkoutParams(page, ORIGIN), 'ok'));
+    const cookie = await sessionCookie((await payerOf(page)).loginId);
+    const res = await respond(() =>
+      successLoader({ request: makeRequest(pageBack.pathname + pageBack.search, { cookie }), params: {}, context: {} }),
+    );
     expect(res.status).toBe(302);
     expect(res.headers.get('Location')).toBe(`/admin/payments/${page.id}`);
 
     const popup = await createOrder(head, { ...card(Tier.NEW), window: 'popup' });
-    const popupBack = new URL(await sim.windowPay(checkoutParams(popup, ORIGIN), 'ok'));
+    const popupBack = new URL(await sim.windowPay(await checkoutParams(popup, ORIGIN), 'ok'));
     const res2 = await respond(() =>
-      successLoader({ request: makeRequest(popupBack.pathname + popupBack.search), params: {}, context: {} }),
+      successLoader({ request: makeRequest(popupBack.pathname + popupBack.search, { cookie }), params: {}, context: {} }),
     );
     expect(res2.headers.get('Location')).toBe(`/card-pay/close?orderId=${popup.orderId}`);
     expect((await row(popup.id)).status).toBe(PaymentStatus.SUCCESS);
+  });
+});
+
+describe('the customer key the provider sees', () => {
+  it('is random per organisation (not its id), kept across orders, and the same for its automatic payments', async () => {
+    const head = await unpaidHead();
+    const first = await checkoutParams(await createOrder(head, card()), ORIGIN);
+    const second = await checkoutParams(await createOrder(head, card(Tier.NEW)), ORIGIN);
+    expect(first.customerKey).toMatch(/^ck_[A-Za-z0-9_-]{32}$/);
+    expect(first.customerKey).not.toContain(String(head.organisationId));
+    expect(second.customerKey).toBe(first.customerKey);
+    const other = await checkoutParams(await createOrder(await unpaidHead(), card()), ORIGIN);
+    expect(other.customerKey).not.toBe(first.customerKey);
+    expect(await customerKeyFor(head.organisationId!)).toBe(first.customerKey);
+    // Two first payments at once keep one key.
+    const fresh = await unpaidHead();
+    const keys = await Promise.all([paymentCustomerKey(fresh.organisationId!), paymentCustomerKey(fresh.organisationId!)]);
+    expect(keys[0]).toBe(keys[1]);
+  });
+});
+
+describe('the return URLs belong to the paying academy', () => {
+  it('change nothing for a visitor (sent to sign in) or another academy (404), even with a forged amount or a failure', async () => {
+    const head = await unpaidHead();
+    const order = await createOrder(head, card());
+    const back = new URL(await sim.windowPay(await checkoutParams(order, ORIGIN), 'ok'));
+    const forged = `/card-pay/success?paymentKey=${back.searchParams.get('paymentKey')}&orderId=${order.orderId}&amount=1`;
+    const failed = `/card-pay/fail?code=REJECT_CARD_PAYMENT&message=${encodeURIComponent('거절')}&orderId=${order.orderId}`;
+    const other = await sessionCookie((await payerOf(await createOrder(await unpaidHead(), card()))).loginId);
+    for (const [path, load] of [
+      [forged, successLoader],
+      [back.pathname + back.search, successLoader],
+      [failed, failLoader],
+    ] as const) {
+      const anonymous = await respond(() => load({ request: makeRequest(path), params: {}, context: {} }));
+      expect(anonymous).toHaveRedirect(`/member/login?redirectTo=${encodeURIComponent(path)}`);
+      const foreign = await respond(() => load({ request: makeRequest(path, { cookie: other }), params: {}, context: {} }));
+      expect(foreign.status).toBe(404);
+      expect(await row(order.id)).toMatchObject({ status: PaymentStatus.WAITING, confirmStartedAt: null, failCode: null });
+    }
+    expect(await confirmCalls(order.orderId)).toBe(0);
+    // The payer's own session confirms it.
+    const own = await sessionCookie((await payerOf(order)).loginId);
+    const res = await respond(() =>
+      successLoader({ request: makeRequest(back.pathname + back.search, { cookie: own }), params: {}, context: {} }),
+    );
+    expect(res).toHaveRedirect(`/admin/payments/${order.id}`);
+    expect((await row(order.id)).status).toBe(PaymentStatus.SUCCESS);
   });
 });
 
@@ -256,10 +324,10 @@ describe('the sweeper', () => {
   it('expires an order never confirmed, and settles one the provider says is DONE as SUCCESS instead', async () => {
     const head = await unpaidHead();
     const abandoned = await createOrder(head, card());
-    await sim.openWindow(checkoutParams(abandoned, ORIGIN));
+    await sim.openWindow(await checkoutParams(abandoned, ORIGIN));
     const charged = await createOrder(head, card(Tier.NEW));
     // Confirmed at the provider, but our answer never came back (the process stopped before settling it).
-    const back = new URL(await sim.windowPay(checkoutParams(charged, ORIGIN), 'ok'));
+    const back = new URL(await sim.windowPay(await checkoutParams(charged, ORIGIN), 'ok'));
     const confirmed = await sim.gateway.confirm(
       { paymentKey: back.searchParams.get('paymentKey')!, orderId: charged.orderId, amount: charged.amount },
       `confirm-${charged.orderId}`,
@@ -334,7 +402,7 @@ describe('webhooks', () => {
     await handleWebhook('not json at all');
 
     const other = await createOrder(head, card(Tier.NEW));
-    const back = new URL(await sim.windowPay(checkoutParams(other, ORIGIN), 'ok'));
+    const back = new URL(await sim.windowPay(await checkoutParams(other, ORIGIN), 'ok'));
     await sim.gateway.confirm(
       { paymentKey: back.searchParams.get('paymentKey')!, orderId: other.orderId, amount: other.amount },
       `confirm-${other.orderId}`,
@@ -367,11 +435,12 @@ describe.skipIf(!process.env.DATABASE_URL)('ten concurrent hits of the same succ
   it('make one confirm call and one SUCCESS row', async () => {
     const head = await unpaidHead();
     const order = await createOrder(head, card());
-    const back = new URL(await sim.windowPay(checkoutParams(order, ORIGIN), 'ok'));
+    const back = new URL(await sim.windowPay(await checkoutParams(order, ORIGIN), 'ok'));
     const q = back.searchParams;
+    const payer = await payerOf(order);
     const results = await Promise.all(
       Array.from({ length: 10 }, () =>
-        handleSuccessReturn({ paymentKey: q.get('paymentKey'), orderId: q.get('orderId'), amount: q.get('amount') }),
+        handleSuccessReturn(payer, { paymentKey: q.get('paymentKey'), orderId: q.get('orderId'), amount: q.get('amount') }),
       ),
     );
     expect(results.every((r) => r!.order.status === PaymentStatus.SUCCESS)).toBe(true);

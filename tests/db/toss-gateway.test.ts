@@ -316,9 +316,10 @@ describe('the Toss adapter against the simulator', () => {
     expect(twice).toEqual(part);
 
     const over = kept(await sim.gateway.cancel(paymentKey, { cancelReason: '초과', cancelAmount: 70_000 }, `refund-2-${orderId}`));
+    // Toss's table: 403 NOT_CANCELABLE_AMOUNT.
     expect(over).toEqual({
       ok: false,
-      error: { kind: 'provider', status: 400, code: 'NOT_CANCELABLE_AMOUNT', message: '취소 할 수 없는 금액 입니다.' },
+      error: { kind: 'provider', status: 403, code: 'NOT_CANCELABLE_AMOUNT', message: '취소 할 수 없는 금액 입니다.' },
     });
 
     const rest = value(kept(await sim.gateway.cancel(paymentKey, { cancelReason: '환불' }, `refund-3-${orderId}`)));
@@ -385,20 +386,53 @@ describe('the Toss adapter against the simulator', () => {
           `x-${n}`,
         ),
       ),
-    ).toMatchObject({ ok: false, error: { status: 404 } });
+    ).toEqual({
+      ok: false,
+      error: {
+        kind: 'provider',
+        status: 403,
+        code: 'NOT_MATCHES_CUSTOMER_KEY',
+        message: '빌링 인증 고객키와 결제 요청 고객키가 일치하지 않습니다.',
+      },
+    });
+  });
+
+  it('scopes an Idempotency-Key to its URL and method: the same key on another call is another request', async () => {
+    const { paymentKey, orderId, amount } = await paid(order(50_000));
+    const shared = `shared-${orderId}`;
+    value(kept(await sim.gateway.confirm({ paymentKey, orderId, amount }, shared)));
+    const cancelled = value(kept(await sim.gateway.cancel(paymentKey, { cancelReason: '환불' }, shared)));
+    expect(cancelled).toMatchObject({ status: 'CANCELED', balanceAmount: 0 });
+  });
+
+  it('a cash receipt retried with its key (a lost answer) is issued once', async () => {
+    const input = {
+      amount: 99_000,
+      orderId: `ORD_cash_${++n}`,
+      orderName: '리드인 기본 요금',
+      customerIdentityNumber: '01012345678',
+      type: '소득공제' as const,
+    };
+    const first = value(kept(await sim.gateway.issueCashReceipt(input, `cash-receipt-${input.orderId}`)));
+    const retry = value(kept(await sim.gateway.issueCashReceipt(input, `cash-receipt-${input.orderId}`)));
+    expect(retry.receiptKey).toBe(first.receiptKey);
+    expect([...sim.state.cashReceipts.values()].filter((r) => r.orderId === input.orderId)).toHaveLength(1);
   });
 
   it('issues a cash receipt of each type; a bad identity number is refused', async () => {
     for (const type of ['소득공제', '지출증빙'] as const) {
       const receipt = value(
         kept(
-          await sim.gateway.issueCashReceipt({
-            amount: 99_000,
-            orderId: `ORD_cash_${++n}`,
-            orderName: '리드인 기본 요금',
-            customerIdentityNumber: type === '소득공제' ? '01012345678' : '1234567890',
-            type,
-          }),
+          await sim.gateway.issueCashReceipt(
+            {
+              amount: 99_000,
+              orderId: `ORD_cash_${++n}`,
+              orderName: '리드인 기본 요금',
+              customerIdentityNumber: type === '소득공제' ? '01012345678' : '1234567890',
+              type,
+            },
+            `cash-${++n}`,
+          ),
         ),
       );
       expect(receipt).toEqual({
@@ -410,13 +444,16 @@ describe('the Toss adapter against the simulator', () => {
       expect(await page.text()).toContain(type);
     }
     const bad = kept(
-      await sim.gateway.issueCashReceipt({
-        amount: 1000,
-        orderId: `ORD_cash_${++n}`,
-        orderName: 'x',
-        customerIdentityNumber: 'abc',
-        type: '소득공제',
-      }),
+      await sim.gateway.issueCashReceipt(
+        {
+          amount: 1000,
+          orderId: `ORD_cash_${++n}`,
+          orderName: 'x',
+          customerIdentityNumber: 'abc',
+          type: '소득공제',
+        },
+        `cash-${++n}`,
+      ),
     );
     expect(bad).toMatchObject({ ok: false, error: { status: 400, code: 'INVALID_REQUEST' } });
   });
@@ -490,7 +527,13 @@ describe('the Toss adapter against the simulator', () => {
       expect(calls.window[params.orderId]).toBe(1);
       expect(calls.confirm).toEqual({ [params.orderId]: 1 });
       expect(calls.getPaymentByOrderId).toEqual({ [params.orderId]: 1 });
-      await fetch(`${other.url}/__control/reset`, { method: 'POST' });
+      // The control pages open to the token of whoever started the simulator only.
+      for (const headers of [{}, { 'X-Simulator-Token': 'guessed' }] as Record<string, string>[]) {
+        expect((await fetch(`${other.url}/__control/calls`, { headers })).status).toBe(403);
+        expect((await fetch(`${other.url}/__control/reset`, { method: 'POST', headers })).status).toBe(403);
+      }
+      expect((await other.calls()).confirm).toEqual({ [params.orderId]: 1 });
+      await fetch(`${other.url}/__control/reset`, { method: 'POST', headers: other.control });
       expect((await other.calls()).confirm).toEqual({});
       expect(await other.gateway.getPayment(paymentKey)).toMatchObject({ ok: false, error: { status: 404, code: 'NOT_FOUND_PAYMENT' } });
     } finally {

@@ -121,6 +121,12 @@ test.describe('the API answers as its OpenAPI document says @js-only', () => {
     const token = refreshed.body.data.accessToken as string;
     expect((await call('GET', '/api/me', '/api/me', { token })).body.data).toMatchObject({ loginId: 'student', userRole: 'USER' });
     expect((await call('GET', '/api/me', '/api/me')).body.code).toBe('INVALID_TOKEN');
+    // An account without a temporary password has no password to set through this door (nothing changes).
+    const set = await call('POST', '/api/auth/setPassword', '/api/auth/setPassword', {
+      token,
+      data: { password: 'Contract-pass-12', securityQuestion: 1, securityAnswer: '서울' },
+    });
+    expect([set.status, set.body.code]).toEqual([409, 'NOT_MIGRATION']);
 
     expect((await call('POST', '/api/logs', '/api/logs', { data: { message: 'contract test', level: 'error' } })).status).toBe(204);
   });

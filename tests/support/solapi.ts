@@ -3,6 +3,7 @@ import { useMessageProvider } from '~/services/message-provider.server';
 import type { MessageProvider } from '~/services/talk/provider-types.server';
 import { createSolapiProvider } from '~/services/talk/solapi.server';
 import { startSolapiSimulator } from '../../server/solapi-simulator.mjs';
+import { CONTROL_TOKEN_HEADER } from '../../server/simulator-server.mjs';
 
 /** The simulator's scripted outcomes (server/solapi-simulator.mjs). */
 export type Outcome = 'deliver' | 'template' | 'number' | 'nokakao' | 'carrier' | 'transient' | 'pending' | 'timeout';
@@ -38,8 +39,12 @@ export async function startSolapi(options: SolapiSimulatorOptions = {}) {
     pfId: 'KA01PF_TEST',
     sender: '0212345678',
   };
+  // The control pages open to this token only (server/simulator-server.mjs).
+  const controlToken = `control-${Math.random().toString(36).slice(2)}`;
+  const control = { [CONTROL_TOKEN_HEADER]: controlToken };
   const simulator = await startSolapiSimulator({
     port: 0,
+    controlToken,
     ...keys,
     webhookUrl: options.webhookUrl,
     processDelayMs: options.processDelayMs,
@@ -49,15 +54,21 @@ export async function startSolapi(options: SolapiSimulatorOptions = {}) {
   const provider = createSolapiProvider(config, { timeoutMs: options.timeoutMs });
   const previous = useMessageProvider(provider);
   const post = (path: string, body: unknown) =>
-    fetch(`${simulator.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(`${simulator.url}${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...control },
+      body: JSON.stringify(body),
+    });
 
   return {
     url: simulator.url,
+    /** The header that opens the control pages. */
+    control,
     config,
     provider: provider as MessageProvider,
     state: simulator.state,
     async calls(): Promise<SolapiCalls> {
-      return (await fetch(`${simulator.url}/__control/calls`)).json() as Promise<SolapiCalls>;
+      return (await fetch(`${simulator.url}/__control/calls`, { headers: control })).json() as Promise<SolapiCalls>;
     },
     /** How many times the provider accepted the row `id` (0 when never). */
     async received(id: number): Promise<number> {
@@ -78,7 +89,7 @@ export async function startSolapi(options: SolapiSimulatorOptions = {}) {
     },
     /** The delivery reports the simulator made (what it posts to a webhook). */
     async reports(): Promise<{ body: unknown[] }[]> {
-      return (await fetch(`${simulator.url}/__control/reports`)).json() as Promise<{ body: unknown[] }[]>;
+      return (await fetch(`${simulator.url}/__control/reports`, { headers: control })).json() as Promise<{ body: unknown[] }[]>;
     },
     async reset() {
       await post('/__control/reset', {});

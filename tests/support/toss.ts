@@ -3,6 +3,7 @@ import { paymentGateway, useGateway } from '~/services/payments/gateway.server';
 import type { CheckoutParams, PaymentGateway } from '~/services/payments/gateway-types.server';
 import { createTossGateway } from '~/services/payments/toss.server';
 import { startTossSimulator, TEST_CARDS } from '../../server/toss-simulator.mjs';
+import { CONTROL_TOKEN_HEADER } from '../../server/simulator-server.mjs';
 
 /** A test card of the simulator's windows, by its form value. */
 export type TestCard = (typeof TEST_CARDS)[number]['value'];
@@ -44,8 +45,12 @@ export type Simulator = Awaited<ReturnType<typeof startSimulator>>;
 export async function startSimulator(options: SimulatorOptions = {}) {
   const secretKey = options.secretKey ?? `test_sk_db_${Math.random().toString(36).slice(2, 10)}`;
   const clientKey = options.clientKey ?? 'test_ck_db_simulator';
+  // The control pages open to this token only (server/simulator-server.mjs).
+  const controlToken = `control-${Math.random().toString(36).slice(2)}`;
+  const control = { [CONTROL_TOKEN_HEADER]: controlToken };
   const simulator = await startTossSimulator({
     port: 0,
+    controlToken,
     secretKey,
     clientKey,
     webhookUrl: options.webhookUrl,
@@ -86,6 +91,8 @@ export async function startSimulator(options: SimulatorOptions = {}) {
 
   return {
     url: simulator.url,
+    /** The header that opens the control pages. */
+    control,
     gateway: gateway as PaymentGateway,
     secretKey,
     clientKey,
@@ -93,13 +100,13 @@ export async function startSimulator(options: SimulatorOptions = {}) {
     state: simulator.state,
     /** Calls counted by the simulator (its control API). */
     async calls(): Promise<SimulatorCalls> {
-      return (await fetch(`${simulator.url}/__control/calls`)).json() as Promise<SimulatorCalls>;
+      return (await fetch(`${simulator.url}/__control/calls`, { headers: control })).json() as Promise<SimulatorCalls>;
     },
     /** Expires the session of an order now. */
     async expire(orderId: string) {
       await fetch(`${simulator.url}/__control/expire`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
+        headers: { 'Content-Type': 'application/json', ...control },
         body: JSON.stringify({ orderId }),
       });
     },

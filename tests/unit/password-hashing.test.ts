@@ -23,3 +23,14 @@ describe('bounded password hashing', () => {
     expect(hashingLoad()).toEqual({ running: 0, waiting: 0 });
   }, 60_000);
 });
+
+describe('passwords in Hangul', () => {
+  it('are hashed and checked in NFC: composed syllables and jamo are the same password', async () => {
+    const nfc = '가나다라마바사아';
+    const nfd = nfc.normalize('NFD');
+    expect(nfd).not.toBe(nfc);
+    expect(await verifyPassword(await hashPassword(nfc), nfd)).toBe(true);
+    expect(await verifyPassword(await hashPassword(nfd), nfc)).toBe(true);
+    expect(await verifyPassword(await hashPassword(nfc), '가나다라마바사자')).toBe(false);
+  }, 30_000);
+});

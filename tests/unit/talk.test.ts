@@ -54,10 +54,34 @@ describe('the simulator checks the signature as Solapi does', () => {
   let sim: Awaited<ReturnType<typeof startSolapiSimulator>>;
   const keys = { apiKey: 'NCSUNIT', apiSecret: 'unit-secret', pfId: 'KA01PF_UNIT', sender: '0212345678' };
   beforeAll(async () => {
-    sim = await startSolapiSimulator({ port: 0, ...keys });
+    sim = await startSolapiSimulator({ port: 0, ...keys, controlToken: 'unit-control-token' });
   });
   afterAll(async () => {
     await sim.close();
+  });
+
+  it('opens its control pages (the messages sent, reset codes included) to the control token only', async () => {
+    const provider = createSolapiProvider({ provider: 'simulator', ...keys, baseUrl: sim.url });
+    await provider.send([
+      { id: 71, attempt: 1, phone: '010-7777-1111', channel: 'SMS', body: '[리드인] 인증번호는 654321 입니다.', talk: null },
+    ]);
+    for (const headers of [{}, { 'X-Simulator-Token': 'guessed' }] as Record<string, string>[]) {
+      const page = await fetch(`${sim.url}/__control/messages`, { headers });
+      expect(page.status).toBe(403);
+      expect(await page.text()).not.toContain('654321');
+      expect((await fetch(`${sim.url}/__control/reset`, { method: 'POST', headers })).status).toBe(403);
+    }
+    const open = await fetch(`${sim.url}/__control/messages?to=01077771111`, { headers: { 'X-Simulator-Token': 'unit-control-token' } });
+    expect(open.status).toBe(200);
+    expect(await open.text()).toContain('654321');
+    // Without a token of its own the simulator does not serve them at all.
+    const closed = await startSolapiSimulator({ port: 0, ...keys });
+    try {
+      expect((await fetch(`${closed.url}/__control/messages`)).status).toBe(404);
+      expect((await fetch(`${closed.url}/__control/messages`, { headers: { 'X-Simulator-Token': '' } })).status).toBe(404);
+    } finally {
+      await closed.close();
+    }
   });
   const list = (authorization?: string) =>
     fetch(`${sim.url}/messages/v4/list`, { headers: authorization ? { Authorization: authorization } : {} }).then(async (r) => ({
@@ -239,5 +263,12 @@ describe('configuration', () => {
       apiKey: 'K',
       apiSecret: 'S',
     });
+  });
+
+  it('never outside the experience environment, and its control pages only with SIMULATOR_CONTROL_TOKEN', () => {
+    expect(solapiSimulatorMount({ APP_ENV: 'PROD', SOLAPI_SIMULATOR: '1' })).toBeNull();
+    expect(solapiSimulatorMount({ DATABASE_URL: 'postgres://x', SOLAPI_SIMULATOR: '1' })).toBeNull();
+    expect(solapiSimulatorMount({ APP_ENV: 'EXP' })?.controlToken).toBeUndefined();
+    expect(solapiSimulatorMount({ APP_ENV: 'EXP', SIMULATOR_CONTROL_TOKEN: 'local-t0ken' })?.controlToken).toBe('local-t0ken');
   });
 });

@@ -14,6 +14,7 @@ describe('the Toss simulator mount rule', () => {
       secretKey: 'test_sk_simulator',
       clientKey: 'test_ck_simulator',
       webhookUrl: 'http://127.0.0.1:3000/card-pay/webhook',
+      controlToken: undefined,
     };
     expect(simulatorMount({})).toEqual(expected);
     expect(simulatorMount({ APP_ENV: 'EXP', DATABASE_URL: 'postgres://x@h/db' })).toEqual(expected);
@@ -27,15 +28,18 @@ describe('the Toss simulator mount rule', () => {
     expect(simulatorMount({ TOSS_SECRET_KEY: 'live_sk_real', APP_ENV: 'EXP' })).toBeNull();
   });
 
-  it('TOSS_SIMULATOR=1 serves it anywhere, with the configured secret key', () => {
+  it('TOSS_SIMULATOR=1 serves it in the experience environment with the configured secret key, never in production', () => {
     expect(simulatorMount({ TOSS_SIMULATOR: '1', TOSS_SECRET_KEY: 'test_sk_e2e', PORT: '3210' })).toEqual({
       secretKey: 'test_sk_e2e',
       clientKey: undefined,
       webhookUrl: 'http://127.0.0.1:3210/card-pay/webhook',
+      controlToken: undefined,
     });
     expect(simulatorMount({ TOSS_SIMULATOR: '1', TOSS_SECRET_KEY: 'test_sk_e2e', TOSS_CLIENT_KEY: 'test_ck_e2e' })?.clientKey).toBe(
       'test_ck_e2e',
     );
-    expect(simulatorMount({ TOSS_SIMULATOR: '1', APP_ENV: 'PROD' })?.secretKey).toBe('test_sk_simulator');
+    expect(simulatorMount({ TOSS_SIMULATOR: '1', APP_ENV: 'PROD' })).toBeNull();
+    expect(simulatorMount({ TOSS_SIMULATOR: '1', DATABASE_URL: 'postgres://x@h/db' })).toBeNull();
+    expect(simulatorMount({ SIMULATOR_CONTROL_TOKEN: 'local-t0ken' })?.controlToken).toBe('local-t0ken');
   });
 });

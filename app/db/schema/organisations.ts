@@ -44,6 +44,11 @@ export const organisations = pgTable(
     status: text('status').$type<OrganisationStatus>().notNull().default('ACTIVE'),
     /** A branch's share of its academies' payments, in basis points (1500 = 15 %); branches only. */
     settlementRate: integer('settlement_rate'),
+    /**
+     * The customerKey the payment provider knows the organisation by: random (Toss advises one that cannot be guessed),
+     * made at its first payment and kept (app/services/payments/customer-key.server.ts).
+     */
+    paymentCustomerKey: text('payment_customer_key'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -51,6 +56,9 @@ export const organisations = pgTable(
       .on(t.code)
       .where(sql`${t.code} is not null`),
     index('organisations_branch_idx').on(t.branchId),
+    uniqueIndex('organisations_payment_customer_key_key')
+      .on(t.paymentCustomerKey)
+      .where(sql`${t.paymentCustomerKey} is not null`),
   ],
 );
 

@@ -1,8 +1,10 @@
 import { apiError } from '~/web/api.server';
+import { UNKNOWN_API_PATH } from '~/web/api-doc.server';
 
 // Any /api path that no call answers: a JSON 404. Unknown page paths go to the landing home (spec §2), but an API
 // client has no use for an HTML page behind a redirect.
-const notFound = () => apiError('NOT_FOUND', '요청한 API를 찾을 수 없습니다.', 404);
+// Described once in the OpenAPI document (components.responses.UnknownApiPath).
+const notFound = () => apiError(UNKNOWN_API_PATH.code, UNKNOWN_API_PATH.message, UNKNOWN_API_PATH.status);
 
 export function loader() {
   return notFound();

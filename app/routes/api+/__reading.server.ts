@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { READING_ERRORS } from '~/domain/reading';
 import { readingIssueCode } from '~/domain/reading-input';
 import type { ApiFailure } from '~/web/api.server';
@@ -38,3 +38,14 @@ export const field = (body: unknown, name: string): unknown =>
 
 /** The submission key a client may send as a header instead of a body field. */
 export const idempotencyKey = (request: Request) => request.headers.get('Idempotency-Key') ?? undefined;
+
+/**
+ * How the reading calls that save a record describe their key: `submissionKey` in the body or the Idempotency-Key
+ * header, one of the two required (without either: 400 READ_SAVE_FAILED); the same key saves once.
+ */
+export const SUBMISSION_KEY_NOTE =
+  '필수: 이 저장의 고유 키. 본문의 submissionKey 나 Idempotency-Key 헤더 중 하나로 보냅니다 (둘 다 없으면 400 READ_SAVE_FAILED). 같은 키는 한 번만 저장됩니다.';
+export const submissionKeyField = z.string().min(1).max(100).optional().describe(SUBMISSION_KEY_NOTE);
+export const submissionKeyHeader = z.object({
+  'Idempotency-Key': z.string().min(1).max(100).optional().describe(SUBMISSION_KEY_NOTE),
+});

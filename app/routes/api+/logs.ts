@@ -63,6 +63,6 @@ export const { loader, action } = apiRoute({
     if (!parsed.success) return apiError('INVALID_REQUEST', parsed.error.issues[0].message, 400);
     const { url, path, ...entry } = parsed.data;
     log.error({ source: 'client', id: requestIdOf(request), ...entry, path: pathOnly(path ?? url) }, 'client error');
-    return new Response(null, { status: 204 });
+    return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' } });
   },
 });

@@ -22,6 +22,10 @@ export const { loader, action } = apiRoute({
   },
   handler: () =>
     new Response(JSON.stringify(openApiDocument()), {
-      headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
+      headers: {
+        'Content-Type': 'application/json; charset=utf-8',
+        'Cache-Control': 'public, max-age=3600',
+        'X-Content-Type-Options': 'nosniff',
+      },
     }),
 });

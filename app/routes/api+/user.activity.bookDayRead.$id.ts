@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { editLastRecordInput, recordInput } from '~/domain/reading-input';
 import { apiRoute } from '~/web/api.server';
 import { editLastRecord, saveRecord, saveResultAnswer } from '~/services/reading/records.server';
-import { field, idempotencyKey, READING_WRITE_FAILURES, readingBook } from './__reading.server';
+import { field, idempotencyKey, READING_WRITE_FAILURES, readingBook, submissionKeyField, submissionKeyHeader } from './__reading.server';
 import { TAGS } from '~/web/api-doc.server';
 
 // POST /api/user/activity/bookDayRead/{resultBookId}: an array of one reading record plus isChange (spec §7).
@@ -56,9 +56,10 @@ export const { loader, action } = apiRoute({
           )
           .length(1),
         isChange: z.boolean().optional(),
-        submissionKey: z.string().optional(),
+        submissionKey: submissionKeyField,
       }),
     },
+    headers: submissionKeyHeader,
     answer: saveResultAnswer,
     errors: READING_WRITE_FAILURES,
   },

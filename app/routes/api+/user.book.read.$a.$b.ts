@@ -1,7 +1,15 @@
 import { clockEventInput, CLOCK_EVENTS, recordInput } from '~/domain/reading-input';
 import { apiError, apiRoute } from '~/web/api.server';
 import { resetClock, saveRecord, saveResultAnswer, startClock } from '~/services/reading/records.server';
-import { field, idempotencyKey, READ_SAVE_FAILED, READING_WRITE_FAILURES, readingBook } from './__reading.server';
+import {
+  field,
+  idempotencyKey,
+  READ_SAVE_FAILED,
+  READING_WRITE_FAILURES,
+  readingBook,
+  submissionKeyField,
+  submissionKeyHeader,
+} from './__reading.server';
 import { TAGS } from '~/web/api-doc.server';
 import { z } from 'zod';
 import { clockAnswer } from '~/services/reading/books.server';
@@ -47,9 +55,10 @@ const readEnd = apiRoute({
         date: z.string().date().optional(),
         isRepeat: z.boolean().optional(),
         weak: z.boolean().optional(),
-        submissionKey: z.string().optional(),
+        submissionKey: submissionKeyField,
       }),
     },
+    headers: submissionKeyHeader,
     answer: z.union([saveResultAnswer, clockAnswer]),
     errors: READING_WRITE_FAILURES,
   },

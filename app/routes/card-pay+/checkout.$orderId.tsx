@@ -27,7 +27,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     open: Boolean(open),
     sdkUrl: gateway?.sdkUrl ?? '',
     clientKey: gateway?.clientKey ?? '',
-    params: checkoutParams(order, originOf(request)),
+    params: await checkoutParams(order, originOf(request)),
     receipt: receiptPath(order.id, org.kind),
   });
 }

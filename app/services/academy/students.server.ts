@@ -1,3 +1,4 @@
+import { normaliseLoginId } from '~/domain/accounts';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { loginIdField, nameField, passwordField, studentResetSchema } from '~/auth/account-schemas.server';
@@ -131,7 +132,7 @@ export async function isLoginIdInUse(loginId: string, ex: Executor = db()) {
   const [row] = await ex
     .select({ id: users.id })
     .from(users)
-    .where(eq(sql`lower(${users.loginId})`, loginId.trim().toLowerCase()));
+    .where(eq(sql`lower(${users.loginId})`, normaliseLoginId(loginId)));
   return Boolean(row);
 }
 

@@ -179,13 +179,17 @@ export async function issueCashReceiptFor(operator: Operator, id: number, origin
   if (!gateway) return { payment, cashReceipt: 'failed', cashReceiptError: '결제사 연동이 설정되지 않았습니다.' };
   const identity = (payment.cashReceiptIdentity ?? '').replace(/\D/g, '');
   if (!identity) return { payment, cashReceipt: 'failed', cashReceiptError: '현금영수증 발급 번호가 없습니다.' };
-  const result = await gateway.issueCashReceipt({
-    amount: payment.amount,
-    orderId: payment.orderId,
-    orderName: payment.orderName || '리드인 이용료',
-    customerIdentityNumber: identity,
-    type: payment.receiptType === ReceiptType.BUSINESS ? '지출증빙' : '소득공제',
-  });
+  const result = await gateway.issueCashReceipt(
+    {
+      amount: payment.amount,
+      orderId: payment.orderId,
+      orderName: payment.orderName || '리드인 이용료',
+      customerIdentityNumber: identity,
+      type: payment.receiptType === ReceiptType.BUSINESS ? '지출증빙' : '소득공제',
+    },
+    // One receipt per order: a retry after a lost answer gets the first receipt back (Toss keeps a key 15 days).
+    `cash-receipt-${payment.orderId}`,
+  );
   if (!result.ok) {
     const message = result.error.kind === 'provider' ? result.error.message : '결제사에 연결하지 못했습니다.';
     return { payment, cashReceipt: 'failed', cashReceiptError: message.slice(0, 300) };

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { paymentCustomerKey } from './customer-key.server';
 import { and, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AuthUser } from '~/services/users.server';
@@ -40,10 +40,9 @@ export const automaticIntents = z.discriminatedUnion('intent', [
 ]);
 
 /**
- * The academy's customerKey for the provider: opaque (no id, name or phone), unguessable, valid for Toss (letters,
- * digits, '_', 43 characters). The key of the academy's latest registration when it has one, so that it stays the
- * same when the session secret is rotated; otherwise derived from the academy with the server's secret (the return
- * from the billing window is matched against it, so no row is needed before the card is registered).
+ * The academy's customerKey for the provider: opaque (no id, name or phone), unguessable, valid for Toss. The key of
+ * the academy's latest registration when it has one (a key registered before the academy's random key existed stays
+ * the same); otherwise the academy's random key (customer-key.server.ts), which its ordinary payments use too.
  */
 export async function customerKeyFor(organisationId: number): Promise<string> {
   const [latest] = await db()
@@ -53,8 +52,7 @@ export async function customerKeyFor(organisationId: number): Promise<string> {
     .orderBy(desc(billingKeys.id))
     .limit(1);
   if (latest) return latest.customerKey;
-  const secret = config().sessionSecrets[0];
-  return `ck_${createHmac('sha256', secret).update(`billing-customer:${organisationId}`).digest('hex').slice(0, 40)}`;
+  return paymentCustomerKey(organisationId);
 }
 
 function academyOf(user: AuthUser): number {

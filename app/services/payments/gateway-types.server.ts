@@ -86,14 +86,20 @@ export interface PaymentGateway {
     input: { customerKey: string; amount: number; orderId: string; orderName: string },
     idempotencyKey: string,
   ): Promise<GatewayResult<GatewayPayment>>;
-  /** POST /v1/cash-receipts: type '소득공제' (personal, C) or '지출증빙' (business, T). */
-  issueCashReceipt(input: {
-    amount: number;
-    orderId: string;
-    orderName: string;
-    customerIdentityNumber: string;
-    type: '소득공제' | '지출증빙';
-  }): Promise<GatewayResult<CashReceiptIssued>>;
+  /**
+   * POST /v1/cash-receipts: type '소득공제' (personal, C) or '지출증빙' (business, T). With an Idempotency-Key derived
+   * from the order, so that a retry after a lost answer cannot issue a second receipt.
+   */
+  issueCashReceipt(
+    input: {
+      amount: number;
+      orderId: string;
+      orderName: string;
+      customerIdentityNumber: string;
+      type: '소득공제' | '지출증빙';
+    },
+    idempotencyKey: string,
+  ): Promise<GatewayResult<CashReceiptIssued>>;
   /** Reads a webhook body; null when it is not one we know. */
   parseWebhook(body: unknown): WebhookHint | null;
 }

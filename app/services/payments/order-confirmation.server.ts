@@ -7,14 +7,23 @@ import { isUniqueViolation } from '~/lib/errors';
 import { log } from '~/lib/log.server';
 import { paymentGateway } from './gateway.server';
 import type { GatewayError, GatewayPayment, GatewayResult } from './gateway-types.server';
-import { CONFIRM_MINUTES, findOrder, ORDER_MESSAGES, organisationKindOf, receiptPath } from './orders.server';
+import {
+  CONFIRM_MINUTES,
+  findOrder,
+  ORDER_MESSAGES,
+  organisationKindOf,
+  payerOrganisation,
+  receiptPath,
+  type Payer,
+} from './orders.server';
 import { markFailed, markSucceeded } from './outcomes.server';
 import { paidWithOf } from './paid-with.server';
 import { followPayment } from './settlements.server';
 
 // How an order ends (product.md §3, issue 14; it is placed WAITING by orders.server.ts): the provider's window, its
-// confirmation, the sweeper and the webhook. The provider's window returns to our success URL (a resource route with no
-// session: the order is found by its id); the amount it carries must equal the stored one, or no confirm call is made.
+// confirmation, the sweeper and the webhook. The provider's window returns to our success or fail URL (a top-level
+// navigation, which carries the SameSite=Lax session): the order is found by its id and served only to a payer of its
+// own organisation (anyone else changes nothing: another academy gets a 404, a visitor signs in first); the amount it carries must equal the stored one, or no confirm call is made.
 // One request claims the confirmation with a guarded UPDATE (the partial unique index payments_one_success_key also
 // refuses a claim while another order of the same tier and month is being confirmed or has succeeded); only the
 // claimer calls the provider's confirm, with an Idempotency-Key derived from the order. A refusal fails the order; an
@@ -145,12 +154,29 @@ async function waitForOutcome(id: number): Promise<Payment> {
 }
 
 /** The provider's window came back to our success URL. Returns null for an order we do not know. */
-export async function handleSuccessReturn(input: {
-  paymentKey: string | null;
-  orderId: string | null;
-  amount: string | null;
-}): Promise<ReturnOutcome | null> {
-  const order = input.orderId ? await findOrder(input.orderId) : null;
+/** Who followed a return URL: a payer (the head of an academy, an individual member) of the order's organisation only. */
+export type ReturnVisitor = Payer;
+
+/** The visitor's order by its id, or null when there is none or it belongs to another organisation (nothing changes). */
+async function visitorsOrder(visitor: ReturnVisitor, orderId: string | null): Promise<Payment | null> {
+  const order = orderId ? await findOrder(orderId) : null;
+  if (!order) return null;
+  const own = await payerOrganisation(visitor).then(
+    (org) => org.id === order.organisationId,
+    () => false,
+  );
+  return own ? order : null;
+}
+
+export async function handleSuccessReturn(
+  visitor: ReturnVisitor,
+  input: {
+    paymentKey: string | null;
+    orderId: string | null;
+    amount: string | null;
+  },
+): Promise<ReturnOutcome | null> {
+  const order = await visitorsOrder(visitor, input.orderId);
   if (!order) return null;
   if (order.status !== PaymentStatus.WAITING) return outcome(order);
   if (order.method === PaymentMethod.DEPOSIT) return outcome(order);
@@ -187,12 +213,11 @@ export async function handleSuccessReturn(input: {
 }
 
 /** The provider's window came back to our fail URL: the payer gave up (CANCEL) or the provider refused (FAIL). */
-export async function handleFailReturn(input: {
-  code: string | null;
-  message: string | null;
-  orderId: string | null;
-}): Promise<ReturnOutcome | null> {
-  const order = input.orderId ? await findOrder(input.orderId) : null;
+export async function handleFailReturn(
+  visitor: ReturnVisitor,
+  input: { code: string | null; message: string | null; orderId: string | null },
+): Promise<ReturnOutcome | null> {
+  const order = await visitorsOrder(visitor, input.orderId);
   if (!order) return null;
   if (order.status === PaymentStatus.WAITING && !order.confirmStartedAt && order.method !== PaymentMethod.DEPOSIT) {
     const code = (input.code ?? 'UNKNOWN').slice(0, 100) || 'UNKNOWN';

@@ -1,3 +1,4 @@
+import { paymentCustomerKey } from './customer-key.server';
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { config } from '~/config.server';
@@ -158,17 +159,14 @@ export async function createOrder(payer: Payer, input: OrderInput): Promise<Paym
   return row;
 }
 
-/** The opaque customer key the provider sees for an organisation (no name, no phone). */
-export const customerKeyOf = (organisationId: number) => `readin-org-${organisationId}`;
-
-/** What the provider's window is opened with. */
-export function checkoutParams(order: Payment, origin: string): CheckoutParams {
+/** What the provider's window is opened with (the organisation's random customer key: customer-key.server.ts). */
+export async function checkoutParams(order: Payment, origin: string): Promise<CheckoutParams> {
   return {
     method: order.method === PaymentMethod.BANK_TRANSFER ? 'TRANSFER' : 'CARD',
     orderId: order.orderId,
     orderName: order.orderName,
     amount: order.amount,
-    customerKey: customerKeyOf(order.organisationId),
+    customerKey: await paymentCustomerKey(order.organisationId),
     successUrl: `${origin}/card-pay/success`,
     failUrl: `${origin}/card-pay/fail`,
   };

@@ -263,14 +263,19 @@ export function createTossGateway(config: PaymentsConfig, options: TossGatewayOp
       );
     },
 
-    async issueCashReceipt(input): Promise<GatewayResult<CashReceiptIssued>> {
-      const result = await call('POST', '/v1/cash-receipts', {
-        amount: input.amount,
-        orderId: input.orderId,
-        orderName: input.orderName,
-        customerIdentityNumber: input.customerIdentityNumber,
-        type: input.type,
-      });
+    async issueCashReceipt(input, idempotencyKey): Promise<GatewayResult<CashReceiptIssued>> {
+      const result = await call(
+        'POST',
+        '/v1/cash-receipts',
+        {
+          amount: input.amount,
+          orderId: input.orderId,
+          orderName: input.orderName,
+          customerIdentityNumber: input.customerIdentityNumber,
+          type: input.type,
+        },
+        idempotencyKey,
+      );
       if (!result.ok) return result;
       const body = isObject(result.value) ? result.value : {};
       const receiptKey = str(body.receiptKey);

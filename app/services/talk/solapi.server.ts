@@ -189,7 +189,7 @@ export function createSolapiProvider(config: TalkConfig, options: SolapiOptions 
     const params = new URLSearchParams({ limit: String(LOOKUP_PAGE) });
     const ids = query.messageIds ?? [];
     if (ids.length === 1) params.set('messageId', ids[0]);
-    else ids.forEach((id, i) => params.set(`messageIds[${i}]`, id));
+    else ids.forEach((id) => params.append('messageIds', id)); // the official SDK's form: the key repeated
     if (query.groupId) params.set('groupId', query.groupId);
     if (query.to) params.set('to', phoneDigits(query.to));
     if (query.since) {

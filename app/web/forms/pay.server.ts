@@ -48,7 +48,7 @@ export async function payAction(args: ActionFunctionArgs, guard: (request: Reque
       }
       const checkout = `/card-pay/checkout/${encodeURIComponent(order.orderId)}`;
       if (window === 'popup') return redirect(checkout);
-      return redirect(paymentGateway()?.windowUrl(checkoutParams(order, originOf(request))) ?? checkout);
+      return redirect(paymentGateway()?.windowUrl(await checkoutParams(order, originOf(request))) ?? checkout);
     },
   });
 }

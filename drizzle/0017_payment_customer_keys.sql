@@ -1,0 +1,2 @@
+ALTER TABLE "organisations" ADD COLUMN "payment_customer_key" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "organisations_payment_customer_key_key" ON "organisations" USING btree ("payment_customer_key") WHERE "organisations"."payment_customer_key" is not null;
