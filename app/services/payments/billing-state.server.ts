@@ -2,7 +2,7 @@ import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { organisations, payments, users, type OrganisationStatus, type PricePlan } from '~/db/schema';
 import { PaymentMethod, PaymentStatus, Tier } from '~/domain/enums';
-import { TIER_LABELS, type BillLineState, type MonthState } from '~/domain/payments';
+import { TIER_LABELS, won, type BillLineState, type MonthState } from '~/domain/payments';
 import { now } from '~/lib/clock.server';
 import { seoulMonth } from '~/lib/dates';
 import { composeBill, pricesForMonth, type Bill } from './prices.server';
@@ -115,11 +115,15 @@ function stateOf(payer: Payer, bill: Bill, orders: MonthOrder[]): BillingState {
   };
 }
 
-/** The billing state of `month` of each payer in `payers` under `plan` (one price plan per call). */
+/**
+ * The billing state of `month` of each payer in `payers` under `plan` (one price plan per call); `extraStudents` reads
+ * the month as it would be with that many more active students (what adding or approving students would charge).
+ */
 export async function billingStates(
   plan: PricePlan,
   payers: Payer[],
   month: string = seoulMonth(now()),
+  extraStudents = 0,
 ): Promise<Map<number, BillingState>> {
   const map = new Map<number, BillingState>();
   const ids = payers.map((p) => p.id);
@@ -159,29 +163,33 @@ export async function billingStates(
   const everRegistered = new Set(registered.map((r) => r.organisationId));
   for (const payer of payers) {
     const mine = orders.filter((o) => o.organisationId === payer.id);
-    const bill = composeBill({
+    const input = {
       month,
       plan,
       prices,
       paidTiers: new Set(mine.filter((o) => o.status === PaymentStatus.SUCCESS).map((o) => o.tier)),
       newEverPaid: everRegistered.has(payer.id),
-      activeStudents: payer.activeStudents,
-    });
-    map.set(payer.id, stateOf(payer, bill, mine));
+    };
+    map.set(payer.id, stateOf(payer, composeBill({ ...input, activeStudents: payer.activeStudents + extraStudents }), mine));
   }
   return map;
 }
 
 /** The billing state of one organisation (an academy, or an individual member's own) for `month`; null if none. */
-export async function billingState(organisationId: number | null, month: string = seoulMonth(now())): Promise<BillingState | null> {
+export async function billingState(
+  organisationId: number | null,
+  month: string = seoulMonth(now()),
+  extraStudents = 0,
+): Promise<BillingState | null> {
   if (!organisationId) return null;
   const [org] = await db()
     .select({
       id: organisations.id,
       kind: organisations.kind,
       status: organisations.status,
+      // Qualified by hand: a one-table select names its columns without their table, and u has an id too.
       activeStudents: sql<number>`(select count(*) from ${users} u
-        where u.organisation_id = ${organisations.id} and u.role = 'USER' and u.status = 'ACTIVE')::int`.mapWith(Number),
+        where u.organisation_id = "organisations"."id" and u.role = 'USER' and u.status = 'ACTIVE')::int`.mapWith(Number),
     })
     .from(organisations)
     .where(eq(organisations.id, organisationId));
@@ -191,6 +199,46 @@ export async function billingState(organisationId: number | null, month: string 
     plan,
     [{ id: org.id, status: org.status, activeStudents: plan === 'academy' ? org.activeStudents : 1 }],
     month,
+    plan === 'academy' ? extraStudents : 0,
   );
   return states.get(org.id) ?? null;
+}
+
+export type StudentCharge = {
+  /** Active students now, and after the students the form would add. */
+  students: number;
+  after: number;
+  /** The lines the bill gains (a student pack not on this month's bill yet). */
+  lines: { tier: Tier; label: string; reason: string; amount: number }[];
+  total: number;
+  /** What the form says before it is confirmed: '… 이번 달 청구에 더해지는 금액: 학생 추가 1 ₩45,000 (…).' */
+  message: string;
+};
+
+/**
+ * What `more` more active students would add to this Seoul month's bill of the academy: null when the bill gains no
+ * line (the pack is already on it, or the students fit in what is billed). Read by the forms that add students (학생
+ * 추가, the join requests' 승인, 명단 가져오기) so that the head knows the charge before confirming.
+ */
+export async function studentCharge(
+  organisationId: number | null,
+  more: number,
+  who = `학생 ${more}명을 더하면`,
+): Promise<StudentCharge | null> {
+  if (!organisationId || more <= 0) return null;
+  const [before, after] = await Promise.all([billingState(organisationId), billingState(organisationId, seoulMonth(now()), more)]);
+  if (!before || !after || before.plan !== 'academy' || before.state === 'closed') return null;
+  const had = new Set(before.lines.map((l) => l.tier));
+  const lines = after.lines.filter((l) => !had.has(l.tier)).map(({ tier, label, reason, amount }) => ({ tier, label, reason, amount }));
+  if (lines.length === 0) return null;
+  const total = lines.reduce((sum, l) => sum + l.amount, 0);
+  return {
+    students: before.activeStudents,
+    after: after.activeStudents,
+    lines,
+    total,
+    message: `${who} 활동 중인 학생이 ${before.activeStudents}명에서 ${after.activeStudents}명이 됩니다. 이번 달 청구에 더해지는 금액: ${lines
+      .map((l) => `${l.label} ${won(l.amount)} (${l.reason})`)
+      .join(', ')}.`,
+  };
 }
