@@ -340,7 +340,7 @@ describe('an academy without this month’s basic payment (head2)', () => {
     ];
     for (const res of blocked) {
       expect(res.status).toBe(403);
-      expect(await res.json()).toMatchObject({ alert: { message: '이번 달 기본 결제를 해주세요.' } });
+      expect(await res.json()).toMatchObject({ alert: { message: '이번 달 기본 결제를 해 주세요.' } });
     }
 
     // Every other page and download of the admin area, its loader and its action, refuses the same way.
@@ -385,7 +385,7 @@ describe('an academy without this month’s basic payment (head2)', () => {
           fn({ request: makeRequest('/admin/x', { cookie, method, form: method === 'POST' ? {} : undefined }), params, context: {} }),
         );
         expect(res.status, `${name} ${method}`).toBe(403);
-        expect(await res.json(), `${name} ${method}`).toMatchObject({ alert: { message: '이번 달 기본 결제를 해주세요.' } });
+        expect(await res.json(), `${name} ${method}`).toMatchObject({ alert: { message: '이번 달 기본 결제를 해 주세요.' } });
         checked += 1;
       }
     }
