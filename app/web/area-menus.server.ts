@@ -34,7 +34,8 @@ const ADMIN_MENU: (NavItem & { headOnly?: boolean; basicPay?: boolean })[] = [
   { to: '/admin/assign', label: '도서 배정', basicPay: true },
   { to: '/admin/progress', label: '학습 현황', basicPay: true },
   { to: '/admin/notes', label: '독서 노트', basicPay: true },
-  { to: '/admin/notices', label: '공지사항', basicPay: true },
+  // The notices open unpaid (the academy reads the operators' notices); writing one needs the payment.
+  { to: '/admin/notices', label: '공지사항' },
   { to: '/talk', label: '알림톡', basicPay: true },
   { to: '/admin/teachers', label: '선생님 관리', headOnly: true, basicPay: true },
   { to: '/admin/payments', label: '결제', headOnly: true },

@@ -135,12 +135,13 @@ export function alertResponse(message: string, title: string = SPEC_MESSAGES.ale
 }
 
 /**
- * The basicPay alert: a head is offered 결제하러 가기 (the payments page); a teacher, who cannot pay, is told who can.
+ * The basicPay alert: a head is offered 결제하러 가기 (the payments page); a teacher, who cannot pay, has 확인 (their
+ * dashboard says that the head pays).
  */
 function basicPayAlert(user: Pick<SignedIn, 'authorities'>) {
   return user.authorities.includes('HEAD')
     ? alertResponse(SPEC_MESSAGES.basicPayRequired, SPEC_MESSAGES.alertTitle, 403, { href: '/admin/payments', label: '결제하러 가기' })
-    : alertResponse(`${SPEC_MESSAGES.basicPayRequired} 결제는 학원장님이 할 수 있습니다.`);
+    : alertResponse(SPEC_MESSAGES.basicPayRequired);
 }
 
 /** HEAD-only pages: '알림' / '학원장만 접근 가능합니다.' */
