@@ -2333,7 +2333,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / BASIC_PAY_REQUIRED: 이번 달 기본 결제를 해주세요. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / BASIC_PAY_REQUIRED: 이번 달 기본 결제를 해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7518,7 +7518,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / BASIC_PAY_REQUIRED: 이번 달 기본 결제를 해주세요. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / BASIC_PAY_REQUIRED: 이번 달 기본 결제를 해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
