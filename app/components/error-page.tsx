@@ -3,15 +3,20 @@ import { Link } from '~/components/link';
 import { useEffect } from 'react';
 import { reportClientError } from '~/lib/client-log';
 import { MESSAGES } from '~/messages';
-import { AlertDialog } from './dialogs';
+import { AlertDialog, ConfirmDialog } from './dialogs';
 import { useRequestRef } from './request-ref';
 
 /** The 403 of the HEAD-only and basicPay guards: `{ alert: { title, message } }` (guards.server.ts). */
-export function guardAlert(error: unknown): { title: string; message: string } | null {
+export function guardAlert(error: unknown): { title: string; message: string; action: { href: string; label: string } | null } | null {
   if (!isRouteErrorResponse(error) || error.status !== 403) return null;
-  const alert = (error.data as { alert?: { title?: unknown; message?: unknown } } | null)?.alert;
+  const alert = (error.data as { alert?: { title?: unknown; message?: unknown; action?: { href?: unknown; label?: unknown } } } | null)
+    ?.alert;
   if (!alert || typeof alert.title !== 'string' || typeof alert.message !== 'string') return null;
-  return { title: alert.title, message: alert.message };
+  const action =
+    typeof alert.action?.href === 'string' && alert.action.href.startsWith('/') && typeof alert.action.label === 'string'
+      ? { href: alert.action.href, label: alert.action.label }
+      : null;
+  return { title: alert.title, message: alert.message, action };
 }
 
 const TITLES: Record<number, { title: string; body: string }> = {
@@ -38,10 +43,20 @@ export function ErrorPage({ homeHref, homeLabel = '처음으로' }: { homeHref: 
   }, [error]);
   const alert = guardAlert(error);
   if (alert) {
-    // The guard's alert as the spec's alert dialog; 확인 goes back to the area's home.
+    // The guard's alert as the spec's alert dialog; 확인 goes back to the area's home, and an alert that names a way on
+    // (the basicPay alert's 결제하러 가기) offers it as the primary action.
     return (
       <div className="page guard-alert">
-        <AlertDialog title={alert.title} message={alert.message} confirm={{ href: homeHref, label: '확인' }} />
+        {alert.action ? (
+          <ConfirmDialog
+            title={alert.title}
+            message={alert.message}
+            close={{ href: homeHref, label: '확인' }}
+            confirm={{ href: alert.action.href, label: alert.action.label }}
+          />
+        ) : (
+          <AlertDialog title={alert.title} message={alert.message} confirm={{ href: homeHref, label: '확인' }} />
+        )}
       </div>
     );
   }

@@ -21,7 +21,8 @@ export type MyPageMe = {
   profileImage: string | null;
   organisationName: string | null;
   organisationKind: string | null;
-  basicPay: boolean;
+  /** This month's basic payment, for the one who pays it (a head, an individual member); null for anyone else. */
+  basicPay: boolean | null;
   createdAt: string;
   lastLoginAt: string | null;
 };
@@ -70,7 +71,7 @@ export function MyPageOverview({ me, base }: { me: MyPageMe; base: string }) {
                 <dd>{me.organisationName}</dd>
               </>
             ) : null}
-            {me.organisationName && me.role !== 'SUPER' ? (
+            {me.organisationName && me.basicPay !== null ? (
               <>
                 <dt>이번 달 기본 결제</dt>
                 <dd>{me.basicPay ? '완료' : '미결제'}</dd>

@@ -2,6 +2,7 @@ import { Form, useNavigate } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { SPEC_MESSAGES } from '~/messages';
+import { BILL_LINE_STATE_LABELS, type BillLineState, type MonthState } from '~/domain/payments';
 import { CsrfInput } from './csrf';
 import { useForm, type FormReply } from './form-client';
 import { FieldError, FormErrors } from './form-fields';
@@ -25,13 +26,25 @@ type Line = {
   label: string;
   reason: string;
   display: string;
-  state: 'paid' | 'checking' | 'deposit' | 'due';
+  state: BillLineState;
+  refunded: string | null;
   waitingOrderId: number | null;
 };
 
 export type PaymentsPageData = {
   monthLabel: string;
   paid: boolean;
+  /** The month's billing state (billing-state.server.ts), as the dashboard and the operators' lists read it. */
+  summary: {
+    state: MonthState;
+    stateLabel: string;
+    owed: string;
+    paid: string;
+    refunded: string | null;
+    pending: string | null;
+    due: string;
+    dueAmount: number;
+  };
   lines: Line[];
   unpriced: string[];
   payable: Line[];
@@ -46,6 +59,7 @@ export type PaymentsPageData = {
     status: string;
     success: boolean;
     amount: string;
+    refunded: string | null;
     approvedOn: string | null;
     href: string;
   }[];
@@ -54,12 +68,7 @@ export type PaymentsPageData = {
   total: number;
 };
 
-const LINE_STATE: Record<Line['state'], string> = {
-  paid: '결제 완료',
-  checking: '결제 확인 중',
-  deposit: '입금 대기',
-  due: '미결제',
-};
+const LINE_STATE = BILL_LINE_STATE_LABELS;
 
 export function BillSection({ d, receiptBase }: { d: PaymentsPageData; receiptBase: string }) {
   return (
@@ -87,6 +96,7 @@ export function BillSection({ d, receiptBase }: { d: PaymentsPageData; receiptBa
                 </td>
                 <td data-testid={l.tier === 1 ? 'due-state' : undefined}>
                   {l.state === 'paid' ? <strong>{LINE_STATE.paid}</strong> : LINE_STATE[l.state]}
+                  {l.refunded ? <span className="muted"> (환불 {l.refunded})</span> : null}
                   {l.state === 'deposit' && l.waitingOrderId ? (
                     <>
                       {' '}
@@ -102,13 +112,38 @@ export function BillSection({ d, receiptBase }: { d: PaymentsPageData; receiptBa
       {d.unpriced.length ? (
         <p className="muted">아직 가격이 정해지지 않은 항목({d.unpriced.join(', ')})은 가격이 정해진 뒤 결제할 수 있습니다.</p>
       ) : null}
-      {d.paid ? (
-        <p className="alert success" role="status">
-          이번 달 기본 결제가 확인되었습니다.
-        </p>
-      ) : (
+      <dl className="facts" data-testid="bill-state">
+        <dt>이번 달 상태</dt>
+        <dd data-testid="bill-state-label">{d.summary.stateLabel}</dd>
+        <dt>청구 합계</dt>
+        <dd>{d.summary.owed}</dd>
+        <dt>결제한 금액</dt>
+        <dd>{d.summary.paid}</dd>
+        {d.summary.refunded ? (
+          <>
+            <dt>환불한 금액</dt>
+            <dd data-testid="bill-refunded">{d.summary.refunded}</dd>
+          </>
+        ) : null}
+        <dt>남은 금액</dt>
+        <dd data-testid="bill-due">
+          {d.summary.due}
+          {d.summary.pending ? ` (확인 중 ${d.summary.pending})` : ''}
+        </dd>
+      </dl>
+      {!d.paid ? (
         <p className="alert warning" role="status">
           {SPEC_MESSAGES.basicPayRequired} 결제가 확인되면 바로 모든 메뉴를 이용할 수 있습니다.
+        </p>
+      ) : d.summary.state === 'paid' ? (
+        <p className="alert success" role="status">
+          이번 달 이용료가 모두 결제되었습니다.
+        </p>
+      ) : (
+        <p className="alert info" role="status">
+          {d.summary.state === 'waiting'
+            ? `이번 달 기본 결제는 확인되었습니다. 남은 항목(${d.summary.pending})은 결제를 확인하고 있습니다.`
+            : `이번 달 기본 결제는 확인되었습니다. 남은 금액 ${d.summary.due}도 결제해 주세요.`}
         </p>
       )}
     </section>
@@ -316,7 +351,16 @@ const HISTORY_COLUMNS: Column<PaymentsPageData['history'][number]>[] = [
   { header: '상품', cell: (p) => p.tier },
   { header: '결제 수단', cell: (p) => p.method },
   { header: '상태', cell: (p) => (p.success ? <strong>{p.status}</strong> : p.status) },
-  { header: '금액', cell: (p) => p.amount, className: 'num' },
+  {
+    header: '금액',
+    cell: (p) => (
+      <>
+        {p.amount}
+        {p.refunded ? <span className="muted"> (환불 {p.refunded})</span> : null}
+      </>
+    ),
+    className: 'num',
+  },
   { header: '승인일', cell: (p) => p.approvedOn ?? '—' },
   {
     header: '영수증',

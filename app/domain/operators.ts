@@ -158,15 +158,8 @@ export function parseRatePercent(value: string): number | null {
 /** Basis points as the percent a form shows: 1500 → '15', 1250 → '12.5'. */
 export const ratePercentText = (bp: number) => String(bp / 100);
 
-/** Where a payer's bill of this month stands, in the operators' lists. */
-export type MonthState = 'paid' | 'waiting' | 'due' | 'unpriced' | 'closed';
-export const MONTH_STATE_LABELS: Record<MonthState, string> = {
-  paid: '결제 완료',
-  waiting: '결제 확인 중',
-  due: '미결제',
-  unpriced: '가격 미정',
-  closed: '해지 (자동 결제 없음)',
-};
+/** Where a payer's bill of this month stands (defined with the payments' words). */
+export { MONTH_STATE_LABELS, type MonthState } from './payments';
 
 /** Short names of the tiers of a bill, for tables: '기본 + 추가 1'. */
 export const TIER_SHORT_LABELS: Record<number, string> = { 1: '기본', 2: '추가 1', 3: '추가 2', 4: '신규 등록' };

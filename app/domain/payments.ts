@@ -32,6 +32,31 @@ export const SETTLEMENT_STATUS_LABELS = enumRecord(SettlementStatus, {
   CANCEL: '취소',
 });
 
+/** A line of a month's bill: paid, being confirmed (a window's payment), waiting for a 무통장입금, or due. */
+export type BillLineState = 'paid' | 'checking' | 'deposit' | 'due';
+export const BILL_LINE_STATE_LABELS: Record<BillLineState, string> = {
+  paid: '결제 완료',
+  checking: '결제 확인 중',
+  deposit: '입금 대기',
+  due: '미결제',
+};
+
+/** Where a payer's month stands (the head's dashboard and payments page, the operators' lists, /api/me). */
+export type MonthState = 'paid' | 'waiting' | 'due' | 'unpriced' | 'closed';
+export const MONTH_STATE_LABELS: Record<MonthState, string> = {
+  paid: '결제 완료',
+  waiting: '결제 확인 중',
+  due: '미결제',
+  unpriced: '가격 미정',
+  closed: '해지 (자동 결제 없음)',
+};
+
+/** An order's state as lists name it: a SUCCESS order partly refunded reads '부분 환불', not '결제 완료'. */
+export function paymentStatusLabel(p: { status: PaymentStatus; amount: number; refundedAmount: number }): string {
+  if (p.status === PaymentStatus.SUCCESS && p.refundedAmount > 0 && p.refundedAmount < p.amount) return '부분 환불';
+  return PAYMENT_STATUS_LABELS[p.status] ?? String(p.status);
+}
+
 /** '₩99,000' */
 export const won = (amount: number) => `₩${amount.toLocaleString('ko-KR')}`;
 

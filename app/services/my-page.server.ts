@@ -50,7 +50,10 @@ async function profileOf(userId: number) {
 
 export async function getMyPage(userId: number) {
   const row = await profileOf(userId);
-  return { ...row, basicPay: await hasBasicPay(row.organisationId) };
+  // The month's payment is the payer's to see: a head, an individual member. An academy's student or teacher is not
+  // shown the academy's billing (docs/decisions/031).
+  const payer = row.organisationKind === 'student' || (row.role === 'ADMIN' && row.authorities.includes('HEAD'));
+  return { ...row, basicPay: payer ? await hasBasicPay(row.organisationId) : null };
 }
 
 /**

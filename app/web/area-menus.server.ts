@@ -4,8 +4,11 @@ import type { SignedIn } from '~/web/guards.server';
 // The menu of each signed-in area, chosen on the server for the user who is signed in (a role never sees an entry it
 // cannot open) and sent with the layout's data, so that no page's script carries the menus' tables.
 
-/** An entry of the shell's menu (the shell's NavItem): `except` lists paths below `to` it does not mark as current. */
-type NavItem = { to: string; label: string; except?: string[] };
+/**
+ * An entry of the shell's menu (the shell's NavItem): `except` lists paths below `to` it does not mark as current;
+ * `locked` marks a page that answers the basicPay alert until this month's basic payment is made.
+ */
+type NavItem = { to: string; label: string; except?: string[]; locked?: boolean };
 
 const USER_MENU: NavItem[] = [
   { to: '/user/dashboard', label: '대시보드' },
@@ -23,17 +26,18 @@ const USER_MENU: NavItem[] = [
   { to: '/user/my-page', label: '마이페이지' },
 ];
 
-/** The admin menu; a TEACHER does not see the head-only pages (teachers, payments). */
-const ADMIN_MENU: (NavItem & { headOnly?: boolean })[] = [
+/** The admin menu; a TEACHER does not see the head-only pages (teachers, payments). `basicPay`: guarded by it. */
+const ADMIN_MENU: (NavItem & { headOnly?: boolean; basicPay?: boolean })[] = [
   { to: '/admin/dashboard', label: '대시보드' },
-  { to: '/admin/classes', label: '반 관리' },
-  { to: '/admin/students', label: '학생 관리' },
-  { to: '/admin/assign', label: '도서 배정' },
-  { to: '/admin/progress', label: '학습 현황' },
-  { to: '/admin/notes', label: '독서 노트' },
+  { to: '/admin/classes', label: '반 관리', basicPay: true },
+  { to: '/admin/students', label: '학생 관리', basicPay: true },
+  { to: '/admin/assign', label: '도서 배정', basicPay: true },
+  { to: '/admin/progress', label: '학습 현황', basicPay: true },
+  { to: '/admin/notes', label: '독서 노트', basicPay: true },
+  // The notices open unpaid (the academy reads the operators' notices); writing one needs the payment.
   { to: '/admin/notices', label: '공지사항' },
-  { to: '/talk', label: '알림톡' },
-  { to: '/admin/teachers', label: '선생님 관리', headOnly: true },
+  { to: '/talk', label: '알림톡', basicPay: true },
+  { to: '/admin/teachers', label: '선생님 관리', headOnly: true, basicPay: true },
   { to: '/admin/payments', label: '결제', headOnly: true },
   { to: '/admin/message', label: '메시지' },
   { to: '/admin/inquiry', label: '1:1 문의' },
@@ -62,10 +66,15 @@ const SUPER_MENU: (NavItem & { for: Authority[] })[] = [
   { to: '/super/my-page', label: '마이페이지', for: ['ADMIN1', 'ADMIN2', 'COACH', 'BRANCH', 'PRODUCT'] },
 ];
 
-/** The menu of the user's own area: members, academy staff, operators. */
-export function areaMenu(user: Pick<SignedIn, 'role' | 'authorities'>): NavItem[] {
+/**
+ * The menu of the user's own area: members, academy staff, operators. `basicPaid` (academy staff): whether this month's
+ * basic payment is made; without it the pages it guards are marked locked.
+ */
+export function areaMenu(user: Pick<SignedIn, 'role' | 'authorities'>, basicPaid = true): NavItem[] {
   if (user.role === 'USER') return USER_MENU;
   if (user.role === 'ADMIN')
-    return ADMIN_MENU.filter((m) => !m.headOnly || user.authorities.includes('HEAD')).map(({ to, label }) => ({ to, label }));
+    return ADMIN_MENU.filter((m) => !m.headOnly || user.authorities.includes('HEAD')).map(({ to, label, basicPay }) =>
+      basicPay && !basicPaid ? { to, label, locked: true } : { to, label },
+    );
   return SUPER_MENU.filter((m) => m.for.some((a) => user.authorities.includes(a))).map(({ to, label }) => ({ to, label }));
 }

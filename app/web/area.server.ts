@@ -6,6 +6,7 @@ import { nowMs } from '~/lib/clock.server';
 import { unreadCount } from '~/services/inbox.server';
 import { waitingInquiryCount } from '~/services/operators/inquiries.server';
 import { areaMenu } from '~/web/area-menus.server';
+import { hasBasicPay } from '~/services/payments/basic-pay.server';
 
 /** A count beside a menu entry of the shell (by the entry's path), with what it counts for screen readers. */
 export type MenuBadge = { count: number; label: string };
@@ -32,14 +33,19 @@ async function menuBadges(user: SignedIn): Promise<Record<string, MenuBadge>> {
  * counts.
  */
 export async function areaLayoutData(request: Request, user: SignedIn) {
-  const [{ flash, setCookie }, badges] = await Promise.all([readFlash(request), menuBadges(user)]);
+  const [{ flash, setCookie }, badges, basicPaid] = await Promise.all([
+    readFlash(request),
+    menuBadges(user),
+    // Academy staff: the menu marks the pages the basicPay guard locks this month.
+    user.role === 'ADMIN' ? hasBasicPay(user.organisationId) : true,
+  ]);
   const expiresAt = user.sessionExpiresAt;
   return json(
     {
       user: { id: user.id, name: user.name, role: user.role, authorities: user.authorities, profileImage: user.profileImage },
       timing: { expiresAt, promptAt: expiresAt - EXTEND_PROMPT_BEFORE_MS, serverNow: nowMs() },
       flash,
-      nav: areaMenu(user),
+      nav: areaMenu(user, basicPaid),
       badges,
     },
     setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined,

@@ -126,9 +126,22 @@ export function mustSetPassword(user: { authorities: readonly string[]; mustChan
   return user.authorities.includes('MIGRATION') || user.mustChangePassword === true;
 }
 
+/** A way on that the alert dialog offers beside 확인 (a link). */
+export type AlertAction = { href: string; label: string };
+
 /** A 403 carrying the spec's alert (title and message); the area's error boundary shows it as the alert dialog. */
-export function alertResponse(message: string, title: string = SPEC_MESSAGES.alertTitle, status = 403) {
-  return json({ alert: { title, message } }, { status });
+export function alertResponse(message: string, title: string = SPEC_MESSAGES.alertTitle, status = 403, action?: AlertAction) {
+  return json({ alert: { title, message, ...(action ? { action } : {}) } }, { status });
+}
+
+/**
+ * The basicPay alert: a head is offered 결제하러 가기 (the payments page); a teacher, who cannot pay, has 확인 (their
+ * dashboard says that the head pays).
+ */
+function basicPayAlert(user: Pick<SignedIn, 'authorities'>) {
+  return user.authorities.includes('HEAD')
+    ? alertResponse(SPEC_MESSAGES.basicPayRequired, SPEC_MESSAGES.alertTitle, 403, { href: '/admin/payments', label: '결제하러 가기' })
+    : alertResponse(SPEC_MESSAGES.basicPayRequired);
 }
 
 /** HEAD-only pages: '알림' / '학원장만 접근 가능합니다.' */
@@ -136,14 +149,14 @@ export async function requireHead(request: Request, options: { basicPay?: boolea
   const user = await requireUser(request, { role: 'ADMIN' });
   if (!user.authorities.includes('HEAD')) throw alertResponse(SPEC_MESSAGES.headOnly);
   // Head-only pages that also need this month's basic payment (all but the payment page itself).
-  if (options.basicPay && !(await hasBasicPay(user.organisationId))) throw alertResponse(SPEC_MESSAGES.basicPayRequired);
+  if (options.basicPay && !(await hasBasicPay(user.organisationId))) throw basicPayAlert(user);
   return user;
 }
 
-/** Pages that need this month's basic payment: '이번 달 기본 결제를 해주세요.' */
+/** Pages that need this month's basic payment: '이번 달 기본 결제를 해 주세요.' */
 export async function requireBasicPay(request: Request, options: RequireOptions = { role: 'ADMIN' }): Promise<SignedIn> {
   const user = await requireUser(request, options);
-  if (!(await hasBasicPay(user.organisationId))) throw alertResponse(SPEC_MESSAGES.basicPayRequired);
+  if (!(await hasBasicPay(user.organisationId))) throw basicPayAlert(user);
   return user;
 }
 

@@ -3,7 +3,7 @@ import { getOptionalUser, loginUrl, requireBasicPay, requireSuper, type SignedIn
 
 /**
  * The talk area (/talk, spec §2 "talk: notice talk feature"): academy staff (role ADMIN, head or teacher, with this
- * month's basic payment: '이번 달 기본 결제를 해주세요.') and operators (SUPER with ADMIN1 or ADMIN2; other operator
+ * month's basic payment: '이번 달 기본 결제를 해 주세요.') and operators (SUPER with ADMIN1 or ADMIN2; other operator
  * accounts go to their own home). Anyone else is signed out to the login page, as the spec's guards do for a wrong role.
  */
 export async function requireTalkSender(request: Request): Promise<SignedIn> {

@@ -213,7 +213,7 @@ export interface paths {
     };
     /**
      * 내 정보
-     * @description 로그인한 사용자와 그 권한, 이번 달 기본 결제 여부. mustChangePassword 가 true 이면 POST /api/auth/setPassword 로 비밀번호를 새로 정하기 전까지 다른 호출은 PASSWORD_CHANGE_REQUIRED (403) 로 거절됩니다.
+     * @description 로그인한 사용자와 그 권한, 이번 달 기본 결제 여부. 결제하는 사람(학원장, 개인 회원)에게는 이번 달 결제 상태(billing)도 줍니다. 학원 학생의 독서 활동은 학원의 결제와 관계없이 열려 있어 basicPay는 true이고 billing은 null입니다. mustChangePassword 가 true 이면 POST /api/auth/setPassword 로 비밀번호를 새로 정하기 전까지 다른 호출은 PASSWORD_CHANGE_REQUIRED (403) 로 거절됩니다.
      *
      *     접근: 로그인한 사용자
      */
@@ -2419,6 +2419,35 @@ export interface operations {
             data: {
               authority: ('ALL' | 'ADMIN1' | 'ADMIN2' | 'COACH' | 'BRANCH' | 'HEAD' | 'TEACHER' | 'STUDENT' | 'MIGRATION' | 'PRODUCT')[];
               basicPay: boolean;
+              billing: {
+                activeStudents: number;
+                /** @description 남은 금액 (원) */
+                due: number;
+                lines: {
+                  amount: number;
+                  label: string;
+                  reason: string;
+                  refunded: number;
+                  /** @enum {string} */
+                  state: 'paid' | 'checking' | 'deposit' | 'due';
+                  tier: number;
+                }[];
+                /** @description 이용 월 (YYYY-MM, 서울 기준) */
+                month: string;
+                /** @description 청구 합계 (원) */
+                owed: number;
+                /** @description 결제한 금액 (원, 환불 전) */
+                paid: number;
+                /** @description 남은 금액 중 결제 확인 중이거나 입금을 기다리는 금액 (원) */
+                pending: number;
+                /** @description 환불한 금액 (원) */
+                refunded: number;
+                /**
+                 * @description 결제 완료, 결제 확인 중, 미결제, 가격 미정, 해지
+                 * @enum {string}
+                 */
+                state: 'paid' | 'waiting' | 'due' | 'unpriced' | 'closed';
+              } | null;
               loginId: string;
               mustChangePassword: boolean;
               organisationId: number | null;
@@ -2612,7 +2641,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. / BASIC_PAY_REQUIRED: 이번 달 기본 결제를 해주세요. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. / BASIC_PAY_REQUIRED: 이번 달 기본 결제를 해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8338,7 +8367,7 @@ export interface operations {
           };
         };
       };
-      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. / BASIC_PAY_REQUIRED: 이번 달 기본 결제를 해주세요. */
+      /** @description AUTHORIZED_ERROR: 이 기능을 사용할 권한이 없습니다. / PASSWORD_CHANGE_REQUIRED: 비밀번호를 새로 정한 뒤 이용할 수 있습니다. POST /api/auth/setPassword 로 새 비밀번호와 보안 질문을 등록해 주세요. / BASIC_PAY_REQUIRED: 이번 달 기본 결제를 해 주세요. */
       403: {
         headers: {
           [name: string]: unknown;

@@ -184,7 +184,7 @@ describe('mutating calls', () => {
       ),
     );
     expect(unpaid.status).toBe(403);
-    expect(await unpaid.json()).toEqual({ code: 'BASIC_PAY_REQUIRED', message: '이번 달 기본 결제를 해주세요.' });
+    expect(await unpaid.json()).toEqual({ code: 'BASIC_PAY_REQUIRED', message: '이번 달 기본 결제를 해 주세요.' });
   });
 
   it('requires the X-XSRF-TOKEN of the session itself when the session cookie is used', async () => {

@@ -221,7 +221,7 @@ describe('student note page (forms without JavaScript)', () => {
       );
       // Academy 2 has not paid this month: the basic-pay guard refuses before the note is looked at.
       expect(forbidden.status).toBe(403);
-      expect(await forbidden.json()).toMatchObject({ alert: { message: '이번 달 기본 결제를 해주세요.' } });
+      expect(await forbidden.json()).toMatchObject({ alert: { message: '이번 달 기본 결제를 해 주세요.' } });
     }
     const hold = await respond(() =>
       adminNote.action(

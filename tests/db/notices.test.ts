@@ -397,14 +397,14 @@ describe('writing a notice', () => {
     expect((await inboxOf(rows[0].id)).all).toHaveLength(1);
   });
 
-  it("an academy that has not paid this month cannot write for its students: '이번 달 기본 결제를 해주세요.'", async () => {
+  it("an academy that has not paid this month cannot write for its students: '이번 달 기본 결제를 해 주세요.'", async () => {
     const unpaid = await createAcademy({ paid: false });
     const teacher = await createStaff(unpaid, 'TEACHER');
     const student = await createStudent({ academy: unpaid });
     const cookie = await cookieFor(teacher);
     const res = await respond(async () => adminNew.loader(args(makeRequest('/admin/notices/new', { cookie }))));
     expect(res.status).toBe(403);
-    expect(await res.json()).toMatchObject({ alert: { message: '이번 달 기본 결제를 해주세요.' } });
+    expect(await res.json()).toMatchObject({ alert: { message: '이번 달 기본 결제를 해 주세요.' } });
     // Reading is open (an operator's notice may be about paying); editing and deleting an earlier notice are not.
     const { id } = await createNotice(teacher, input({ title: '결제 전에 쓴 공지' }), [], origin);
     expect((await respond(() => adminList.loader(args(makeRequest('/admin/notices', { cookie }))))).status).toBe(200);
@@ -421,7 +421,7 @@ describe('writing a notice', () => {
     ] as const) {
       const refused = await respond(fn);
       expect(refused.status, name).toBe(403);
-      expect(await refused.json(), name).toMatchObject({ alert: { message: '이번 달 기본 결제를 해주세요.' } });
+      expect(await refused.json(), name).toMatchObject({ alert: { message: '이번 달 기본 결제를 해 주세요.' } });
     }
     expect(await seesNotice(student, id)).toBe(true);
   });

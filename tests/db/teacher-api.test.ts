@@ -90,7 +90,7 @@ describe('POST user/book/teacher/{resultBookId}/{readMethod}', () => {
     const unpaid = await createStaff(await createAcademy({ paid: false }), 'HEAD');
     expect(await call(teacherCall, unpaid, { a: String(id), b: '1' })).toEqual({
       status: 403,
-      json: { code: 'BASIC_PAY_REQUIRED', message: '이번 달 기본 결제를 해주세요.' },
+      json: { code: 'BASIC_PAY_REQUIRED', message: '이번 달 기본 결제를 해 주세요.' },
     });
     expect(await readMethodOf(id)).toBe(ReadMethod.NONE);
   });

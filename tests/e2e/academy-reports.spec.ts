@@ -69,9 +69,11 @@ test('a report of another month is chosen with the month form', async ({ page })
 
 test('an academy that has not paid sees the notice on its dashboard and can open the payment page', async ({ page }) => {
   await signIn(page, 'head4', /\/admin\/dashboard$/);
-  await expect(page.getByRole('alert').filter({ hasText: '이번 달 기본 결제를 해주세요.' })).toBeVisible();
-  await expect(page.getByTestId('basic-pay')).toHaveText('미결제');
-  await page.getByRole('alert').getByRole('link', { name: '결제 안내 보기' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: '이번 달 기본 결제를 해 주세요.' })).toBeVisible();
+  // Its 무통장입금 for BASIC is announced and not yet confirmed: the month is being confirmed, ₩99,000 still to pay.
+  await expect(page.getByTestId('billing-state')).toHaveText('결제 확인 중');
+  await expect(page.getByTestId('billing-due')).toContainText('남은 금액 ₩99,000 · 기본 이용료 (확인 중 ₩99,000)');
+  await page.getByRole('alert').getByRole('link', { name: '결제하러 가기' }).click();
   await expect(page).toHaveURL(/\/admin\/payments$/);
   await expect(page.getByRole('heading', { name: '결제', exact: true })).toBeVisible();
   await expect(page.getByTestId('due-amount')).toHaveText('₩99,000');

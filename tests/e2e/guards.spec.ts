@@ -25,7 +25,7 @@ test('head4 (not paid this month) on the students page sees the basicPay alert',
   await signIn(page, 'head4', /\/admin\/dashboard$/);
   await page.goto('/admin/students');
   const alert = page.getByRole('alertdialog');
-  await expect(alert).toContainText('이번 달 기본 결제를 해주세요.');
+  await expect(alert).toContainText('이번 달 기본 결제를 해 주세요.');
   await expect(alert.getByRole('heading', { name: '알림' })).toBeVisible();
 });
 

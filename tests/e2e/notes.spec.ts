@@ -176,7 +176,7 @@ test('a teacher of another academy, or of another class, cannot open an academy-
   // 초록숲 has not paid this month: its admin pages answer the payment alert before anything is looked up.
   const res = await page.goto(href!);
   expect(res?.status()).toBe(403);
-  await expect(page.getByText('이번 달 기본 결제를 해주세요.')).toBeVisible();
+  await expect(page.getByText('이번 달 기본 결제를 해 주세요.')).toBeVisible();
   const image = await page.request.get(`/resources/note-image/${href!.split('/').pop()}`);
   expect(image.status()).toBe(403);
   // A teacher of the same academy who does not teach the student's class finds no such note, nor its image.

@@ -23,7 +23,7 @@ async function payInSimulator(window: Page, cardLabel: string) {
 test('head2 pays this month’s BASIC by card in the simulator’s window, and the students page opens @nojs-only', async ({ page }) => {
   await signIn(page, 'head2', /\/admin\/dashboard$/);
   await page.goto('/admin/students');
-  await expect(page.getByRole('alertdialog')).toContainText('이번 달 기본 결제를 해주세요.');
+  await expect(page.getByRole('alertdialog')).toContainText('이번 달 기본 결제를 해 주세요.');
 
   await page.goto('/admin/payments');
   await expect(page.getByRole('heading', { name: '결제', exact: true })).toBeVisible();

@@ -77,7 +77,7 @@ test('a head without this month’s payment is told to pay; a student cannot ope
   // head4 (초록숲) stays unpaid; head2 is the account payments.spec.ts pays.
   await signIn(page, 'head4', /\/admin\/dashboard$/);
   await page.goto('/talk');
-  await expect(page.getByText('이번 달 기본 결제를 해주세요.').first()).toBeVisible();
+  await expect(page.getByText('이번 달 기본 결제를 해 주세요.').first()).toBeVisible();
   await page.context().clearCookies();
   await signIn(page, 'student', /\/user\/activity$/);
   await page.goto('/talk');

@@ -6,6 +6,7 @@ import { filterQuery, listStudents, rosterFilter } from '~/services/academy/rost
 import { orRespond, pageData, pageParam } from '~/web/http.server';
 import { listJoinRequests } from '~/services/join-requests.server';
 import { openClassesInScope } from '~/services/academy/scope.server';
+import { studentCharge } from '~/services/payments/billing-state.server';
 
 // The server side of 학생 관리 (students.tsx): its loader, re-exported by the route. The join requests
 // (__join-requests.tsx) read its type from here, so neither imports the route.
@@ -20,12 +21,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
     isHead && user.organisationId ? listJoinRequests(user.organisationId) : [],
     orRespond(() => openClassesInScope(user)),
   ]);
+  // What approving one more student adds to this month's bill, said beside the requests before any is approved.
+  const approveCharge = requests.length ? await studentCharge(user.organisationId, 1, '한 명을 승인하면') : null;
   return pageData({
     ...list,
     isHead,
     filter: { classId: filter.classId ? String(filter.classId) : '', status: filter.status ?? '', q: filter.q ?? '' },
     query: Object.fromEntries(new URLSearchParams(filterQuery(filter))),
     classOptions,
+    approveCharge: approveCharge?.message ?? null,
     statuses: STUDENT_STATUS_FILTERS.map((s) => ({ value: s, label: statusLabel(s) })),
     requests: requests.map((r) => ({
       id: r.id,

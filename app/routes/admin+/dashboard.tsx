@@ -53,7 +53,7 @@ export default function AdminDashboard() {
         <div className="alert warning" role="alert">
           <strong>{SPEC_MESSAGES.basicPayRequired}</strong>{' '}
           {d.head ? (
-            <Link to="/admin/payments">결제 안내 보기</Link>
+            <Link to="/admin/payments">결제하러 가기</Link>
           ) : (
             '결제가 확인될 때까지 학생·노트 관리 화면을 열 수 없어요. 학원장님께 알려 주세요.'
           )}
@@ -68,9 +68,15 @@ export default function AdminDashboard() {
         <StatCard label="검토를 기다리는 노트" value={`${d.notesWaiting.toLocaleString('ko-KR')}개`} testId="notes-waiting">
           {d.notesWaiting > 0 ? <Link to="/admin/notes?state=WRITE">노트 검토하러 가기</Link> : null}
         </StatCard>
-        {d.head ? (
-          <StatCard label="이번 달 기본 결제" value={d.basicPaid ? '결제 완료' : '미결제'} testId="basic-pay">
-            <Link to="/admin/payments">{d.basicPaid ? '결제 내역 보기' : '결제 안내 보기'}</Link>
+        {d.billing ? (
+          <StatCard label="이번 달 결제" value={d.billing.label} testId="billing-state">
+            {d.billing.due ? (
+              <p className="muted" data-testid="billing-due">
+                남은 금액 {d.billing.due} · {d.billing.unpaid.join(', ')}
+                {d.billing.pending ? ` (확인 중 ${d.billing.pending})` : ''}
+              </p>
+            ) : null}
+            <Link to="/admin/payments">{d.billing.state === 'paid' ? '결제 내역 보기' : '결제하러 가기'}</Link>
           </StatCard>
         ) : null}
       </StatSection>

@@ -18,7 +18,7 @@ export { loader } from './__students-page.server';
 
 export const meta: MetaFunction = () => [{ title: '학생 관리 | 리드인' }];
 
-// Needs this month's basic payment (spec §5): head2's academy has not paid and sees '이번 달 기본 결제를 해주세요.'.
+// Needs this month's basic payment (spec §5): head2's academy has not paid and sees '이번 달 기본 결제를 해 주세요.'.
 // A head or teacher resets a student's password here (spec: POST student/changePassword { studentId, password }).
 
 export async function action(args: ActionFunctionArgs) {

@@ -11,6 +11,8 @@ import { orRespond, pageData, positiveInt } from '~/web/http.server';
 import { confirmRosterImport, getRosterImport, IMPORT_MESSAGES, rosterConfirmSchema } from '~/services/academy/roster-import.server';
 import { STUDENT_MESSAGES } from '~/services/academy/students.server';
 import { SubmitButton } from '~/components/form-actions';
+import { ChargeNotice } from '~/components/charge-notice';
+import { studentCharge } from '~/services/payments/billing-state.server';
 
 export const meta: MetaFunction = () => [{ title: '명단 확인 | 리드인' }];
 
@@ -22,8 +24,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireHead(request, { basicPay: true });
   await requireBasicPay(request);
   const found = await orRespond(() => getRosterImport(user, positiveInt(params.importId) ?? 0));
+  const charge =
+    found.status === 'PREVIEW' ? await studentCharge(user.organisationId, found.counts.valid, `${found.counts.valid}명을 등록하면`) : null;
   return pageData({
     ...found,
+    charge: charge?.message ?? null,
     consentLabel: STUDENT_MESSAGES.guardianConsent,
     createdAt: formatDateTime(found.createdAt),
     confirmedAt: found.confirmedAt ? formatDateTime(found.confirmedAt) : null,
@@ -99,6 +104,7 @@ export default function RosterPreview() {
                 <span>{data.consentLabel}</span>
               </label>
             </div>
+            <ChargeNotice message={data.charge} />
             <SubmitButton busy={busy} label={`${data.counts.valid}명 등록하기`} busyLabel="등록하는 중…" />
           </Form>
         </ImportSummary>

@@ -13,17 +13,28 @@ import { formAction } from '~/web/form-action.server';
 import { orRespond, pageData, redirectWithFlash } from '~/web/http.server';
 import { openClassesInScope } from '~/services/academy/scope.server';
 import { addStudent, newStudentSchema, STUDENT_MESSAGES } from '~/services/academy/students.server';
+import { studentCharge } from '~/services/payments/billing-state.server';
+import { ChargeNotice } from '~/components/charge-notice';
 
 export const meta: MetaFunction = () => [{ title: '학생 추가 | 리드인' }];
 
 // A student the academy registers by hand (issue 11): a head or a teacher (a teacher only into one of their classes).
 // The temporary password is given to the student, who chooses their own at the first sign-in. No join request: the
-// academy records that it obtained the guardian's consent.
+// academy records that it obtained the guardian's consent. A student who takes the academy past what this month's bill
+// covers adds a student pack: the form says which and how much before it is sent.
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireBasicPay(request);
-  const classOptions = await orRespond(() => openClassesInScope(user));
-  return pageData({ classOptions, isHead: user.authorities.includes('HEAD'), consentLabel: STUDENT_MESSAGES.guardianConsent });
+  const [classOptions, charge] = await Promise.all([
+    orRespond(() => openClassesInScope(user)),
+    studentCharge(user.organisationId, 1, '이 학생을 추가하면'),
+  ]);
+  return pageData({
+    classOptions,
+    isHead: user.authorities.includes('HEAD'),
+    consentLabel: STUDENT_MESSAGES.guardianConsent,
+    charge: charge?.message ?? null,
+  });
 }
 
 /** Where the service's refusals are shown. */
@@ -46,7 +57,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function NewStudent() {
-  const { classOptions, isHead, consentLabel } = useLoaderData<typeof loader>();
+  const { classOptions, isHead, consentLabel, charge } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
   const [form, fields] = useForm<Record<keyof typeof CONSTRAINTS.student, string>>({
@@ -79,6 +90,7 @@ export default function NewStudent() {
           hint={`${PASSWORD_HINT}. 학생은 처음 로그인할 때 자기 비밀번호를 새로 정합니다.`}
         />
         <CheckboxField meta={fields.guardianConsent} label={consentLabel} />
+        <ChargeNotice message={charge} />
         <div className="form-actions">
           <SubmitButton busy={busy} label={'학생 추가'} busyLabel="추가하는 중…" />
         </div>

@@ -38,7 +38,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     students: detail.students,
     bill: detail.bill,
     state: detail.state,
-    waitingTiers: detail.waitingTiers,
     closedAt: detail.closedAt ? formatKoreanDate(detail.closedAt) : null,
     closedBy: detail.closedBy,
     places,

@@ -1,27 +1,23 @@
 import type { SerializeFrom } from '@remix-run/node';
 import { Link } from '~/components/link';
 import type { Tier } from '~/domain/enums';
-import { MONTH_STATE_LABELS } from '~/domain/operators';
-import { monthLabel, TIER_LABELS, won } from '~/domain/payments';
+import { BILL_LINE_STATE_LABELS, MONTH_STATE_LABELS, monthLabel, TIER_LABELS, won } from '~/domain/payments';
 import type { loader } from './__academy-page.server';
 
-// An academy's bill of this Seoul month on its page: the lines its active students make, each paid, waiting for a
-// deposit or due, and the tiers no price covers yet.
+// An academy's bill of this Seoul month on its page (its billing state, as the head's payments page reads it): the
+// lines its active students make, each paid, being confirmed, waiting for a deposit or due, and the tiers no price
+// covers yet.
 
 type Page = SerializeFrom<typeof loader>;
-
-const LINE_STATE = { paid: '결제 완료', waiting: '결제 확인 중', due: '미결제' } as const;
 
 export function AcademyBill({
   bill,
   state,
-  waitingTiers,
   closed,
   payments,
 }: {
   bill: Page['bill'];
   state: Page['state'];
-  waitingTiers: Page['waitingTiers'];
   closed: boolean;
   /** The academy's payments in the payments console. */
   payments: string;
@@ -54,7 +50,10 @@ export function AcademyBill({
                   <td>{TIER_LABELS[l.tier as Tier]}</td>
                   <td>{l.reason}</td>
                   <td>{won(l.amount)}</td>
-                  <td>{l.paid ? LINE_STATE.paid : waitingTiers.includes(l.tier) ? LINE_STATE.waiting : LINE_STATE.due}</td>
+                  <td>
+                    {BILL_LINE_STATE_LABELS[l.state]}
+                    {l.refunded ? ` (환불 ${won(l.refunded)})` : ''}
+                  </td>
                 </tr>
               ))}
             </tbody>

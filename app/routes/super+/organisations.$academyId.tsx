@@ -155,7 +155,6 @@ export default function AcademyPage() {
       <AcademyBill
         bill={bill}
         state={state}
-        waitingTiers={data.waitingTiers}
         closed={closed}
         payments={`/super/payments?${new URLSearchParams({ academy: academy.name })}`}
       />

@@ -3,7 +3,7 @@ import { useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { requireSuper } from '~/web/guards.server';
 import { FilterForm, ListPage, type Column } from '~/components/list-page';
-import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, TIER_LABELS, monthLabel, won } from '~/domain/payments';
+import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, TIER_LABELS, monthLabel, paymentStatusLabel, won } from '~/domain/payments';
 import { now } from '~/lib/clock.server';
 import { addMonths, formatDateTime, seoulMonth } from '~/lib/dates';
 import { pageData } from '~/web/http.server';
@@ -79,7 +79,7 @@ const COLUMNS: Column<Row>[] = [
   },
   {
     header: '상태',
-    cell: (r) => <span className={`badge payment-status-${r.status}`}>{PAYMENT_STATUS_LABELS[r.status] ?? r.status}</span>,
+    cell: (r) => <span className={`badge payment-status-${r.status}`}>{paymentStatusLabel(r)}</span>,
   },
   { header: '주문번호', cell: (r) => <Link to={`/super/payments/${r.id}`}>{r.orderId}</Link> },
 ];

@@ -21,7 +21,7 @@ export default function MyPage() {
       {me.organisationKind === 'student' ? (
         <section className="card" aria-labelledby="my-payments-title">
           <h2 id="my-payments-title">이용료 결제</h2>
-          <p>{me.basicPay ? '이번 달 기본 이용료가 결제되었습니다.' : '이번 달 기본 결제를 해주세요.'}</p>
+          <p>{me.basicPay ? '이번 달 기본 이용료가 결제되었습니다.' : '이번 달 기본 결제를 해 주세요.'}</p>
           <p>
             <Link className="button" to="/user/my-page/payments">
               결제 및 결제 내역

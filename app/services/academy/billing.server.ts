@@ -3,19 +3,26 @@ import { config } from '~/config.server';
 import { db } from '~/db/client.server';
 import { paymentRefunds, payments } from '~/db/schema';
 import { PaymentMethod, PaymentStatus, ReceiptType, Tier } from '~/domain/enums';
-import { monthLabel, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, TIER_LABELS, won } from '~/domain/payments';
+import {
+  MONTH_STATE_LABELS,
+  monthLabel,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_STATUS_LABELS,
+  paymentStatusLabel,
+  TIER_LABELS,
+  won,
+} from '~/domain/payments';
 import { now } from '~/lib/clock.server';
 import { formatKoreanDate, formatKoreanDateTime, seoulMonth } from '~/lib/dates';
 import { DomainError } from '~/lib/errors';
-import { hasBasicPay } from '~/services/payments/basic-pay.server';
+import { billingState } from '~/services/payments/billing-state.server';
 import { paymentGateway } from '~/services/payments/gateway.server';
 import { ORDER_MESSAGES, payerOrganisation, receiptPath, type Payer, type PayerOrganisation } from '~/services/payments/orders.server';
-import { billFor } from '~/services/payments/prices.server';
 import { pageCount } from '../paged-list.server';
 
 // The payments page of a payer (product.md §3 "payments (HEAD only)"; an individual member's own from their my page):
-// this Seoul month's bill from the price table (each line paid, being confirmed, waiting for a deposit, or due), how
-// to pay it (card and transfer through the provider's window, 무통장입금 to the company's account), the history, and
+// this Seoul month's billing state (billing-state.server.ts: each line paid, being confirmed, waiting for a deposit, or
+// due; what was paid, refunded and is still due), how to pay it (card and transfer through the provider's window, 무통장입금 to the company's account), the history, and
 // each order's receipt.
 
 export const RECEIPT_TYPE_LABELS: Record<ReceiptType, string> = {
@@ -26,16 +33,13 @@ export const RECEIPT_TYPE_LABELS: Record<ReceiptType, string> = {
 
 export const PAYMENTS_PAGE_SIZE = 12;
 
-export type BillLineState = 'paid' | 'checking' | 'deposit' | 'due';
-
 /** The payments page of the organisation `org` pays for. */
 export async function paymentsOverview(org: PayerOrganisation, page = 1) {
   const month = seoulMonth(now());
   const p = Math.max(1, Math.floor(page));
   const mine = eq(payments.organisationId, org.id);
-  const [bill, paid, [{ total }], rows, waiting] = await Promise.all([
-    billFor(org.id, org.kind, month),
-    hasBasicPay(org.id),
+  const [bill, [{ total }], rows, waiting] = await Promise.all([
+    billingState(org.id, month),
     db().select({ total: count() }).from(payments).where(mine),
     db()
       .select()
@@ -50,20 +54,17 @@ export async function paymentsOverview(org: PayerOrganisation, page = 1) {
       .where(and(mine, eq(payments.paidMonth, month), eq(payments.status, PaymentStatus.WAITING)))
       .orderBy(asc(payments.createdAt)),
   ]);
-  const lines = bill.lines.map((l) => {
-    const checking = waiting.some((w) => w.tier === l.tier && w.confirmStartedAt);
-    const deposit = waiting.find((w) => w.tier === l.tier && w.method === PaymentMethod.DEPOSIT);
-    const state: BillLineState = l.paid ? 'paid' : checking ? 'checking' : deposit ? 'deposit' : 'due';
-    return {
-      tier: l.tier,
-      label: TIER_LABELS[l.tier],
-      reason: l.reason,
-      amount: l.amount,
-      display: won(l.amount),
-      state,
-      waitingOrderId: deposit?.id ?? null,
-    };
-  });
+  if (!bill) throw new DomainError('PAYMENT_NOT_FOUND', '결제 내역을 찾을 수 없습니다.', 404);
+  const lines = bill.lines.map((l) => ({
+    tier: l.tier,
+    label: l.label,
+    reason: l.reason,
+    amount: l.amount,
+    display: won(l.amount),
+    state: l.state,
+    refunded: l.refunded ? won(l.refunded) : null,
+    waitingOrderId: l.waitingOrderId,
+  }));
   const basic = bill.lines.find((l) => l.tier === Tier.BASIC);
   const payments_ = config().payments;
   const business = config().business;
@@ -71,7 +72,17 @@ export async function paymentsOverview(org: PayerOrganisation, page = 1) {
     month,
     monthLabel: monthLabel(month),
     due: basic ? { tier: TIER_LABELS[Tier.BASIC], amount: basic.amount, display: won(basic.amount) } : null,
-    paid,
+    paid: bill.basicPaid,
+    summary: {
+      state: bill.state,
+      stateLabel: MONTH_STATE_LABELS[bill.state],
+      owed: won(bill.owed),
+      paid: won(bill.paid),
+      refunded: bill.refunded ? won(bill.refunded) : null,
+      pending: bill.pending ? won(bill.pending) : null,
+      due: won(bill.due),
+      dueAmount: bill.due,
+    },
     lines,
     unpriced: bill.unpriced.map((t) => TIER_LABELS[t]),
     payable: lines.filter((l) => l.state !== 'paid' && l.state !== 'checking'),
@@ -91,9 +102,10 @@ export async function paymentsOverview(org: PayerOrganisation, page = 1) {
       month: r.paidMonth,
       tier: TIER_LABELS[r.tier] ?? String(r.tier),
       method: PAYMENT_METHOD_LABELS[r.method] ?? r.method,
-      status: PAYMENT_STATUS_LABELS[r.status] ?? String(r.status),
+      status: paymentStatusLabel(r),
       success: r.status === PaymentStatus.SUCCESS,
       amount: won(r.amount),
+      refunded: r.refundedAmount > 0 ? won(r.refundedAmount) : null,
       approvedOn: r.approvedAt ? formatKoreanDate(r.approvedAt) : null,
       href: receiptPath(r.id, org.kind),
     })),

@@ -3,7 +3,8 @@ import { db, executeRows } from '~/db/client.server';
 import { BookStatus, NoteState, ReadMethod } from '~/domain/enums';
 import { now } from '~/lib/clock.server';
 import { seoulDay, seoulDayStart, seoulMonth } from '~/lib/dates';
-import { hasBasicPay } from '~/services/payments/basic-pay.server';
+import { MONTH_STATE_LABELS, won } from '~/domain/payments';
+import { billingState } from '~/services/payments/billing-state.server';
 import { sessionsOfUsers } from '~/services/reports.server';
 import { classesInScope, isHead, studentsInScope, type AcademyStaff } from './scope.server';
 
@@ -42,7 +43,7 @@ export async function academyDashboard(staff: AcademyStaff) {
   const ids = scopedIds(staff);
   const sessions = sessionsOfUsers(ids);
 
-  const [[totals], byDay, [counts], stopped, waitingMethod, byClass, paid] = await Promise.all([
+  const [[totals], byDay, [counts], stopped, waitingMethod, byClass, bill] = await Promise.all([
     executeRows<{ readers: number; minutes: number; pages: number }>(
       db(),
       sql`select count(distinct s.user_id)::int as readers, coalesce(sum(s.minutes), 0)::int as minutes, coalesce(sum(s.pages), 0)::int as pages
@@ -91,7 +92,7 @@ export async function academyDashboard(staff: AcademyStaff) {
            where ${classesInScope(staff)} and classes.status = 'OPEN'
            group by classes.id, classes.name order by classes.name, classes.id`,
     ),
-    hasBasicPay(staff.organisationId),
+    billingState(staff.organisationId, month),
   ]);
 
   const perDay = new Map(byDay.map((d) => [d.day, Number(d.minutes)]));
@@ -123,8 +124,19 @@ export async function academyDashboard(staff: AcademyStaff) {
       minutes: Number(c.minutes),
       pages: Number(c.pages),
     })),
-    /** This month's BASIC payment is made (the page names the payment state to a HEAD only). */
-    basicPaid: paid,
+    /** This month's BASIC payment is made (the basicPay guard of the staff's pages). */
+    basicPaid: bill?.basicPaid ?? false,
+    /** The month's billing state, as the payments page and the operators' lists read it: a HEAD's only. */
+    billing:
+      bill && isHead(staff)
+        ? {
+            state: bill.state,
+            label: MONTH_STATE_LABELS[bill.state],
+            due: bill.due ? won(bill.due) : null,
+            pending: bill.pending ? won(bill.pending) : null,
+            unpaid: bill.lines.filter((l) => l.state !== 'paid').map((l) => l.label),
+          }
+        : null,
     head: isHead(staff),
   };
 }

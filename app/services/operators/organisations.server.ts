@@ -7,9 +7,9 @@ import { now } from '~/lib/clock.server';
 import { seoulMonth } from '~/lib/dates';
 import { DomainError, isUniqueViolation } from '~/lib/errors';
 import { onePage, searchIn } from '../paged-list.server';
-import { billFor } from '../payments/prices.server';
+import { billingState } from '../payments/billing-state.server';
 import { recordAudit, statusChange } from './audit.server';
-import { monthStateOf, payerMonths, waitingTiers } from './organisation-bills.server';
+import { payerMonths } from './organisation-bills.server';
 import type { Operator, Origin } from './users.server';
 
 // The academies as operators keep them (/super/organisations, ADMIN1 and ADMIN2): search and filters, an academy's
@@ -80,7 +80,7 @@ export async function academyDetail(id: number, at: Date = now()) {
     .where(and(eq(organisations.id, id), eq(organisations.kind, 'academy')));
   if (!row) return null;
   const month = seoulMonth(at);
-  const [[members], bill, waiting, [closing]] = await Promise.all([
+  const [[members], bill, [closing]] = await Promise.all([
     db()
       .select({
         staff: sql<number>`count(*) filter (where ${users.role} = 'ADMIN')`.mapWith(Number),
@@ -88,8 +88,7 @@ export async function academyDetail(id: number, at: Date = now()) {
       })
       .from(users)
       .where(eq(users.organisationId, id)),
-    billFor(id, 'academy', month),
-    waitingTiers([id], month),
+    billingState(id, month),
     row.academy.status === 'CLOSED'
       ? db()
           .select({ at: auditEvents.createdAt, by: users.name })
@@ -100,14 +99,12 @@ export async function academyDetail(id: number, at: Date = now()) {
           .limit(1)
       : Promise.resolve([]),
   ]);
-  const waitingHere = waiting.get(id) ?? new Set();
   return {
     ...row,
     staff: members?.staff ?? 0,
     students: members?.students ?? 0,
-    bill,
-    state: monthStateOf(row.academy.status, bill, waitingHere),
-    waitingTiers: [...waitingHere],
+    bill: bill!,
+    state: bill!.state,
     closedAt: closing?.at ?? null,
     closedBy: closing?.by ?? null,
   };

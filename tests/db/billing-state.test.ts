@@ -1,0 +1,197 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { db } from '~/db/client.server';
+import { payments, users } from '~/db/schema';
+import { PaymentMethod, PaymentStatus, Tier } from '~/domain/enums';
+import { now } from '~/lib/clock.server';
+import { addMonths, seoulMonth } from '~/lib/dates';
+import * as me from '~/routes/api+/me';
+import { findUserByLoginId } from '~/services/accounts.server';
+import { billingOverview } from '~/services/academy/billing.server';
+import { academyDashboard } from '~/services/academy/dashboard.server';
+import { listAcademies } from '~/services/operators/organisations.server';
+import { confirmDeposit } from '~/services/operators/payments.server';
+import { hasBasicPay } from '~/services/payments/basic-pay.server';
+import { billingState, studentCharge } from '~/services/payments/billing-state.server';
+import { newRefundKey, refundPayment } from '~/services/payments/refunds.server';
+import { sessionCookie } from '../support/auth';
+import { useTestDatabase } from '../support/db';
+import { createAcademy, createStaff, unique, type Academy, type Member } from '../support/factories';
+
+// One billing state per payer and month (billing-state.server.ts), read by every screen that names it: after a student
+// taken past the 30 BASIC covers, a partial refund and a confirmed deposit, the head's dashboard, the payments page,
+// the basicPay guard, the operators' list and /api/me say the same. The forms that add students say what they add.
+
+useTestDatabase();
+
+const origin = { address: '127.0.0.1', origin: 'http://localhost' };
+let operator: { id: number; authorities: ['ADMIN1'] };
+
+beforeAll(async () => {
+  const superUser = await findUserByLoginId('super');
+  operator = { id: superUser!.id, authorities: ['ADMIN1'] };
+});
+
+/** `n` active students of the academy, written as rows. */
+async function addStudents(academy: Academy, n: number) {
+  await db()
+    .insert(users)
+    .values(
+      Array.from({ length: n }, () => {
+        const loginId = unique('billstudent');
+        return { loginId, passwordHash: 'x', name: loginId, role: 'USER' as const, status: 'ACTIVE' as const, organisationId: academy.id };
+      }),
+    );
+}
+
+/** An academy registered last month (NEW paid then), BASIC paid this month, with 30 active students and its head. */
+async function fullAcademy(): Promise<{ academy: Academy; head: Member }> {
+  const academy = await createAcademy();
+  await db()
+    .insert(payments)
+    .values({
+      orderId: `TEST-NEW-${academy.code}`,
+      organisationId: academy.id,
+      tier: Tier.NEW,
+      method: PaymentMethod.CARD,
+      status: PaymentStatus.SUCCESS,
+      amount: 150_000,
+      paidMonth: addMonths(seoulMonth(now()), -1),
+      approvedAt: now(),
+    });
+  await addStudents(academy, 30);
+  return { academy, head: await createStaff(academy, 'HEAD') };
+}
+
+const headOf = (head: Member) => ({ ...head, role: 'ADMIN' as const, authorities: ['HEAD' as const] });
+
+/** What each screen says of this month: the dashboard card, the payments page, the operators' list, /api/me. */
+async function screens(academy: Academy, head: Member) {
+  const [dashboard, page, list, api] = await Promise.all([
+    academyDashboard(headOf(head)),
+    billingOverview(headOf(head)),
+    listAcademies({ q: academy.code }, 1),
+    (async () => {
+      const res = await me.loader({
+        request: new Request('http://localhost/api/me', { headers: { Cookie: await sessionCookie(head.loginId) } }),
+        params: {},
+        context: {},
+      });
+      return (
+        (await res.json()) as { data: { basicPay: boolean; billing: { state: string; due: number; refunded: number; pending: number } } }
+      ).data;
+    })(),
+  ]);
+  const row = list.rows[0];
+  return {
+    dashboard: { state: dashboard.billing!.state, due: dashboard.billing!.due, basicPaid: dashboard.basicPaid },
+    page: { state: page.summary.state, due: page.summary.due, refunded: page.summary.refunded, basicPaid: page.paid },
+    list: { state: row.month.state, due: row.month.due, refunded: row.month.refunded },
+    api: { state: api.billing.state, due: api.billing.due, refunded: api.billing.refunded, basicPaid: api.basicPay },
+  };
+}
+
+describe('the billing state every screen reads', () => {
+  it('agrees after a student past 30, a deposit confirmed and a partial refund', async () => {
+    const { academy, head } = await fullAcademy();
+    let s = await screens(academy, head);
+    expect(s.dashboard).toEqual({ state: 'paid', due: null, basicPaid: true });
+    expect(s.page).toEqual({ state: 'paid', due: '₩0', refunded: null, basicPaid: true });
+    expect(s.list).toEqual({ state: 'paid', due: 0, refunded: 0 });
+    expect(s.api).toEqual({ state: 'paid', due: 0, refunded: 0, basicPaid: true });
+
+    // The form that adds the 31st says it before it is sent; at 31 the pack is already on the bill.
+    const charge = await studentCharge(academy.id, 1, '이 학생을 추가하면');
+    expect(charge).toMatchObject({ students: 30, after: 31, total: 45_000, lines: [{ tier: Tier.ADD1, amount: 45_000 }] });
+    expect(charge!.message).toBe(
+      '이 학생을 추가하면 활동 중인 학생이 30명에서 31명이 됩니다. 이번 달 청구에 더해지는 금액: 학생 추가 1 ₩45,000 (학생 31명: 기본 30명 초과).',
+    );
+    expect((await studentCharge(academy.id, 31, '31명을 등록하면'))!.lines.map((l) => [l.tier, l.amount])).toEqual([
+      [Tier.ADD1, 45_000],
+      [Tier.ADD2, 80_000],
+    ]);
+
+    // A student past 30: ADD1 is due on every screen; BASIC still holds (the guard reads the same state).
+    await addStudents(academy, 1);
+    expect(await studentCharge(academy.id, 1)).toBeNull();
+    s = await screens(academy, head);
+    expect(s.dashboard).toEqual({ state: 'due', due: '₩45,000', basicPaid: true });
+    expect(s.page).toEqual({ state: 'due', due: '₩45,000', refunded: null, basicPaid: true });
+    expect(s.list).toEqual({ state: 'due', due: 45_000, refunded: 0 });
+    expect(s.api).toEqual({ state: 'due', due: 45_000, refunded: 0, basicPaid: true });
+    expect(await hasBasicPay(academy.id)).toBe(true);
+    const page = await billingOverview(headOf(head));
+    expect(page.lines.map((l) => [l.label, l.reason, l.state])).toEqual([
+      ['기본 이용료', '기본 이용료', 'paid'],
+      ['학생 추가 1', '학생 31명: 기본 30명 초과', 'due'],
+    ]);
+
+    // A 무통장입금 announced for ADD1: every screen says it is being confirmed, then paid once the operator confirms.
+    const [deposit] = await db()
+      .insert(payments)
+      .values({
+        orderId: `TEST-ADD1-${academy.code}`,
+        organisationId: academy.id,
+        tier: Tier.ADD1,
+        method: PaymentMethod.DEPOSIT,
+        status: PaymentStatus.WAITING,
+        amount: 45_000,
+        paidMonth: seoulMonth(now()),
+        depositorName: '시험학원',
+        payerUserId: head.id,
+      })
+      .returning();
+    s = await screens(academy, head);
+    expect([s.dashboard.state, s.page.state, s.list.state, s.api.state]).toEqual(['waiting', 'waiting', 'waiting', 'waiting']);
+    expect((await billingState(academy.id))!.pending).toBe(45_000);
+    await confirmDeposit(operator, deposit.id, origin);
+    s = await screens(academy, head);
+    expect(s.dashboard).toEqual({ state: 'paid', due: null, basicPaid: true });
+    expect(s.list).toEqual({ state: 'paid', due: 0, refunded: 0 });
+    expect(s.api).toMatchObject({ state: 'paid', due: 0 });
+
+    // ₩30,000 of the ADD1 deposit refunded: still paid (a partial refund keeps the payment), the refund on every screen,
+    // and the history says 부분 환불 rather than 결제 완료.
+    await refundPayment(operator, { paymentId: deposit.id, amount: 30_000, reason: '학생 수 감소', key: newRefundKey() }, origin);
+    s = await screens(academy, head);
+    expect(s.page).toEqual({ state: 'paid', due: '₩0', refunded: '₩30,000', basicPaid: true });
+    expect(s.list).toEqual({ state: 'paid', due: 0, refunded: 30_000 });
+    expect(s.api).toMatchObject({ state: 'paid', refunded: 30_000 });
+    const history = (await billingOverview(headOf(head))).history.find((h) => h.id === deposit.id)!;
+    expect(history).toMatchObject({ status: '부분 환불', amount: '₩45,000', refunded: '₩30,000' });
+  });
+
+  it('shows a head3-like academy’s unpaid registration on the dashboard, and no billing to a student', async () => {
+    const academy = await createAcademy();
+    const head = await createStaff(academy, 'HEAD');
+    const dashboard = await academyDashboard(headOf(head));
+    // BASIC is paid but NEW is not: the month is not 결제 완료.
+    expect(dashboard.basicPaid).toBe(true);
+    expect(dashboard.billing).toMatchObject({ state: 'due', due: '₩150,000', unpaid: ['신규 등록'] });
+    // A teacher's dashboard carries no billing.
+    const teacher = await createStaff(academy, 'TEACHER');
+    expect((await academyDashboard({ ...teacher, role: 'ADMIN', authorities: ['TEACHER'] })).billing).toBeNull();
+  });
+
+  it('gives an academy’s student basicPay true and no billing, whether or not the academy paid', async () => {
+    const cookie = await sessionCookie('student14');
+    const res = await me.loader({
+      request: new Request('http://localhost/api/me', { headers: { Cookie: cookie } }),
+      params: {},
+      context: {},
+    });
+    const data = ((await res.json()) as { data: { basicPay: boolean; billing: unknown } }).data;
+    expect(data).toMatchObject({ basicPay: true, billing: null });
+    const student = await findUserByLoginId('student14');
+    expect(await hasBasicPay(student!.organisationId)).toBe(false);
+    // The individual member pays their own: billing is theirs.
+    const adult = await me.loader({
+      request: new Request('http://localhost/api/me', { headers: { Cookie: await sessionCookie('adult') } }),
+      params: {},
+      context: {},
+    });
+    expect(((await adult.json()) as { data: { billing: { state: string } | null } }).data.billing).not.toBeNull();
+    const [row] = await db().select({ id: users.id }).from(users).where(eq(users.loginId, 'student14'));
+    expect(row).toBeTruthy();
+  });
+});
