@@ -11,6 +11,7 @@ import { BookStatus, ReadMethod } from '~/domain/enums';
 import { BOOK_STATUS_LABELS, formatMinutes, pageRange, VISIBLE_STATUSES } from '~/domain/reading';
 import { homePopups } from '~/web/forms/notice-form.server';
 import { getActivityOverview } from '~/services/reading/overview.server';
+import { formatKoreanDate } from '~/lib/dates';
 
 export const meta: MetaFunction = () => [{ title: '독서 활동 | 리드인' }];
 
@@ -180,7 +181,7 @@ export default function UserActivity() {
               <tbody>
                 {data.recent.map((r, i) => (
                   <tr key={i}>
-                    <td>{r.date}</td>
+                    <td>{formatKoreanDate(r.date)}</td>
                     <td>{r.title}</td>
                     <td>{r.pages}</td>
                     <td>{r.minutes}분</td>

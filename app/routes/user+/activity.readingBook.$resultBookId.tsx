@@ -15,7 +15,7 @@ import {
   type ReadingIntent as Intent,
 } from '~/domain/reading';
 import { nowMs } from '~/lib/clock.server';
-import { seoulDay } from '~/lib/dates';
+import { seoulDay, formatKoreanDate } from '~/lib/dates';
 import { idParam, orRespond, pageData } from '~/web/http.server';
 import { getReadingPage } from '~/services/reading/overview.server';
 import { replyFor } from '~/lib/form-reply';
@@ -202,14 +202,14 @@ function ReadingBookView() {
                 {book.method === ReadMethod.NO_PAGE
                   ? data.noPage.map((p) => (
                       <tr key={p.id}>
-                        <td>{p.date}</td>
+                        <td>{formatKoreanDate(p.date)}</td>
                         <td>{p.index}번째 부분까지</td>
                         <td>{p.minutes}분</td>
                       </tr>
                     ))
                   : data.records.map((r) => (
                       <tr key={r.id}>
-                        <td>{r.date}</td>
+                        <td>{formatKoreanDate(r.date)}</td>
                         <td>{pageRange(r.start, r.end)}</td>
                         {sessions ? <td>{r.session}회</td> : null}
                         <td>{r.minutes}분</td>
