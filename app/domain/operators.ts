@@ -21,7 +21,7 @@ export const AUTHORITY_LABELS: Record<Authority, string> = {
   PRODUCT: '도서·문제 관리',
 };
 
-export const ROLE_LABELS: Record<UserRole, string> = { USER: '학생·개인 회원', ADMIN: '학원', SUPER: '운영' };
+export const ROLE_LABELS: Record<UserRole, string> = { USER: '회원', ADMIN: '학원', SUPER: '운영' };
 
 export const STATUS_LABELS: Record<MemberStatus, string> = {
   ACTIVE: '정상',

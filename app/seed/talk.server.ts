@@ -75,7 +75,7 @@ export const DEMO_TALK_TEMPLATES: DemoTemplate[] = [
     code: 'READING_DUE',
     name: '독서 과제 마감 안내',
     event: null,
-    body: '[#{학원명}] #{학생명} 학생의 독서 과제 마감일은 #{마감일}입니다. 리드인에서 남은 독서 활동을 마쳐 주세요.',
+    body: '[#{학원명}] #{학생명} 학생의 독서 과제 마감일은 #{마감일}입니다. 리드인에서 남은 독서활동을 마쳐 주세요.',
     approval: 'APPROVED',
     providerTemplateId: 'KA01TP_READIN_READING_DUE',
   },

@@ -88,7 +88,7 @@ function ReadingBookView() {
   return (
     <div className="page stack reading-page">
       <p className="muted">
-        <Link to="/user/activity">← 독서 활동</Link>
+        <Link to="/user/activity">← 독서활동</Link>
       </p>
       <section className="card book-row" aria-labelledby="book-title">
         <BookCover bookId={book.bookId} title={book.title} size="md" above={book.cover} />
@@ -142,7 +142,7 @@ function ReadingBookView() {
 
       {!isReadable(book.method) && (book.status === BookStatus.PRE_ACTIVITY_COMPLETE || book.status === BookStatus.ACTIVITY) ? (
         <div className="alert warning" role="alert">
-          {READING_ERRORS.READ_METHOD_NOT_FOUND} 선생님께 읽기 방법을 정해 달라고 말씀드려 주세요.
+          {READING_ERRORS.READ_METHOD_NOT_FOUND} 선생님께 읽기 방식을 정해 달라고 말씀드려 주세요.
         </div>
       ) : null}
 
