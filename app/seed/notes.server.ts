@@ -4,6 +4,7 @@ import { BookStatus, NoteState } from '~/domain/enums';
 import type { Tx } from '~/db/client.server';
 import { books, noteHistory, notes, resultBooks, users } from '~/db/schema';
 import type { NoteAction, NoteActorRole } from '~/db/schema';
+import { withParticle } from '~/domain/korean';
 
 // Reading notes of the demo students (product.md §5: notes in every note state), written on their COMPLETE books,
 // each with its history: the student's submission, the teacher's comments, holds and requests, the coach's 첨삭.
@@ -45,7 +46,7 @@ const DRAFTS: Record<string, string> = {
 };
 
 function fallbackText(title: string, summary: string) {
-  return `『${title}』을 읽었다. ${summary} 읽으면서 주인공이라면 어떤 선택을 했을지 계속 생각해 보았다. 가장 기억에 남는 장면을 친구에게도 이야기해 주고 싶다.`;
+  return `${withParticle(`『${title}』`, '을/를')} 읽었다. ${summary} 읽으면서 주인공이라면 어떤 선택을 했을지 계속 생각해 보았다. 가장 기억에 남는 장면을 친구에게도 이야기해 주고 싶다.`;
 }
 
 type Step = { action: NoteAction; by: NoteActorRole; to: NoteState; comment?: string; hours: number };
@@ -295,7 +296,7 @@ export async function seedNotes(tx: Tx) {
     await tx.insert(notes).values({
       resultBookId: noteBook.id,
       userId: student.id,
-      note: DRAFTS[noteBook.title] ?? `『${noteBook.title}』을 읽고 가장 먼저 떠오른 장면은`,
+      note: DRAFTS[noteBook.title] ?? `${withParticle(`『${noteBook.title}』`, '을/를')} 읽고 가장 먼저 떠오른 장면은`,
       state: S.NONE,
       createdAt: at,
       updatedAt: at,

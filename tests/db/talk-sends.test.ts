@@ -383,7 +383,7 @@ describe('templates', () => {
       .where(like(messages.dedupeKey, `assign:${resultBookId}:%`));
     expect(written.map((m) => m.kind)).toEqual(['BOOK_ASSIGNED', 'BOOK_ASSIGNED']);
     expect(written[0].body).toBe(
-      `[해오름 독서학원] 박지우 학생에게 새 도서 '${book.title}'이(가) 배정되었습니다. 리드인에서 읽기를 시작해 주세요.`,
+      `[해오름 독서학원] 박지우 학생에게 새 도서 '${book.title}' 한 권이 배정되었습니다. 리드인에서 읽기를 시작해 주세요.`,
     );
   });
 });

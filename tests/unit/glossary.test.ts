@@ -54,3 +54,20 @@ describe('the glossary', () => {
     expect(page.match(/읽기 방법/g)).toHaveLength(1);
   });
 });
+
+describe('particles', () => {
+  // A particle written for both endings ('을(를)', '(으)로') where the product knows the word: withParticle picks one.
+  const BRACKETED =
+    /을\(를\)|를\(을\)|이\(가\)|가\(이\)|은\(는\)|는\(은\)|\(으\)로|와\(과\)|과\(와\)|\(이\)[나라며여]|\(이\)에요|아\(야\)|\(아\)야/;
+
+  it('no text of the product carries a bracketed particle', () => {
+    const found = uiText.filter(({ text }) => BRACKETED.test(text)).map(({ file, text }) => `${file}: ${text.match(BRACKETED)![0]}`);
+    expect(found).toEqual([]);
+  });
+
+  it('finds one in a message', () => {
+    expect(BRACKETED.test("`'${name}'을(를) 만들었습니다.`")).toBe(true);
+    expect(BRACKETED.test('`${branch}(으)로 옮겼습니다.`')).toBe(true);
+    expect(BRACKETED.test("`'하늘반'이 이미 있습니다.`")).toBe(false);
+  });
+});
