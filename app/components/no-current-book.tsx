@@ -7,7 +7,7 @@ export function NoCurrentBook({ title, books }: { title: string; books: BookChoi
   return (
     <div className="page stack">
       <p className="muted">
-        <Link to="/user/activity">← 독서 활동</Link>
+        <Link to="/user/activity">← 독서활동</Link>
       </p>
       <div className="page-title">
         <h1>{title}</h1>

@@ -1,6 +1,6 @@
 import { NOTE_ACTION_LABELS, NOTE_ACTOR_LABELS, NOTE_STATE_TONES, noteStateLabel } from '~/domain/notes';
 import { NoteState } from '~/domain/enums';
-import { formatKoreanDate, formatKoreanDateTime } from '~/lib/dates';
+import { formatKoreanDate, formatDateTime } from '~/lib/dates';
 
 // Pieces shared by the student, teacher and coach note pages.
 
@@ -11,7 +11,7 @@ export function NoteStateBadge({ state }: { state: number }) {
 export function When({ at, withTime = true }: { at: string | Date | null | undefined; withTime?: boolean }) {
   if (!at) return <>-</>;
   const d = new Date(at);
-  return <time dateTime={d.toISOString()}>{withTime ? formatKoreanDateTime(d) : formatKoreanDate(d)}</time>;
+  return <time dateTime={d.toISOString()}>{withTime ? formatDateTime(d) : formatKoreanDate(d)}</time>;
 }
 
 /** The re-encoded image of a note: known size, lazy-loaded. */

@@ -26,7 +26,7 @@ export function ReadingSummarySection({ reading }: { reading: ReadingSummary }) 
       <h2 id="reading-title">독서 기록</h2>
       <dl className="report-facts">
         <div>
-          <dt>읽기 방법</dt>
+          <dt>읽기 방식</dt>
           <dd>{READ_METHOD_LABELS[reading.readMethod] ?? '-'}</dd>
         </div>
         <div>

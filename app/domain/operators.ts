@@ -1,5 +1,6 @@
 import { GENRES } from './catalogue';
 import type { Authority, MemberStatus, UserRole } from './enums';
+import { withParticle } from '~/domain/korean';
 
 // Rules of the operators' console (super area) that do not need the database: who may grant what, the labels the
 // pages show, and the filters of the user search.
@@ -21,7 +22,7 @@ export const AUTHORITY_LABELS: Record<Authority, string> = {
   PRODUCT: '도서·문제 관리',
 };
 
-export const ROLE_LABELS: Record<UserRole, string> = { USER: '학생·개인 회원', ADMIN: '학원', SUPER: '운영' };
+export const ROLE_LABELS: Record<UserRole, string> = { USER: '회원', ADMIN: '학원', SUPER: '운영' };
 
 export const STATUS_LABELS: Record<MemberStatus, string> = {
   ACTIVE: '정상',
@@ -221,7 +222,7 @@ export const BOOK_IMPORT_MESSAGES = {
   nothingValid: '등록할 수 있는 줄이 없습니다. 오류를 고친 파일을 다시 올려 주세요.',
   levelRule: '읽기 수준은 1~10 사이의 숫자로 적어 주세요. (예: 3 또는 L3)',
   genreRule: `장르는 ${GENRES.map((g) => g.label).join(', ')} 중 하나로 적어 주세요.`,
-  careerUnknown: (name: string) => `'${name}'은(는) 없는 진로 분야입니다. 진로 분야 이름을 쉼표로 나눠 적어 주세요.`,
+  careerUnknown: (name: string) => `${withParticle(`'${name}'`, '은/는')} 없는 진로 분야입니다. 진로 분야 이름을 쉼표로 나눠 적어 주세요.`,
   isbnTaken: (title: string) => `이미 도서 목록에 있는 ISBN입니다. (『${title}』)`,
   isbnInFile: (lines: number[]) => `파일의 ${lines.join(', ')}번째 줄과 ISBN이 같습니다.`,
 } as const;

@@ -1,4 +1,5 @@
 import { SendState } from './enums';
+import { withParticle } from '~/domain/korean';
 
 // 알림톡 and text messages (issue 13): the words the talk pages and the operators' message list use, the templates'
 // `#{변수}` variables, and what a provider's status code means for a message of the outbox. Shared by server and
@@ -273,7 +274,7 @@ export const TALK_MESSAGES = {
   classNotFound: '찾을 수 없는 반입니다.',
   noRecipients: '받을 번호가 있는 사람이 없습니다. 학생 정보에 휴대폰 번호나 학부모 연락처를 넣어 주세요.',
   valueRequired: (name: string) => `#{${name}}에 들어갈 내용을 입력해 주세요.`,
-  valueTooLong: (name: string) => `#{${name}}은(는) 100자까지 입력할 수 있습니다.`,
+  valueTooLong: (name: string) => `${withParticle(`#{${name}}`, '은/는')} 100자까지 입력할 수 있습니다.`,
   formExpired: '보내기 화면이 오래되었습니다. 미리보기를 다시 열어 주세요.',
   sent: (count: number) => `알림톡 ${count}건을 보냈습니다. 발송 결과는 이 화면에서 확인할 수 있습니다.`,
   alreadySent: '이미 보낸 알림톡입니다. 같은 내용은 한 번만 보냅니다.',

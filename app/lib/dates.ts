@@ -46,24 +46,30 @@ export function addMonths(month: string, delta: number): string {
   return `${Math.floor(index / 12)}-${two((index % 12) + 1)}`;
 }
 
-/** '2026년 11월 21일' */
+// The product writes a date one way per purpose, on every page, in every table and export and message:
+//   a day        formatKoreanDate  '2026년 11월 21일'
+//   an instant   formatDateTime    '2026년 11월 21일 15:04'
+//   a month      monthLabel        '2026년 11월'
+// (and formatTime '15:04' for a clock time beside a day already named). Day strings 'YYYY-MM-DD' of the database
+// (reading days, due days, effective days) are written with formatKoreanDate as well, never shown as they are.
+
+/** '2026년 11월 21일': a Date, an instant's ISO text or a Seoul day 'YYYY-MM-DD'. */
 export function formatKoreanDate(date: DateInput): string {
-  const { year, month, day } = seoulParts(date);
-  return `${year}년 ${month}월 ${day}일`;
+  const day = typeof date === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(date) : null;
+  if (day) return `${Number(day[1])}년 ${Number(day[2])}월 ${Number(day[3])}일`;
+  const { year, month, day: d } = seoulParts(date);
+  return `${year}년 ${month}월 ${d}일`;
 }
 
-/** '2026-11' → '2026년 11월' */
-export const monthLabel = (month: string) => `${month.slice(0, 4)}년 ${Number(month.slice(5))}월`;
+/** '2026-11' (or a Date: its Seoul month) → '2026년 11월' */
+export const monthLabel = (month: string | Date) => {
+  const m = typeof month === 'string' ? month : seoulMonth(month);
+  return `${m.slice(0, 4)}년 ${Number(m.slice(5, 7))}월`;
+};
 
-/** '2026년 11월 21일 15:20' */
-export function formatKoreanDateTime(date: DateInput): string {
-  return `${formatKoreanDate(date)} ${formatTime(date)}`;
-}
-
-/** '2026. 11. 21. 15:04' (tables of the admin and super areas) */
+/** '2026년 11월 21일 15:04' */
 export function formatDateTime(date: DateInput): string {
-  const { year, month, day } = seoulParts(date);
-  return `${year}. ${two(month)}. ${two(day)}. ${formatTime(date)}`;
+  return `${formatKoreanDate(date)} ${formatTime(date)}`;
 }
 
 /** '14:03' */

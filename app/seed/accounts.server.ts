@@ -119,7 +119,7 @@ export async function seedJoinRequests(tx: Tx, today: Date) {
     at.setUTCHours(a.hour - 9, 12, 0, 0); // the Seoul hour
     const [org] = await tx
       .insert(organisations)
-      .values({ kind: 'student', name: `${a.name} 개인회원` })
+      .values({ kind: 'student', name: `${a.name} 개인 회원` })
       .returning({ id: organisations.id });
     const [user] = await tx
       .insert(users)

@@ -188,7 +188,7 @@ export async function seedBase(tx: Tx) {
         phone: '02-000-2002',
         address: '서울 강동구',
       },
-      { kind: 'student', name: '오지현 개인회원' },
+      { kind: 'student', name: '오지현 개인 회원' },
     ])
     .returning();
   const orgIds = { academy1: academy1.id, academy2: academy2.id, branch: branch.id, personal: personal.id };

@@ -15,6 +15,7 @@ import { seedInquiries } from './inquiries.server';
 import { seedNotices } from './notices.server';
 import { seedCoaches } from './coaches.server';
 import { seedTalk } from './talk.server';
+import { seedLivingMonth } from './living-month.server';
 import { now } from '~/lib/clock.server';
 
 /**
@@ -41,6 +42,7 @@ export const SEED_STEPS: SeedStep[] = [
   { name: 'notices', run: (tx) => seedNotices(tx, now()) },
   { name: 'coaches', run: seedCoaches },
   { name: 'talk', run: (tx) => seedTalk(tx, now()) },
+  { name: 'living-month', run: (tx) => seedLivingMonth(tx, now()) },
 ];
 
 export async function seedDemo(db: Database, steps: SeedStep[] = SEED_STEPS): Promise<string[]> {

@@ -4,6 +4,7 @@ import { BookStatus, NoteState } from '~/domain/enums';
 import type { Tx } from '~/db/client.server';
 import { books, noteHistory, notes, resultBooks, users } from '~/db/schema';
 import type { NoteAction, NoteActorRole } from '~/db/schema';
+import { withParticle } from '~/domain/korean';
 
 // Reading notes of the demo students (product.md §5: notes in every note state), written on their COMPLETE books,
 // each with its history: the student's submission, the teacher's comments, holds and requests, the coach's 첨삭.
@@ -14,7 +15,7 @@ const DAY = 24 * 60 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
 
 /** What the students wrote, by book title. */
-const NOTE_TEXTS: Record<string, string> = {
+export const NOTE_TEXTS: Record<string, string> = {
   하이디:
     '하이디가 알프스 산에서 염소들과 뛰어노는 장면을 읽을 때 나도 같이 풀밭을 달리는 것 같았다. 처음에는 무뚝뚝하던 할아버지가 하이디 덕분에 점점 웃게 되는 모습이 가장 기억에 남는다. 프랑크푸르트에 간 하이디가 산을 그리워하며 밤마다 몰래 우는 장면에서는 마음이 아팠다. 클라라가 산에 와서 스스로 걷게 되었을 때는 정말 기뻐서 소리를 지를 뻔했다. 나도 하이디처럼 주변 사람을 밝게 만드는 친구가 되고 싶다.',
   '이상한 나라의 앨리스':
@@ -44,8 +45,8 @@ const DRAFTS: Record<string, string> = {
   정글북: '모글리는 늑대 가족에게서 자랐지만 자기가 사람이라는 것을 알게 된다. 발루가 정글의 법칙을 가르쳐 주는 장면이',
 };
 
-function fallbackText(title: string, summary: string) {
-  return `『${title}』을 읽었다. ${summary} 읽으면서 주인공이라면 어떤 선택을 했을지 계속 생각해 보았다. 가장 기억에 남는 장면을 친구에게도 이야기해 주고 싶다.`;
+export function fallbackText(title: string, summary: string) {
+  return `${withParticle(`『${title}』`, '을/를')} 읽었다. ${summary} 읽으면서 주인공이라면 어떤 선택을 했을지 계속 생각해 보았다. 가장 기억에 남는 장면을 친구에게도 이야기해 주고 싶다.`;
 }
 
 type Step = { action: NoteAction; by: NoteActorRole; to: NoteState; comment?: string; hours: number };
@@ -295,7 +296,7 @@ export async function seedNotes(tx: Tx) {
     await tx.insert(notes).values({
       resultBookId: noteBook.id,
       userId: student.id,
-      note: DRAFTS[noteBook.title] ?? `『${noteBook.title}』을 읽고 가장 먼저 떠오른 장면은`,
+      note: DRAFTS[noteBook.title] ?? `${withParticle(`『${noteBook.title}』`, '을/를')} 읽고 가장 먼저 떠오른 장면은`,
       state: S.NONE,
       createdAt: at,
       updatedAt: at,

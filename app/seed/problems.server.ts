@@ -3,6 +3,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { BookStatus, ProblemStep } from '~/domain/enums';
 import { SELF_ANALYSIS_ITEMS, joinPositions, markAnswers, parsePositions } from '~/domain/problems';
 import type { Tx } from '~/db/client.server';
+type ProblemRow = typeof problems.$inferSelect;
 import {
   books,
   levelHistory,
@@ -74,6 +75,65 @@ function wrongAnswer(p: { examMethod: 'm' | 's'; options: string[]; correctAnswe
 const WRONG_PATTERN: number[][] = [[], [5], [0], [4, 5], [1, 2, 3, 5], [5], [0, 3], [0]];
 
 /**
+ * A marked analysis of a book with its answers, category results and the student's self-analysis, at `markedAt`;
+ * `turn` picks the problems it gets wrong from WRONG_PATTERN.
+ */
+export async function insertMarkedAnalysis(
+  tx: Tx,
+  a: { userId: number; resultBookId: number; setId: number; list: ProblemRow[]; turn: number; markedAt: Date },
+) {
+  const { list, markedAt } = a;
+  const wrong = new Set(WRONG_PATTERN[a.turn % WRONG_PATTERN.length]);
+  const answers = new Map(
+    list.map((p, k) => [
+      p.id,
+      wrong.has(k) ? wrongAnswer(p) : p.examMethod === 'm' ? joinPositions(parsePositions(p.correctAnswer)!) : p.correctAnswer,
+    ]),
+  );
+  const marking = markAnswers(list, answers);
+  const [attempt] = await tx
+    .insert(problemAttempts)
+    .values({
+      userId: a.userId,
+      setId: a.setId,
+      versionId: list[0].versionId,
+      resultBookId: a.resultBookId,
+      round: 1,
+      step: ProblemStep.COMPLETE,
+      score: marking.score,
+      medal: marking.medal,
+      correctCount: marking.correctCount,
+      total: marking.total,
+      startedAt: new Date(markedAt.getTime() - 20 * 60 * 1000),
+      markedAt,
+      completedAt: new Date(markedAt.getTime() + 5 * 60 * 1000),
+      updatedAt: markedAt,
+      version: 5,
+    })
+    .returning({ id: problemAttempts.id });
+  await tx.insert(problemAnswers).values(
+    list.map((p) => ({
+      attemptId: attempt.id,
+      problemId: p.id,
+      answer: answers.get(p.id)!,
+      isCorrect: (marking.perProblem.get(p.id) ? 1 : 0) as 0 | 1,
+      savedAt: markedAt,
+    })),
+  );
+  await tx.insert(problemCategoryResults).values(marking.categories.map((c) => ({ attemptId: attempt.id, ...c })));
+  const score = (k: number) => 1 + ((a.resultBookId * 7 + k * 3 + a.turn) % 5);
+  await tx.insert(selfAnalyses).values({
+    resultBookId: a.resultBookId,
+    ...(Object.fromEntries(SELF_ANALYSIS_ITEMS.map((item, k) => [item.key, score(k)])) as Record<
+      (typeof SELF_ANALYSIS_ITEMS)[number]['key'],
+      number
+    >),
+    createdAt: markedAt,
+    updatedAt: markedAt,
+  });
+}
+
+/**
  * Problem sets for every catalogue book, the course test and two subject tests; marked analyses and self-analyses for
  * every NOTE and COMPLETE book of the demo students; level history for `student` and `student2` over several months.
  */
@@ -106,54 +166,13 @@ export async function seedProblems(tx: Tx) {
     const setId = setOfBook.get(rb.bookId);
     if (!setId) continue;
     const list = allProblems.filter((p) => p.setId === setId).sort((a, b) => a.order - b.order);
-    const wrong = new Set(WRONG_PATTERN[i % WRONG_PATTERN.length]);
-    const answers = new Map(
-      list.map((p, k) => [
-        p.id,
-        wrong.has(k) ? wrongAnswer(p) : p.examMethod === 'm' ? joinPositions(parsePositions(p.correctAnswer)!) : p.correctAnswer,
-      ]),
-    );
-    const marking = markAnswers(list, answers);
-    const markedAt = new Date(rb.statusChangedAt.getTime() + 2 * DAY);
-    const [attempt] = await tx
-      .insert(problemAttempts)
-      .values({
-        userId: rb.userId,
-        setId,
-        versionId: list[0].versionId,
-        resultBookId: rb.id,
-        round: 1,
-        step: ProblemStep.COMPLETE,
-        score: marking.score,
-        medal: marking.medal,
-        correctCount: marking.correctCount,
-        total: marking.total,
-        startedAt: new Date(markedAt.getTime() - 20 * 60 * 1000),
-        markedAt,
-        completedAt: new Date(markedAt.getTime() + 5 * 60 * 1000),
-        updatedAt: markedAt,
-        version: 5,
-      })
-      .returning({ id: problemAttempts.id });
-    await tx.insert(problemAnswers).values(
-      list.map((p) => ({
-        attemptId: attempt.id,
-        problemId: p.id,
-        answer: answers.get(p.id)!,
-        isCorrect: (marking.perProblem.get(p.id) ? 1 : 0) as 0 | 1,
-        savedAt: markedAt,
-      })),
-    );
-    await tx.insert(problemCategoryResults).values(marking.categories.map((c) => ({ attemptId: attempt.id, ...c })));
-    const score = (k: number) => 1 + ((rb.id * 7 + k * 3 + i) % 5);
-    await tx.insert(selfAnalyses).values({
+    await insertMarkedAnalysis(tx, {
+      userId: rb.userId,
       resultBookId: rb.id,
-      ...(Object.fromEntries(SELF_ANALYSIS_ITEMS.map((item, k) => [item.key, score(k)])) as Record<
-        (typeof SELF_ANALYSIS_ITEMS)[number]['key'],
-        number
-      >),
-      createdAt: markedAt,
-      updatedAt: markedAt,
+      setId,
+      list,
+      turn: i,
+      markedAt: new Date(rb.statusChangedAt.getTime() + 2 * DAY),
     });
   }
 

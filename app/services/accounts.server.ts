@@ -204,7 +204,7 @@ export async function registerMember(kind: MemberKind, input: Registration) {
       }
       const [org] = await tx
         .insert(organisations)
-        .values({ kind: 'student', name: `${input.name} 개인회원` })
+        .values({ kind: 'student', name: `${input.name} 개인 회원` })
         .returning({ id: organisations.id });
       const [user] = await tx
         .insert(users)

@@ -7,6 +7,7 @@ import { now, nowMs } from '~/lib/clock.server';
 import { DomainError } from '~/lib/errors';
 import { sendMessage } from './messages.server';
 import { codeMatches, codesSentLastHour, consumeCode, countFailedTry, issueCode, livePendingCode } from './one-time-codes.server';
+import { withParticle } from '~/domain/korean';
 
 // The legal guardian's consent (법정대리인 동의) for a member under 14 (decision 018). Registration leaves the account
 // PENDING and sends a one-time code to the guardian's phone; the guardian's code, entered on
@@ -78,7 +79,7 @@ export async function sendGuardianCode(user: Pick<User, 'id' | 'name' | 'guardia
     kind: 'GUARDIAN_CONSENT_CODE',
     body:
       `[리드인] ${user.guardianName}님, ${user.name}님이 리드인 회원가입에 보호자(법정대리인) 동의를 요청했습니다. ` +
-      `동의하시면 인증번호 ${code}를 10분 안에 입력해 주세요.`,
+      `동의하시면 인증번호 ${withParticle(code, '을/를')} 10분 안에 입력해 주세요.`,
   });
 }
 

@@ -48,7 +48,7 @@ export type { ApiFailure };
 export const TAGS = {
   auth: '인증',
   me: '내 정보',
-  activity: '독서 활동',
+  activity: '독서활동',
   reading: '독서 기록',
   problems: '문제 분석',
   notes: '독서 노트',

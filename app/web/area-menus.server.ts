@@ -12,7 +12,7 @@ type NavItem = { to: string; label: string; except?: string[]; locked?: boolean 
 
 const USER_MENU: NavItem[] = [
   { to: '/user/dashboard', label: '대시보드' },
-  { to: '/user/activity', label: '독서 활동', except: ['/user/activity/courseTest', '/user/activity/subjectTest'] },
+  { to: '/user/activity', label: '독서활동', except: ['/user/activity/courseTest', '/user/activity/subjectTest'] },
   { to: '/user/activity/courseTest', label: '수준 진단' },
   { to: '/user/activity/subjectTest', label: '교과 독해' },
   { to: '/user/note/list', label: '독서 노트' },

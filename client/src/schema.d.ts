@@ -213,7 +213,7 @@ export interface paths {
     };
     /**
      * 내 정보
-     * @description 로그인한 사용자와 그 권한, 이번 달 기본 결제 여부. 결제하는 사람(학원장, 개인 회원)에게는 이번 달 결제 상태(billing)도 줍니다. 학원 학생의 독서 활동은 학원의 결제와 관계없이 열려 있어 basicPay는 true이고 billing은 null입니다. mustChangePassword 가 true 이면 POST /api/auth/setPassword 로 비밀번호를 새로 정하기 전까지 다른 호출은 PASSWORD_CHANGE_REQUIRED (403) 로 거절됩니다.
+     * @description 로그인한 사용자와 그 권한, 이번 달 기본 결제 여부. 결제하는 사람(학원장, 개인 회원)에게는 이번 달 결제 상태(billing)도 줍니다. 학원 학생의 독서활동은 학원의 결제와 관계없이 열려 있어 basicPay는 true이고 billing은 null입니다. mustChangePassword 가 true 이면 POST /api/auth/setPassword 로 비밀번호를 새로 정하기 전까지 다른 호출은 PASSWORD_CHANGE_REQUIRED (403) 로 거절됩니다.
      *
      *     접근: 로그인한 사용자
      */
@@ -344,7 +344,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * 독서 활동 현황
+     * 독서활동 현황
      * @description 학생의 도서 목록과 진행, 지금 읽는 책, 추천 도서, 최근 기록.
      *
      *     접근: 학생 (USER)
@@ -369,7 +369,7 @@ export interface paths {
     put?: never;
     /**
      * 내 도서 추가
-     * @description 도서 목록의 책({id}: 도서 번호)을 내 도서로 추가합니다 (대기 상태). 읽기 방법은 선택입니다.
+     * @description 도서 목록의 책({id}: 도서 번호)을 내 도서로 추가합니다 (대기 상태). 읽기 방식은 선택입니다.
      *
      *     접근: 학생 (USER)
      */
@@ -413,7 +413,7 @@ export interface paths {
     put?: never;
     /**
      * 첫 독서 시작
-     * @description 시작 쪽을 정하고 읽기를 시작합니다 (읽기 전 활동 완료 → 독서 활동). 이 책이 지금 읽는 책이 됩니다.
+     * @description 시작 쪽을 정하고 읽기를 시작합니다 (읽기 전 활동 완료 → 독서활동). 이 책이 지금 읽는 책이 됩니다.
      *
      *     접근: 학생 (USER)
      */
@@ -453,7 +453,7 @@ export interface paths {
     };
     /**
      * 도서 결과
-     * @description 결과 도서의 상태와 읽기 방법.
+     * @description 결과 도서의 상태와 읽기 방식.
      *
      *     접근: 학생 (USER)
      */
@@ -475,7 +475,7 @@ export interface paths {
     };
     /**
      * 기록 가능 여부
-     * @description 지금 이 책에 독서 기록을 남길 수 있는지 (독서 활동 상태이고 읽기 방법이 정해졌는지).
+     * @description 지금 이 책에 독서 기록을 남길 수 있는지 (독서활동 상태이고 읽기 방식이 정해졌는지).
      *
      *     접근: 학생 (USER)
      */
@@ -739,7 +739,7 @@ export interface paths {
     };
     /**
      * 독서 세션 완료 여부
-     * @description 읽기 방법의 목표를 채웠는지. 아무것도 바꾸지 않습니다.
+     * @description 읽기 방식의 목표를 채웠는지. 아무것도 바꾸지 않습니다.
      *
      *     접근: 학생 (USER)
      */
@@ -767,7 +767,7 @@ export interface paths {
     put?: never;
     /**
      * 지금 읽는 책으로 정하기
-     * @description 독서 활동 중인 이 책을 지금 읽는 책으로 정합니다.
+     * @description 독서활동 중인 이 책을 지금 읽는 책으로 정합니다.
      *
      *     접근: 학생 (USER)
      */

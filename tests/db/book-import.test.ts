@@ -81,7 +81,7 @@ describe('preview', () => {
     expect(errorsOf(6)).toEqual(['파일의 7번째 줄과 ISBN이 같습니다.']);
     expect(errorsOf(7)).toEqual(['파일의 6번째 줄과 ISBN이 같습니다.']);
     expect(errorsOf(8)).toEqual(['이미 도서 목록에 있는 ISBN입니다. (『이미 있는 책』)']);
-    expect(errorsOf(9)).toEqual(["'우주비행'은(는) 없는 진로 분야입니다. 진로 분야 이름을 쉼표로 나눠 적어 주세요."]);
+    expect(errorsOf(9)).toEqual(["'우주비행'은 없는 진로 분야입니다. 진로 분야 이름을 쉼표로 나눠 적어 주세요."]);
     expect(errorsOf(10)).toEqual(['쪽수를 입력해 주세요.', M.genreRule]);
     expect(M.genreRule).toBe('장르는 문학, 과학, 역사, 사회, 예술, 인물, 철학, 경제, 환경, 모험·판타지 중 하나로 적어 주세요.');
     // Rows with errors keep no book.

@@ -94,7 +94,7 @@ describe('classes of an academy', () => {
     const first = await createClass(head, { name: '하늘반', teacherIds: [head.id] });
     await expect(createClass(head, { name: '하늘반', teacherIds: [head.id] })).rejects.toMatchObject({
       status: 409,
-      message: "운영 중인 반 중에 '하늘반'이(가) 이미 있습니다. 다른 이름을 입력해 주세요.",
+      message: "운영 중인 반 중에 '하늘반'이 이미 있습니다. 다른 이름을 입력해 주세요.",
     });
     const other = await createClass(head, { name: '바다반', teacherIds: [head.id] });
     await expect(renameClass(head, other.id, '하늘반')).rejects.toMatchObject({ status: 409 });

@@ -29,6 +29,7 @@ import { makeRequest, respond, sessionCookie } from '../support/auth';
 import { replyErrors, replyValues } from '../support/form-reply';
 import { useTestDatabase } from '../support/db';
 import { createAcademy, createStaff, createStudent, unique } from '../support/factories';
+import { withParticle } from '~/domain/korean';
 
 useTestDatabase();
 
@@ -167,7 +168,9 @@ describe('adding an academy', () => {
       code: form.code.toUpperCase(),
     });
     expect(res).toHaveRedirect(`/super/organisations/${row.id}`);
-    await expect(res).toHaveFlash({ message: `'${form.name}' 학원을 등록했습니다. 학생은 학원 코드 ${row.code}로 가입할 수 있습니다.` });
+    await expect(res).toHaveFlash({
+      message: `'${form.name}' 학원을 등록했습니다. 학생은 학원 코드 ${withParticle(row.code!, '으로/로')} 가입할 수 있습니다.`,
+    });
     const audit = await lastAudit('academy.create', row.id);
     expect(audit).toMatchObject({ targetType: 'organisation', before: null });
     expect(audit.after).toMatchObject({ name: form.name, code: row.code, branchName: '리드인 서울동부지사', agencyName: '송파 대리점' });
@@ -311,7 +314,7 @@ describe("an academy's page", () => {
       },
     );
     expect(moved).toHaveRedirect(path);
-    await expect(moved).toHaveFlash({ message: `'${row.name}' 학원을 리드인 경기남부지사(으)로 옮겼습니다.` });
+    await expect(moved).toHaveFlash({ message: `'${row.name}' 학원을 리드인 경기남부지사로 옮겼습니다.` });
     expect(await academyById(row.id)).toMatchObject({
       branchId: gyeonggi.branchId,
       agencyId: gyeonggi.agencyId,

@@ -96,7 +96,7 @@ describe('compose and preview', () => {
     expect(preview.template.name).toBe('독서 과제 마감 안내');
     const first = preview.recipients.find((r) => r.phone)!;
     expect(preview.previewText).toBe(
-      `[해오름 독서학원] ${first.studentName} 학생의 독서 과제 마감일은 이번 주 금요일입니다. 리드인에서 남은 독서 활동을 마쳐 주세요.`,
+      `[해오름 독서학원] ${first.studentName} 학생의 독서 과제 마감일은 이번 주 금요일입니다. 리드인에서 남은 독서활동을 마쳐 주세요.`,
     );
     expect(preview.recipients.every((r) => r.role === 'parent')).toBe(true);
     expect(preview.sendable + preview.withoutPhone).toBe(preview.recipients.length);
@@ -156,7 +156,7 @@ describe('sending', () => {
       ['010-2100-0002', 'TALK_SEND', 'TALK', SendState.WAITING, 'parent'],
     ]);
     expect(rows[0].body).toBe(
-      '[해오름 독서학원] 김하늘 학생의 독서 과제 마감일은 이번 주 금요일입니다. 리드인에서 남은 독서 활동을 마쳐 주세요.',
+      '[해오름 독서학원] 김하늘 학생의 독서 과제 마감일은 이번 주 금요일입니다. 리드인에서 남은 독서활동을 마쳐 주세요.',
     );
     const [send] = await db().select().from(talkSends).where(eq(talkSends.id, first.sendId));
     expect(send).toMatchObject({
@@ -383,7 +383,7 @@ describe('templates', () => {
       .where(like(messages.dedupeKey, `assign:${resultBookId}:%`));
     expect(written.map((m) => m.kind)).toEqual(['BOOK_ASSIGNED', 'BOOK_ASSIGNED']);
     expect(written[0].body).toBe(
-      `[해오름 독서학원] 박지우 학생에게 새 도서 '${book.title}'이(가) 배정되었습니다. 리드인에서 읽기를 시작해 주세요.`,
+      `[해오름 독서학원] 박지우 학생에게 새 도서 '${book.title}' 한 권이 배정되었습니다. 리드인에서 읽기를 시작해 주세요.`,
     );
   });
 });

@@ -49,7 +49,7 @@ test('the head assigns a book with a read method and a due date to chosen studen
   await gotoReady(page, `/admin/students/${studentId}`);
   const row = page.getByRole('row').filter({ hasText: title });
   await expect(row.getByText('읽기 전 활동 대기')).toBeVisible();
-  await expect(row.getByText(`마감 ${due}`)).toBeVisible();
+  await expect(row.getByText(`마감 ${Number(due.slice(0, 4))}년 ${Number(due.slice(5, 7))}월 ${Number(due.slice(8))}일`)).toBeVisible();
   await expect(row.getByText('자유 읽기').first()).toBeAttached();
 
   // The progress table of the first class, sorted by minutes.

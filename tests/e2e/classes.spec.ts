@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { gotoReady, perProject, signIn } from './support';
+import { withParticle } from '../../app/domain/korean';
 
 // Classes and teachers as the head manages them, with JavaScript on and off. The head adds a new teacher and a new
 // class of their own (unique names per run and project), so no demo class or student changes: the class is renamed
@@ -39,7 +40,7 @@ test('the head adds a teacher and a class, renames and closes the class, then de
   await page.getByRole('checkbox', { name: new RegExp(teacherName) }).check();
   await page.getByRole('button', { name: '반 만들기' }).click();
   await expect(page).toHaveURL(/\/admin\/classes\/\d+$/);
-  await expect(page.getByText(`'${className}'을(를) 만들었습니다.`)).toBeVisible();
+  await expect(page.getByText(`${withParticle(`'${className}'`, '을/를')} 만들었습니다.`)).toBeVisible();
   await expect(page.getByRole('heading', { name: className, level: 1 })).toBeVisible();
   await expect(page.locator('.class-teachers')).toContainText(teacherName);
 
@@ -48,7 +49,7 @@ test('the head adds a teacher and a class, renames and closes the class, then de
   await page.getByLabel('반 이름').fill('햇살반');
   await page.getByRole('checkbox', { name: new RegExp(teacherName) }).check();
   await page.getByRole('button', { name: '반 만들기' }).click();
-  await expect(page.getByText("운영 중인 반 중에 '햇살반'이(가) 이미 있습니다. 다른 이름을 입력해 주세요.")).toBeVisible();
+  await expect(page.getByText("운영 중인 반 중에 '햇살반'이 이미 있습니다. 다른 이름을 입력해 주세요.")).toBeVisible();
   await expect(page.getByLabel('반 이름')).toHaveValue('햇살반');
   await page.getByRole('link', { name: className }).click();
   await expect(page.getByRole('heading', { name: className, level: 1 })).toBeVisible();
@@ -56,13 +57,13 @@ test('the head adds a teacher and a class, renames and closes the class, then de
   const renamed = `${className}b`;
   await page.getByLabel('반 이름').fill(renamed);
   await page.getByRole('button', { name: '이름 저장' }).click();
-  await expect(page.getByText(`반 이름을 '${renamed}'(으)로 바꿨습니다.`)).toBeVisible();
+  await expect(page.getByText(`반 이름을 ${withParticle(`'${renamed}'`, '으로/로')} 바꿨습니다.`)).toBeVisible();
 
   await page.getByRole('button', { name: '반 종료…' }).click();
   await expect(page).toHaveURL(/\?close=1$/);
-  await expect(page.getByText(`‘${renamed}’을(를) 정말 종료할까요?`)).toBeVisible();
+  await expect(page.getByText(`${withParticle(`‘${renamed}’`, '을/를')} 정말 종료할까요?`)).toBeVisible();
   await page.getByRole('button', { name: '반 종료', exact: true }).click();
-  await expect(page.getByText(`'${renamed}'을(를) 종료했습니다.`)).toBeVisible();
+  await expect(page.getByText(`${withParticle(`'${renamed}'`, '을/를')} 종료했습니다.`)).toBeVisible();
   await expect(page.getByRole('heading', { name: renamed, level: 1 })).toContainText('종료');
   await expect(page.getByRole('button', { name: '이름 저장' })).toHaveCount(0);
 

@@ -101,9 +101,9 @@ test('the level test and the subject reading are one click from the dashboard, i
   await menu.getByRole('link', { name: '수준 진단' }).click();
   await expect(page).toHaveURL(/\/user\/activity\/courseTest$/);
   await expect(menu.getByRole('link', { name: '수준 진단' })).toHaveAttribute('aria-current', 'page');
-  await expect(menu.getByRole('link', { name: '독서 활동' })).not.toHaveAttribute('aria-current', 'page');
+  await expect(menu.getByRole('link', { name: '독서활동' })).not.toHaveAttribute('aria-current', 'page');
   await menu.getByRole('link', { name: '교과 독해' }).click();
   await expect(page).toHaveURL(/\/user\/activity\/subjectTest$/);
-  await menu.getByRole('link', { name: '독서 활동' }).click();
-  await expect(menu.getByRole('link', { name: '독서 활동' })).toHaveAttribute('aria-current', 'page');
+  await menu.getByRole('link', { name: '독서활동' }).click();
+  await expect(menu.getByRole('link', { name: '독서활동' })).toHaveAttribute('aria-current', 'page');
 });

@@ -7,10 +7,10 @@ test.describe('links', () => {
   test('a menu link opens its page', async ({ page }) => {
     await signIn(page, 'student');
     await page.goto('/user/dashboard');
-    await page.getByRole('navigation', { name: '주 메뉴' }).getByRole('link', { name: '독서 활동' }).click();
+    await page.getByRole('navigation', { name: '주 메뉴' }).getByRole('link', { name: '독서활동' }).click();
     await expect(page).toHaveURL(/\/user\/activity$/);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect(page.getByRole('navigation', { name: '주 메뉴' }).getByRole('link', { name: '독서 활동' })).toHaveAttribute(
+    await expect(page.getByRole('navigation', { name: '주 메뉴' }).getByRole('link', { name: '독서활동' })).toHaveAttribute(
       'aria-current',
       'page',
     );
@@ -23,9 +23,9 @@ test.describe('links', () => {
     page.on('request', (r) => r.resourceType() === 'document' && documents.push(r.url()));
     await page.evaluate(() => ((window as unknown as { stay: number }).stay = 1));
     const nav = page.getByRole('navigation', { name: '주 메뉴' });
-    await nav.getByRole('link', { name: '독서 활동' }).click();
+    await nav.getByRole('link', { name: '독서활동' }).click();
     await expect(page).toHaveURL(/\/user\/activity$/);
-    await expect(nav.getByRole('link', { name: '독서 활동' })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: '독서활동' })).toHaveAttribute('aria-current', 'page');
     // A book's page from the list of the new page, found by lazy route discovery.
     await page.locator('a.book-title').first().click();
     await expect(page).toHaveURL(/\/user\/activity\/readingBook\/info\/\d+$/);
@@ -41,7 +41,7 @@ test.describe('links', () => {
     const opened = context.waitForEvent('page');
     await page
       .getByRole('navigation', { name: '주 메뉴' })
-      .getByRole('link', { name: '독서 활동' })
+      .getByRole('link', { name: '독서활동' })
       .click({ modifiers: ['Control'] });
     const tab = await opened;
     await tab.waitForLoadState();

@@ -3,8 +3,8 @@ import { gotoReady, signIn } from './support';
 
 // Each account's home and the heading it opens with.
 const HOMES: [string, RegExp, string][] = [
-  ['student', /\/user\/activity$/, '독서 활동'],
-  ['adult', /\/user\/activity$/, '독서 활동'],
+  ['student', /\/user\/activity$/, '독서활동'],
+  ['adult', /\/user\/activity$/, '독서활동'],
   ['head', /\/admin\/dashboard$/, '월 학원 현황'],
   ['teacher', /\/admin\/dashboard$/, '월 학원 현황'],
   ['super', /\/super\/user$/, '회원 관리'],

@@ -107,7 +107,7 @@ test('without JavaScript the notice is a panel at the top of the home page, and 
   await expect(panel.getByRole('heading', { level: 2, name: POPUP_TITLE })).toBeVisible();
   await expect(panel.getByRole('link', { name: '리드인 이용 안내.txt' })).toBeVisible();
   // The page's own heading is still the only h1.
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('독서 활동');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('독서활동');
 
   // 닫기 alone: gone from this view only.
   await panel.getByRole('button', { name: '닫기' }).click();

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { gotoReady, perProject, signIn } from './support';
+import { withParticle } from '../../app/domain/korean';
 
 // Organisations in the operators' console: `super` adds an academy of its own (a name and code unique to the project
 // and run: js and nojs run at once on one server), edits its contact, moves it to the other branch, and closes it
@@ -55,7 +56,9 @@ test('an operator adds an academy, edits its contact, moves it to another branch
   await expect(page.getByLabel('학원 이름')).toHaveValue(name);
   await page.getByLabel('학원 코드').fill(code.toLowerCase());
   await page.getByRole('button', { name: '학원 등록' }).click();
-  await expect(page.getByText(`'${name}' 학원을 등록했습니다. 학생은 학원 코드 ${code}로 가입할 수 있습니다.`)).toBeVisible();
+  await expect(
+    page.getByText(`'${name}' 학원을 등록했습니다. 학생은 학원 코드 ${withParticle(code, '으로/로')} 가입할 수 있습니다.`),
+  ).toBeVisible();
   await expect(page.getByRole('heading', { name })).toBeVisible();
   const academyUrl = new URL(page.url()).pathname;
   expect(academyUrl).toMatch(/^\/super\/organisations\/\d+$/);
@@ -83,7 +86,7 @@ test('an operator adds an academy, edits its contact, moves it to another branch
   }
   await move.getByLabel('대리점', { exact: true }).selectOption({ label: '수원 대리점' });
   await move.getByRole('button', { name: '지사 옮기기' }).click();
-  await expect(page.getByText(`'${name}' 학원을 리드인 경기남부지사(으)로 옮겼습니다.`)).toBeVisible();
+  await expect(page.getByText(`'${name}' 학원을 리드인 경기남부지사로 옮겼습니다.`)).toBeVisible();
   await expect(facts).toContainText('리드인 경기남부지사');
   await expect(facts).toContainText('수원 대리점');
 

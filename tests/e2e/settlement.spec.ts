@@ -127,7 +127,9 @@ test('an operator adds a price from next month and sees it listed as scheduled',
   await page.getByLabel(/학생 수/).fill('60');
   await page.getByLabel('적용일').fill(date);
   await page.getByRole('button', { name: '가격 추가' }).click();
-  await expect(page.getByText(`학원 학생 추가 2 가격 ₩${amount}을 ${date}부터 적용합니다.`)).toBeVisible();
+  await expect(
+    page.getByText(`학원 학생 추가 2 가격 ₩${amount}을 ${next.getUTCFullYear()}년 ${next.getUTCMonth() + 1}월 ${day}일부터 적용합니다.`),
+  ).toBeVisible();
   const row = academyTable.locator('tr', { hasText: `₩${amount}` });
   await expect(row).toContainText('예정');
   await expect(row).toContainText(`${next.getUTCFullYear()}년 ${next.getUTCMonth() + 1}월 ${day}일`);

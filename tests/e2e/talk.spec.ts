@@ -34,7 +34,7 @@ test('a teacher sends a template to parents, follows it to COMPLETE, and operato
   await expect(page.getByText('첫 번째 받는 사람에게 가는 내용')).toBeVisible();
   await expect(page.locator('.talk-preview .talk-bubble')).toHaveText(
     new RegExp(
-      `^\\[해오름 독서학원\\] \\S+ 학생의 독서 과제 마감일은 ${due.replace(/[()]/g, '\\$&')}입니다\\. 리드인에서 남은 독서 활동을 마쳐 주세요\\.$`,
+      `^\\[해오름 독서학원\\] \\S+ 학생의 독서 과제 마감일은 ${due.replace(/[()]/g, '\\$&')}입니다\\. 리드인에서 남은 독서활동을 마쳐 주세요\\.$`,
     ),
   );
   await expect(page.getByRole('row').filter({ hasText: '김하늘' })).toContainText('010-2100-0001');

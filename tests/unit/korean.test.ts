@@ -14,3 +14,26 @@ describe('withParticle', () => {
     expect(withParticle("'어린 왕자'", '을/를')).toBe("'어린 왕자'를");
   });
 });
+
+describe('withParticle after digits, Latin letters and closing marks', () => {
+  it('reads a final digit or letter as Korean says it', () => {
+    expect(withParticle('L4', '이/가')).toBe('L4가');
+    expect(withParticle('L3', '이/가')).toBe('L3이');
+    expect(withParticle('500', '으로/로')).toBe('500으로');
+    expect(withParticle('429', '으로/로')).toBe('429로');
+    expect(withParticle('201', '으로/로')).toBe('201로');
+    expect(withParticle('123456', '을/를')).toBe('123456을');
+    expect(withParticle('123459', '을/를')).toBe('123459를');
+    expect(withParticle('HAEORUM', '으로/로')).toBe('HAEORUM으로');
+    expect(withParticle('EJS1', '으로/로')).toBe('EJS1로');
+    expect(withParticle('ABC', '으로/로')).toBe('ABC로');
+    expect(withParticle('URL', '이/가')).toBe('URL이');
+  });
+
+  it('passes over closing quotes and brackets', () => {
+    expect(withParticle('『어린 왕자』', '을/를')).toBe('『어린 왕자』를');
+    expect(withParticle('‘달님반’', '을/를')).toBe('‘달님반’을');
+    expect(withParticle('#{학생명}', '은/는')).toBe('#{학생명}은');
+    expect(withParticle("'하늘반'", '이/가')).toBe("'하늘반'이");
+  });
+});

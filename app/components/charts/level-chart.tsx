@@ -1,4 +1,5 @@
 import { ChartTable, type BarDatum } from './chart-table';
+import { formatKoreanDate } from '~/lib/dates';
 
 /** A step line of values on a fixed scale (the reading level L1–L10 over time). */
 export function LineChart({
@@ -72,7 +73,11 @@ export function LevelChart({
       width={width}
       height={height}
       format={(v) => `L${v}`}
-      data={points.map((p) => ({ label: p.date.slice(2).replaceAll('-', '.'), value: p.level, display: `${p.date} L${p.level}` }))}
+      data={points.map((p) => ({
+        label: p.date.slice(2).replaceAll('-', '.'),
+        value: p.level,
+        display: `${formatKoreanDate(p.date)} L${p.level}`,
+      }))}
     />
   );
 }

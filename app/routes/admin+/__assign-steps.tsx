@@ -10,6 +10,7 @@ import { CAREER_FIELDS, GENRES, LEVELS, genreLabel } from '~/domain/catalogue';
 import type { AssignStep } from './__assign.server';
 import type { loader } from './__assign-page.server';
 import { Options } from '~/components/filter-select';
+import { formatKoreanDate } from '~/lib/dates';
 
 // The three steps of 도서 배정 (/admin/assign): each a GET form that carries what the other steps chose.
 
@@ -192,7 +193,7 @@ export function PreviewStep({ data, lastResult }: { data: Data; lastResult: Form
           ['대상', preview.className ? `${preview.className} (${preview.students.length}명)` : `고른 학생 ${preview.students.length}명`],
           ['도서', preview.books.map((b) => `『${b.title}』`).join(', ')],
           ['읽기 방식', preview.readMethodLabel],
-          ['마감일', preview.dueOn ?? '없음'],
+          ['마감일', preview.dueOn ? formatKoreanDate(preview.dueOn) : '없음'],
         ]}
       />
       <p role="status">

@@ -7,6 +7,7 @@ import { ListTable, listHref, type Column } from '~/components/list-page';
 import { Pagination } from '~/components/pagination';
 import { CLASS_NAME_MAX } from '~/domain/classes';
 import type { ClassPage } from './__class-page.server';
+import { withParticle } from '~/domain/korean';
 
 // The sections of a class page (./classes_.$classId.tsx): its settings (rename, close), its teachers, its students now,
 // the students the head may add, and its former members. Not a route: flat routes skip `__` files.
@@ -234,7 +235,7 @@ export function ClassHistory({ data: { class: c, history } }: Props) {
     <section aria-labelledby="class-history-title" className="stack">
       <h2 id="class-history-title">지난 학생 기록</h2>
       <ListTable
-        caption={`${c.name}을(를) 떠난 학생`}
+        caption={`${withParticle(c.name, '을/를')} 떠난 학생`}
         className="class-history"
         columns={[
           { header: '이름', rowHeader: true, cell: (h) => h.name },

@@ -4,6 +4,7 @@ import { ListTable, type Column } from '~/components/list-page';
 import { Pagination } from '~/components/pagination';
 import { ReadMethodSelect } from '~/components/reading';
 import type { StudentBooksPage } from './__student-books-page.server';
+import { formatKoreanDate } from '~/lib/dates';
 
 // The list of a student's books on their books page (./students_.$studentId.tsx): each book's status and progress,
 // its read method (changed in place before the reading ends), the retake of a marked analysis, and 제외 (which asks
@@ -34,7 +35,7 @@ export function StudentBooksList({
             <span className="book-title">{b.title}</span>
             <span className="muted small-text">
               레벨 {b.level} · {b.assignedAt} 배정
-              {b.dueOn ? ` · 마감 ${b.dueOn}` : ''}
+              {b.dueOn ? ` · 마감 ${formatKoreanDate(b.dueOn)}` : ''}
             </span>
             {error ? (
               <p className="field-error" role="alert">

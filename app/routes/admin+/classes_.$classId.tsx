@@ -19,6 +19,7 @@ import {
 import { SCOPE_MESSAGES } from '~/services/academy/scope.server';
 import { AddStudents, ClassHistory, ClassSettings, ClassStudents, ClassTeachers, IN_PLACE } from './__class-sections';
 import type { loader } from './__class-page.server';
+import { withParticle } from '~/domain/korean';
 
 export { loader } from './__class-page.server';
 
@@ -106,8 +107,8 @@ export default function AdminClass() {
           icon="warning"
           message={
             <p>
-              &lsquo;{c.name}&rsquo;을(를) 정말 종료할까요? 지금 학생 {students.length}명은 반에서 나오고, 종료된 반에는 학생을 넣을 수
-              없습니다. 반의 기록은 남습니다.
+              {withParticle(`‘${c.name}’`, '을/를')} 정말 종료할까요? 지금 학생 {students.length}명은 반에서 나오고, 종료된 반에는 학생을
+              넣을 수 없습니다. 반의 기록은 남습니다.
             </p>
           }
           close={{ label: '취소', href: base }}

@@ -113,7 +113,7 @@ export default function AdminDashboard() {
         </section>
 
         <section className="card" aria-labelledby="method-title">
-          <h2 id="method-title">읽기 방법을 기다리는 책 ({d.waitingForMethod.total}권)</h2>
+          <h2 id="method-title">읽기 방식을 기다리는 책 ({d.waitingForMethod.total}권)</h2>
           {d.waitingForMethod.books.length ? (
             <ul className="plain-list dashboard-list" data-testid="books-without-method">
               {d.waitingForMethod.books.map((b) => (
@@ -125,7 +125,7 @@ export default function AdminDashboard() {
               ))}
             </ul>
           ) : (
-            <p className="muted">읽기 방법이 정해지지 않은 책이 없어요.</p>
+            <p className="muted">읽기 방식이 정해지지 않은 책이 없어요.</p>
           )}
         </section>
       </div>

@@ -9,7 +9,7 @@ import { ConfirmDialog, useHydrated } from '~/components/dialogs';
 import { firstError } from '~/components/form-client';
 import { PaymentStatus } from '~/domain/enums';
 import { PAYMENT_STATUS_LABELS } from '~/domain/payments';
-import { formatKoreanDate, formatKoreanDateTime } from '~/lib/dates';
+import { formatKoreanDate, formatDateTime } from '~/lib/dates';
 import { formAction, done } from '~/web/form-action.server';
 import { orRespond, pageData, redirectWithFlash } from '~/web/http.server';
 import { paymentGateway } from '~/services/payments/gateway.server';
@@ -210,7 +210,7 @@ export default function AutomaticPayment() {
               <tbody>
                 {d.orders.map((o) => (
                   <tr key={o.orderId}>
-                    <td>{formatKoreanDateTime(o.approvedAt ?? o.createdAt)}</td>
+                    <td>{formatDateTime(o.approvedAt ?? o.createdAt)}</td>
                     <td>{o.orderName}</td>
                     <td>{o.amountText}</td>
                     <td>

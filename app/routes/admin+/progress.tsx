@@ -8,6 +8,7 @@ import { orRespond, pageData } from '~/web/http.server';
 import { INACTIVE_DAYS, SORTS, type SortKey } from '~/domain/class-progress';
 import { classProgress, periodQuery, progressQueryOf } from '~/services/academy/progress.server';
 import { Options } from '~/components/filter-select';
+import { formatKoreanDate } from '~/lib/dates';
 
 export const meta: MetaFunction = () => [{ title: '학습 현황 | 리드인 학원' }];
 
@@ -180,7 +181,7 @@ export default function ProgressPage() {
                         )}
                       </td>
                       <td>{r.noteStateLabel}</td>
-                      <td>{r.lastReadOn ?? '-'}</td>
+                      <td>{r.lastReadOn ? formatKoreanDate(r.lastReadOn) : '-'}</td>
                       <td>{r.completed}권</td>
                       <td>
                         {r.analyses}회{r.averageScore !== null ? ` (${r.averageScore}점)` : ''}

@@ -11,7 +11,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const progress = await orRespond(() => classProgress(staff, progressQueryOf(new URL(request.url).searchParams)));
   return downloadResponse(
     toCsv(progressTable(progress)),
-    `학습현황_${progress.chosen?.name ?? '반'}_${progress.period.from}_${progress.period.to}.csv`,
+    `학습 현황_${progress.chosen?.name ?? '반'}_${progress.period.from}_${progress.period.to}.csv`,
     'csv',
   );
 }

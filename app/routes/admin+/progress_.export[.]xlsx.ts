@@ -10,5 +10,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const staff = await requireBasicPay(request);
   const progress = await orRespond(() => classProgress(staff, progressQueryOf(new URL(request.url).searchParams)));
   const body = await toXlsx(progressTable(progress), '학습 현황');
-  return downloadResponse(body, `학습현황_${progress.chosen?.name ?? '반'}_${progress.period.from}_${progress.period.to}.xlsx`, 'xlsx');
+  return downloadResponse(body, `학습 현황_${progress.chosen?.name ?? '반'}_${progress.period.from}_${progress.period.to}.xlsx`, 'xlsx');
 }

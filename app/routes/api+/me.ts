@@ -51,7 +51,7 @@ export const { loader, action } = apiRoute({
     tag: TAGS.me,
     summary: '내 정보',
     description:
-      '로그인한 사용자와 그 권한, 이번 달 기본 결제 여부. 결제하는 사람(학원장, 개인 회원)에게는 이번 달 결제 상태(billing)도 줍니다. 학원 학생의 독서 활동은 학원의 결제와 관계없이 열려 있어 basicPay는 true이고 billing은 null입니다. mustChangePassword 가 true 이면 POST /api/auth/setPassword 로 비밀번호를 새로 정하기 전까지 다른 호출은 PASSWORD_CHANGE_REQUIRED (403) 로 거절됩니다.',
+      '로그인한 사용자와 그 권한, 이번 달 기본 결제 여부. 결제하는 사람(학원장, 개인 회원)에게는 이번 달 결제 상태(billing)도 줍니다. 학원 학생의 독서활동은 학원의 결제와 관계없이 열려 있어 basicPay는 true이고 billing은 null입니다. mustChangePassword 가 true 이면 POST /api/auth/setPassword 로 비밀번호를 새로 정하기 전까지 다른 호출은 PASSWORD_CHANGE_REQUIRED (403) 로 거절됩니다.',
     answer,
   },
   handler: async ({ user }) => {

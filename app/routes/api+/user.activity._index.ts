@@ -8,7 +8,7 @@ export const { loader, action } = apiRoute({
   doc: {
     path: '/api/user/activity',
     tag: TAGS.activity,
-    summary: '독서 활동 현황',
+    summary: '독서활동 현황',
     description: '학생의 도서 목록과 진행, 지금 읽는 책, 추천 도서, 최근 기록.',
     answer: activityOverviewAnswer,
   },

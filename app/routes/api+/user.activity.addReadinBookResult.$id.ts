@@ -16,7 +16,7 @@ export const { loader, action } = apiRoute({
     path: '/api/user/activity/addReadinBookResult/{id}',
     tag: TAGS.activity,
     summary: '내 도서 추가',
-    description: '도서 목록의 책({id}: 도서 번호)을 내 도서로 추가합니다 (대기 상태). 읽기 방법은 선택입니다.',
+    description: '도서 목록의 책({id}: 도서 번호)을 내 도서로 추가합니다 (대기 상태). 읽기 방식은 선택입니다.',
     answer: ownBookAnswer,
     errors: OWN_BOOK_FAILURES,
   },

@@ -16,7 +16,7 @@ export const { loader, action } = apiRoute({
     path: '/api/user/activity/bookDayRead/first/{id}',
     tag: TAGS.reading,
     summary: '첫 독서 시작',
-    description: '시작 쪽을 정하고 읽기를 시작합니다 (읽기 전 활동 완료 → 독서 활동). 이 책이 지금 읽는 책이 됩니다.',
+    description: '시작 쪽을 정하고 읽기를 시작합니다 (읽기 전 활동 완료 → 독서활동). 이 책이 지금 읽는 책이 됩니다.',
     request: { schema: z.object({ resultReadItemId: z.number().int().optional(), startPage: z.number().int().optional() }) },
     answer: startReadingAnswer,
     errors: READING_WRITE_FAILURES,

@@ -10,7 +10,7 @@ export const { loader, action } = apiRoute({
     path: '/api/user/activity/bookResult/{id}',
     tag: TAGS.activity,
     summary: '도서 결과',
-    description: '결과 도서의 상태와 읽기 방법.',
+    description: '결과 도서의 상태와 읽기 방식.',
     answer: bookResultAnswer,
   },
   handler: ({ user, ids: { id } }) => getBookResult(user.id, id),

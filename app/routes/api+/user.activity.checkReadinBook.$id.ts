@@ -14,7 +14,7 @@ export const { loader, action } = apiRoute({
     path: '/api/user/activity/checkReadinBook/{id}',
     tag: TAGS.reading,
     summary: '기록 가능 여부',
-    description: '지금 이 책에 독서 기록을 남길 수 있는지 (독서 활동 상태이고 읽기 방법이 정해졌는지).',
+    description: '지금 이 책에 독서 기록을 남길 수 있는지 (독서활동 상태이고 읽기 방식이 정해졌는지).',
     answer: z.object({
       resultBookId: z.number().int(),
       status: bookStatus,

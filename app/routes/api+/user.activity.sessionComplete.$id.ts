@@ -11,7 +11,7 @@ export const { loader, action } = apiRoute({
     path: '/api/user/activity/sessionComplete/{id}',
     tag: TAGS.reading,
     summary: '독서 세션 완료 여부',
-    description: '읽기 방법의 목표를 채웠는지. 아무것도 바꾸지 않습니다.',
+    description: '읽기 방식의 목표를 채웠는지. 아무것도 바꾸지 않습니다.',
     answer: sessionCompleteAnswer,
   },
   handler: ({ user, ids: { id } }) => getSessionComplete(user.id, id),

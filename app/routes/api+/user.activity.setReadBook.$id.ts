@@ -29,7 +29,7 @@ export const { action } = apiRoute({
     path: '/api/user/activity/setReadBook/{id}',
     tag: TAGS.reading,
     summary: '지금 읽는 책으로 정하기',
-    description: '독서 활동 중인 이 책을 지금 읽는 책으로 정합니다.',
+    description: '독서활동 중인 이 책을 지금 읽는 책으로 정합니다.',
     answer: currentBookAnswer,
     errors: READING_WRITE_FAILURES,
   },

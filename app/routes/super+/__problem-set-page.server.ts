@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { requireSuper } from '~/web/guards.server';
-import { formatKoreanDateTime } from '~/lib/dates';
+import { formatDateTime } from '~/lib/dates';
 import { idParam, orRespond, pageData } from '~/web/http.server';
 import { problemSetPage } from '~/services/operators/problem-sets.server';
 
@@ -26,7 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     },
     versions: page.versions.map((v) => ({
       ...v,
-      publishedLabel: v.publishedAt ? formatKoreanDateTime(v.publishedAt) : null,
+      publishedLabel: v.publishedAt ? formatDateTime(v.publishedAt) : null,
       isCurrent: v.id === set.currentVersionId,
     })),
     draft: page.draft ? { version: page.draft.version } : null,

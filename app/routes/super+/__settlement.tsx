@@ -42,7 +42,7 @@ export function ReadingActivity({ rows, total, month, allBranches }: Pick<Page, 
   ) : (
     <div className="table-wrap">
       <table className="table">
-        <caption>{monthLabel(month)} 학원별 학생 독서 활동</caption>
+        <caption>{monthLabel(month)} 학원별 학생 독서활동</caption>
         <thead>
           <tr>
             <th scope="col">학원</th>

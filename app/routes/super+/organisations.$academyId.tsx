@@ -13,6 +13,7 @@ import { ACADEMY_FIELD_OF, academyIntents, originOf, savedOrUnchanged, UNKNOWN_I
 import { AcademyBill } from './__academy';
 import type { loader } from './__academy-page.server';
 import { ACADEMY_INFO_CONSTRAINT, AcademyInfoFields, IntentForm, OrganisationTabs, PLACE_CONSTRAINT, PlaceFields } from './__organisations';
+import { withParticle } from '~/domain/korean';
 
 export { loader } from './__academy-page.server';
 
@@ -42,7 +43,7 @@ export async function action(args: ActionFunctionArgs) {
       if (value.intent === 'move') {
         const { intent: _, ...place } = value;
         const done = await moveAcademy(user, id, place, origin);
-        return savedOrUnchanged(here, done.changed, `'${done.name}' 학원을 ${done.branchName}(으)로 옮겼습니다.`);
+        return savedOrUnchanged(here, done.changed, `'${done.name}' 학원을 ${withParticle(done.branchName, '으로/로')} 옮겼습니다.`);
       }
       const close = value.intent === 'close';
       const done = await setAcademyStatus(user, id, close ? 'CLOSED' : 'ACTIVE', origin);

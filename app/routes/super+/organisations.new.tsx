@@ -17,6 +17,7 @@ import {
   PLACE_CONSTRAINT,
   PlaceFields,
 } from './__organisations';
+import { withParticle } from '~/domain/korean';
 
 export const meta: MetaFunction = () => [{ title: '학원 등록 | 기관 관리 | 리드인 운영' }];
 
@@ -38,7 +39,7 @@ export async function action(args: ActionFunctionArgs) {
       const academy = await createAcademy(user, value, originOf(request));
       return redirectWithFlash(
         `/super/organisations/${academy.id}`,
-        `'${academy.name}' 학원을 등록했습니다. 학생은 학원 코드 ${value.code}로 가입할 수 있습니다.`,
+        `'${academy.name}' 학원을 등록했습니다. 학생은 학원 코드 ${withParticle(value.code, '으로/로')} 가입할 수 있습니다.`,
       );
     },
   });

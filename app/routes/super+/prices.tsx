@@ -26,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     today: table.today,
     rows: table.rows.map((r) => ({
       ...r,
-      effectiveLabel: formatKoreanDate(`${r.effectiveFrom}T00:00:00+09:00`),
+      effectiveLabel: formatKoreanDate(r.effectiveFrom),
       withLimit: tierHasStudentLimit(r.plan, r.tier),
     })),
   });
@@ -62,7 +62,7 @@ export async function action(args: ActionFunctionArgs) {
       );
       return redirectWithFlash(
         '/super/prices',
-        `${PLAN_LABELS[row.plan]} ${TIER_LABELS[row.tier]} 가격 ${won(row.amount)}을 ${row.effectiveFrom}부터 적용합니다.`,
+        `${PLAN_LABELS[row.plan]} ${TIER_LABELS[row.tier]} 가격 ${won(row.amount)}을 ${formatKoreanDate(row.effectiveFrom)}부터 적용합니다.`,
       );
     },
   });

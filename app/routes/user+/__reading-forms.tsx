@@ -3,6 +3,7 @@ import { Form } from '@remix-run/react';
 import { pageRange } from '~/domain/reading';
 import { CsrfInput } from '~/components/csrf';
 import { RunningClock } from './__reading-clock';
+import { formatKoreanDate } from '~/lib/dates';
 
 // The forms of the reading page (activity.readingBook.$resultBookId.tsx), one per intent of its action. They check
 // with the browser's own constraints only; the server's reading contract (app/domain/reading-input.ts) answers with
@@ -272,7 +273,7 @@ export function EditForm({
     <section className="card" aria-labelledby="edit-title">
       <h2 id="edit-title">마지막 기록 고치기</h2>
       <p className="muted">
-        마지막 기록: {pageRange(last.start, last.end)} ({last.date})
+        마지막 기록: {pageRange(last.start, last.end)} ({formatKoreanDate(last.date)})
       </p>
       <FormAlert errors={editForm.errors} id={editForm.errorId} />
       <Form method="post" {...getFormProps(editForm)}>

@@ -11,8 +11,9 @@ import { BookStatus, ReadMethod } from '~/domain/enums';
 import { BOOK_STATUS_LABELS, formatMinutes, pageRange, VISIBLE_STATUSES } from '~/domain/reading';
 import { homePopups } from '~/web/forms/notice-form.server';
 import { getActivityOverview } from '~/services/reading/overview.server';
+import { formatKoreanDate } from '~/lib/dates';
 
-export const meta: MetaFunction = () => [{ title: '독서 활동 | 리드인' }];
+export const meta: MetaFunction = () => [{ title: '독서활동 | 리드인' }];
 
 /** Finished books shown here before the link to /user/after. */
 const FINISHED_SHOWN = 4;
@@ -82,7 +83,7 @@ export default function UserActivity() {
     <div className="page stack activity">
       <NoticePopups popups={data.popups} userId={data.userId} />
       <div className="page-title">
-        <h1>독서 활동</h1>
+        <h1>독서활동</h1>
         <p>{data.name}님의 책 읽기 여정입니다. 읽기 전 활동 → 읽기 → 문제 분석 → 독서 노트 순서로 진행해요.</p>
         <p>
           <Link to="/user/before">읽기 전 활동</Link> · <Link to="/user/after">읽은 후 활동</Link>
@@ -180,7 +181,7 @@ export default function UserActivity() {
               <tbody>
                 {data.recent.map((r, i) => (
                   <tr key={i}>
-                    <td>{r.date}</td>
+                    <td>{formatKoreanDate(r.date)}</td>
                     <td>{r.title}</td>
                     <td>{r.pages}</td>
                     <td>{r.minutes}분</td>

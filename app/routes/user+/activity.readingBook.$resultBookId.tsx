@@ -15,7 +15,7 @@ import {
   type ReadingIntent as Intent,
 } from '~/domain/reading';
 import { nowMs } from '~/lib/clock.server';
-import { seoulDay } from '~/lib/dates';
+import { seoulDay, formatKoreanDate } from '~/lib/dates';
 import { idParam, orRespond, pageData } from '~/web/http.server';
 import { getReadingPage } from '~/services/reading/overview.server';
 import { replyFor } from '~/lib/form-reply';
@@ -88,7 +88,7 @@ function ReadingBookView() {
   return (
     <div className="page stack reading-page">
       <p className="muted">
-        <Link to="/user/activity">← 독서 활동</Link>
+        <Link to="/user/activity">← 독서활동</Link>
       </p>
       <section className="card book-row" aria-labelledby="book-title">
         <BookCover bookId={book.bookId} title={book.title} size="md" above={book.cover} />
@@ -142,7 +142,7 @@ function ReadingBookView() {
 
       {!isReadable(book.method) && (book.status === BookStatus.PRE_ACTIVITY_COMPLETE || book.status === BookStatus.ACTIVITY) ? (
         <div className="alert warning" role="alert">
-          {READING_ERRORS.READ_METHOD_NOT_FOUND} 선생님께 읽기 방법을 정해 달라고 말씀드려 주세요.
+          {READING_ERRORS.READ_METHOD_NOT_FOUND} 선생님께 읽기 방식을 정해 달라고 말씀드려 주세요.
         </div>
       ) : null}
 
@@ -202,14 +202,14 @@ function ReadingBookView() {
                 {book.method === ReadMethod.NO_PAGE
                   ? data.noPage.map((p) => (
                       <tr key={p.id}>
-                        <td>{p.date}</td>
+                        <td>{formatKoreanDate(p.date)}</td>
                         <td>{p.index}번째 부분까지</td>
                         <td>{p.minutes}분</td>
                       </tr>
                     ))
                   : data.records.map((r) => (
                       <tr key={r.id}>
-                        <td>{r.date}</td>
+                        <td>{formatKoreanDate(r.date)}</td>
                         <td>{pageRange(r.start, r.end)}</td>
                         {sessions ? <td>{r.session}회</td> : null}
                         <td>{r.minutes}분</td>

@@ -42,7 +42,7 @@ export default function BookInfo() {
   return (
     <div className="page stack">
       <p className="muted">
-        <Link to="/user/activity">← 독서 활동</Link>
+        <Link to="/user/activity">← 독서활동</Link>
       </p>
       <section className="card book-row" aria-labelledby="info-title">
         <BookCover bookId={book.bookId} title={book.title} size="lg" />

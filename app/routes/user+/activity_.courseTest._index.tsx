@@ -25,5 +25,5 @@ export default function CourseTestList() {
 }
 
 export function ErrorBoundary() {
-  return <ErrorPage homeHref="/user/activity" homeLabel="독서 활동으로" />;
+  return <ErrorPage homeHref="/user/activity" homeLabel="독서활동으로" />;
 }

@@ -36,7 +36,7 @@ export default function ReadingBookAnalysis() {
   return (
     <div className="page stack analysis-page">
       <nav aria-label="이동 경로" className="crumbs no-print">
-        <Link to="/user/activity">독서 활동</Link> › 문제 분석
+        <Link to="/user/activity">독서활동</Link> › 문제 분석
       </nav>
       <header className="book-head">
         <div className="mini-cover" style={{ background: book.coverColor }} aria-hidden="true">
@@ -60,7 +60,7 @@ export default function ReadingBookAnalysis() {
         error={selfAnalysis ? null : firstError(reply)}
         confirmSubmit={confirmSubmit}
         backHref="/user/activity"
-        backLabel="독서 활동으로"
+        backLabel="독서활동으로"
         reportHref={`/user/bookCommon/report/${book.resultBookId}`}
       />
       {marked ? <SelfAnalysisForm values={data.selfAnalysis} error={firstError(selfAnalysis)} /> : null}
@@ -69,5 +69,5 @@ export default function ReadingBookAnalysis() {
 }
 
 export function ErrorBoundary() {
-  return <ErrorPage homeHref="/user/activity" homeLabel="독서 활동으로" />;
+  return <ErrorPage homeHref="/user/activity" homeLabel="독서활동으로" />;
 }

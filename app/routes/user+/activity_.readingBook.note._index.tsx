@@ -19,7 +19,7 @@ export default function NotesToWrite() {
     <div className="page stack">
       <header className="page-title">
         <h1>독서 노트 쓰기</h1>
-        <p>문제 분석까지 마친 책이에요. 노트를 제출하면 이 책의 독서 활동이 끝납니다.</p>
+        <p>문제 분석까지 마친 책이에요. 노트를 제출하면 이 책의 독서활동이 끝납니다.</p>
       </header>
       {books.length === 0 ? (
         <div className="card">

@@ -34,7 +34,7 @@ export default function BeforeList() {
       </div>
       {data.books.length === 0 ? (
         <p className="card empty">
-          읽기 전 활동을 기다리는 책이 없어요. <Link to="/user/activity">독서 활동</Link>에서 읽고 있는 책을 확인해 보세요.
+          읽기 전 활동을 기다리는 책이 없어요. <Link to="/user/activity">독서활동</Link>에서 읽고 있는 책을 확인해 보세요.
         </p>
       ) : (
         <ul className="recommend-grid">

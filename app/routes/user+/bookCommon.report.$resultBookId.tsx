@@ -38,7 +38,7 @@ export default function BookReport() {
   return (
     <div className="page stack report">
       <nav aria-label="이동 경로" className="crumbs no-print">
-        <Link to="/user/activity">독서 활동</Link> › 책별 리포트
+        <Link to="/user/activity">독서활동</Link> › 책별 리포트
       </nav>
       <header className="book-head">
         <div className="mini-cover" style={{ background: book.coverColor }} aria-hidden="true">
@@ -128,5 +128,5 @@ export default function BookReport() {
 }
 
 export function ErrorBoundary() {
-  return <ErrorPage homeHref="/user/activity" homeLabel="독서 활동으로" />;
+  return <ErrorPage homeHref="/user/activity" homeLabel="독서활동으로" />;
 }

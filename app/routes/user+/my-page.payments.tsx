@@ -33,7 +33,7 @@ export default function MyPayments() {
       </p>
       <header className="page-title">
         <h1>결제</h1>
-        <p>개인회원 이번 달 이용료와 지금까지의 결제 내역입니다.</p>
+        <p>개인 회원 이번 달 이용료와 지금까지의 결제 내역입니다.</p>
       </header>
       <BillSection d={d} receiptBase="/user/my-page/payments" />
       <WaitingDeposits d={d} receiptBase="/user/my-page/payments" />

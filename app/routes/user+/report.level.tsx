@@ -7,6 +7,8 @@ import { LevelChart } from '~/components/charts/level-chart';
 import { PrintButton } from '~/components/print-button';
 import { levelLabel } from '~/domain/catalogue';
 import { levelGraph } from '~/services/reports.server';
+import { formatKoreanDate } from '~/lib/dates';
+import { withParticle } from '~/domain/korean';
 
 export const meta: MetaFunction = () => [{ title: '수준 변화 | 리드인' }];
 
@@ -31,7 +33,9 @@ export default function LevelGraph() {
         <h1>{g.name}님의 읽기 수준 변화</h1>
         <p>
           지금 읽기 수준은 <strong>{g.current ? levelLabel(g.current) : '아직 정해지지 않았어요'}</strong>입니다.
-          {first && last && g.points.length > 1 ? ` ${first.date} 이후 L${first.level}에서 L${last.level}이 되었어요.` : ''}
+          {first && last && g.points.length > 1
+            ? ` ${formatKoreanDate(first.date)} 이후 L${first.level}에서 ${withParticle(`L${last.level}`, '이/가')} 되었어요.`
+            : ''}
         </p>
       </header>
       <section className="card">

@@ -13,7 +13,7 @@ import {
   won,
 } from '~/domain/payments';
 import { now } from '~/lib/clock.server';
-import { formatKoreanDate, formatKoreanDateTime, seoulMonth } from '~/lib/dates';
+import { formatKoreanDate, formatDateTime, seoulMonth } from '~/lib/dates';
 import { DomainError } from '~/lib/errors';
 import { billingState } from '~/services/payments/billing-state.server';
 import { paymentGateway } from '~/services/payments/gateway.server';
@@ -159,9 +159,9 @@ export async function paymentReceipt(payer: Payer, paymentId: number) {
     paidWith: row.paidWith,
     approvedAt:
       row.approvedAt && (row.status === PaymentStatus.SUCCESS || row.status === PaymentStatus.REFUND)
-        ? formatKoreanDateTime(row.approvedAt)
+        ? formatDateTime(row.approvedAt)
         : null,
-    createdAt: formatKoreanDateTime(row.createdAt),
+    createdAt: formatDateTime(row.createdAt),
     orderId: row.orderId,
     receiptUrl: row.receiptUrl && /^https?:\/\//.test(row.receiptUrl) ? row.receiptUrl : null,
     cashReceipt:
@@ -178,11 +178,11 @@ export async function paymentReceipt(payer: Payer, paymentId: number) {
       amount: won(r.amount),
       reason: r.reason,
       state: r.state === 'DONE' ? '환불 완료' : r.state === 'FAILED' ? '환불 실패' : '환불 처리 중',
-      at: formatKoreanDateTime(r.completedAt ?? r.createdAt),
+      at: formatDateTime(r.completedAt ?? r.createdAt),
     })),
     deposit:
       waiting && row.method === PaymentMethod.DEPOSIT && deposit
-        ? { ...deposit, depositorName: row.depositorName, until: row.expiresAt ? formatKoreanDateTime(row.expiresAt) : null }
+        ? { ...deposit, depositorName: row.depositorName, until: row.expiresAt ? formatDateTime(row.expiresAt) : null }
         : null,
     listHref: org.kind === 'academy' ? '/admin/payments' : '/user/my-page/payments',
   };

@@ -7,6 +7,7 @@ import { DomainError } from '~/lib/errors';
 import { positiveInt } from '~/lib/numbers';
 import { type AcademyStaff, academyOf, classInScope, classesInScope, isHead } from './scope.server';
 import { pageCount, searchIn } from '../paged-list.server';
+import { withParticle } from '~/domain/korean';
 
 // Classes (반) of an academy: a HEAD creates, renames and closes them, chooses their teachers and moves students in
 // and out; a TEACHER sees the classes they teach. A student is in one class at a time; moving ends the old membership
@@ -18,7 +19,7 @@ export const CLASS_MESSAGES = {
   headOnly: '학원장만 접근 가능합니다.',
   nameRequired: '반 이름을 입력해 주세요.',
   nameTooLong: `반 이름은 ${CLASS_NAME_MAX}자 이하로 입력해 주세요.`,
-  nameTaken: (name: string) => `운영 중인 반 중에 '${name}'이(가) 이미 있습니다. 다른 이름을 입력해 주세요.`,
+  nameTaken: (name: string) => `운영 중인 반 중에 ${withParticle(`'${name}'`, '이/가')} 이미 있습니다. 다른 이름을 입력해 주세요.`,
   teacherRequired: '담당 선생님을 한 명 이상 골라 주세요.',
   teacherChoice: '추가할 선생님을 골라 주세요.',
   lastTeacher: '반에는 담당 선생님이 한 명 이상 있어야 합니다. 다른 선생님을 먼저 추가해 주세요.',
@@ -27,9 +28,10 @@ export const CLASS_MESSAGES = {
   closed: '종료된 반입니다. 종료된 반에는 학생이나 선생님을 추가할 수 없습니다.',
   studentsRequired: '반에 넣을 학생을 한 명 이상 골라 주세요.',
   notInClass: '이 반의 학생이 아닙니다.',
-  created: (name: string) => `'${name}'을(를) 만들었습니다.`,
-  renamed: (name: string) => `반 이름을 '${name}'(으)로 바꿨습니다.`,
-  closedDone: (name: string, left: number) => `'${name}'을(를) 종료했습니다.${left ? ` 학생 ${left}명이 반에서 나왔습니다.` : ''}`,
+  created: (name: string) => `${withParticle(`'${name}'`, '을/를')} 만들었습니다.`,
+  renamed: (name: string) => `반 이름을 ${withParticle(`'${name}'`, '으로/로')} 바꿨습니다.`,
+  closedDone: (name: string, left: number) =>
+    `${withParticle(`'${name}'`, '을/를')} 종료했습니다.${left ? ` 학생 ${left}명이 반에서 나왔습니다.` : ''}`,
   teacherAdded: (name: string) => `${name} 선생님을 담당으로 추가했습니다.`,
   teacherRemoved: (name: string) => `${name} 선생님을 담당에서 뺐습니다.`,
   studentsAdded: (count: number, moved: number) =>

@@ -10,6 +10,7 @@ import type {
   ReportHint,
   SendResult,
 } from './provider-types.server';
+import { withParticle } from '~/domain/korean';
 
 // The Solapi adapter (docs/talk.md): Solapi's v4 REST API with its HMAC-SHA256 authorisation. `POST
 // /messages/v4/send-many/detail` registers a batch (알림톡 as type ATA with kakaoOptions { pfId, templateId, variables },
@@ -160,7 +161,7 @@ export function createSolapiProvider(config: TalkConfig, options: SolapiOptions 
 
   const errorOf = (status: number, json: unknown) => ({
     code: (isObject(json) && str(json.errorCode)) || (status >= 500 ? 'HTTP_5XX' : `HTTP_${status}`),
-    message: (isObject(json) && str(json.errorMessage)) || `발송사가 ${status}로 응답했습니다`,
+    message: (isObject(json) && str(json.errorMessage)) || `발송사가 ${withParticle(String(status), '으로/로')} 응답했습니다`,
   });
 
   async function send(messages: OutgoingMessage[]): Promise<SendResult> {
