@@ -3,7 +3,7 @@ import { Link } from '~/components/link';
 import { ClassOrStudents } from '~/components/class-or-students';
 import type { FormReply } from '~/components/form-client';
 import { ListTable, type Column } from '~/components/list-page';
-import { Pagination } from '~/components/pagination';
+import { PageButtons } from '~/components/page-buttons';
 import { FactList } from '~/components/fact-list';
 import { CarryChoices, NextStep, WizardConfirm, choicePairs, wizardHref } from '~/components/wizard';
 import { CAREER_FIELDS, GENRES, LEVELS, genreLabel } from '~/domain/catalogue';
@@ -112,7 +112,7 @@ export function BooksStep({ data }: { data: Data }) {
       />
       {/* The pages are this form's buttons: another page keeps every choice, the filters, the books chosen on other
           pages and the ones ticked on this one. */}
-      <Pagination page={catalogue.page} pages={catalogue.pages} submit="page" />
+      <PageButtons page={catalogue.page} pages={catalogue.pages} />
       <p className="muted">다른 쪽으로 넘어가거나 검색하기 전에 고른 도서는 그대로 유지됩니다.</p>
       <NextStep step="target" label="다음: 대상 선택" />
     </Form>
