@@ -2624,7 +2624,6 @@ export interface operations {
                 fileName: string;
                 filePath: string;
               }[];
-              markdown: string;
               noticeId: number;
               /** Format: date-time */
               popupFrom: string | null;
