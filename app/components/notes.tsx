@@ -14,6 +14,34 @@ export function When({ at, withTime = true }: { at: string | Date | null | undef
   return <time dateTime={d.toISOString()}>{withTime ? formatDateTime(d) : formatKoreanDate(d)}</time>;
 }
 
+/**
+ * A student's note as their own pages tell it (the note list, the book's report): its state, a new comment, and
+ * when it was submitted (or last saved, a draft).
+ */
+export function StudentNoteState({
+  note,
+}: {
+  note: { state: number; hasUnreadComment: boolean; submittedAt: string | Date | null; updatedAt: string | Date };
+}) {
+  return (
+    <>
+      <NoteStateBadge state={note.state} />
+      {note.hasUnreadComment ? <span className="badge new-mark">새 의견</span> : null}{' '}
+      <span className="muted">
+        {note.submittedAt ? (
+          <>
+            제출 <When at={note.submittedAt} />
+          </>
+        ) : (
+          <>
+            저장 <When at={note.updatedAt} />
+          </>
+        )}
+      </span>
+    </>
+  );
+}
+
 /** The re-encoded image of a note: known size, lazy-loaded. */
 export function NoteImage({
   noteId,
@@ -51,6 +79,10 @@ export type HistoryEntry = {
   createdAt: string | Date;
 };
 
+/**
+ * A note's history, oldest first. A draft's saves are not recorded, so a first submit (from NONE) says only the state
+ * it reached: "제출 · 제출됨", not "임시 저장 → 제출됨" for a note that may never have been saved as a draft.
+ */
 export function NoteHistory({ history }: { history: HistoryEntry[] }) {
   if (history.length === 0) return <p className="muted">아직 기록이 없습니다.</p>;
   return (
@@ -65,7 +97,10 @@ export function NoteHistory({ history }: { history: HistoryEntry[] }) {
             {h.fromState !== h.toState ? (
               <>
                 {' '}
-                · {noteStateLabel(h.fromState)} → {noteStateLabel(h.toState)}
+                ·{' '}
+                {h.fromState === NoteState.NONE
+                  ? noteStateLabel(h.toState)
+                  : `${noteStateLabel(h.fromState)} → ${noteStateLabel(h.toState)}`}
               </>
             ) : null}{' '}
             · <When at={h.createdAt} />

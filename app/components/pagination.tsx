@@ -1,5 +1,9 @@
 import { Link } from '~/components/link';
 
+/** The page numbers a list offers around `page`: the first, the last and two either side. */
+export const pageNumbers = (page: number, pages: number) =>
+  Array.from({ length: pages }, (_, i) => i + 1).filter((n) => n === 1 || n === pages || Math.abs(n - page) <= 2);
+
 /**
  * Page links for every paginated list: ‹ 이전 · 1 2 3 … · 다음 ›. Plain links, so they work without JavaScript.
  * Give `base` for a list whose only parameter is `?page=N`, or `href` to keep other query parameters.
@@ -7,7 +11,7 @@ import { Link } from '~/components/link';
 export function Pagination({ page, pages, base, href }: { page: number; pages: number; base?: string; href?: (page: number) => string }) {
   if (pages <= 1) return null;
   const to = href ?? ((p: number) => `${base}${base?.includes('?') ? '&' : '?'}page=${p}`);
-  const numbers = Array.from({ length: pages }, (_, i) => i + 1).filter((n) => n === 1 || n === pages || Math.abs(n - page) <= 2);
+  const numbers = pageNumbers(page, pages);
   return (
     <nav className="pagination" aria-label="페이지 이동">
       {page > 1 ? (

@@ -43,21 +43,31 @@ export function PublicShell({
       <main id="main" tabIndex={-1}>
         {children}
       </main>
-      <footer className="site-footer">
-        <div className="container">
-          <nav aria-label="약관 및 정책">
-            <ul>
-              {POLICY_DOCS.map((doc) => (
-                <li key={doc.code}>
-                  <Link to={`${base}/policy/${doc.code}`}>{doc.title}</Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <BusinessDetails />
-        </div>
-      </footer>
+      <SiteFooter base={base} />
     </>
+  );
+}
+
+/**
+ * The public pages' footer: the policies (under `base`) and the seller's details, also on the sign-in and registration
+ * pages, where a subscription starts.
+ */
+export function SiteFooter({ base }: { base: string }) {
+  return (
+    <footer className="site-footer">
+      <div className="container">
+        <nav aria-label="약관 및 정책">
+          <ul>
+            {POLICY_DOCS.map((doc) => (
+              <li key={doc.code}>
+                <Link to={`${base}/policy/${doc.code}`}>{doc.title}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <BusinessDetails />
+      </div>
+    </footer>
   );
 }
 

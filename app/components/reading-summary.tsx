@@ -48,6 +48,10 @@ export function ReadingSummarySection({ reading }: { reading: ReadingSummary }) 
           <dd>{reading.totalPages}쪽</dd>
         </div>
         <div>
+          <dt>독서 기록</dt>
+          <dd data-testid="reading-sessions">{reading.sessions !== null ? `${reading.sessions}회` : '기록 없음'}</dd>
+        </div>
+        <div>
           <dt>읽은 시간</dt>
           <dd>{reading.readingMinutes !== null ? `${reading.readingMinutes}분` : '기록 없음'}</dd>
         </div>

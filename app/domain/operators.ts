@@ -226,3 +226,53 @@ export const BOOK_IMPORT_MESSAGES = {
   isbnTaken: (title: string) => `이미 도서 목록에 있는 ISBN입니다. (『${title}』)`,
   isbnInFile: (lines: number[]) => `파일의 ${lines.join(', ')}번째 줄과 ISBN이 같습니다.`,
 } as const;
+
+/** The names of the fields the audit trail's before and after keep, as the trail shows them. */
+const AUDIT_FIELD_LABELS: Record<string, string> = {
+  status: '상태',
+  title: '제목',
+  body: '내용',
+  content: '내용',
+  audience: '대상',
+  popupFrom: '팝업 시작',
+  popupUntil: '팝업 끝',
+  files: '첨부 파일',
+  recipients: '받는 사람 수',
+  authorities: '권한',
+  name: '이름',
+  amount: '금액',
+  price: '금액',
+  coachId: '담당 코치',
+};
+
+/** Longest value shown for one field of a change (a notice's body is cut, its whole text stays in the row). */
+const AUDIT_VALUE_MAX = 80;
+
+function auditValue(value: unknown): string {
+  if (value === undefined || value === null || value === '') return '없음';
+  const text =
+    typeof value === 'string' ? value : Array.isArray(value) ? value.map(auditValue).join(', ') || '없음' : JSON.stringify(value);
+  return text.length > AUDIT_VALUE_MAX ? `${text.slice(0, AUDIT_VALUE_MAX)}…` : text;
+}
+
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * An audit row's change as people read it: the fields whose value differs between `before` and `after` (every field
+ * of a creation or a deletion), each with its label and its two values cut short; the fields that stayed the same are
+ * left out.
+ */
+export function auditChanges(before: unknown, after: unknown): { field: string; before: string | null; after: string | null }[] {
+  const asRecord = (v: unknown): Record<string, unknown> | null =>
+    v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : v == null ? null : { 값: v };
+  const from = asRecord(before);
+  const to = asRecord(after);
+  const keys = [...new Set([...Object.keys(from ?? {}), ...Object.keys(to ?? {})])];
+  return keys
+    .filter((key) => !from || !to || !sameValue(from[key], to[key]))
+    .map((key) => ({
+      field: AUDIT_FIELD_LABELS[key] ?? key,
+      before: from ? auditValue(from[key]) : null,
+      after: to ? auditValue(to[key]) : null,
+    }));
+}

@@ -79,7 +79,7 @@ export type Progress = {
   percent: number;
   /** The method's goal is met: the reading session is complete. */
   complete: boolean;
-  /** '120 / 240쪽', '2 / 4회', '65 / 100분' … */
+  /** '120 / 240쪽', '2 / 4회', '65 / 100분', '100분 완료 (5시간 18분 읽음)' … */
   label: string;
 };
 
@@ -105,7 +105,14 @@ export function progressOf(readMethod: ReadMethod, totalPages: number, totals: R
   if (sessionsPlanned !== null) return toward(totals.records, sessionsPlanned, `${totals.records} / ${sessionsPlanned}회`);
   switch (readMethod) {
     case ReadMethod.HUNDRED:
-      return toward(totals.minutes, HUNDRED_GOAL_MINUTES, `${totals.minutes} / ${HUNDRED_GOAL_MINUTES}분`);
+      // Past the goal the label says it is met and how long the student read, never "318 / 100분".
+      return toward(
+        totals.minutes,
+        HUNDRED_GOAL_MINUTES,
+        totals.minutes >= HUNDRED_GOAL_MINUTES
+          ? `${HUNDRED_GOAL_MINUTES}분 완료 (${formatMinutes(totals.minutes)} 읽음)`
+          : `${totals.minutes} / ${HUNDRED_GOAL_MINUTES}분`,
+      );
     case ReadMethod.NO_PAGE:
       return toward(totals.lastIndex, totalPages, `${totalPages}부분 중 ${totals.lastIndex}부분`);
     case ReadMethod.FREE:

@@ -98,6 +98,8 @@ export async function reloadJinro(userId: number): Promise<z.infer<typeof jinroR
 
 export const TOP_FIELDS = 3;
 const NEXT_BOOKS_PER_FIELD = 3;
+/** How far from the student's level the next books of a field may go when its band has none: one level past it. */
+const NEXT_BOOKS_MAX_REACH = LEVEL_BAND + 1;
 
 /**
  * The career page: the kept profile (or, before the first reload, one computed on the fly and not stored: a GET never
@@ -133,16 +135,18 @@ export async function jinroOverview(userId: number): Promise<z.infer<typeof jinr
   const fields = top.map((f) => {
     const meta = CAREER_FIELDS.find((c) => c.code === f.code)!;
     const ofField = candidates.filter((b) => b.careerFields.includes(f.code as CareerFieldCode));
-    // Within the band; when the field has nothing new there, widened just far enough to reach its nearest books (as
-    // recommendations do), and the page says so.
+    // Within the band; when the field has nothing new there, the levels just outside it (NEXT_BOOKS_MAX_REACH) and no
+    // further, and the page says so: an L4 reader is never offered an L8 book; with none that near, no book at all.
     const distance = (b: { level: number }) => Math.abs(b.level - level);
-    const reach = ofField.length ? Math.max(LEVEL_BAND, Math.min(...ofField.map(distance))) : LEVEL_BAND;
+    const nearest = ofField.length ? Math.min(...ofField.map(distance)) : Infinity;
+    const reach = Math.max(LEVEL_BAND, nearest <= NEXT_BOOKS_MAX_REACH ? nearest : LEVEL_BAND);
     return {
       ...f,
       label: meta.label,
       careers: [...meta.careers],
       nextBooks: ofField.filter((b) => distance(b) <= reach).slice(0, NEXT_BOOKS_PER_FIELD),
-      widened: reach > LEVEL_BAND,
+      /** The band has no new book of the field: the books shown (if any) are one level outside it. */
+      widened: nearest > LEVEL_BAND,
     };
   });
   return { profile, computedAt, top: fields, level, needsLevelTest: me?.level == null, usualBand };

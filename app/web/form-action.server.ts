@@ -2,6 +2,7 @@ import { parseWithZod } from '@conform-to/zod';
 import type { ActionFunctionArgs, TypedResponse } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import type { z } from 'zod';
+import { noteClientAddress } from '~/auth/rate-limit.server';
 import { isDomainError, type DomainError } from '~/lib/errors';
 import type { FormReply } from '~/lib/form-reply';
 import { CSRF_FIELD } from '~/web/csrf.server';
@@ -94,6 +95,8 @@ export async function formAction<U, S extends z.ZodTypeAny, D = never, I extends
 ): FormActionResponse<D> {
   const hideFields = [CSRF_FIELD, ...(options.hideFields ?? [])];
   const { request, params, context } = args;
+  // The socket's address, for the services that keep it (the audit trail: requestOrigin) and for the limits.
+  noteClientAddress(request, context);
   const user = await options.guard(args);
   const ids = {} as Record<I, number>;
   for (const name of options.ids ?? []) ids[name] = idParam(params[name], options.notFound);

@@ -3000,7 +3000,6 @@ export interface operations {
                 fileName: string;
                 filePath: string;
               }[];
-              markdown: string;
               noticeId: number;
               /** Format: date-time */
               popupFrom: string | null;

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { db } from '~/db/client.server';
 import { countQueries } from '~/db/query-count.server';
 import {
+  academyJoinRequests,
   books,
   classMemberships,
   classes,
@@ -72,6 +73,14 @@ async function sessionsOf(ids: number[]) {
 
 const sum = <T>(rows: T[], f: (r: T) => number) => rows.reduce((a, r) => a + f(r), 0);
 const daysAgo = (n: number) => seoulDay(new Date(now().getTime() - n * DAY));
+
+/** Moves these students' joining (account made, join request approved) `days` days back. */
+async function joinedDaysAgo(students: { id: number }[], days: number) {
+  const at = new Date(now().getTime() - days * DAY);
+  const ids = students.map((s) => s.id);
+  await db().update(users).set({ createdAt: at }).where(inArray(users.id, ids));
+  await db().update(academyJoinRequests).set({ decidedAt: at }).where(inArray(academyJoinRequests.userId, ids));
+}
 
 describe('the academy dashboard', () => {
   it("shows a head the academy's month as the rows in the database add up", async () => {
@@ -146,13 +155,19 @@ describe('the academy dashboard', () => {
       if (i % 5 === 0) expect(names, r.loginId).toContain(r.name);
       else expect(names, r.loginId).not.toContain(r.name);
     }
-    // The whole list agrees with the rows: active students whose last reading is 7 days ago or more, or none.
+    // The whole list agrees with the rows: active students with 7 days or more since their last reading or, for one
+    // who never read, since they joined (their account made or their join request approved, whichever is later).
     const students = (await studentsOf(head.organisationId!)).filter((s) => s.status === 'ACTIVE');
     const all = await sessionsOf(students.map((s) => s.id));
+    const approvals = await db()
+      .select()
+      .from(academyJoinRequests)
+      .where(and(eq(academyJoinRequests.academyId, head.organisationId!), eq(academyJoinRequests.status, 'APPROVED')));
     const cutoff = daysAgo(7);
     const expected = students.filter((s) => {
       const days = all.filter((x) => x.userId === s.id).map((x) => x.day);
-      return days.length === 0 || days.sort().at(-1)! <= cutoff;
+      const joined = [s.createdAt, ...approvals.filter((a) => a.userId === s.id).map((a) => a.decidedAt!)].map((d) => seoulDay(d)).sort();
+      return (days.sort().at(-1) ?? joined.at(-1)!) <= cutoff;
     });
     expect(d.stopped.total).toBe(expected.length);
     expect(new Set(d.stopped.students.map((s) => s.id))).toEqual(new Set(expected.map((s) => s.id)));
@@ -168,6 +183,7 @@ describe('the academy dashboard', () => {
     const paused = await createStudent({ academy, name: '쉬는학생' });
     const other = await createStudent({ academy, name: '다른반학생' });
     await db().update(users).set({ status: 'SUSPENDED' }).where(eq(users.id, paused.id));
+    await joinedDaysAgo([never, paused, other], 10);
     await createClass(academy, { teachers: [teacher], students: [never, paused] });
     await createClass(academy, { students: [other] });
     const { id: bookId } = await createBook();
@@ -203,6 +219,57 @@ describe('the academy dashboard', () => {
     expect(byTeacher.waitingForMethod.total).toBe(0);
     expect(byTeacher.stopped.students.map((s) => s.name)).toEqual(['한번도안읽음']);
     expect(byTeacher.classes).toHaveLength(1);
+  });
+
+  it('counts the 7 days from the last reading or, for one who never read, from joining (Seoul days)', async () => {
+    const academy = await createAcademy();
+    const head = await createStaff(academy, 'HEAD');
+    const today = await createStudent({ academy, name: '오늘가입' });
+    const sixDays = await createStudent({ academy, name: '엿새전가입' });
+    const sevenDays = await createStudent({ academy, name: '이레전가입' });
+    const readLately = await createStudent({ academy, name: '엿새전독서' });
+    const readLong = await createStudent({ academy, name: '이레전독서' });
+    const rejoined = await createStudent({ academy, name: '다시가입' });
+    await joinedDaysAgo([sixDays], 6);
+    await joinedDaysAgo([sevenDays, readLately, readLong, rejoined], 30);
+    // 다시가입's account is a month old, but the academy approved its join request three days ago.
+    await db()
+      .update(academyJoinRequests)
+      .set({ decidedAt: new Date(now().getTime() - 3 * DAY) })
+      .where(eq(academyJoinRequests.userId, rejoined.id));
+    await db()
+      .update(users)
+      .set({ createdAt: new Date(seoulDayStart(daysAgo(7))!.getTime() + 60_000) })
+      .where(eq(users.id, sevenDays.id));
+    const { id: bookId } = await createBook();
+    for (const [student, day] of [
+      [readLately, daysAgo(6)],
+      [readLong, daysAgo(7)],
+    ] as const) {
+      const [rb] = await db()
+        .insert(resultBooks)
+        .values({ userId: student.id, bookId, status: BookStatus.ACTIVITY, readMethod: ReadMethod.FREE })
+        .returning();
+      await db()
+        .insert(readingRecords)
+        .values({
+          resultBookId: rb.id,
+          userId: student.id,
+          startPage: 1,
+          endPage: 5,
+          minutes: 10,
+          readDate: day,
+          readMethod: ReadMethod.FREE,
+          submissionKey: `stopped-${student.id}`,
+        });
+    }
+
+    const d = await academyDashboard(head);
+    expect(d.stopped.students.map((s) => s.name)).toEqual(['이레전가입', '이레전독서']);
+    expect(d.stopped.total).toBe(2);
+    expect(d.stopped.students[0]).toMatchObject({ lastDay: null, joinedDay: daysAgo(7) });
+    expect(d.stopped.students[1]).toMatchObject({ lastDay: daysAgo(7) });
+    expect(d.stopped.students.map((s) => s.id)).not.toContain(today.id);
   });
 
   it("gives the demo teachers their own classes' students only", async () => {

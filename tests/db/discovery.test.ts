@@ -178,6 +178,25 @@ describe('career guidance', () => {
     for (const f of overview.top) for (const b of f.nextBooks) expect(b.careerFields).toContain(f.code);
   });
 
+  it('never suggests a book more than one level outside the band (an L8 book to an L4 reader)', async () => {
+    const student = await createStudent({ level: 4 });
+    const far = await createBook({ level: 8, genre: 'SOCIETY' });
+    await db()
+      .update(books)
+      .set({ careerFields: ['LAW_POLITICS'] })
+      .where(eq(books.id, far.id));
+    const read = await createBook({ level: 4, genre: 'SOCIETY' });
+    await db()
+      .update(books)
+      .set({ careerFields: ['LAW_POLITICS'] })
+      .where(eq(books.id, read.id));
+    await assignBook({ student, book: read, status: BookStatus.COMPLETE });
+    const overview = await jinroOverview(student.id);
+    const field = overview.top.find((f) => f.code === 'LAW_POLITICS')!;
+    expect(field.nextBooks.map((b) => b.id)).not.toContain(far.id);
+    for (const f of overview.top) for (const b of f.nextBooks) expect(Math.abs(b.level - 4)).toBeLessThanOrEqual(2);
+  });
+
   it('suggests next books within the level band, and only the nearest outside it when the field has none there', async () => {
     const student = await createStudent({ level: 2 });
     const science = await createBook({ level: 2, genre: 'SOCIETY' });
@@ -189,7 +208,6 @@ describe('career guidance', () => {
     const overview = await jinroOverview(student.id);
     expect(overview.usualBand).toEqual({ from: 1, to: 3, widened: false });
     const field = overview.top.find((f) => f.code === 'LAW_POLITICS')!;
-    expect(field.nextBooks.length).toBeGreaterThan(0);
     const candidates = await db()
       .select({ level: books.level, fields: books.careerFields })
       .from(books)
@@ -197,7 +215,10 @@ describe('career guidance', () => {
     const anyInBand = candidates.some((b) => b.fields.includes('LAW_POLITICS'));
     expect(field.widened).toBe(!anyInBand);
     if (anyInBand) for (const b of field.nextBooks) expect(b.level).toBeLessThanOrEqual(3);
-    // Without books of the field in the band, the nearest ones come first.
-    else expect(field.nextBooks.map((b) => b.level)).toEqual([...field.nextBooks.map((b) => b.level)].sort((a, b) => a - b));
+    // Without books of the field in the band, only the next level's, nearest first.
+    else {
+      for (const b of field.nextBooks) expect(b.level).toBeLessThanOrEqual(4);
+      expect(field.nextBooks.map((b) => b.level)).toEqual([...field.nextBooks.map((b) => b.level)].sort((a, b) => a - b));
+    }
   });
 });

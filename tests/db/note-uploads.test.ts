@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSession } from '~/web/session.server';
 import { db } from '~/db/client.server';
-import { notes, users } from '~/db/schema';
+import { notes, readingRecords, users } from '~/db/schema';
 import { BookStatus, NoteState } from '~/domain/enums';
 import { NOTE_MESSAGES } from '~/domain/notes';
 import { processNoteImage } from '~/services/images.server';
@@ -14,6 +14,7 @@ import { LocalStorage, useStorage } from '~/services/storage.server';
 import { findUserByLoginId } from '~/services/accounts.server';
 import * as studentNote from '~/routes/user+/activity_.readingBook.note.$resultBookId';
 import * as noteList from '~/routes/user+/note.list';
+import * as bookReport from '~/routes/user+/bookCommon.report.$resultBookId';
 import * as adminNotes from '~/routes/admin+/notes._index';
 import * as adminNote from '~/routes/admin+/notes.$noteId';
 import * as coachQueue from '~/routes/super+/coach.sharpening._index';
@@ -306,6 +307,15 @@ describe('student note page (forms without JavaScript)', () => {
       noteInput: '첨삭 부탁드려요.',
       hasUnreadComment: true,
     });
+    // The book's report tells the same story: the note as the list shows it, and the book's reading records.
+    const report = await (
+      await respond(() =>
+        bookReport.loader(args(makeRequest(`/user/bookCommon/report/${rb}`, { cookie: student }), { resultBookId: String(rb) })),
+      )
+    ).json();
+    expect(report.note).toEqual(item);
+    const records = await db().select().from(readingRecords).where(eq(readingRecords.resultBookId, rb));
+    expect(report.report.reading.sessions).toBe(records.length || null);
     const read = await respond(() =>
       noteList.action(args(makeRequest('/user/note/list', { cookie: student, form: { noteId: String(note.id) } }))),
     );

@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, ne } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { db } from '~/db/client.server';
 import { noteHistory, notes } from '~/db/schema';
@@ -7,7 +7,7 @@ import { NOTE_MESSAGES } from '~/domain/notes';
 import type { DomainError } from '~/lib/errors';
 import { allowedReviewActions, type ReviewAction } from '~/domain/notes';
 import { getNoteForViewer } from '~/services/notes/access.server';
-import { listAcademyNotes, listCoachQueue, reviewNote } from '~/services/notes/review.server';
+import { listAcademyNotes, listCoachQueue, nextNoteToReview, reviewNote } from '~/services/notes/review.server';
 import { dashboard } from '~/services/reports.server';
 import { listStudentNotes, markCommentsRead, saveStudentNote, unreadCommentCount } from '~/services/notes/student-notes.server';
 import { useTestDatabase, onPostgres } from '../support/db';
@@ -249,6 +249,35 @@ describe('review state machine', () => {
     await markCommentsRead(student.id, n.id);
     expect(await unreadCommentCount(student.id)).toBe(before);
     await expect(markCommentsRead((await userByLogin('student2')).id, n.id)).toBeDomainError('NOTE_NOT_FOUND');
+  });
+});
+
+describe('the next note to review', () => {
+  it('is the submitted note of the scope that has waited longest, never the one open, and none when none waits', async () => {
+    const teacher = await userByLogin('teacher');
+    const teacher2 = await userByLogin('teacher2');
+    const first = await noteIn(S.WRITE);
+    const second = await noteIn(S.WRITE);
+    // Every other submitted note of the academy waits less long than these two.
+    await db()
+      .update(notes)
+      .set({ stateChangedAt: new Date(Date.UTC(2000, 0, 1)) })
+      .where(eq(notes.id, first));
+    await db()
+      .update(notes)
+      .set({ stateChangedAt: new Date(Date.UTC(2000, 0, 2)) })
+      .where(eq(notes.id, second));
+    expect(await nextNoteToReview(teacher, second)).toBe(first);
+    expect(await nextNoteToReview(teacher, first)).toBe(second);
+    // Another academy's teacher is never offered them.
+    const other = await nextNoteToReview(teacher2, first);
+    expect([first, second]).not.toContain(other);
+    // With no other submitted note in scope, there is no next one.
+    await db()
+      .update(notes)
+      .set({ state: S.TEACHER_SHOW })
+      .where(and(eq(notes.state, S.WRITE), ne(notes.id, first)));
+    expect(await nextNoteToReview(teacher, first)).toBeNull();
   });
 });
 

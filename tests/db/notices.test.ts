@@ -470,7 +470,6 @@ describe('the API: GET /api/total/notice/{id}', () => {
       noticeId: id,
       title: 'API 공지',
       content: '<h1>안내</h1>\n<p><img src="x" /><a>열기</a></p>\n',
-      markdown: '# 안내\n\n<img src=x onerror=alert(1)>[열기](javascript:alert(2))',
       files: [{ filePath: `/resources/notices/${id}/files/${file.id}`, fileName: '안내.txt' }],
       publishedAt: expect.any(String),
       popupFrom: null,

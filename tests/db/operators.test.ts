@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
+import { config } from '~/config.server';
 import { getOptionalUser } from '~/web/guards.server';
 import { db, executeRows } from '~/db/client.server';
 import { auditEvents, messages, organisations, users } from '~/db/schema';
@@ -30,10 +31,22 @@ async function idOf(loginId: string) {
   return user.id;
 }
 
-/** Posts to a user's page as `cookie`; returns the response. */
+/** The operator's address, as the HTTP server hands the socket's over in the load context. */
+const OPERATOR_ADDRESS = '203.0.113.7';
+
+/** This test runs without a proxy (the tests' environment declares one): the address is the socket's. */
+function withoutProxy() {
+  const settings = config() as { trustProxy: boolean };
+  settings.trustProxy = false;
+  onTestFinished(() => {
+    settings.trustProxy = true;
+  });
+}
+
+/** Posts to a user's page as `cookie` from OPERATOR_ADDRESS; returns the response. */
 async function post(cookie: string, userId: number, form: Record<string, string>, extraCookie = '') {
   const request = makeRequest(`/super/user/${userId}`, { cookie: extraCookie ? `${cookie}; ${extraCookie}` : cookie, form });
-  return respond(() => userPage.action({ request, params: { userId: String(userId) }, context: {} }));
+  return respond(() => userPage.action({ request, params: { userId: String(userId) }, context: { clientAddress: OPERATOR_ADDRESS } }));
 }
 
 function stepUpCookieOf(res: Response) {
@@ -71,6 +84,7 @@ describe('user search', () => {
 
 describe('lock and unlock', () => {
   it('asks for the password again, ends every session at once, says so at sign-in, and is in the audit trail', async () => {
+    withoutProxy();
     const student = await createStudent();
     const studentCookie = await sessionCookie(student.loginId);
     const operator = await sessionCookie('super');
@@ -103,6 +117,8 @@ describe('lock and unlock', () => {
     const row = await lastAudit('user.lock');
     expect(row).toMatchObject({ targetType: 'user', targetId: student.id, before: { status: 'ACTIVE' }, after: { status: 'LOCKED' } });
     expect(row.actorId).toBe(await idOf('super'));
+    // The trail keeps where the operator acted from.
+    expect(row.address).toBe(OPERATOR_ADDRESS);
 
     // Within ten minutes the proof cookie spares a second password; unlocking needs none.
     const unlocked = await post(operator, student.id, { intent: 'unlock' }, stepUpCookieOf(locked));
@@ -254,7 +270,8 @@ describe('staff accounts and reset links', () => {
 });
 
 describe('audit trail page', () => {
-  it('lists the changes for ADMIN1 with filters', async () => {
+  it('lists the changes for ADMIN1 with filters: the fields changed and the address', async () => {
+    withoutProxy();
     const student = await createStudent();
     const operator = await sessionCookie('super');
     await post(operator, student.id, { intent: 'lock', stepUpPassword: PASSWORD });
@@ -265,13 +282,16 @@ describe('audit trail page', () => {
         context: {},
       }),
     );
-    const data = (await res.json()) as { total: number; rows: { action: string; actorLoginId: string; before: string; after: string }[] };
+    const data = (await res.json()) as {
+      total: number;
+      rows: { action: string; actorLoginId: string; address: string | null; changes: { field: string; before: string; after: string }[] }[];
+    };
     expect(data.total).toBe(1);
     expect(data.rows[0]).toMatchObject({
       action: 'user.lock',
       actorLoginId: 'super',
-      before: '{"status":"ACTIVE"}',
-      after: '{"status":"LOCKED"}',
+      address: OPERATOR_ADDRESS,
+      changes: [{ field: '상태', before: 'ACTIVE', after: 'LOCKED' }],
     });
   });
 });

@@ -25,19 +25,26 @@ test('a teacher assigns a book, allows a retake and excludes the book; the stude
   await openStudent(page, name);
   const url = page.url();
 
-  // Assign the first book of the catalogue the student does not have, read freely.
-  const option = page.locator('#assign-book option:not([disabled])').first();
-  const label = (await option.textContent())!;
-  const title = label.split(' · ')[0];
-  await page.getByLabel('도서', { exact: true }).selectOption(await option.getAttribute('value'));
-  await page.getByLabel('읽기 방식', { exact: true }).selectOption({ label: '자유 읽기' });
-  await page.getByRole('button', { name: '배정', exact: true }).click();
-  await expect(page.getByText(`'${title}' 도서를 배정했습니다.`)).toBeVisible();
+  // The student's page sends to 도서 배정 with the student chosen: the first level-9 book, read freely.
+  await page.getByRole('link', { name: `${name} 학생에게 도서 배정하기` }).click();
+  await expect(page).toHaveURL(/\/admin\/assign\?/);
+  await page.getByLabel('레벨').selectOption('9');
+  await page.getByRole('button', { name: '검색' }).click();
+  await expect(page).toHaveURL(/level=9/);
+  const first = page.locator('table input[name="book"]').first();
+  const title = (await page.locator(`label[for="${await first.getAttribute('id')}"]`).textContent())!;
+  await first.check();
+  await page.getByRole('button', { name: '다음: 대상 선택' }).click();
+  await expect(page.getByLabel(new RegExp(`\\(${student}\\)`))).toBeChecked();
+  await page.getByLabel('읽기 방식').selectOption({ label: '자유 읽기' });
+  await page.getByRole('button', { name: '다음: 미리 보기' }).click();
+  await page.getByRole('button', { name: '1건 배정하기' }).click();
+  await expect(page.getByText('1명에게 1건을 배정했습니다.')).toBeVisible();
+  await gotoReady(page, url);
   const row = page
     .getByRole('row')
     .filter({ has: page.getByRole('rowheader', { name: new RegExp(title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }) });
   await expect(row.getByText('읽기 전 활동 대기')).toBeVisible();
-  await expect(page.locator(`#assign-book option:disabled`, { hasText: title })).toHaveCount(1);
 
   // Allow a retake of the marked analysis of the COMPLETE book.
   const retakeForm = page

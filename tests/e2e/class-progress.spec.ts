@@ -86,3 +86,34 @@ test('a teacher sees only their class in the progress and a 달빛반 student is
   await expect(page.getByRole('heading', { name: /학생 한눈에 보기/ })).toBeVisible();
   await expect(page.getByRole('heading', { name: '문제 분석 결과' })).toBeVisible();
 });
+
+test('the books chosen on one page of 도서 배정 stay chosen on the next page, after a search and at the next step', async ({ page }) => {
+  await signIn(page, 'head', /\/admin\/dashboard$/);
+  await gotoReady(page, '/admin/assign');
+  await expect(page.getByText('다른 쪽으로 넘어가거나 검색하기 전에 고른 도서는 그대로 유지됩니다.')).toBeVisible();
+  const boxes = page.locator('table input[name="book"]');
+  const titleOf = async (n: number) => (await page.locator(`label[for="${await boxes.nth(n).getAttribute('id')}"]`).textContent())!;
+
+  // One book on page 1, one on page 2.
+  const first = await titleOf(0);
+  await boxes.nth(0).check();
+  await page.getByRole('button', { name: '2쪽' }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page.getByText(`고른 도서 1권: 『${first}』`)).toBeVisible();
+  const second = await titleOf(1);
+  await boxes.nth(1).check();
+  await page.getByRole('button', { name: '‹ 이전' }).click();
+  await expect(page.getByText(`고른 도서 2권: 『${first}』, 『${second}』`)).toBeVisible();
+  await expect(boxes.nth(0)).toBeChecked();
+
+  // A search (level 10) keeps both, though neither is in its results.
+  await page.getByLabel('레벨').selectOption('10');
+  await page.getByRole('button', { name: '검색' }).click();
+  await expect(page).toHaveURL(/level=10/);
+  await expect(page.getByText(`고른 도서 2권: 『${first}』, 『${second}』`)).toBeVisible();
+
+  // And the next step has both.
+  await page.getByRole('button', { name: '다음: 대상 선택' }).click();
+  await expect(page).toHaveURL(/step=target/);
+  await expect(page.getByText(`고른 도서 2권: 『${first}』, 『${second}』`)).toBeVisible();
+});

@@ -79,3 +79,13 @@ test('an unknown FAQ section or policy goes back to its list', async ({ page }) 
   await page.goto('/landing/policy/nope');
   await expect(page).toHaveURL(/\/landing\/policy$/);
 });
+
+test("the sign-in and registration pages carry the seller's details and the policies, where a subscription starts", async ({ page }) => {
+  for (const path of ['/member/login', '/member/register/student']) {
+    await page.goto(path);
+    const footer = page.locator('footer');
+    await expect(footer.locator('dd').first(), path).toHaveText('주식회사 리드인');
+    await expect(footer.locator('dt', { hasText: '사업자등록번호' }), path).toBeVisible();
+    await expect(footer.getByRole('link', { name: '리드인 서비스 이용약관' }), path).toHaveAttribute('href', '/landing/policy/readin');
+  }
+});

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { signIn } from './support';
+import { gotoReady, signIn } from './support';
 
 // The reading-note journey of issue 6, with JavaScript on (student) and off (student2): the student writes a note with
 // a JPEG and submits it, the teacher sends it to the coach, the coach corrects it, the student reads the correction.
@@ -201,4 +201,36 @@ test('a note sent back for rewriting puts its book back at the note step on ever
     page.locator('section.status-group', { has: page.getByRole('heading', { name: new RegExp(`^${label}`) }) });
   await expect(group('독서 노트 작성')).toContainText('이상한 나라의 앨리스');
   await expect(group('완료')).not.toContainText('이상한 나라의 앨리스');
+});
+
+test('a teacher and the head comment on the same note at once: the second reads why it was refused', async ({ browser, page }) => {
+  const js = test.info().project.name === 'js';
+  // A completed demo note of 햇살반 (a comment keeps its state), counted from the oldest so that the notes other
+  // tests complete meanwhile do not move it; one per project.
+  await signIn(page, 'teacher', /\/admin\/dashboard$/);
+  await page.goto('/admin/notes?state=COMMENT_COMPLETE');
+  const links = page.locator('table a[href^="/admin/notes/"]');
+  const count = await links.count();
+  expect(count).toBeGreaterThanOrEqual(2);
+  const href = (await links.nth(count - (js ? 1 : 2)).getAttribute('href'))!;
+
+  const headContext = await browser.newContext({ javaScriptEnabled: js });
+  const head = await headContext.newPage();
+  await signIn(head, 'head', /\/admin\/dashboard$/);
+  await gotoReady(head, href);
+  await gotoReady(page, href);
+  await expect(page.getByRole('navigation', { name: '다른 노트' })).toBeVisible();
+
+  // The teacher comments first, then the head, on the page he opened before.
+  await page.getByLabel('선생님 의견').fill('끝까지 잘 정리했어요.');
+  await page.getByRole('button', { name: '댓글 남기기' }).click();
+  await expect(page.getByText('댓글을 남겼습니다.')).toBeVisible();
+  // With JavaScript the saved page's focus is on the flash that says so, not at the top of the page.
+  if (js) await expect(page.getByRole('status').filter({ hasText: '댓글을 남겼습니다.' })).toBeFocused();
+  await head.getByLabel('선생님 의견').fill('마지막 문단이 좋아요.');
+  await head.getByRole('button', { name: '댓글 남기기' }).click();
+  await expect(head.getByRole('alert')).toHaveText('다른 사용자가 먼저 처리했습니다. 새로고침한 뒤 다시 확인해 주세요.');
+  // What the head typed is still there to send again after a reload.
+  await expect(head.getByLabel('선생님 의견')).toHaveValue('마지막 문단이 좋아요.');
+  await headContext.close();
 });

@@ -39,7 +39,7 @@ test('an operator finds a student, locks it (password asked again), the student 
   await studentPage.getByRole('button', { name: '로그인' }).click();
   await expect(studentPage.getByText('잠긴 계정입니다. 고객센터로 문의해 주세요.')).toBeVisible();
 
-  // The audit trail has the lock with before and after.
+  // The audit trail has the lock: the field it changed, and the address the operator acted from.
   const userUrl = new URL(page.url()).pathname;
   const userId = userUrl.split('/').at(-1) ?? '';
   await page.getByRole('link', { name: '감사 기록' }).click();
@@ -47,8 +47,8 @@ test('an operator finds a student, locks it (password asked again), the student 
   await page.getByRole('button', { name: '검색' }).click();
   await expect(page.getByText('기록 1건 (최신순)')).toBeVisible();
   const row = page.getByRole('row', { name: new RegExp(`계정 잠금.*${name}`) }).first();
-  await expect(row).toContainText('{"status":"ACTIVE"}');
-  await expect(row).toContainText('{"status":"LOCKED"}');
+  await expect(row).toContainText('상태: ACTIVE → LOCKED');
+  await expect(row.getByRole('cell').last()).toHaveText('127.0.0.1');
 
   // Unlocking lets the student in again.
   await gotoReady(page, userUrl);

@@ -144,6 +144,13 @@ describe('reading progress', () => {
     );
   });
 
+  it('says a 100-minute reading is met past its goal instead of a count over it', () => {
+    const at = (minutes: number) => progressOf(ReadMethod.HUNDRED, 300, { lastPage: 0, minutes, records: 3, lastIndex: 0 }).label;
+    expect(at(65)).toBe('65 / 100분');
+    expect(at(100)).toBe('100분 완료 (1시간 40분 읽음)');
+    expect(at(318)).toBe('100분 완료 (5시간 18분 읽음)');
+  });
+
   it('words a page range, and a single page as one page', () => {
     expect(pageRange(12, 30)).toBe('12–30쪽');
     expect(pageRange(216, 216)).toBe('216쪽');

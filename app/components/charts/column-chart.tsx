@@ -75,13 +75,16 @@ function ColumnsSvg({
   labelEvery: number;
   fontSize: number;
 }) {
-  const top = Math.max(...data.map((d) => d.value), 1);
+  // The axis ends at a round number (1, 2, 4 or 5 × 10ⁿ, at least 2) so its ticks read 0 · 250 · 500, not 0 · 245 · 490.
+  const most = Math.max(...data.map((d) => d.value), 2);
+  const unit = 10 ** Math.floor(Math.log10(most));
+  const top = [1, 2, 4, 5, 10].map((m) => m * unit).find((n) => n >= most)!;
   const pad = { left: fontSize * 3.3, right: 8, top: 10, bottom: fontSize + 15 };
   const plotW = width - pad.left - pad.right;
   const plotH = height - pad.top - pad.bottom;
   const slot = plotW / Math.max(data.length, 1);
   const barW = Math.max(2, slot * 0.7);
-  const ticks = [0, Math.round(top / 2), top];
+  const ticks = [0, top / 2, top];
   // Every labelEvery-th column and the last one, skipping one that would crowd the last; the end labels keep inside.
   const last = data.length - 1;
   const labelled = (i: number) => i === last || (i % labelEvery === 0 && (labelEvery === 1 || last - i >= labelEvery / 2));

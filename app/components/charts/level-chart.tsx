@@ -26,7 +26,8 @@ export function LineChart({
   const plotH = height - pad.top - pad.bottom;
   const x = (i: number) => pad.left + (data.length <= 1 ? plotW / 2 : (i / (data.length - 1)) * plotW);
   const y = (v: number) => pad.top + plotH - ((v - min) / Math.max(max - min, 1)) * plotH;
-  const ticks = Array.from({ length: max - min + 1 }, (_, i) => min + i).filter((t) => (max - min > 6 ? t % 2 === 0 || t === min : true));
+  // Every level has its line and label (L1 … L10: skipping odd ones hid L3).
+  const ticks = Array.from({ length: max - min + 1 }, (_, i) => min + i);
   const path = data.map((d, i) => `${i === 0 ? 'M' : 'L'}${x(i).toFixed(1)},${y(d.value).toFixed(1)}`).join(' ');
   return (
     <figure className="chart-figure">
@@ -44,7 +45,14 @@ export function LineChart({
         {data.map((d, i) => (
           <g key={`${d.label}-${i}`}>
             <circle cx={x(i)} cy={y(d.value)} r="5" fill="#fff" stroke={color} strokeWidth="3" />
-            <text x={x(i)} y={height - 10} textAnchor="middle" fontSize="11" fill="#6b7785">
+            <text
+              x={x(i)}
+              y={height - 10}
+              // The first and last labels keep inside the chart (the last one was cut off, in print too).
+              textAnchor={data.length > 1 && i === 0 ? 'start' : data.length > 1 && i === data.length - 1 ? 'end' : 'middle'}
+              fontSize="11"
+              fill="#6b7785"
+            >
               {d.label}
             </text>
           </g>

@@ -3,7 +3,7 @@ import { Link } from '~/components/link';
 import { ClassOrStudents } from '~/components/class-or-students';
 import type { FormReply } from '~/components/form-client';
 import { ListTable, type Column } from '~/components/list-page';
-import { Pagination } from '~/components/pagination';
+import { PageButtons } from '~/components/page-buttons';
 import { FactList } from '~/components/fact-list';
 import { CarryChoices, NextStep, WizardConfirm, choicePairs, wizardHref } from '~/components/wizard';
 import { CAREER_FIELDS, GENRES, LEVELS, genreLabel } from '~/domain/catalogue';
@@ -53,8 +53,6 @@ export function BooksStep({ data }: { data: Data }) {
   const { catalogue, choices, chosen } = data;
   if (!catalogue) return null;
   const onPage = new Set(catalogue.books.map((b) => b.id));
-  // A page of the catalogue keeps every choice, the filters and the books chosen on other pages.
-  const pageHref = (p: number) => wizardHref(HERE, choicePairs(choices), { step: 'books', ...catalogue.query, page: p > 1 ? p : null });
   const caption = `도서 ${catalogue.total}권 (사용 중인 도서만 배정할 수 있습니다)`;
   return (
     <Form method="get" className="stack assign-books">
@@ -113,7 +111,9 @@ export function BooksStep({ data }: { data: Data }) {
         rowKey={(b) => b.id}
         empty="조건에 맞는 도서가 없습니다."
       />
-      <Pagination page={catalogue.page} pages={catalogue.pages} href={pageHref} />
+      {/* The pages are this form's buttons: another page keeps every choice, the filters, the books chosen on other
+          pages and the ones ticked on this one. */}
+      <PageButtons page={catalogue.page} pages={catalogue.pages} />
       <p className="muted">다른 쪽으로 넘어가거나 검색하기 전에 고른 도서는 그대로 유지됩니다.</p>
       <NextStep step="target" label="다음: 대상 선택" />
     </Form>

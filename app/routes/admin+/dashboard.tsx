@@ -96,7 +96,7 @@ export default function AdminDashboard() {
                       ·{' '}
                       {s.lastDay
                         ? `마지막 독서 ${formatKoreanDate(`${s.lastDay}T12:00:00+09:00`)} (${daysSince(s.lastDay, d.today)}일 전)`
-                        : '아직 독서 기록 없음'}
+                        : `아직 독서 기록 없음 (가입 ${daysSince(s.joinedDay, d.today)}일 전)`}
                     </span>
                   </li>
                 ))}
@@ -108,7 +108,7 @@ export default function AdminDashboard() {
               ) : null}
             </>
           ) : (
-            <p className="muted">모든 학생이 최근 7일 안에 책을 읽었어요.</p>
+            <p className="muted">7일 이상 읽지 않은 학생이 없어요. 가입한 지 7일이 안 된 학생은 아직 세지 않아요.</p>
           )}
         </section>
 

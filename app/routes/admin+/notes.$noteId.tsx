@@ -8,7 +8,7 @@ import { NoteBody, NoteFeedback, NoteHistory } from '~/components/notes';
 import { NOTE_LIMITS } from '~/domain/notes';
 import { reviewAction } from '~/web/forms/note-review.server';
 import { idParam, orRespond, pageData } from '~/web/http.server';
-import { getNoteForStaff } from '~/services/notes/review.server';
+import { getNoteForStaff, nextNoteToReview } from '~/services/notes/review.server';
 import { CsrfInput } from '~/components/csrf';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -17,8 +17,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireBasicPay(request);
-  const detail = await orRespond(() => getNoteForStaff(user, idParam(params.noteId)));
-  return pageData({ detail });
+  const noteId = idParam(params.noteId);
+  const [detail, next] = await Promise.all([orRespond(() => getNoteForStaff(user, noteId)), nextNoteToReview(user, noteId)]);
+  return pageData({ detail, next });
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -34,7 +35,7 @@ const BUTTONS: { action: string; label: string; secondary?: boolean }[] = [
 ];
 
 export default function AdminNoteReview() {
-  const { detail } = useLoaderData<typeof loader>();
+  const { detail, next } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
   const note = detail.note;
@@ -87,6 +88,18 @@ export default function AdminNoteReview() {
         <h2 id="history-title">진행 기록</h2>
         <NoteHistory history={detail.history} />
       </section>
+      <nav className="form-actions" aria-label="다른 노트">
+        <Link className="button secondary" to="/admin/notes">
+          노트 목록
+        </Link>
+        {next ? (
+          <Link className="button" to={`/admin/notes/${next}`} data-testid="next-note">
+            다음 노트 ›
+          </Link>
+        ) : (
+          <span className="muted">검토를 기다리는 다른 노트가 없습니다.</span>
+        )}
+      </nav>
     </div>
   );
 }

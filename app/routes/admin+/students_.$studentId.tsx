@@ -4,7 +4,6 @@ import { Link } from '~/components/link';
 import { requireBasicPay } from '~/web/guards.server';
 import { ConfirmDialog } from '~/components/dialogs';
 import { firstError, replyFor } from '~/components/form-client';
-import { ReadMethodSelect } from '~/components/reading';
 import { formAction } from '~/web/form-action.server';
 import { redirectWithFlash } from '~/web/http.server';
 import { ASSIGNMENT_MESSAGES as M, allowRetake, assignBook, excludeBook, setReadMethod } from '~/services/assignments.server';
@@ -58,7 +57,7 @@ export async function action(args: ActionFunctionArgs) {
 
 export default function AdminStudentBooks() {
   const data = useLoaderData<typeof loader>();
-  const { student, books, page, catalogue, methods, confirmExclude } = data;
+  const { student, books, page, confirmExclude } = data;
   const reply = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
   const base = `/admin/students/${student.id}`;
@@ -120,44 +119,16 @@ export default function AdminStudentBooks() {
 
       <section aria-labelledby="assign-title" className="card stack">
         <h2 id="assign-title">도서 배정</h2>
-        <Form method="post" action={postTo} className="assign-form" aria-describedby={assignError ? 'assign-error' : undefined}>
-          <CsrfInput />
-          <input type="hidden" name="intent" value="assign" />
-          <div className="field">
-            <label htmlFor="assign-book">도서</label>
-            <select id="assign-book" name="bookId" required defaultValue="" aria-invalid={assignError ? true : undefined}>
-              <option value="" disabled>
-                도서를 고르세요
-              </option>
-              {catalogue.map((group) => (
-                <optgroup key={group.level} label={`레벨 ${group.level}`}>
-                  {group.books.map((b) => (
-                    <option key={b.id} value={b.id} disabled={b.assigned}>
-                      {b.title} · {b.author}
-                      {b.assigned ? ' (배정됨)' : ''}
-                    </option>
-                  ))}
-                </optgroup>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor="assign-method">읽기 방식</label>
-            <ReadMethodSelect id="assign-method" methods={methods} defaultValue={methods[0]?.value} />
-          </div>
-          <div className="form-actions">
-            <button type="submit" disabled={busy}>
-              배정
-            </button>
-          </div>
-          {assignError ? (
-            <p className="field-error" id="assign-error" role="alert">
-              {assignError}
-            </p>
-          ) : null}
-        </Form>
-        <p className="muted">
-          읽기 방식을 &lsquo;나중에 정하기&rsquo;로 배정하면 학생은 읽기 방식이 정해질 때까지 독서 기록을 저장할 수 없습니다.
+        {assignError ? (
+          <p className="alert error" role="alert">
+            {assignError}
+          </p>
+        ) : null}
+        <p>도서 배정에서 책을 찾아 고르면 이 학생에게 배정합니다. 여러 권을 한 번에 고를 수 있고, 이미 있는 책은 건너뜁니다.</p>
+        <p>
+          <Link className="button" to={`/admin/assign?target=students&student=${student.id}`}>
+            {student.name} 학생에게 도서 배정하기
+          </Link>
         </p>
       </section>
 

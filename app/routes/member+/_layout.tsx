@@ -2,8 +2,10 @@ import { Outlet } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { Brand } from '~/components/brand';
 import { ErrorPage } from '~/components/error-page';
+import { SiteFooter } from '~/components/public-shell';
 
-// Public account pages: sign-in, registration, finding an id or a password.
+// Public account pages: sign-in, registration, finding an id or a password, with the public pages' footer (the
+// policies and the seller's details).
 function Shell({ children }: { children: React.ReactNode }) {
   return (
     <>
@@ -25,6 +27,7 @@ function Shell({ children }: { children: React.ReactNode }) {
       <main id="main" className="container" tabIndex={-1}>
         {children}
       </main>
+      <SiteFooter base="/landing" />
     </>
   );
 }

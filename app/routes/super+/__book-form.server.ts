@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { clientIp } from '~/auth/rate-limit.server';
 import { bookSchema } from '~/domain/book-input';
 import { BOOK_STATUSES } from '~/domain/catalogue';
 import type { ItemStatus } from '~/domain/enums';
@@ -34,4 +33,3 @@ export const bookPageSchema = z.discriminatedUnion('intent', [
 ]);
 
 /** Who changed the catalogue and from where, for the audit trail. */
-export const originOf = (request: Request) => ({ address: clientIp(request), origin: new URL(request.url).origin });

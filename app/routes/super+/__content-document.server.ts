@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { clientIp } from '~/auth/rate-limit.server';
 import {
   CONTENT_LIMITS,
   CONTENT_MESSAGES,
@@ -84,4 +83,3 @@ export function contentSchema(doc: ContentDocument) {
 }
 
 /** Who changed the document and from where, for the audit trail. */
-export const originOf = (request: Request) => ({ address: clientIp(request), origin: new URL(request.url).origin });

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { clientIp } from '~/auth/rate-limit.server';
 import { normaliseAcademyCode, normaliseContactPhone, ORGANISATION_MESSAGES as M, parseRatePercent } from '~/domain/operators';
 import { positiveInt, redirectWithFlash } from '~/web/http.server';
 
@@ -104,7 +103,6 @@ export const AGENCY_FIELD_OF = { AGENCY_NAME_TAKEN: 'name' };
 export const UNKNOWN_INTENT = '요청을 처리할 수 없습니다.';
 
 /** Who posted from where, for the audit trail. */
-export const originOf = (request: Request) => ({ address: clientIp(request), origin: new URL(request.url).origin });
 
 /** Back to the page with what was saved, or that nothing changed (a second post of the same form). */
 export const savedOrUnchanged = (to: string, changed: boolean, message: string) =>

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { clientIp } from '~/auth/rate-limit.server';
 import type { ItemStatus } from '~/domain/enums';
 import { PROBLEM_BANK_MESSAGES as MSG, problemInputErrors, SET_STATUSES, textLines, type ProblemInput } from '~/domain/problem-bank';
 import { PROBLEM_SET_KINDS } from '~/domain/problems';
@@ -123,4 +122,3 @@ export const newProblemSchema = problemFields
   .transform(({ position, ...fields }, ctx) => ({ position, problem: checkedProblem(fields, ctx) }));
 
 /** Who changed the problem bank and from where, for the audit trail. */
-export const originOf = (request: Request) => ({ address: clientIp(request), origin: new URL(request.url).origin });

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { clientIp } from '~/auth/rate-limit.server';
 
 // The 알림톡 template form (new and edit), read on the server: each field as typed (cut at a length past the form's
 // own limit), the checkbox as a boolean. The service checks them (app/services/talk/templates.server.ts) and its
@@ -35,4 +34,3 @@ export const TEMPLATE_FIELDS = {
 } as const;
 
 /** Who changed a template and from where, for the audit trail. */
-export const originOf = (request: Request) => ({ address: clientIp(request), origin: new URL(request.url).origin });

@@ -4,7 +4,7 @@ import { useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { alertResponse, requireSuper } from '~/web/guards.server';
 import { FilterForm, ListPage, type Column } from '~/components/list-page';
-import { AUDIT_ACTION_LABELS } from '~/domain/operators';
+import { AUDIT_ACTION_LABELS, auditChanges } from '~/domain/operators';
 import { formatDateTime, seoulDayStart } from '~/lib/dates';
 import { positiveInt } from '~/lib/numbers';
 import { listQuery } from '~/web/list.server';
@@ -34,11 +34,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({
     ...list,
     query,
-    rows: list.rows.map((r) => ({
+    // The fields each event changed, not the stored before and after (a notice's whole body twice, as JSON).
+    rows: list.rows.map(({ before, after, ...r }) => ({
       ...r,
       createdAt: formatDateTime(r.createdAt),
-      before: r.before == null ? null : JSON.stringify(r.before),
-      after: r.after == null ? null : JSON.stringify(r.after),
+      changes: auditChanges(before, after),
     })),
   });
 }
@@ -58,8 +58,7 @@ const COLUMNS: Column<Row>[] = [
         <TargetLink type={r.targetType} id={r.targetId} action={r.action} />
       ),
   },
-  { header: '이전', cell: (r) => r.before ?? '-', className: 'audit-change' },
-  { header: '이후', cell: (r) => r.after ?? '-', className: 'audit-change' },
+  { header: '바뀐 내용', cell: (r) => <AuditChanges changes={r.changes} />, className: 'audit-change' },
   { header: '접속 주소', cell: (r) => r.address ?? '-' },
 ];
 
@@ -132,4 +131,19 @@ function targetPage(type: string, id: number, action: string): { to: string; lab
 function TargetLink({ type, id, action }: { type: string; id: number | null; action: string }) {
   const page = id ? targetPage(type, id, action) : null;
   return page ? <Link to={page.to}>{page.label}</Link> : <>{id ? `#${id}` : '-'}</>;
+}
+
+/** The fields an event changed, one line each: "상태: ACTIVE → LOCKED" (a creation or a deletion shows one side). */
+function AuditChanges({ changes }: { changes: Row['changes'] }) {
+  if (!changes.length) return <>-</>;
+  return (
+    <ul className="plain-list">
+      {changes.map((c) => (
+        <li key={c.field}>
+          <strong>{c.field}</strong>:{' '}
+          {c.before === null ? `${c.after} (새로 만듦)` : c.after === null ? `${c.before} (삭제)` : `${c.before} → ${c.after}`}
+        </li>
+      ))}
+    </ul>
+  );
 }

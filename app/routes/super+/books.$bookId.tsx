@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { requestOrigin } from '~/web/origin.server';
 import { json } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
@@ -12,7 +13,7 @@ import { formAction } from '~/web/form-action.server';
 import { idParam, notFound, redirectWithFlash } from '~/web/http.server';
 import { catalogueBook, setBookStatus, updateBook } from '~/services/operators/catalogue.server';
 import { setsOfBook } from '~/services/operators/problem-sets.server';
-import { BOOK_UPLOAD, bookPageSchema, coverBytes, originOf } from './__book-form.server';
+import { BOOK_UPLOAD, bookPageSchema, coverBytes } from './__book-form.server';
 import { BookForm } from './__book-form';
 import { Options, choices } from '~/components/filter-select';
 
@@ -54,7 +55,7 @@ export async function action(args: ActionFunctionArgs) {
     run: async ({ user, request, ids: { bookId: id }, value }) => {
       const here = `/super/books/${id}`;
       if (value.intent === 'status') {
-        const result = await setBookStatus(user, id, value.status, originOf(request));
+        const result = await setBookStatus(user, id, value.status, requestOrigin(request));
         return redirectWithFlash(
           here,
           result.changed
@@ -63,7 +64,7 @@ export async function action(args: ActionFunctionArgs) {
         );
       }
       const { intent: _, cover, ...input } = value;
-      const book = await updateBook(user, id, input, await coverBytes(cover), originOf(request));
+      const book = await updateBook(user, id, input, await coverBytes(cover), requestOrigin(request));
       return redirectWithFlash(here, `'${book.title}' 도서를 저장했습니다.`);
     },
   });

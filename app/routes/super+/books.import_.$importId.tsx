@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { requestOrigin } from '~/web/origin.server';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { requireSuper } from '~/web/guards.server';
@@ -11,7 +12,7 @@ import { firstError } from '~/components/form-client';
 import { formAction, z } from '~/web/form-action.server';
 import { idParam, orRespond, pageData, redirectWithFlash } from '~/web/http.server';
 import { confirmBookImport, getBookImport } from '~/services/operators/book-import.server';
-import { originOf } from './__book-form.server';
+import {} from './__book-form.server';
 import { SubmitButton } from '~/components/form-actions';
 
 export const meta: MetaFunction = () => [{ title: '도서 목록 확인 | 리드인 운영' }];
@@ -52,7 +53,7 @@ export async function action(args: ActionFunctionArgs) {
     schema: z.object({}),
     run: async ({ user, request, ids: { importId } }) => {
       const here = `/super/books/import/${importId}`;
-      const result = await confirmBookImport(user, importId, originOf(request));
+      const result = await confirmBookImport(user, importId, requestOrigin(request));
       if (result.alreadyConfirmed)
         return redirectWithFlash(here, '이미 등록을 마친 파일입니다. 이번에는 새로 등록한 책이 없습니다.', 'info');
       return redirectWithFlash(

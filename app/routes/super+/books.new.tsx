@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { requestOrigin } from '~/web/origin.server';
 import { useActionData } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { requireSuper } from '~/web/guards.server';
 import { formAction } from '~/web/form-action.server';
 import { redirectWithFlash } from '~/web/http.server';
 import { createBook } from '~/services/operators/catalogue.server';
-import { BOOK_UPLOAD, bookFormSchema, coverBytes, originOf } from './__book-form.server';
+import { BOOK_UPLOAD, bookFormSchema, coverBytes } from './__book-form.server';
 import { BookForm } from './__book-form';
 
 export const meta: MetaFunction = () => [{ title: '도서 등록 | 리드인 운영' }];
@@ -22,7 +23,7 @@ export async function action(args: ActionFunctionArgs) {
     upload: BOOK_UPLOAD,
     hideFields: ['cover'],
     run: async ({ user, request, value: { cover, ...input } }) => {
-      const book = await createBook(user, input, await coverBytes(cover), originOf(request));
+      const book = await createBook(user, input, await coverBytes(cover), requestOrigin(request));
       return redirectWithFlash(`/super/books/${book.id}`, `'${book.title}' 도서를 등록했습니다.`);
     },
   });

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { requireSuper } from '~/web/guards.server';
-import { clientIp } from '~/auth/rate-limit.server';
+import { requestOrigin } from '~/web/origin.server';
 import { firstError } from '~/components/form-client';
 import { When } from '~/components/notes';
 import { Pagination } from '~/components/pagination';
@@ -31,7 +31,7 @@ export async function action(args: ActionFunctionArgs) {
     unknownIntent: COACH_MESSAGES.badRequest,
     run: async ({ user: operator, request, value: { noteId, version, coachId } }) => {
       const url = new URL(request.url);
-      const moved = await reassignNote(operator, { noteId, version, coachId }, { address: clientIp(request), origin: url.origin });
+      const moved = await reassignNote(operator, { noteId, version, coachId }, requestOrigin(request));
       return redirectWithFlash(`/super/coaches${url.search}`, movedMessage(moved));
     },
   });

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { requestOrigin } from '~/web/origin.server';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { requireSuper } from '~/web/guards.server';
@@ -15,7 +16,7 @@ import {
   renderDraft,
   updateScheduledVersion,
 } from '~/services/operators/content.server';
-import { contentSchema, documentOf, draftOf, formValues, originOf } from './__content-document.server';
+import { contentSchema, documentOf, draftOf, formValues } from './__content-document.server';
 import { ContentForm, VersionsTable, type PreviewReply } from './__content-document';
 import { ContentPreview } from './__content-fields';
 
@@ -67,7 +68,7 @@ export async function action(args: ActionFunctionArgs) {
     schema: ({ params }) => contentSchema(documentOf(params)),
     run: async ({ user, request, params, value }) => {
       const doc = documentOf(params);
-      const origin = originOf(request);
+      const origin = requestOrigin(request);
       const here = `/super/content/${doc.slug}/${doc.code}`;
       const from = (at: Date) => (at <= now() ? '지금부터 시행합니다.' : `${formatDateTime(at)}부터 시행합니다.`);
       if (value.intent === 'delete') {

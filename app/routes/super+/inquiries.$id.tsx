@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { requestOrigin } from '~/web/origin.server';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { requireSuper } from '~/web/guards.server';
-import { clientIp } from '~/auth/rate-limit.server';
 import { roleLabel } from '~/components/app-shell';
 import { CsrfInput } from '~/components/csrf';
 import { firstError, getFormProps, getTextareaProps, replyFor, useForm } from '~/components/form-client';
@@ -67,7 +67,7 @@ export async function action(args: ActionFunctionArgs) {
     fields: ANSWER_FIELD_OF,
     run: async ({ user: operator, ids: { id }, request, value }) => {
       const here = `/super/inquiries/${id}`;
-      const origin = { address: clientIp(request) };
+      const origin = requestOrigin(request);
       if (value.intent === 'check') {
         const { changed } = await checkInquiry(operator, id, origin);
         return redirectWithFlash(here, changed ? INQUIRY_MESSAGES.checked : INQUIRY_MESSAGES.alreadyChecked, changed ? 'success' : 'info');

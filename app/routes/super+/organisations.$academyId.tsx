@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node';
+import { requestOrigin } from '~/web/origin.server';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { requireSuper } from '~/web/guards.server';
@@ -9,7 +10,7 @@ import { firstError, replyFor } from '~/components/form-client';
 import { formAction } from '~/web/form-action.server';
 import { redirectWithFlash } from '~/web/http.server';
 import { moveAcademy, setAcademyStatus, updateAcademyInfo } from '~/services/operators/organisations.server';
-import { ACADEMY_FIELD_OF, academyIntents, originOf, savedOrUnchanged, UNKNOWN_INTENT } from './__organisation-forms.server';
+import { ACADEMY_FIELD_OF, academyIntents, savedOrUnchanged, UNKNOWN_INTENT } from './__organisation-forms.server';
 import { AcademyBill } from './__academy';
 import type { loader } from './__academy-page.server';
 import { ACADEMY_INFO_CONSTRAINT, AcademyInfoFields, IntentForm, OrganisationTabs, PLACE_CONSTRAINT, PlaceFields } from './__organisations';
@@ -33,7 +34,7 @@ export async function action(args: ActionFunctionArgs) {
     fields: ACADEMY_FIELD_OF,
     unknownIntent: UNKNOWN_INTENT,
     run: async ({ user, ids: { academyId: id }, request, value }) => {
-      const origin = originOf(request);
+      const origin = requestOrigin(request);
       const here = `/super/organisations/${id}`;
       if (value.intent === 'info') {
         const { intent: _, ...info } = value;

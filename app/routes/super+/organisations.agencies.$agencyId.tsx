@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { requestOrigin } from '~/web/origin.server';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { requireSuper } from '~/web/guards.server';
@@ -7,7 +8,7 @@ import { ORGANISATION_MESSAGES, ratePercentText } from '~/domain/operators';
 import { formAction } from '~/web/form-action.server';
 import { idParam, notFound, pageData } from '~/web/http.server';
 import { agencyDetail, updateAgency } from '~/services/operators/branches.server';
-import { AGENCY_FIELD_OF, agencySchema, originOf, savedOrUnchanged } from './__organisation-forms.server';
+import { AGENCY_FIELD_OF, agencySchema, savedOrUnchanged } from './__organisation-forms.server';
 import { AGENCY_CONSTRAINT, AgencyFields, IntentForm, OrganisationTabs } from './__organisations';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.agency.name ?? '대리점'} | 기관 관리 | 리드인 운영` }];
@@ -42,7 +43,7 @@ export async function action(args: ActionFunctionArgs) {
     schema: agencySchema,
     fields: AGENCY_FIELD_OF,
     run: async ({ user, ids: { agencyId: id }, request, value }) => {
-      const done = await updateAgency(user, id, value, originOf(request));
+      const done = await updateAgency(user, id, value, requestOrigin(request));
       return savedOrUnchanged(`/super/organisations/agencies/${id}`, done.changed, `'${done.name}' 대리점 정보를 저장했습니다.`);
     },
   });

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { requestOrigin } from '~/web/origin.server';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { requireSuper } from '~/web/guards.server';
@@ -8,7 +9,7 @@ import { ORGANISATION_MESSAGES, ratePercentText } from '~/domain/operators';
 import { formAction } from '~/web/form-action.server';
 import { idParam, notFound, pageData, redirectWithFlash } from '~/web/http.server';
 import { branchDetail, createAgency, updateBranch } from '~/services/operators/branches.server';
-import { AGENCY_FIELD_OF, BRANCH_FIELD_OF, branchIntents, originOf, savedOrUnchanged, UNKNOWN_INTENT } from './__organisation-forms.server';
+import { AGENCY_FIELD_OF, BRANCH_FIELD_OF, branchIntents, savedOrUnchanged, UNKNOWN_INTENT } from './__organisation-forms.server';
 import { AGENCY_CONSTRAINT, AgencyFields, BRANCH_CONSTRAINT, BranchFields, IntentForm, OrganisationTabs } from './__organisations';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.branch.name ?? '지사'} | 기관 관리 | 리드인 운영` }];
@@ -55,11 +56,11 @@ export async function action(args: ActionFunctionArgs) {
       const here = `/super/organisations/branches/${id}`;
       if (value.intent === 'branch') {
         const { intent: _, ...branch } = value;
-        const done = await updateBranch(user, id, branch, originOf(request));
+        const done = await updateBranch(user, id, branch, requestOrigin(request));
         return savedOrUnchanged(here, done.changed, `'${done.name}' 지사 정보를 저장했습니다.`);
       }
       const { intent: _, ...agency } = value;
-      const done = await createAgency(user, id, agency, originOf(request));
+      const done = await createAgency(user, id, agency, requestOrigin(request));
       return redirectWithFlash(here, `'${done.name}' 대리점을 등록했습니다.`);
     },
   });

@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { requestOrigin } from '~/web/origin.server';
 import { useActionData } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { requireSuper } from '~/web/guards.server';
 import { formAction } from '~/web/form-action.server';
 import { redirectWithFlash } from '~/web/http.server';
 import { createBranch } from '~/services/operators/branches.server';
-import { BRANCH_FIELD_OF, branchSchema, originOf } from './__organisation-forms.server';
+import { BRANCH_FIELD_OF, branchSchema } from './__organisation-forms.server';
 import { BRANCH_CONSTRAINT, BranchFields, IntentForm, OrganisationTabs } from './__organisations';
 
 export const meta: MetaFunction = () => [{ title: '지사 등록 | 기관 관리 | 리드인 운영' }];
@@ -24,7 +25,7 @@ export async function action(args: ActionFunctionArgs) {
     schema: branchSchema,
     fields: BRANCH_FIELD_OF,
     run: async ({ user, request, value }) => {
-      const branch = await createBranch(user, value, originOf(request));
+      const branch = await createBranch(user, value, requestOrigin(request));
       return redirectWithFlash(
         `/super/organisations/branches/${branch.id}`,
         `'${branch.name}' 지사를 등록했습니다. 이제 대리점을 추가하세요.`,

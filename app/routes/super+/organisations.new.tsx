@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { requestOrigin } from '~/web/origin.server';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { requireSuper } from '~/web/guards.server';
@@ -7,7 +8,7 @@ import { TextField } from '~/components/form-fields';
 import { pageData, positiveInt, redirectWithFlash } from '~/web/http.server';
 import { placeChoices } from '~/services/operators/branches.server';
 import { createAcademy } from '~/services/operators/organisations.server';
-import { ACADEMY_FIELD_OF, newAcademySchema, originOf } from './__organisation-forms.server';
+import { ACADEMY_FIELD_OF, newAcademySchema } from './__organisation-forms.server';
 import {
   ACADEMY_CODE_CONSTRAINT,
   ACADEMY_INFO_CONSTRAINT,
@@ -36,7 +37,7 @@ export async function action(args: ActionFunctionArgs) {
     schema: newAcademySchema,
     fields: ACADEMY_FIELD_OF,
     run: async ({ user, request, value }) => {
-      const academy = await createAcademy(user, value, originOf(request));
+      const academy = await createAcademy(user, value, requestOrigin(request));
       return redirectWithFlash(
         `/super/organisations/${academy.id}`,
         `'${academy.name}' 학원을 등록했습니다. 학생은 학원 코드 ${withParticle(value.code, '으로/로')} 가입할 수 있습니다.`,

@@ -1,8 +1,8 @@
 import type { Tier } from '~/domain/enums';
+import { requestOrigin } from '~/web/origin.server';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { requireSuper } from '~/web/guards.server';
-import { clientIp } from '~/auth/rate-limit.server';
 import { CsrfInput } from '~/components/csrf';
 import { getFormProps, getInputProps, getSelectProps, useForm } from '~/components/form-client';
 import { PLAN_LABELS, PLAN_TIERS } from '~/domain/operator-payments';
@@ -58,7 +58,7 @@ export async function action(args: ActionFunctionArgs) {
           studentLimit: value.studentLimit,
           effectiveFrom: value.effectiveFrom,
         },
-        { address: clientIp(request), origin: new URL(request.url).origin },
+        requestOrigin(request),
       );
       return redirectWithFlash(
         '/super/prices',

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node';
+import { requestOrigin } from '~/web/origin.server';
 import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { requireSuper } from '~/web/guards.server';
@@ -11,7 +12,7 @@ import { formAction } from '~/web/form-action.server';
 import { redirectWithFlash } from '~/web/http.server';
 import { deleteProblem, discardDraft, moveProblem, publishDraft, startDraft } from '~/services/operators/problem-drafts.server';
 import { setProblemSetStatus, updateProblemSet } from '~/services/operators/problem-sets.server';
-import { originOf, SET_FIELDS, SET_PAGE_UNKNOWN, setPageSchema } from './__problem-forms.server';
+import { SET_FIELDS, SET_PAGE_UNKNOWN, setPageSchema } from './__problem-forms.server';
 import { SetForm } from './__problem-forms';
 import { ProblemsSection, StatusSection, VersionsSection } from './__problem-set';
 import type { loader } from './__problem-set-page.server';
@@ -33,7 +34,7 @@ export async function action(args: ActionFunctionArgs) {
     unknownIntent: SET_PAGE_UNKNOWN,
     run: async ({ user, request, ids: { setId }, value }) => {
       const here = `/super/problems/${setId}`;
-      const origin = originOf(request);
+      const origin = requestOrigin(request);
       switch (value.intent) {
         case 'details': {
           const { intent: _, ...details } = value;

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { requestOrigin } from '~/web/origin.server';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { requireSuper } from '~/web/guards.server';
@@ -7,7 +8,7 @@ import { formAction } from '~/web/form-action.server';
 import { idParam, notFound, pageData, redirectWithFlash } from '~/web/http.server';
 import { draftProblem, updateProblem } from '~/services/operators/problem-drafts.server';
 import { problemSetOf } from '~/services/operators/problem-sets.server';
-import { originOf, problemSchema } from './__problem-forms.server';
+import { problemSchema } from './__problem-forms.server';
 import { ProblemForm, problemDefaults } from './__problem-forms';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -36,7 +37,7 @@ export async function action(args: ActionFunctionArgs) {
     ids: ['setId', 'problemId'],
     schema: problemSchema,
     run: async ({ user, request, ids: { setId, problemId }, value }) => {
-      const result = await updateProblem(user, setId, problemId, value, originOf(request));
+      const result = await updateProblem(user, setId, problemId, value, requestOrigin(request));
       return redirectWithFlash(
         `/super/problems/${setId}`,
         result.changed ? `${result.order}번 문제를 고쳤습니다.` : '바뀐 내용이 없습니다.',

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { requestOrigin } from '~/web/origin.server';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { requireSuper } from '~/web/guards.server';
@@ -7,7 +8,7 @@ import { formAction } from '~/web/form-action.server';
 import { idParam, notFound, pageData, redirectWithFlash } from '~/web/http.server';
 import { addProblem, draftSlot } from '~/services/operators/problem-drafts.server';
 import { problemSetOf } from '~/services/operators/problem-sets.server';
-import { newProblemSchema, originOf } from './__problem-forms.server';
+import { newProblemSchema } from './__problem-forms.server';
 import { ProblemForm, problemDefaults } from './__problem-forms';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `문제 추가 | ${data?.title ?? '문제 세트'} | 리드인 운영` }];
@@ -31,7 +32,7 @@ export async function action(args: ActionFunctionArgs) {
     ids: ['setId'],
     schema: newProblemSchema,
     run: async ({ user, request, ids: { setId }, value }) => {
-      const added = await addProblem(user, setId, value.position, value.problem, originOf(request));
+      const added = await addProblem(user, setId, value.position, value.problem, requestOrigin(request));
       return redirectWithFlash(`/super/problems/${setId}`, `${added.order}번 문제를 추가했습니다.`);
     },
   });

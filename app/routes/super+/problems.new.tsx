@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { requestOrigin } from '~/web/origin.server';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { requireSuper } from '~/web/guards.server';
 import { formAction } from '~/web/form-action.server';
 import { pageData, positiveInt, redirectWithFlash } from '~/web/http.server';
 import { booksWithoutSet, createProblemSet } from '~/services/operators/problem-sets.server';
-import { newSetSchema, originOf, SET_FIELDS } from './__problem-forms.server';
+import { newSetSchema, SET_FIELDS } from './__problem-forms.server';
 import { SetForm } from './__problem-forms';
 
 export const meta: MetaFunction = () => [{ title: '새 문제 세트 | 리드인 운영' }];
@@ -27,7 +28,7 @@ export async function action(args: ActionFunctionArgs) {
     schema: newSetSchema,
     fields: SET_FIELDS,
     run: async ({ user, request, value }) => {
-      const set = await createProblemSet(user, value, originOf(request));
+      const set = await createProblemSet(user, value, requestOrigin(request));
       return redirectWithFlash(`/super/problems/${set.id}`, `'${set.title}' 문제 세트를 만들었습니다. 문제를 추가한 뒤 게시해 주세요.`);
     },
   });

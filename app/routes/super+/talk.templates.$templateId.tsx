@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { requestOrigin } from '~/web/origin.server';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { requireSuper } from '~/web/guards.server';
@@ -6,7 +7,7 @@ import { TALK_MESSAGES } from '~/domain/talk';
 import { formAction } from '~/web/form-action.server';
 import { idParam, orRespond, pageData, redirectWithFlash } from '~/web/http.server';
 import { getTemplate, updateTemplate } from '~/services/talk/templates.server';
-import { originOf, TEMPLATE_FIELDS, templateSchema } from './__talk-template-form.server';
+import { TEMPLATE_FIELDS, templateSchema } from './__talk-template-form.server';
 import { TalkTemplateForm } from './__talk-template-form';
 
 export const meta: MetaFunction = () => [{ title: '알림톡 템플릿 수정 | 리드인 운영' }];
@@ -41,7 +42,7 @@ export async function action(args: ActionFunctionArgs) {
     schema: templateSchema,
     fields: TEMPLATE_FIELDS,
     run: async ({ user, request, ids: { templateId }, value }) => {
-      const row = await updateTemplate(user, templateId, value, originOf(request));
+      const row = await updateTemplate(user, templateId, value, requestOrigin(request));
       return redirectWithFlash('/super/talk/templates', TALK_MESSAGES.templateSaved(row.name));
     },
   });

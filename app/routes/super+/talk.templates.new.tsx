@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { requestOrigin } from '~/web/origin.server';
 import { useActionData } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { requireSuper } from '~/web/guards.server';
@@ -6,7 +7,7 @@ import { TALK_MESSAGES } from '~/domain/talk';
 import { formAction } from '~/web/form-action.server';
 import { redirectWithFlash } from '~/web/http.server';
 import { createTemplate } from '~/services/talk/templates.server';
-import { originOf, TEMPLATE_FIELDS, templateSchema } from './__talk-template-form.server';
+import { TEMPLATE_FIELDS, templateSchema } from './__talk-template-form.server';
 import { TalkTemplateForm } from './__talk-template-form';
 
 export const meta: MetaFunction = () => [{ title: '알림톡 템플릿 등록 | 리드인 운영' }];
@@ -22,7 +23,7 @@ export async function action(args: ActionFunctionArgs) {
     schema: templateSchema,
     fields: TEMPLATE_FIELDS,
     run: async ({ user, request, value }) => {
-      const row = await createTemplate(user, value, originOf(request));
+      const row = await createTemplate(user, value, requestOrigin(request));
       return redirectWithFlash('/super/talk/templates', TALK_MESSAGES.templateCreated(row.name));
     },
   });

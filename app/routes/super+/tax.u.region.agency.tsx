@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node';
+import { requestOrigin } from '~/web/origin.server';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { clientIp } from '~/auth/rate-limit.server';
 import { firstError } from '~/components/form-client';
 import { monthLabel, won } from '~/domain/payments';
 import { formAction } from '~/web/form-action.server';
@@ -27,7 +27,7 @@ export async function action(args: ActionFunctionArgs) {
     schema: payoutSchema,
     unknownIntent: BAD_REQUEST,
     run: async ({ user, request, value: { branch: branchId, month } }) => {
-      const done = await markPaidOut(user, branchId, month, { address: clientIp(request), origin: new URL(request.url).origin });
+      const done = await markPaidOut(user, branchId, month, requestOrigin(request));
       return redirectWithFlash(
         `/super/tax/u/region/agency?${new URLSearchParams({ month, branch: String(branchId) })}`,
         `${monthLabel(month)} 정산 ${done.lines}건을 지급 완료로 표시했습니다. (지사 ${won(done.branch)}, 대리점 ${won(done.agency)})`,

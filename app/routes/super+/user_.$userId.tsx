@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { requestOrigin } from '~/web/origin.server';
 import { json } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { CsrfInput } from '~/components/csrf';
 import { requireSuper } from '~/web/guards.server';
-import { clientIp } from '~/auth/rate-limit.server';
 import { isSteppedUp } from '~/web/step-up.server';
 import type { Authority } from '~/domain/enums';
 import { AUTHORITY_LABELS, canChangeAuthority, ROLE_LABELS, STAFF_AUTHORITIES, STATUS_LABELS } from '~/domain/operators';
@@ -48,7 +48,7 @@ export async function action(args: ActionFunctionArgs) {
     hideFields: ['stepUpPassword'],
     unknownIntent: '요청을 처리할 수 없습니다.',
     run: async ({ user: operator, ids: { userId: id }, request, formData, value }) => {
-      const origin: Origin = { address: clientIp(request), origin: new URL(request.url).origin };
+      const origin: Origin = requestOrigin(request);
       const here = `/super/user/${id}`;
       if (value.intent === 'unlock') {
         const target = await unlockUser(operator, id, origin);

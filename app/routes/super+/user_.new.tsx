@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { requestOrigin } from '~/web/origin.server';
 import { json } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
@@ -6,7 +7,6 @@ import { staffSchema } from '~/auth/account-schemas.server';
 import { getFormProps, useForm } from '~/components/form-client';
 import { CsrfInput } from '~/components/csrf';
 import { requireSuper } from '~/web/guards.server';
-import { clientIp } from '~/auth/rate-limit.server';
 import { FormErrors, SelectField, TextField } from '~/components/form-fields';
 import { CONSTRAINTS } from '~/domain/account-constraints';
 import { AUTHORITY_LABELS, canChangeAuthority, STAFF_AUTHORITIES } from '~/domain/operators';
@@ -30,7 +30,7 @@ export async function action(args: ActionFunctionArgs) {
     schema: staffSchema,
     fields: { LOGIN_ID_TAKEN: 'loginId', ONLY_ADMIN1: 'authority' },
     run: async ({ user, request, value }) => {
-      const created = await createStaff(user, value, { address: clientIp(request), origin: new URL(request.url).origin });
+      const created = await createStaff(user, value, requestOrigin(request));
       return redirectWithFlash(
         `/super/user/${created.id}`,
         `${created.name}(${created.loginId}) 운영 계정을 만들었습니다. 비밀번호를 정할 링크를 휴대폰으로 보냈습니다.`,

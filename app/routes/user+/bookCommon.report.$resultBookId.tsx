@@ -12,6 +12,8 @@ import { formatKoreanDate } from '~/lib/dates';
 import { READING_ERRORS } from '~/domain/reading';
 import { idParam, orRespond, pageData } from '~/web/http.server';
 import { getBookReport } from '~/services/problems/book-report.server';
+import { studentNoteOfBook } from '~/services/notes/student-notes.server';
+import { NoteFeedback, StudentNoteState } from '~/components/notes';
 import { PrintButton } from '~/components/print-button';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.report.book.title ?? '책'} 리포트 | 리드인` }];
@@ -19,7 +21,16 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, { role: 'USER' });
   const id = idParam(params.resultBookId, READING_ERRORS.BOOK_NOT_FOUND);
-  return pageData({ report: await orRespond(() => getBookReport(user.id, id)) });
+  // The note as the note list shows it (its state and the teacher's and coach's comments), from the list's own query.
+  const [report, note] = await Promise.all([orRespond(() => getBookReport(user.id, id)), studentNoteOfBook(user.id, id)]);
+  return pageData({ report, note });
+}
+
+/** What the report says of the note when there is none yet, by the book's step. */
+function noNoteYet(status: BookStatus) {
+  if (status === BookStatus.NOTE) return '독서 노트를 쓸 차례입니다.';
+  if (status === BookStatus.COMPLETE) return '이 책은 독서 노트 없이 활동을 마쳤습니다.';
+  return '문제 분석을 마치면 독서 노트를 쓸 수 있습니다.';
 }
 
 type AttemptRecord = ReturnType<typeof useLoaderData<typeof loader>>['report']['records'][number];
@@ -33,7 +44,7 @@ const RECORD_COLUMNS: Column<AttemptRecord>[] = [
 ];
 
 export default function BookReport() {
-  const { report } = useLoaderData<typeof loader>();
+  const { report, note } = useLoaderData<typeof loader>();
   const { book, result } = report;
   return (
     <div className="page stack report">
@@ -115,13 +126,20 @@ export default function BookReport() {
 
       <section className="card stack report-section" aria-labelledby="note-title">
         <h2 id="note-title">독서 노트</h2>
-        <p>
-          {report.status === BookStatus.NOTE
-            ? '독서 노트를 쓸 차례입니다.'
-            : report.status === BookStatus.COMPLETE
-              ? '독서 노트를 제출해 이 책의 활동을 마쳤습니다.'
-              : '문제 분석을 마치면 독서 노트를 쓸 수 있습니다.'}
-        </p>
+        {note ? (
+          <>
+            <p data-testid="note-state">
+              <StudentNoteState note={note} />
+            </p>
+            <NoteFeedback noteInput={note.noteInput} correction={note.correction} />
+            <p className="no-print">
+              <Link to={`/user/activity/readingBook/note/${report.resultBookId}`}>노트 보기</Link> ·{' '}
+              <Link to="/user/note/list">내 독서 노트</Link>
+            </p>
+          </>
+        ) : (
+          <p>{noNoteYet(report.status)}</p>
+        )}
       </section>
     </div>
   );

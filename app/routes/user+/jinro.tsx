@@ -79,10 +79,12 @@ export default function Jinro() {
             <strong>어울리는 직업</strong>: {field.careers.join(', ')}
           </p>
           <h3>다음에 읽어 볼 책</h3>
-          {field.widened ? (
-            <p className="muted">{bandLabel(data.usualBand)}에는 이 분야의 새 책이 없어서 가장 가까운 수준의 책을 골랐어요.</p>
+          {field.widened && field.nextBooks.length ? (
+            <p className="muted">{bandLabel(data.usualBand)}에는 이 분야의 새 책이 없어서 바로 옆 수준의 책을 골랐어요.</p>
           ) : null}
-          {field.nextBooks.length ? (
+          {field.widened && !field.nextBooks.length ? (
+            <p className="muted">{bandLabel(data.usualBand)}에는 아직 이 분야의 새 책이 없어요.</p>
+          ) : field.nextBooks.length ? (
             <ul>
               {field.nextBooks.map((b) => (
                 <li key={b.id}>

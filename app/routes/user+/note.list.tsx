@@ -3,7 +3,7 @@ import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { firstError } from '~/components/form-client';
 import { Link } from '~/components/link';
 import { requireUser } from '~/web/guards.server';
-import { NoteStateBadge, When } from '~/components/notes';
+import { NoteFeedback, StudentNoteState } from '~/components/notes';
 import { Pagination } from '~/components/pagination';
 import { NOTE_MESSAGES } from '~/domain/notes';
 import { formAction, z } from '~/web/form-action.server';
@@ -74,35 +74,15 @@ export default function MyNotes() {
                 <h2 className="h3">
                   <Link to={`/user/activity/readingBook/note/${n.resultBookId}`}>{n.bookTitle}</Link>
                 </h2>
-                <NoteStateBadge state={n.state} />
-                {n.hasUnreadComment ? <span className="badge new-mark">새 의견</span> : null}
               </div>
               <p className="muted">
-                {n.bookAuthor} ·{' '}
-                {n.submittedAt ? (
-                  <>
-                    제출 <When at={n.submittedAt} />
-                  </>
-                ) : (
-                  <>
-                    저장 <When at={n.updatedAt} />
-                  </>
-                )}
+                <StudentNoteState note={n} />
+                {' · '}
+                {n.bookAuthor}
                 {n.hasImage ? ' · 이미지 첨부' : ''}
               </p>
               <p className="note-excerpt">{excerpt(n.note)}</p>
-              {n.noteInput ? (
-                <div className="note-comment">
-                  <h3>선생님·코치 의견</h3>
-                  <p className="note-text">{n.noteInput}</p>
-                </div>
-              ) : null}
-              {n.correction ? (
-                <div className="note-correction">
-                  <h3>코치 첨삭</h3>
-                  <p className="note-text">{n.correction}</p>
-                </div>
-              ) : null}
+              <NoteFeedback noteInput={n.noteInput} correction={n.correction} />
               {n.hasUnreadComment ? (
                 <Form method="post" className="note-read-form">
                   <CsrfInput />

@@ -12,7 +12,10 @@ import { classesInScope, isHead, studentsInScope, type AcademyStaff } from './sc
 // academy, a TEACHER their classes). Every figure is aggregated in the database: the page costs the same fixed number
 // of queries whatever the academy's size.
 
-/** A student who has not read for this many days or more (or never) is listed as stopped. */
+/**
+ * A student who has not read for this many Seoul days or more, counted from their last reading or (never read) from
+ * the day they joined the academy, is listed as stopped.
+ */
 export const STOPPED_AFTER_DAYS = 7;
 /** How many stopped students and books waiting for a read method the dashboard names (the rest are counted). */
 export const DASHBOARD_LIST_LIMIT = 30;
@@ -60,14 +63,22 @@ export async function academyDashboard(staff: AcademyStaff) {
                     and rb.completed_at >= ${monthStartAt.toISOString()}::timestamptz)::int as completed,
                  (select count(*) from notes n where n.user_id in (${ids}) and n.state = ${NoteState.WRITE})::int as notes`,
     ),
-    // Active students whose last reading is STOPPED_AFTER_DAYS days ago or more, or who never read: longest first.
-    executeRows<{ id: number; name: string; grade: string | null; lastDay: string | null; total: number }>(
+    // Active students with STOPPED_AFTER_DAYS Seoul days or more without reading since their last reading or, for
+    // one who never read, since they joined the academy (their account made, or their join request approved,
+    // whichever is later): longest first. A student who joined this week and has not read yet is not listed.
+    executeRows<{ id: number; name: string; grade: string | null; lastDay: string | null; joinedDay: string; total: number }>(
       db(),
-      sql`select u.id, u.name, u.grade, last.day::text as "lastDay", count(*) over ()::int as total
+      sql`select u.id, u.name, u.grade, last.day::text as "lastDay", joined.day::text as "joinedDay", count(*) over ()::int as total
             from users u
             left join (select s.user_id, max(s.day) as day from ${sessions} s group by s.user_id) last on last.user_id = u.id
-           where u.id in (${ids}) and u.status = 'ACTIVE' and (last.day is null or last.day <= ${stoppedBefore}::date)
-           order by last.day asc nulls first, u.name, u.id
+            cross join lateral (
+              select (greatest(u.created_at, (select max(j.decided_at) from academy_join_requests j
+                                               where j.user_id = u.id and j.academy_id = u.organisation_id and j.status = 'APPROVED'))
+                      at time zone 'Asia/Seoul')::date as day
+            ) joined
+           where u.id in (${ids}) and u.status = 'ACTIVE'
+             and coalesce(last.day, joined.day) <= ${stoppedBefore}::date
+           order by last.day asc nulls first, joined.day, u.name, u.id
            limit ${DASHBOARD_LIST_LIMIT}`,
     ),
     // Books assigned without a read method yet, still open (not excluded, not complete).

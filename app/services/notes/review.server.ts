@@ -89,6 +89,29 @@ export async function listAcademyNotes(viewer: NoteViewer, options: { state?: No
 }
 
 /**
+ * The next note the staff member's review page offers (다음 노트): the submitted note (WRITE, as the dashboard counts
+ * them) that has waited longest in their scope, other than `noteId`; null when none waits.
+ */
+export async function nextNoteToReview(viewer: NoteViewer, noteId: number): Promise<number | null> {
+  if (reviewerRole(viewer) !== 'TEACHER' || viewer.organisationId === null) return null;
+  const [next] = await db()
+    .select({ id: notes.id })
+    .from(notes)
+    .innerJoin(student, eq(student.id, notes.userId))
+    .where(
+      and(
+        eq(student.organisationId, viewer.organisationId),
+        studentsInScope(viewer, student),
+        eq(notes.state, NoteState.WRITE),
+        ne(notes.id, noteId),
+      ),
+    )
+    .orderBy(notes.stateChangedAt, notes.id)
+    .limit(1);
+  return next?.id ?? null;
+}
+
+/**
  * The coach queue, the longest waiting first, 10 per page. A coach sees the notes assigned to them, then the unassigned
  * ones (any coach may take those); ADMIN1 and ADMIN2 see every waiting note with its coach.
  */

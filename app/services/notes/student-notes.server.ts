@@ -52,35 +52,47 @@ export async function booksAwaitingNote(userId: number) {
     .orderBy(asc(resultBooks.statusChangedAt), asc(resultBooks.id));
 }
 
+/** A note as the student's pages show it (the note list, the book's report): its state, text, comments and book. */
+const studentNoteRows = () =>
+  db()
+    .select({
+      id: notes.id,
+      resultBookId: notes.resultBookId,
+      state: notes.state,
+      note: notes.note,
+      noteInput: notes.noteInput,
+      correction: notes.correction,
+      hasUnreadComment: notes.hasUnreadComment,
+      submittedAt: notes.submittedAt,
+      updatedAt: notes.updatedAt,
+      hasImage: sql<boolean>`${notes.imageKey} is not null`,
+      bookTitle: books.title,
+      bookAuthor: books.author,
+    })
+    .from(notes)
+    .innerJoin(resultBooks, eq(resultBooks.id, notes.resultBookId))
+    .innerJoin(books, eq(books.id, resultBooks.bookId));
+
+export type StudentNoteRow = Awaited<ReturnType<typeof studentNoteOfBook>>;
+
 /** All of a student's notes, newest change first, 10 per page (two queries whatever the page). */
 export async function listStudentNotes(userId: number, page = 1) {
   const p = pageOf(page);
   const [[{ total }], items] = await Promise.all([
     db().select({ total: count() }).from(notes).where(eq(notes.userId, userId)),
-    db()
-      .select({
-        id: notes.id,
-        resultBookId: notes.resultBookId,
-        state: notes.state,
-        note: notes.note,
-        noteInput: notes.noteInput,
-        correction: notes.correction,
-        hasUnreadComment: notes.hasUnreadComment,
-        submittedAt: notes.submittedAt,
-        updatedAt: notes.updatedAt,
-        hasImage: sql<boolean>`${notes.imageKey} is not null`,
-        bookTitle: books.title,
-        bookAuthor: books.author,
-      })
-      .from(notes)
-      .innerJoin(resultBooks, eq(resultBooks.id, notes.resultBookId))
-      .innerJoin(books, eq(books.id, resultBooks.bookId))
+    studentNoteRows()
       .where(eq(notes.userId, userId))
       .orderBy(desc(notes.updatedAt), desc(notes.id))
       .limit(NOTES_PAGE_SIZE)
       .offset((p - 1) * NOTES_PAGE_SIZE),
   ]);
   return { items, total, page: p, pages: pageCount(total, NOTES_PAGE_SIZE) };
+}
+
+/** The student's note of one of their books as the note list shows it, or null (none written yet). */
+export async function studentNoteOfBook(userId: number, resultBookId: number) {
+  const [row] = await studentNoteRows().where(and(eq(notes.userId, userId), eq(notes.resultBookId, resultBookId)));
+  return row ?? null;
 }
 
 /** How many of the student's notes carry a comment or correction not yet acknowledged (for the dashboard). */

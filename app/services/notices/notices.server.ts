@@ -153,9 +153,8 @@ export async function noticeForEditor(actor: NoticeActor, noticeId: number) {
 export const noticeAnswer = z.object({
   noticeId: z.number().int(),
   title: z.string(),
-  /** The body as HTML (rendered from Markdown, sanitised). */
+  /** The body as HTML (rendered from Markdown, sanitised). The author's Markdown is not handed out: it is the editor's. */
   content: z.string(),
-  markdown: z.string(),
   files: z.array(z.object({ filePath: z.string(), fileName: z.string() })),
   publishedAt: z.string().datetime(),
   popupFrom: z.string().datetime().nullable(),
@@ -168,7 +167,6 @@ export async function noticeForApi(user: NoticeActor, noticeId: number): Promise
     noticeId: n.id,
     title: n.title,
     content: n.html,
-    markdown: n.body,
     files: n.files.map((f) => ({ filePath: f.href, fileName: f.fileName })),
     publishedAt: n.publishedAt.toISOString(),
     popupFrom: n.popupFrom?.toISOString() ?? null,

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
+import { requestOrigin } from '~/web/origin.server';
 import { z } from 'zod';
 import type { SignedIn } from '~/web/guards.server';
-import { clientIp } from '~/auth/rate-limit.server';
 import {
   AUDIENCE_AUTHORITIES,
   AUDIENCE_KINDS,
@@ -161,7 +161,7 @@ export async function noticeFormAction(
         const chosen = value.files.some((f) => typeof f === 'string' && f !== '');
         return done({ preview: renderMarkdown(value.body), filesNotKept: chosen || uploads.length > 0 });
       }
-      const origin = { address: clientIp(request) };
+      const origin = requestOrigin(request);
       if (!options.edit) {
         const created = await createNotice(user, value.input, uploads, origin);
         return redirectWithFlash(options.pathOf(created.id), M.created);
@@ -179,7 +179,7 @@ export async function noticeDeleteAction(args: ActionFunctionArgs, guard: (reque
     ids: ['noticeId'],
     schema: z.object({}),
     run: async ({ user, ids: { noticeId }, request }) => {
-      await deleteNotice(user, noticeId, { address: clientIp(request) });
+      await deleteNotice(user, noticeId, requestOrigin(request));
       return redirectWithFlash(listPath, M.deleted);
     },
   });
