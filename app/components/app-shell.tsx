@@ -77,7 +77,7 @@ export function AppShell({
                     className={item.locked ? 'locked' : undefined}
                     title={item.locked ? '이번 달 기본 결제 후 이용할 수 있습니다' : undefined}
                   >
-                    {item.locked ? <LockMark /> : null}
+                    {item.locked ? <span className="sr-only">(결제 후 이용) </span> : null}
                     {item.label}
                     {badges?.[item.to] ? <MenuCount {...badges[item.to]} /> : null}
                   </Link>
@@ -120,19 +120,6 @@ export function AppShell({
           </div>
         </footer>
       ) : null}
-    </>
-  );
-}
-
-/** A menu entry locked until this month's basic payment is made: a padlock, and the reason for screen readers. */
-function LockMark() {
-  return (
-    <>
-      <svg className="menu-lock" width="12" height="12" viewBox="0 0 24 24" aria-hidden="true">
-        <rect x="5" y="11" width="14" height="10" rx="2" />
-        <path d="M8 11V7a4 4 0 0 1 8 0v4" />
-      </svg>
-      <span className="sr-only">(결제 후 이용) </span>
     </>
   );
 }

@@ -69,12 +69,12 @@ describe('the demo FAQ against the product', () => {
   it('the payment rule: the management pages wait for the basic fee, a student’s reading does not', async () => {
     const text = await answer('이용료는 어떻게 안내받고 납부하나요?');
     expect(text).toContain('학원 관리 메뉴를 이용할 수 있습니다');
-    expect(text).toContain('학생의 독서 활동은 학원의 결제와 관계없이 이어집니다');
+    expect(text).toContain('학생의 독서활동은 학원의 결제와 관계없이 이어집니다');
     // The license page says the same, and nothing says reading waits for the fee.
     const license = LANDING_LICENSE.notes.join(' ');
-    expect(license).toContain('학생의 독서 활동은 학원의 결제와 관계없이 이어지며');
+    expect(license).toContain('학생의 독서활동은 학원의 결제와 관계없이 이어지며');
     for (const said of [license, ...LANDING_INTRO.sections.map((s) => s.body), text]) {
-      expect(said).not.toContain('독서 활동 메뉴를 이용할 수 있습니다');
+      expect(said).not.toContain('독서활동 메뉴를 이용할 수 있습니다');
     }
 
     // 별빛 독서교실 has not paid: its head meets the alert on 학생 관리, its student reads and sees no billing.
@@ -95,7 +95,7 @@ describe('the demo FAQ against the product', () => {
   });
 
   it('the assignment path: 도서 배정, to a class or to students', async () => {
-    const text = await answer('학생에게 책과 독서 활동을 어떻게 배정하나요?');
+    const text = await answer('학생에게 책과 독서활동을 어떻게 배정하나요?');
     expect(text).toContain('도서 배정에서 책을 고르고, 반 전체 또는 학생을 골라');
     // The menu names the page so, for a teacher as for a head.
     const teacherMenu = areaMenu({ role: 'ADMIN', authorities: ['TEACHER'] });

@@ -51,7 +51,9 @@ describe('guards', () => {
     const head2 = await sessionCookie('head2');
     const blocked = await respond(() => requireBasicPay(makeRequest('/admin/x', { cookie: head2 })));
     expect(blocked.status).toBe(403);
-    expect(await blocked.json()).toEqual({ alert: { title: '알림', message: '이번 달 기본 결제를 해 주세요.' } });
+    expect(await blocked.json()).toEqual({
+      alert: { title: '알림', message: '이번 달 기본 결제를 해 주세요.', action: { href: '/admin/payments', label: '결제하러 가기' } },
+    });
     const head = await sessionCookie('head');
     expect((await requireBasicPay(makeRequest('/admin/x', { cookie: head }))).loginId).toBe('head');
   });
