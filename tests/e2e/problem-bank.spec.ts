@@ -153,11 +153,18 @@ test('PRODUCT publishes a book analysis; the student is marked on it, and a late
   await gotoReady(page, `/admin/students?q=${encodeURIComponent(RUN.name)}`);
   await page.getByRole('link', { name: RUN.name, exact: true }).click();
   await expect(page.getByRole('heading', { name: `${RUN.name} 학생의 도서` })).toBeVisible();
-  const option = page.locator('#assign-book option', { hasText: RUN.title });
-  await page.getByLabel('도서', { exact: true }).selectOption(await option.getAttribute('value'));
-  await page.getByLabel('읽기 방식', { exact: true }).selectOption({ label: '자유 읽기' });
-  await page.getByRole('button', { name: '배정', exact: true }).click();
-  await expect(page.getByText(`'${RUN.title}' 도서를 배정했습니다.`)).toBeVisible();
+  // The student's page sends to 도서 배정 with the student chosen; the book found by its title, read freely.
+  await page.getByRole('link', { name: `${RUN.name} 학생에게 도서 배정하기` }).click();
+  await expect(page).toHaveURL(/\/admin\/assign\?/);
+  await page.getByLabel('제목·저자').fill(RUN.title);
+  await page.getByRole('button', { name: '검색' }).click();
+  await page.getByLabel(`${RUN.title} 선택`).check();
+  await page.getByRole('button', { name: '다음: 대상 선택' }).click();
+  await expect(page.getByLabel(new RegExp(`\\(${RUN.loginId}\\)`))).toBeChecked();
+  await page.getByLabel('읽기 방식').selectOption({ label: '자유 읽기' });
+  await page.getByRole('button', { name: '다음: 미리 보기' }).click();
+  await page.getByRole('button', { name: '1건 배정하기' }).click();
+  await expect(page.getByText('1명에게 1건을 배정했습니다.')).toBeVisible();
 
   // The student: before reading, one record to the last page (DIAGNOSIS), then the analysis.
   await switchTo(page, RUN.loginId, /\/user\/activity$/);
