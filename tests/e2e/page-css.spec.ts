@@ -147,9 +147,9 @@ test('after hydrating, the whole sheet is linked and a page reached by navigatio
   await page.getByLabel('비밀번호', { exact: true }).fill('demo1234!');
   await page.getByRole('button', { name: '로그인', exact: true }).click();
   await expect(page).toHaveURL(/\/user\/activity$/);
-  // The signed-in header's account block: the login page has none, so its part has no rule for it.
-  expect(await page.locator('style#page-css').textContent()).not.toMatch(/(^|\})\.account\{/);
-  const account = page.locator('.site-header .account');
-  await expect(account).toBeVisible();
-  expect(await account.evaluate((el) => getComputedStyle(el).display)).toBe('flex');
+  // The signed-in header's role badge: the login page has none, so its part has no rule for it.
+  expect(await page.locator('style#page-css').textContent()).not.toMatch(/(^|\})\.badge\{/);
+  const badge = page.locator('.site-header .account .badge');
+  await expect(badge).toBeVisible();
+  expect(await badge.evaluate((el) => getComputedStyle(el).borderRadius)).toBe('999px');
 });
