@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { db } from '~/db/client.server';
 import { messages, users } from '~/db/schema';
-import { CODE_REQUESTS_PER_HOUR, startPasswordRecovery } from '~/services/accounts.server';
+import { CODE_REQUESTS_PER_HOUR, startPasswordRecovery } from '~/services/account-recovery.server';
 import { useTestDatabase } from '../support/db';
 
 useTestDatabase();

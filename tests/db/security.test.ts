@@ -46,7 +46,8 @@ import * as analysisPage from '~/routes/user+/activity_.readingBook.analysis.$re
 import * as notePage from '~/routes/user+/activity_.readingBook.note.$resultBookId';
 import * as reportPage from '~/routes/user+/bookCommon.report.$resultBookId';
 import * as searchPage from '~/routes/user+/search';
-import { AuthenticationError, completePasswordRecovery, findUserByLoginId, signIn } from '~/services/accounts.server';
+import { completePasswordRecovery } from '~/services/account-recovery.server';
+import { AuthenticationError, findUserByLoginId, signIn } from '~/services/accounts.server';
 import { saveProfileImage } from '~/services/my-page.server';
 import { makeRequest, respond, sessionCookie, xsrfFor } from '../support/auth';
 import { useTestDatabase } from '../support/db';

@@ -9,7 +9,7 @@ import { memberFormLoader, refusedAbove } from '~/web/forms/member-forms.server'
 import { TextField } from '~/components/form-fields';
 import { CONSTRAINTS } from '~/domain/account-constraints';
 import { MEMBER_KIND_LABELS } from '~/domain/accounts';
-import { findLoginIds } from '~/services/accounts.server';
+import { findLoginIds } from '~/services/account-recovery.server';
 import { AuthForm, KindTabs } from './__auth-form';
 
 export const meta: MetaFunction = () => [{ title: '아이디 찾기 | 리드인' }];

@@ -12,7 +12,7 @@ import { clientIp } from '~/auth/rate-limit.server';
 import { TextField } from '~/components/form-fields';
 import { CONSTRAINTS } from '~/domain/account-constraints';
 import { PASSWORD_HINT, type MemberKind } from '~/domain/accounts';
-import { completePasswordRecovery, startPasswordRecovery } from '~/services/accounts.server';
+import { completePasswordRecovery, startPasswordRecovery } from '~/services/account-recovery.server';
 import { AuthForm, KindTabs } from './__auth-form';
 
 export const meta: MetaFunction = () => [{ title: '비밀번호 찾기 | 리드인' }];
