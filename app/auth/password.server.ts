@@ -1,4 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
+import { boundedQueue } from '~/lib/bounded-queue.server';
 import { DomainError } from '~/lib/errors';
 
 // argon2id with the OWASP minimum: 19 MiB memory, 2 iterations, 1 lane.
@@ -11,32 +12,13 @@ const OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
  */
 export const HASH_CONCURRENCY = 2;
 export const HASH_QUEUE = 64;
-let running = 0;
-const waiting: Array<() => void> = [];
-
 export const hashingBusy = () => new DomainError('TOO_MANY_ATTEMPTS', '로그인 시도가 너무 많습니다. 잠시 후 다시 시도해 주세요.', 429);
 
-async function bounded<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= HASH_CONCURRENCY) {
-    if (waiting.length >= HASH_QUEUE) throw hashingBusy();
-    await new Promise<void>((resolve) => waiting.push(resolve));
-  } else {
-    running++;
-  }
-  try {
-    return await work();
-  } finally {
-    const next = waiting.shift();
-    if (next)
-      next(); // the slot passes to the next waiter
-    else running--;
-  }
-}
+const hashing = boundedQueue({ atOnce: HASH_CONCURRENCY, waitingMax: HASH_QUEUE, busy: hashingBusy });
+const bounded = <T>(work: () => Promise<T>): Promise<T> => hashing.run(work);
 
 /** Hashes running and waiting now (tests and the battery read it). */
-export function hashingLoad() {
-  return { running, waiting: waiting.length };
-}
+export const hashingLoad = hashing.state;
 
 /**
  * Passwords are hashed and checked in NFC: a Hangul password typed as composed syllables and one typed as jamo (NFD,

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { boundedQueue } from '~/lib/bounded-queue.server';
 import { DomainError } from '~/lib/errors';
 
 // Image work apart from the pages (docs/decisions/032-image-queue.md). Decoding, resizing and re-encoding an upload
@@ -19,31 +20,13 @@ export const imageBusyError = () => new DomainError('IMAGE_BUSY', IMAGE_BUSY_MES
 // libvips's own threads for one image (its default is one per core): one, so that an image uses one core at most.
 sharp.concurrency(1);
 
-let running = 0;
-const waiting: (() => void)[] = [];
+const queue = boundedQueue({ atOnce: IMAGE_JOBS_AT_ONCE, waitingMax: IMAGE_QUEUE_MAX, busy: imageBusyError });
 
 /** What the queue holds now (for tests and the operators' health). */
-export function imageQueueState() {
-  return { running, waiting: waiting.length };
-}
+export const imageQueueState = queue.state;
 
 /**
  * Runs `work` (image processing) in its turn. Throws IMAGE_BUSY (503) at once when IMAGE_QUEUE_MAX images are already
  * waiting. The turn passes to the next image whether `work` succeeds or throws.
  */
-export async function inImageQueue<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= IMAGE_JOBS_AT_ONCE) {
-    if (waiting.length >= IMAGE_QUEUE_MAX) throw imageBusyError();
-    // The slot is handed over by the image before (running stays counted).
-    await new Promise<void>((resolve) => waiting.push(resolve));
-  } else {
-    running++;
-  }
-  try {
-    return await work();
-  } finally {
-    const next = waiting.shift();
-    if (next) next();
-    else running--;
-  }
-}
+export const inImageQueue = <T>(work: () => Promise<T>): Promise<T> => queue.run(work);
