@@ -3,15 +3,15 @@
 // Remix's classic compiler (esbuild) writes one shared chunk per distinct set of route modules that share code, so a
 // page loads 20 to 30 scripts. This step takes the compiler's client output as Rollup's input (the entry module and
 // every route module are entries, exports kept exactly), groups the shared chunks as scripts/lib/client-chunks.mjs
-// plans (at most `maxScripts` scripts per page), minifies each output file again with esbuild, and rewrites both
+// plans (at most `maxScripts` scripts per page), minifies each output file again with terser, and rewrites both
 // manifests that name the files: the browser's (public/build/manifest-*.js) and the one embedded in the server build
 // (build/index.js), whose `imports` lists Remix turns into modulepreload links. Output names carry Rollup's content
 // hash, so a changed file never reuses a cached name.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { transform } from 'esbuild';
 import { rollup } from 'rollup';
+import { minify } from 'terser';
 import { nameOfModule, planChunks } from './client-chunks.mjs';
 
 const MANIFEST_FILE = /^manifest-[A-Z0-9]+\.js$/;
@@ -131,8 +131,11 @@ async function bundleOnce({ input, plan, urlOf, fileOf, publicPath }) {
       plugins: [
         {
           name: 'minify',
+          // Terser, not esbuild: on the framework's 85 KB it writes about 3.4 % less gzip (82.1 KB against 85.0 KB), what
+          // kept the student's dashboard past the 100 KB budget (docs/decisions/028, "Minifier").
           async renderChunk(code) {
-            return (await transform(code, { minify: true, format: 'esm', legalComments: 'none' })).code;
+            const result = await minify(code, { module: true, compress: { passes: 2 }, mangle: true, format: { comments: false } });
+            return result.code;
           },
         },
       ],
