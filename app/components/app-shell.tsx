@@ -1,4 +1,4 @@
-import { BusinessDetails } from './business-footer';
+import { SiteFooterFrame } from './business-footer';
 import { FlashBanner } from './flash-banner';
 import { Form, NavLink, useLocation } from '@remix-run/react';
 import { Link } from '~/components/link';
@@ -105,20 +105,13 @@ export function AppShell({
         {children}
       </main>
       {footerLinks?.length ? (
-        <footer className="site-footer">
-          <div className="container">
-            <nav aria-label="서비스 안내">
-              <ul>
-                {footerLinks.map((l) => (
-                  <li key={l.to}>
-                    <NavLink to={l.to}>{l.label}</NavLink>
-                  </li>
-                ))}
-              </ul>
-            </nav>
-            <BusinessDetails />
-          </div>
-        </footer>
+        <SiteFooterFrame label="서비스 안내">
+          {footerLinks.map((l) => (
+            <li key={l.to}>
+              <NavLink to={l.to}>{l.label}</NavLink>
+            </li>
+          ))}
+        </SiteFooterFrame>
       ) : null}
     </>
   );

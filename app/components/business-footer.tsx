@@ -1,4 +1,5 @@
 import { useRouteLoaderData } from '@remix-run/react';
+import type { ReactNode } from 'react';
 import type { BusinessDetails as Business } from '~/domain/business';
 
 // The seller's details every page's footer shows (전자상거래법 제10조), from configuration (BUSINESS_*). The experience
@@ -31,5 +32,22 @@ export function BusinessDetails() {
       </dl>
       <p>© 2026 {business.name ?? '리드인'}. All rights reserved.</p>
     </div>
+  );
+}
+
+/**
+ * The one page footer: a list of links (`label` names the list for screen readers) above the seller's details. The app
+ * shell fills it with the area's pages, the public pages with the policies.
+ */
+export function SiteFooterFrame({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <footer className="site-footer">
+      <div className="container">
+        <nav aria-label={label}>
+          <ul>{children}</ul>
+        </nav>
+        <BusinessDetails />
+      </div>
+    </footer>
   );
 }

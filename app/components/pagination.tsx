@@ -1,26 +1,31 @@
+import type { ReactNode } from 'react';
 import { Link } from '~/components/link';
 
 /** The page numbers a list offers around `page`: the first, the last and two either side. */
 export const pageNumbers = (page: number, pages: number) =>
   Array.from({ length: pages }, (_, i) => i + 1).filter((n) => n === 1 || n === pages || Math.abs(n - page) <= 2);
 
+/** What a page control is: the previous page, the next one, or a page by its number. */
+export type PageStep = 'prev' | 'next' | 'number';
+
 /**
- * Page links for every paginated list: ‹ 이전 · 1 2 3 … · 다음 ›. Plain links, so they work without JavaScript.
- * Give `base` for a list whose only parameter is `?page=N`, or `href` to keep other query parameters.
+ * ‹ 이전 · 1 2 3 … · 다음 ›, the one markup of every list's pages; `control` draws one step (a link, or a submit button of
+ * a GET form that keeps choices, `PageButtons`).
  */
-export function Pagination({ page, pages, base, href }: { page: number; pages: number; base?: string; href?: (page: number) => string }) {
+export function PageNav({
+  page,
+  pages,
+  control,
+}: {
+  page: number;
+  pages: number;
+  control: (target: number, step: PageStep, label: string) => ReactNode;
+}) {
   if (pages <= 1) return null;
-  const to = href ?? ((p: number) => `${base}${base?.includes('?') ? '&' : '?'}page=${p}`);
   const numbers = pageNumbers(page, pages);
   return (
     <nav className="pagination" aria-label="페이지 이동">
-      {page > 1 ? (
-        <Link to={to(page - 1)} rel="prev">
-          ‹ 이전
-        </Link>
-      ) : (
-        <span aria-hidden="true">‹ 이전</span>
-      )}
+      {page > 1 ? control(page - 1, 'prev', '‹ 이전') : <span aria-hidden="true">‹ 이전</span>}
       {numbers.map((n, i) => (
         <span key={n}>
           {i > 0 && n - numbers[i - 1] > 1 ? <span aria-hidden="true">…</span> : null}
@@ -29,19 +34,30 @@ export function Pagination({ page, pages, base, href }: { page: number; pages: n
               {n}
             </span>
           ) : (
-            <Link to={to(n)} aria-label={`${n}쪽`}>
-              {n}
-            </Link>
+            control(n, 'number', String(n))
           )}
         </span>
       ))}
-      {page < pages ? (
-        <Link to={to(page + 1)} rel="next">
-          다음 ›
-        </Link>
-      ) : (
-        <span aria-hidden="true">다음 ›</span>
-      )}
+      {page < pages ? control(page + 1, 'next', '다음 ›') : <span aria-hidden="true">다음 ›</span>}
     </nav>
+  );
+}
+
+/**
+ * Page links for every paginated list. Plain links, so they work without JavaScript.
+ * Give `base` for a list whose only parameter is `?page=N`, or `href` to keep other query parameters.
+ */
+export function Pagination({ page, pages, base, href }: { page: number; pages: number; base?: string; href?: (page: number) => string }) {
+  const to = href ?? ((p: number) => `${base}${base?.includes('?') ? '&' : '?'}page=${p}`);
+  return (
+    <PageNav
+      page={page}
+      pages={pages}
+      control={(target, step, label) => (
+        <Link to={to(target)} rel={step === 'number' ? undefined : step} aria-label={step === 'number' ? `${target}쪽` : undefined}>
+          {label}
+        </Link>
+      )}
+    />
   );
 }

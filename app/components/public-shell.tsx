@@ -1,4 +1,4 @@
-import { BusinessDetails } from './business-footer';
+import { SiteFooterFrame } from './business-footer';
 import { NavLink } from '@remix-run/react';
 import { Link } from '~/components/link';
 import type { ReactNode } from 'react';
@@ -54,20 +54,13 @@ export function PublicShell({
  */
 export function SiteFooter({ base }: { base: string }) {
   return (
-    <footer className="site-footer">
-      <div className="container">
-        <nav aria-label="약관 및 정책">
-          <ul>
-            {POLICY_DOCS.map((doc) => (
-              <li key={doc.code}>
-                <Link to={`${base}/policy/${doc.code}`}>{doc.title}</Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <BusinessDetails />
-      </div>
-    </footer>
+    <SiteFooterFrame label="약관 및 정책">
+      {POLICY_DOCS.map((doc) => (
+        <li key={doc.code}>
+          <Link to={`${base}/policy/${doc.code}`}>{doc.title}</Link>
+        </li>
+      ))}
+    </SiteFooterFrame>
   );
 }
 
