@@ -9,6 +9,7 @@ import * as me from '~/routes/api+/me';
 import { findUserByLoginId } from '~/services/accounts.server';
 import { billingOverview } from '~/services/academy/billing.server';
 import { academyDashboard } from '~/services/academy/dashboard.server';
+import { branchActivity } from '~/services/operators/branch.server';
 import { listAcademies } from '~/services/operators/organisations.server';
 import { confirmDeposit } from '~/services/operators/payments.server';
 import { hasBasicPay } from '~/services/payments/basic-pay.server';
@@ -65,12 +66,16 @@ async function fullAcademy(): Promise<{ academy: Academy; head: Member }> {
 
 const headOf = (head: Member) => ({ ...head, role: 'ADMIN' as const, authorities: ['HEAD' as const] });
 
-/** What each screen says of this month: the dashboard card, the payments page, the operators' list, /api/me. */
+/**
+ * What each screen says of this month: the dashboard card, the payments page, the operators' list, the branch's
+ * settlement page (/super/tax/u/region/agency, every branch), /api/me.
+ */
 async function screens(academy: Academy, head: Member) {
-  const [dashboard, page, list, api] = await Promise.all([
+  const [dashboard, page, list, settlement, api] = await Promise.all([
     academyDashboard(headOf(head)),
     billingOverview(headOf(head)),
     listAcademies({ q: academy.code }, 1),
+    branchActivity(null, seoulMonth(now())),
     (async () => {
       const res = await me.loader({
         request: new Request('http://localhost/api/me', { headers: { Cookie: await sessionCookie(head.loginId) } }),
@@ -83,7 +88,9 @@ async function screens(academy: Academy, head: Member) {
     })(),
   ]);
   const row = list.rows[0];
+  const bill = settlement.find((r) => r.academyId === academy.id)!.bill;
   return {
+    settlement: { state: bill.state, due: bill.due, refunded: bill.refunded },
     dashboard: { state: dashboard.billing!.state, due: dashboard.billing!.due, basicPaid: dashboard.basicPaid },
     page: { state: page.summary.state, due: page.summary.due, refunded: page.summary.refunded, basicPaid: page.paid },
     list: { state: row.month.state, due: row.month.due, refunded: row.month.refunded },
@@ -98,6 +105,7 @@ describe('the billing state every screen reads', () => {
     expect(s.dashboard).toEqual({ state: 'paid', due: null, basicPaid: true });
     expect(s.page).toEqual({ state: 'paid', due: '₩0', refunded: null, basicPaid: true });
     expect(s.list).toEqual({ state: 'paid', due: 0, refunded: 0 });
+    expect(s.settlement).toEqual(s.list);
     expect(s.api).toEqual({ state: 'paid', due: 0, refunded: 0, basicPaid: true });
 
     // The form that adds the 31st says it before it is sent; at 31 the pack is already on the bill.
@@ -118,6 +126,7 @@ describe('the billing state every screen reads', () => {
     expect(s.dashboard).toEqual({ state: 'due', due: '₩45,000', basicPaid: true });
     expect(s.page).toEqual({ state: 'due', due: '₩45,000', refunded: null, basicPaid: true });
     expect(s.list).toEqual({ state: 'due', due: 45_000, refunded: 0 });
+    expect(s.settlement).toEqual(s.list);
     expect(s.api).toEqual({ state: 'due', due: 45_000, refunded: 0, basicPaid: true });
     expect(await hasBasicPay(academy.id)).toBe(true);
     const page = await billingOverview(headOf(head));
@@ -142,12 +151,19 @@ describe('the billing state every screen reads', () => {
       })
       .returning();
     s = await screens(academy, head);
-    expect([s.dashboard.state, s.page.state, s.list.state, s.api.state]).toEqual(['waiting', 'waiting', 'waiting', 'waiting']);
+    expect([s.dashboard.state, s.page.state, s.list.state, s.settlement.state, s.api.state]).toEqual([
+      'waiting',
+      'waiting',
+      'waiting',
+      'waiting',
+      'waiting',
+    ]);
     expect((await billingState(academy.id))!.pending).toBe(45_000);
     await confirmDeposit(operator, deposit.id, origin);
     s = await screens(academy, head);
     expect(s.dashboard).toEqual({ state: 'paid', due: null, basicPaid: true });
     expect(s.list).toEqual({ state: 'paid', due: 0, refunded: 0 });
+    expect(s.settlement).toEqual(s.list);
     expect(s.api).toMatchObject({ state: 'paid', due: 0 });
 
     // ₩30,000 of the ADD1 deposit refunded: still paid (a partial refund keeps the payment), the refund on every screen,
@@ -156,6 +172,7 @@ describe('the billing state every screen reads', () => {
     s = await screens(academy, head);
     expect(s.page).toEqual({ state: 'paid', due: '₩0', refunded: '₩30,000', basicPaid: true });
     expect(s.list).toEqual({ state: 'paid', due: 0, refunded: 30_000 });
+    expect(s.settlement).toEqual(s.list);
     expect(s.api).toMatchObject({ state: 'paid', refunded: 30_000 });
     const history = (await billingOverview(headOf(head))).history.find((h) => h.id === deposit.id)!;
     expect(history).toMatchObject({ status: '부분 환불', amount: '₩45,000', refunded: '₩30,000' });
