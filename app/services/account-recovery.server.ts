@@ -25,7 +25,14 @@ export async function findLoginIds(kind: MemberKind, name: string, phone: string
   const rows = await db()
     .select({ loginId: users.loginId })
     .from(users)
-    .where(and(eq(users.role, 'USER'), eq(users.name, name.trim()), or(eq(users.phone, phone), and(isNull(users.phone), eq(users.guardianPhone, phone))), kindCondition(kind)))
+    .where(
+      and(
+        eq(users.role, 'USER'),
+        eq(users.name, name.trim()),
+        or(eq(users.phone, phone), and(isNull(users.phone), eq(users.guardianPhone, phone))),
+        kindCondition(kind),
+      ),
+    )
     .orderBy(asc(users.id));
   return rows.map((r) => maskLoginId(r.loginId));
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '~/db/client.server';
 import { payments, users } from '~/db/schema';
@@ -6,6 +6,7 @@ import { PaymentMethod, PaymentStatus, Tier } from '~/domain/enums';
 import { now } from '~/lib/clock.server';
 import { addMonths, seoulMonth } from '~/lib/dates';
 import * as me from '~/routes/api+/me';
+import * as editStudent from '~/routes/admin+/students_.$studentId_.edit';
 import { findUserByLoginId } from '~/services/accounts.server';
 import { billingOverview } from '~/services/academy/billing.server';
 import { academyDashboard } from '~/services/academy/dashboard.server';
@@ -15,7 +16,7 @@ import { confirmDeposit } from '~/services/operators/payments.server';
 import { hasBasicPay } from '~/services/payments/basic-pay.server';
 import { billingState, studentCharge } from '~/services/payments/billing-state.server';
 import { newRefundKey, refundPayment } from '~/services/payments/refunds.server';
-import { sessionCookie } from '../support/auth';
+import { makeRequest, sessionCookie } from '../support/auth';
 import { useTestDatabase } from '../support/db';
 import { createAcademy, createStaff, unique, type Academy, type Member } from '../support/factories';
 
@@ -62,6 +63,16 @@ async function fullAcademy(): Promise<{ academy: Academy; head: Member }> {
     });
   await addStudents(academy, 30);
   return { academy, head: await createStaff(academy, 'HEAD') };
+}
+
+/** The login id of one active student of the academy. */
+async function firstActive(academyId: number) {
+  const [row] = await db()
+    .select({ loginId: users.loginId })
+    .from(users)
+    .where(and(eq(users.organisationId, academyId), eq(users.role, 'USER'), eq(users.status, 'ACTIVE')))
+    .limit(1);
+  return row?.loginId ?? null;
 }
 
 const headOf = (head: Member) => ({ ...head, role: 'ADMIN' as const, authorities: ['HEAD' as const] });
@@ -176,6 +187,31 @@ describe('the billing state every screen reads', () => {
     expect(s.api).toMatchObject({ state: 'paid', refunded: 30_000 });
     const history = (await billingOverview(headOf(head))).history.find((h) => h.id === deposit.id)!;
     expect(history).toMatchObject({ status: '부분 환불', amount: '₩45,000', refunded: '₩30,000' });
+  });
+
+  it('says the charge before a paused student is made active again, as adding and approving do', async () => {
+    const { academy, head } = await fullAcademy();
+    const loginId = unique('paused');
+    const [paused] = await db()
+      .insert(users)
+      .values({ loginId, passwordHash: 'x', name: loginId, role: 'USER', status: 'SUSPENDED', organisationId: academy.id })
+      .returning({ id: users.id });
+    const load = async () => {
+      const request = makeRequest(`/admin/students/${paused.id}/edit`, { cookie: await sessionCookie(head.loginId) });
+      const res = (await editStudent.loader({ request, params: { studentId: String(paused.id) }, context: {} })) as Response;
+      return ((await res.json()) as { resumeCharge: string | null }).resumeCharge;
+    };
+    // The 31st active student: the same sentence the add form and the approve button read (studentCharge).
+    expect(await load()).toBe(
+      '다시 활동으로 바꾸면 활동 중인 학생이 30명에서 31명이 됩니다. 이번 달 청구에 더해지는 금액: 학생 추가 1 ₩45,000 (학생 31명: 기본 30명 초과).',
+    );
+    expect(await load()).toBe((await studentCharge(academy.id, 1, '다시 활동으로 바꾸면'))!.message);
+    // Below the threshold nothing is said.
+    await db()
+      .update(users)
+      .set({ status: 'SUSPENDED' })
+      .where(eq(users.loginId, (await firstActive(academy.id))!));
+    expect(await load()).toBeNull();
   });
 
   it('shows a head3-like academy’s unpaid registration on the dashboard, and no billing to a student', async () => {

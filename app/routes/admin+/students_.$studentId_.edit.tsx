@@ -173,8 +173,14 @@ export default function EditStudent() {
             <Form method="post" className="inline-form">
               <CsrfInput />
               <p>일시정지 중입니다. 다시 활동으로 바꾸면 학생이 로그인할 수 있습니다.</p>
-              <ChargeNotice message={resumeCharge} />
-              <button type="submit" name="intent" value="resume" disabled={busy}>
+              <ChargeNotice message={resumeCharge} id="resume-charge" />
+              <button
+                type="submit"
+                name="intent"
+                value="resume"
+                disabled={busy}
+                aria-describedby={resumeCharge ? 'resume-charge' : undefined}
+              >
                 다시 활동
               </button>
             </Form>
