@@ -52,21 +52,21 @@ type SuperGroup = (typeof SUPER_GROUPS)[number];
 const SUPER_MENU: (NavItem & { for: Authority[]; group?: SuperGroup })[] = [
   { to: '/super/user', label: '회원 관리', for: ['ADMIN1', 'ADMIN2'], group: '회원·기관' },
   { to: '/super/organisations', label: '기관 관리', for: ['ADMIN1', 'ADMIN2'], group: '회원·기관' },
-  { to: '/super/coaches', label: '코치 관리', for: ['ADMIN1', 'ADMIN2'], group: '회원·기관' },
   { to: '/super/books', label: '도서 관리', for: ['ADMIN1', 'ADMIN2', 'PRODUCT'], group: '도서·콘텐츠' },
   { to: '/super/problems', label: '문제 관리', for: ['ADMIN1', 'ADMIN2', 'PRODUCT'], group: '도서·콘텐츠' },
-  { to: '/super/content', label: 'FAQ·약관', for: ['ADMIN1', 'ADMIN2'], group: '도서·콘텐츠' },
+  { to: '/super/coach/sharpening', label: '첨삭', for: ['ADMIN1', 'ADMIN2', 'COACH'], group: '운영' },
+  { to: '/super/coaches', label: '코치 관리', for: ['ADMIN1', 'ADMIN2'], group: '회원·기관' },
   // The branch's home carries its settlement: BRANCH knows it as 지사, operators as 정산 (every branch).
   { to: '/super/tax/u/region/agency', label: '지사', for: ['BRANCH'] },
-  { to: '/super/payments', label: '결제', for: ['ADMIN1', 'ADMIN2'], group: '결제·정산' },
   { to: '/super/tax/u/region/agency', label: '정산', for: ['ADMIN1', 'ADMIN2'], group: '결제·정산' },
+  { to: '/super/payments', label: '결제', for: ['ADMIN1', 'ADMIN2'], group: '결제·정산' },
   { to: '/super/prices', label: '가격', for: ['ADMIN1', 'ADMIN2'], group: '결제·정산' },
-  { to: '/super/notices', label: '공지사항', for: ['ADMIN1', 'ADMIN2', 'COACH', 'BRANCH', 'PRODUCT'], group: '소통' },
-  { to: '/super/inquiries', label: '1:1 문의', for: ['ADMIN1', 'ADMIN2'], group: '소통' },
+  { to: '/super/content', label: 'FAQ·약관', for: ['ADMIN1', 'ADMIN2'], group: '도서·콘텐츠' },
   { to: '/super/messages', label: '발송 메시지', for: ['ADMIN1', 'ADMIN2'], group: '소통' },
+  { to: '/super/inquiries', label: '1:1 문의', for: ['ADMIN1', 'ADMIN2'], group: '소통' },
   { to: '/talk', label: '알림톡', for: ['ADMIN1', 'ADMIN2'], group: '소통' },
-  { to: '/super/coach/sharpening', label: '첨삭', for: ['ADMIN1', 'ADMIN2', 'COACH'], group: '운영' },
   { to: '/super/audit', label: '감사 기록', for: ['ADMIN1'], group: '운영' },
+  { to: '/super/notices', label: '공지사항', for: ['ADMIN1', 'ADMIN2', 'COACH', 'BRANCH', 'PRODUCT'], group: '소통' },
   { to: '/super/my-page', label: '마이페이지', for: ['ADMIN1', 'ADMIN2', 'COACH', 'BRANCH', 'PRODUCT'] },
 ];
 
@@ -74,26 +74,19 @@ const SUPER_MENU: (NavItem & { for: Authority[]; group?: SuperGroup })[] = [
 const FLAT_MENU_MAX = 8;
 
 /**
- * The super menu of a user: the entries their authorities open, in groups when there are more than FLAT_MENU_MAX (a
- * group of one entry is that entry). A group sits where its first entry would.
+ * The super menu of a user: the entries their authorities open, in this order while there are at most FLAT_MENU_MAX;
+ * more are shown by groups, in SUPER_GROUPS' order, then the entries of no group (a group of one entry is that entry).
  */
 function superMenu(authorities: readonly string[]): NavItem[] {
   const mine = SUPER_MENU.filter((m) => m.for.some((a) => authorities.includes(a)));
-  if (mine.length <= FLAT_MENU_MAX) return mine.map(({ to, label }) => ({ to, label }));
-  const menu: NavItem[] = [];
-  const placed = new Set<SuperGroup>();
-  for (const entry of mine) {
-    const group = entry.group;
-    if (!group) {
-      menu.push({ to: entry.to, label: entry.label });
-      continue;
-    }
-    if (placed.has(group)) continue;
-    placed.add(group);
-    const items = mine.filter((m) => m.group === group).map(({ to, label }) => ({ to, label }));
-    menu.push(items.length === 1 ? items[0] : { to: items[0].to, label: group, items });
-  }
-  return menu;
+  const entry = ({ to, label }: NavItem): NavItem => ({ to, label });
+  if (mine.length <= FLAT_MENU_MAX) return mine.map(entry);
+  const groups = SUPER_GROUPS.flatMap((group): NavItem[] => {
+    const items = mine.filter((m) => m.group === group).map(entry);
+    if (items.length <= 1) return items;
+    return [{ to: items[0].to, label: group, items }];
+  });
+  return [...groups, ...mine.filter((m) => !m.group).map(entry)];
 }
 
 /**

@@ -50,9 +50,8 @@ test('every entry of every group opens its page; a group opens from the keyboard
   await expect(menu.getByRole('link', { name: '회원 관리', exact: true })).toBeVisible();
   const hrefs: [string, string][] = [];
   for (const [group, labels] of Object.entries(GROUPS)) {
-    const summary = menu.getByText(group, { exact: true });
-    const details = menu.locator('details').filter({ has: summary });
-    if ((await details.getAttribute('open')) === null) await summary.click();
+    const details = menu.locator('details').filter({ has: page.locator('summary', { hasText: group }) });
+    if ((await details.getAttribute('open')) === null) await details.locator('summary').click();
     for (const label of labels) {
       const link = details.getByRole('link', { name: new RegExp(`^${label}`) });
       await expect(link).toBeVisible();
