@@ -87,14 +87,14 @@ export default function Register() {
         />
         {kind === 'student' ? <GradeField meta={fields.grade} /> : null}
         <TextField
-          label={kind === 'student' ? '휴대폰 번호 (본인 휴대폰이 없으면 비워 두세요)' : '휴대폰 번호'}
+          label="휴대폰 번호"
           meta={fields.phone}
           type="tel"
           autoComplete="tel"
           inputMode="tel"
           hint={
             kind === 'student'
-              ? '아이디·비밀번호 찾기 인증번호를 받을 번호입니다. 비워 두면 아래 보호자 휴대폰으로 받습니다.'
+              ? '아이디·비밀번호 찾기 인증번호를 받을 번호입니다. 본인 휴대폰이 없으면 비워 두고 아래에 보호자 휴대폰 번호를 입력하세요.'
               : '아이디·비밀번호 찾기 인증번호를 받을 번호입니다.'
           }
         />
