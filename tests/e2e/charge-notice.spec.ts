@@ -10,6 +10,7 @@ const charge = (who: string) =>
   `${who} 활동 중인 학생이 30명에서 31명이 됩니다. 이번 달 청구에 더해지는 금액: 학생 추가 1 ₩45,000 (학생 31명: 기본 30명 초과).`;
 
 test('the approve button, the add form and 다시 활동 state the new charge before confirming', async ({ page }) => {
+  test.setTimeout(150_000);
   await signIn(page, 'head5', /\/admin\/dashboard$/);
 
   await page.goto('/admin/students');

@@ -71,6 +71,7 @@ test('every entry of every group opens its page; a group opens from the keyboard
 });
 
 test('ADMIN2 sees the groups without 감사 기록; short menus stay flat', async ({ browser }) => {
+  test.setTimeout(180_000);
   const { baseURL, javaScriptEnabled } = test.info().project.use;
   const menus: Record<string, string[]> = {
     coach: ['첨삭', '공지사항', '마이페이지'],
