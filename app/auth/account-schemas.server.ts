@@ -120,7 +120,8 @@ export const registrationSchema = withConfirmation(
     name: nameField,
     birthDate: birthDateField,
     grade: z.enum(GRADES, { required_error: M.gradeRequired, invalid_type_error: M.gradeRequired }).optional(),
-    phone: phoneField,
+    // A student may leave it empty when a guardian's phone is given (registerMember decides; an adult needs it).
+    phone: phoneField.optional(),
     email: emailField,
     guardianName: z.string().trim().max(30, '이름은 30자 이하로 입력해 주세요.').optional(),
     guardianPhone: phoneField.optional(),

@@ -69,20 +69,30 @@ export function AppShell({
           <Brand to={home} />
           <nav aria-label="주 메뉴">
             <ul className="nav">
-              {nav.map((item) => (
-                <li key={item.to}>
-                  <Link
-                    to={item.to}
-                    aria-current={isCurrent(item, pathname) ? 'page' : undefined}
-                    className={item.locked ? 'locked' : undefined}
-                    title={item.locked ? '이번 달 기본 결제 후 이용할 수 있습니다' : undefined}
-                  >
-                    {item.locked ? <span className="sr-only">(결제 후 이용) </span> : null}
-                    {item.label}
-                    {badges?.[item.to] ? <MenuCount {...badges[item.to]} /> : null}
-                  </Link>
-                </li>
-              ))}
+              {nav.map((item) =>
+                item.items ? (
+                  <li key={`group:${item.label}`} className="nav-group">
+                    {/* Closed again after each page (the key): a group opens without JavaScript, by click or keyboard. */}
+                    <details key={pathname}>
+                      <summary className={item.items.some((i) => isCurrent(i, pathname)) ? 'current' : undefined}>
+                        {item.label}
+                        <GroupCount items={item.items} badges={badges} />
+                      </summary>
+                      <ul className="nav-menu">
+                        {item.items.map((entry) => (
+                          <li key={entry.to}>
+                            <MenuLink item={entry} pathname={pathname} badges={badges} />
+                          </li>
+                        ))}
+                      </ul>
+                    </details>
+                  </li>
+                ) : (
+                  <li key={item.to}>
+                    <MenuLink item={item} pathname={pathname} badges={badges} />
+                  </li>
+                ),
+              )}
             </ul>
           </nav>
           <div className="account">
@@ -115,6 +125,29 @@ export function AppShell({
       ) : null}
     </>
   );
+}
+
+/** A menu entry's link: the current page marked, a locked page with its padlock, its count. */
+function MenuLink({ item, pathname, badges }: { item: NavItem; pathname: string; badges?: MenuBadges }) {
+  return (
+    <Link
+      to={item.to}
+      aria-current={isCurrent(item, pathname) ? 'page' : undefined}
+      className={item.locked ? 'locked' : undefined}
+      title={item.locked ? '이번 달 기본 결제 후 이용할 수 있습니다' : undefined}
+    >
+      {item.locked ? <span className="sr-only">(결제 후 이용) </span> : null}
+      {item.label}
+      {badges?.[item.to] ? <MenuCount {...badges[item.to]} /> : null}
+    </Link>
+  );
+}
+
+/** The counts of a group's entries, shown on the closed group (waiting inquiries under 소통). */
+function GroupCount({ items, badges }: { items: NavItem[]; badges?: MenuBadges }) {
+  const counted = items.map((i) => badges?.[i.to]).filter((b) => b !== undefined);
+  if (counted.length === 0) return null;
+  return <MenuCount count={counted.reduce((sum, b) => sum + b.count, 0)} label={counted.map((b) => b.label).join(', ')} />;
 }
 
 function MenuCount({ count, label }: { count: number; label: string }) {

@@ -6,7 +6,8 @@ import { POLICY_DOCS } from '~/content/landing';
 import { Brand } from './brand';
 
 /** A menu entry. `except` lists paths under `to` that belong to another entry (they do not mark this one as current). */
-export type NavItem = { to: string; label: string; end?: boolean; except?: string[]; locked?: boolean };
+/** A menu entry; `items` makes it a group that opens its entries (a `<details>`: it opens without JavaScript). */
+export type NavItem = { to: string; label: string; end?: boolean; except?: string[]; locked?: boolean; items?: NavItem[] };
 
 /** Header, navigation and footer of the public pages (landing) and of the same pages inside the user area. */
 export function PublicShell({

@@ -43,6 +43,7 @@ export const ACCOUNT_FIELD_MESSAGES = {
   gradeRequired: '학년을 선택해 주세요.',
   guardianRequired: '만 14세 미만은 보호자(법정대리인)의 이름과 휴대폰 번호가 필요합니다.',
   guardianPhoneSame: '보호자 휴대폰 번호는 본인 번호와 달라야 합니다.',
+  phoneOrGuardian: '학생 본인이나 보호자의 휴대폰 번호 중 하나는 입력해 주세요.',
   adultTooYoung: '성인 회원은 만 19세 이상만 가입할 수 있습니다. 학생 회원으로 가입해 주세요.',
   codeRule: '인증번호 6자리를 입력해 주세요.',
 } as const;

@@ -9,6 +9,7 @@ import { seedAccounts, seedJoinRequests } from './accounts.server';
 import { seedClasses } from './classes.server';
 import { seedPayments } from './payments.server';
 import { seedUnpaidAcademy } from './unpaid-academy.server';
+import { seedFullAcademy } from './full-academy.server';
 import { seedSecondBranch } from './branches.server';
 import { seedPolicies } from './policies.server';
 import { seedInquiries } from './inquiries.server';
@@ -43,6 +44,7 @@ export const SEED_STEPS: SeedStep[] = [
   { name: 'coaches', run: seedCoaches },
   { name: 'talk', run: (tx) => seedTalk(tx, now()) },
   { name: 'living-month', run: (tx) => seedLivingMonth(tx, now()) },
+  { name: 'full-academy', run: (tx) => seedFullAcademy(tx, now()) },
 ];
 
 export async function seedDemo(db: Database, steps: SeedStep[] = SEED_STEPS): Promise<string[]> {

@@ -2,7 +2,7 @@
 // (accounts.server.ts): masked ids by name and phone; a password by login id and name, then the security answer and a
 // one-time code sent to the account's phone, with the same answers and cost for an account that does not exist.
 import { createHmac } from 'node:crypto';
-import { and, asc, eq, gte, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, or, sql } from 'drizzle-orm';
 import { hashPassword, verifySecurityAnswer } from '~/auth/password.server';
 import { allowCodeRequest, limitedAttempt } from '~/auth/rate-limit.server';
 import { revokeAllForUser } from '~/auth/tokens.server';
@@ -20,12 +20,19 @@ import { codeMatches, codesSentLastHour, consumeCode, countFailedTry, issueCode,
 const kindCondition = (kind: MemberKind) =>
   kind === 'student' ? sql`'STUDENT' = any(${users.authorities})` : sql`not ('STUDENT' = any(${users.authorities}))`;
 
-/** Members of this kind with this name and phone: their masked login ids. */
+/** Members of this kind with this name and phone (a student without a phone: their guardian's): their masked login ids. */
 export async function findLoginIds(kind: MemberKind, name: string, phone: string): Promise<string[]> {
   const rows = await db()
     .select({ loginId: users.loginId })
     .from(users)
-    .where(and(eq(users.role, 'USER'), eq(users.name, name.trim()), eq(users.phone, phone), kindCondition(kind)))
+    .where(
+      and(
+        eq(users.role, 'USER'),
+        eq(users.name, name.trim()),
+        or(eq(users.phone, phone), and(isNull(users.phone), eq(users.guardianPhone, phone))),
+        kindCondition(kind),
+      ),
+    )
     .orderBy(asc(users.id));
   return rows.map((r) => maskLoginId(r.loginId));
 }
@@ -67,7 +74,9 @@ export async function startPasswordRecovery(kind: MemberKind, loginId: string, n
     throw new DomainError('TOO_MANY_CODE_REQUESTS', ACCOUNT_MESSAGES.tooManyCodes, 429);
   }
   const user = await findRecoverable(kind, loginId, name);
-  if (!user || user.status !== 'ACTIVE' || !user.phone || !user.securityQuestion || !user.securityAnswerHash) {
+  // A student registered without a phone of their own receives the code on their guardian's.
+  const phone = user?.phone ?? user?.guardianPhone ?? null;
+  if (!user || user.status !== 'ACTIVE' || !phone || !user.securityQuestion || !user.securityAnswerHash) {
     return decoyChallenge(kind, loginId, name);
   }
   // A phone receives at most CODE_REQUESTS_PER_HOUR codes an hour, whoever asks for them.
@@ -78,7 +87,7 @@ export async function startPasswordRecovery(kind: MemberKind, loginId: string, n
   // Sent after this answer: waiting for the provider here would tell a real account from an unknown one.
   await sendMessageSoon({
     recipientUserId: user.id,
-    phone: user.phone,
+    phone,
     channel: 'SMS',
     kind: 'PASSWORD_RESET_CODE',
     body: `[리드인] 비밀번호 찾기 인증번호는 ${code} 입니다. 10분 안에 입력해 주세요.`,
@@ -86,7 +95,7 @@ export async function startPasswordRecovery(kind: MemberKind, loginId: string, n
   return {
     loginId: user.loginId,
     question: SECURITY_QUESTIONS[user.securityQuestion - 1],
-    maskedPhone: maskPhone(user.phone),
+    maskedPhone: maskPhone(phone),
   };
 }
 

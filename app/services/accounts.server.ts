@@ -97,7 +97,8 @@ export type Registration = {
   loginId: string;
   password: string;
   name: string;
-  phone: string;
+  /** A student without a phone of their own leaves it out and gives a guardian's phone instead. */
+  phone?: string;
   email?: string;
   /** 'YYYY-MM-DD'. */
   birthDate: string;
@@ -118,8 +119,9 @@ export async function isLoginIdTaken(loginId: string) {
  * A new member. A student with an academy code joins that academy; any other member gets an individual organisation
  * (kind `student`). Returns the new user.
  */
-type RegistrationField = 'birthDate' | 'grade' | 'guardianName' | 'guardianPhone';
+type RegistrationField = 'phone' | 'birthDate' | 'grade' | 'guardianName' | 'guardianPhone';
 const REGISTRATION_FIELD_CODES = {
+  phone: 'PHONE_REQUIRED',
   birthDate: 'INVALID_BIRTH_DATE',
   grade: 'GRADE_REQUIRED',
   guardianName: 'INVALID_GUARDIAN_NAME',
@@ -146,15 +148,18 @@ export const REGISTRATION_FIELDS = {
 
 /**
  * The age rules of registration, on the Seoul day: a student under 14 names a legal guardian (법정대리인) whose phone
- * differs from theirs; a student gives their grade; an adult member is 19 or older.
+ * differs from theirs; a student gives their grade; an adult member is 19 or older. An adult gives their phone; a
+ * student gives theirs or a guardian's (many young children have none: the guardian's receives the codes).
  */
 function checkRegistrationAge(kind: MemberKind, input: Registration): { needsGuardian: boolean } {
   const age = ageOn(input.birthDate, seoulDay(now()));
   if (age < 0 || age > 120) throw new RegistrationFieldError('birthDate', ACCOUNT_FIELD_MESSAGES.birthDateRule);
   if (kind === 'adult') {
+    if (!input.phone) throw new RegistrationFieldError('phone', ACCOUNT_FIELD_MESSAGES.phoneRequired);
     if (age < ADULT_AGE) throw new RegistrationFieldError('birthDate', ACCOUNT_FIELD_MESSAGES.adultTooYoung);
     return { needsGuardian: false };
   }
+  if (!input.phone && !input.guardianPhone) throw new RegistrationFieldError('phone', ACCOUNT_FIELD_MESSAGES.phoneOrGuardian);
   if (!input.grade) throw new RegistrationFieldError('grade', ACCOUNT_FIELD_MESSAGES.gradeRequired);
   if (age >= GUARDIAN_CONSENT_AGE) return { needsGuardian: false };
   if (!input.guardianName) throw new RegistrationFieldError('guardianName', ACCOUNT_FIELD_MESSAGES.guardianRequired);
@@ -200,7 +205,7 @@ export async function registerMember(kind: MemberKind, input: Registration) {
           loginId: input.loginId,
           passwordHash,
           name: input.name,
-          phone: input.phone,
+          phone: input.phone || null,
           email: input.email || null,
           role: 'USER',
           authorities: kind === 'student' ? ['STUDENT'] : [],
@@ -208,8 +213,9 @@ export async function registerMember(kind: MemberKind, input: Registration) {
           status: needsGuardian ? 'PENDING' : 'ACTIVE',
           birthDate: input.birthDate,
           grade: kind === 'student' ? input.grade : null,
-          guardianName: needsGuardian ? input.guardianName : null,
-          guardianPhone: needsGuardian ? input.guardianPhone : null,
+          // A student's guardian is kept whenever given: under 14 for the consent, and for a child without a phone.
+          guardianName: kind === 'student' ? input.guardianName || null : null,
+          guardianPhone: kind === 'student' ? input.guardianPhone || null : null,
           securityQuestion: input.securityQuestion,
           securityAnswerHash: answerHash,
         })

@@ -8,7 +8,7 @@ import type { SignedIn } from '~/web/guards.server';
  * An entry of the shell's menu (the shell's NavItem): `except` lists paths below `to` it does not mark as current;
  * `locked` marks a page that answers the basicPay alert until this month's basic payment is made.
  */
-type NavItem = { to: string; label: string; except?: string[]; locked?: boolean };
+type NavItem = { to: string; label: string; except?: string[]; locked?: boolean; items?: NavItem[] };
 
 const USER_MENU: NavItem[] = [
   { to: '/user/dashboard', label: '대시보드' },
@@ -44,27 +44,50 @@ const ADMIN_MENU: (NavItem & { headOnly?: boolean; basicPay?: boolean })[] = [
   { to: '/admin/my-page', label: '마이페이지' },
 ];
 
-/** Menus of the super area, each with the authorities that see it (ADMIN1 and ADMIN2 see all). */
-const SUPER_MENU: (NavItem & { for: Authority[] })[] = [
-  { to: '/super/user', label: '회원 관리', for: ['ADMIN1', 'ADMIN2'] },
-  { to: '/super/organisations', label: '기관 관리', for: ['ADMIN1', 'ADMIN2'] },
-  { to: '/super/books', label: '도서 관리', for: ['ADMIN1', 'ADMIN2', 'PRODUCT'] },
-  { to: '/super/problems', label: '문제 관리', for: ['ADMIN1', 'ADMIN2', 'PRODUCT'] },
-  { to: '/super/coach/sharpening', label: '첨삭', for: ['ADMIN1', 'ADMIN2', 'COACH'] },
-  { to: '/super/coaches', label: '코치 관리', for: ['ADMIN1', 'ADMIN2'] },
+/** The groups of the super area's menu, in the menu's order. */
+const SUPER_GROUPS = ['회원·기관', '도서·콘텐츠', '결제·정산', '소통', '운영'] as const;
+type SuperGroup = (typeof SUPER_GROUPS)[number];
+
+/** Menus of the super area, each with the authorities that see it (ADMIN1 and ADMIN2 see all) and its group. */
+const SUPER_MENU: (NavItem & { for: Authority[]; group?: SuperGroup })[] = [
+  { to: '/super/user', label: '회원 관리', for: ['ADMIN1', 'ADMIN2'], group: '회원·기관' },
+  { to: '/super/organisations', label: '기관 관리', for: ['ADMIN1', 'ADMIN2'], group: '회원·기관' },
+  { to: '/super/books', label: '도서 관리', for: ['ADMIN1', 'ADMIN2', 'PRODUCT'], group: '도서·콘텐츠' },
+  { to: '/super/problems', label: '문제 관리', for: ['ADMIN1', 'ADMIN2', 'PRODUCT'], group: '도서·콘텐츠' },
+  { to: '/super/coach/sharpening', label: '첨삭', for: ['ADMIN1', 'ADMIN2', 'COACH'], group: '운영' },
+  { to: '/super/coaches', label: '코치 관리', for: ['ADMIN1', 'ADMIN2'], group: '회원·기관' },
   // The branch's home carries its settlement: BRANCH knows it as 지사, operators as 정산 (every branch).
   { to: '/super/tax/u/region/agency', label: '지사', for: ['BRANCH'] },
-  { to: '/super/tax/u/region/agency', label: '정산', for: ['ADMIN1', 'ADMIN2'] },
-  { to: '/super/payments', label: '결제', for: ['ADMIN1', 'ADMIN2'] },
-  { to: '/super/prices', label: '가격', for: ['ADMIN1', 'ADMIN2'] },
-  { to: '/super/content', label: 'FAQ·약관', for: ['ADMIN1', 'ADMIN2'] },
-  { to: '/super/messages', label: '발송 메시지', for: ['ADMIN1', 'ADMIN2'] },
-  { to: '/super/inquiries', label: '1:1 문의', for: ['ADMIN1', 'ADMIN2'] },
-  { to: '/talk', label: '알림톡', for: ['ADMIN1', 'ADMIN2'] },
-  { to: '/super/audit', label: '감사 기록', for: ['ADMIN1'] },
-  { to: '/super/notices', label: '공지사항', for: ['ADMIN1', 'ADMIN2', 'COACH', 'BRANCH', 'PRODUCT'] },
+  { to: '/super/tax/u/region/agency', label: '정산', for: ['ADMIN1', 'ADMIN2'], group: '결제·정산' },
+  { to: '/super/payments', label: '결제', for: ['ADMIN1', 'ADMIN2'], group: '결제·정산' },
+  { to: '/super/prices', label: '가격', for: ['ADMIN1', 'ADMIN2'], group: '결제·정산' },
+  { to: '/super/content', label: 'FAQ·약관', for: ['ADMIN1', 'ADMIN2'], group: '도서·콘텐츠' },
+  { to: '/super/messages', label: '발송 메시지', for: ['ADMIN1', 'ADMIN2'], group: '소통' },
+  { to: '/super/inquiries', label: '1:1 문의', for: ['ADMIN1', 'ADMIN2'], group: '소통' },
+  { to: '/talk', label: '알림톡', for: ['ADMIN1', 'ADMIN2'], group: '소통' },
+  { to: '/super/audit', label: '감사 기록', for: ['ADMIN1'], group: '운영' },
+  { to: '/super/notices', label: '공지사항', for: ['ADMIN1', 'ADMIN2', 'COACH', 'BRANCH', 'PRODUCT'], group: '소통' },
   { to: '/super/my-page', label: '마이페이지', for: ['ADMIN1', 'ADMIN2', 'COACH', 'BRANCH', 'PRODUCT'] },
 ];
+
+/** A menu longer than this is shown by groups (one row of the header at 1024 px); a shorter one as it is. */
+const FLAT_MENU_MAX = 8;
+
+/**
+ * The super menu of a user: the entries their authorities open, in this order while there are at most FLAT_MENU_MAX;
+ * more are shown by groups, in SUPER_GROUPS' order, then the entries of no group (a group of one entry is that entry).
+ */
+function superMenu(authorities: readonly string[]): NavItem[] {
+  const mine = SUPER_MENU.filter((m) => m.for.some((a) => authorities.includes(a)));
+  const entry = ({ to, label }: NavItem): NavItem => ({ to, label });
+  if (mine.length <= FLAT_MENU_MAX) return mine.map(entry);
+  const groups = SUPER_GROUPS.flatMap((group): NavItem[] => {
+    const items = mine.filter((m) => m.group === group).map(entry);
+    if (items.length <= 1) return items;
+    return [{ to: items[0].to, label: group, items }];
+  });
+  return [...groups, ...mine.filter((m) => !m.group).map(entry)];
+}
 
 /**
  * The menu of the user's own area: members, academy staff, operators. `basicPaid` (academy staff): whether this month's
@@ -76,5 +99,5 @@ export function areaMenu(user: Pick<SignedIn, 'role' | 'authorities'>, basicPaid
     return ADMIN_MENU.filter((m) => !m.headOnly || user.authorities.includes('HEAD')).map(({ to, label, basicPay }) =>
       basicPay && !basicPaid ? { to, label, locked: true } : { to, label },
     );
-  return SUPER_MENU.filter((m) => m.for.some((a) => user.authorities.includes(a))).map(({ to, label }) => ({ to, label }));
+  return superMenu(user.authorities);
 }

@@ -212,6 +212,50 @@ describe('registration', () => {
     expect(tampered.status).toBe(410);
   });
 
+  it('a student without a phone of their own registers with a guardian’s phone; neither is refused beside the phone', async () => {
+    setClock(() => TODAY);
+    const hp = await honeypotFields();
+    const student = { ...hp, ...REGISTRATION, loginId: 'nophone1', name: '폰없음', phone: '' };
+    const neither = await respond(() =>
+      register.action(args(makeRequest('/member/register/student', { form: student }), { kind: 'student' })),
+    );
+    expect(neither.status).toBe(400);
+    expect((await body(neither)).error).toEqual({ phone: ['학생 본인이나 보호자의 휴대폰 번호 중 하나는 입력해 주세요.'] });
+    expect(await findUserByLoginId('nophone1')).toBeNull();
+
+    const res = await respond(() =>
+      register.action(
+        args(makeRequest('/member/register/student', { form: { ...student, guardianName: '폰보호', guardianPhone: '010 4321 8765' } }), {
+          kind: 'student',
+        }),
+      ),
+    );
+    expect(res).toHaveRedirect('/user/activity');
+    const user = (await findUserByLoginId('nophone1'))!;
+    expect(user).toMatchObject({ status: 'ACTIVE', phone: null, guardianName: '폰보호', guardianPhone: '010-4321-8765' });
+
+    // The guardian's phone finds the id and receives the password code.
+    const findForm = { ...(await honeypotFields()), name: '폰없음', phone: '010-4321-8765' };
+    const found = await respond(() => findId.action(args(makeRequest('/member/findId/student', { form: findForm }), { kind: 'student' })));
+    expect((await body(found)).data?.found).toEqual(['nop*****']);
+    const identify = { ...(await honeypotFields()), intent: 'identify', loginId: 'nophone1', name: '폰없음' };
+    const step1 = await respond(() =>
+      findPassword.action(args(makeRequest('/member/findPassword/student', { form: identify }), { kind: 'student' })),
+    );
+    expect(step1.status).toBe(200);
+    const [sms] = await db().select().from(messages).where(eq(messages.recipientUserId, user.id)).orderBy(desc(messages.id)).limit(1);
+    expect(sms.phone).toBe('010-4321-8765');
+    expect(sms.kind).toBe('PASSWORD_RESET_CODE');
+  });
+
+  it('an adult member gives a phone', async () => {
+    setClock(() => TODAY);
+    const form = { ...(await honeypotFields()), ...REGISTRATION, loginId: 'adultnophone', birthDate: '1990-02-03', phone: '' };
+    const res = await respond(() => register.action(args(makeRequest('/member/register/adult', { form }), { kind: 'adult' })));
+    expect(res.status).toBe(400);
+    expect((await body(res)).error).toEqual({ phone: ['휴대폰 번호를 입력해 주세요.'] });
+  });
+
   it('an adult member is 19 or older', async () => {
     setClock(() => TODAY);
     const form = { ...(await honeypotFields()), ...REGISTRATION, loginId: 'youngadult', birthDate: '2009-01-01' };

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '~/db/client.server';
 import { payments, users } from '~/db/schema';
@@ -6,15 +6,17 @@ import { PaymentMethod, PaymentStatus, Tier } from '~/domain/enums';
 import { now } from '~/lib/clock.server';
 import { addMonths, seoulMonth } from '~/lib/dates';
 import * as me from '~/routes/api+/me';
+import * as editStudent from '~/routes/admin+/students_.$studentId_.edit';
 import { findUserByLoginId } from '~/services/accounts.server';
 import { billingOverview } from '~/services/academy/billing.server';
 import { academyDashboard } from '~/services/academy/dashboard.server';
+import { branchActivity } from '~/services/operators/branch.server';
 import { listAcademies } from '~/services/operators/organisations.server';
 import { confirmDeposit } from '~/services/operators/payments.server';
 import { hasBasicPay } from '~/services/payments/basic-pay.server';
 import { billingState, studentCharge } from '~/services/payments/billing-state.server';
 import { newRefundKey, refundPayment } from '~/services/payments/refunds.server';
-import { sessionCookie } from '../support/auth';
+import { makeRequest, sessionCookie } from '../support/auth';
 import { useTestDatabase } from '../support/db';
 import { createAcademy, createStaff, unique, type Academy, type Member } from '../support/factories';
 
@@ -63,14 +65,28 @@ async function fullAcademy(): Promise<{ academy: Academy; head: Member }> {
   return { academy, head: await createStaff(academy, 'HEAD') };
 }
 
+/** The login id of one active student of the academy. */
+async function firstActive(academyId: number) {
+  const [row] = await db()
+    .select({ loginId: users.loginId })
+    .from(users)
+    .where(and(eq(users.organisationId, academyId), eq(users.role, 'USER'), eq(users.status, 'ACTIVE')))
+    .limit(1);
+  return row?.loginId ?? null;
+}
+
 const headOf = (head: Member) => ({ ...head, role: 'ADMIN' as const, authorities: ['HEAD' as const] });
 
-/** What each screen says of this month: the dashboard card, the payments page, the operators' list, /api/me. */
+/**
+ * What each screen says of this month: the dashboard card, the payments page, the operators' list, the branch's
+ * settlement page (/super/tax/u/region/agency, every branch), /api/me.
+ */
 async function screens(academy: Academy, head: Member) {
-  const [dashboard, page, list, api] = await Promise.all([
+  const [dashboard, page, list, settlement, api] = await Promise.all([
     academyDashboard(headOf(head)),
     billingOverview(headOf(head)),
     listAcademies({ q: academy.code }, 1),
+    branchActivity(null, seoulMonth(now())),
     (async () => {
       const res = await me.loader({
         request: new Request('http://localhost/api/me', { headers: { Cookie: await sessionCookie(head.loginId) } }),
@@ -83,7 +99,9 @@ async function screens(academy: Academy, head: Member) {
     })(),
   ]);
   const row = list.rows[0];
+  const bill = settlement.find((r) => r.academyId === academy.id)!.bill;
   return {
+    settlement: { state: bill.state, due: bill.due, refunded: bill.refunded },
     dashboard: { state: dashboard.billing!.state, due: dashboard.billing!.due, basicPaid: dashboard.basicPaid },
     page: { state: page.summary.state, due: page.summary.due, refunded: page.summary.refunded, basicPaid: page.paid },
     list: { state: row.month.state, due: row.month.due, refunded: row.month.refunded },
@@ -98,6 +116,7 @@ describe('the billing state every screen reads', () => {
     expect(s.dashboard).toEqual({ state: 'paid', due: null, basicPaid: true });
     expect(s.page).toEqual({ state: 'paid', due: '₩0', refunded: null, basicPaid: true });
     expect(s.list).toEqual({ state: 'paid', due: 0, refunded: 0 });
+    expect(s.settlement).toEqual(s.list);
     expect(s.api).toEqual({ state: 'paid', due: 0, refunded: 0, basicPaid: true });
 
     // The form that adds the 31st says it before it is sent; at 31 the pack is already on the bill.
@@ -118,6 +137,7 @@ describe('the billing state every screen reads', () => {
     expect(s.dashboard).toEqual({ state: 'due', due: '₩45,000', basicPaid: true });
     expect(s.page).toEqual({ state: 'due', due: '₩45,000', refunded: null, basicPaid: true });
     expect(s.list).toEqual({ state: 'due', due: 45_000, refunded: 0 });
+    expect(s.settlement).toEqual(s.list);
     expect(s.api).toEqual({ state: 'due', due: 45_000, refunded: 0, basicPaid: true });
     expect(await hasBasicPay(academy.id)).toBe(true);
     const page = await billingOverview(headOf(head));
@@ -142,12 +162,19 @@ describe('the billing state every screen reads', () => {
       })
       .returning();
     s = await screens(academy, head);
-    expect([s.dashboard.state, s.page.state, s.list.state, s.api.state]).toEqual(['waiting', 'waiting', 'waiting', 'waiting']);
+    expect([s.dashboard.state, s.page.state, s.list.state, s.settlement.state, s.api.state]).toEqual([
+      'waiting',
+      'waiting',
+      'waiting',
+      'waiting',
+      'waiting',
+    ]);
     expect((await billingState(academy.id))!.pending).toBe(45_000);
     await confirmDeposit(operator, deposit.id, origin);
     s = await screens(academy, head);
     expect(s.dashboard).toEqual({ state: 'paid', due: null, basicPaid: true });
     expect(s.list).toEqual({ state: 'paid', due: 0, refunded: 0 });
+    expect(s.settlement).toEqual(s.list);
     expect(s.api).toMatchObject({ state: 'paid', due: 0 });
 
     // ₩30,000 of the ADD1 deposit refunded: still paid (a partial refund keeps the payment), the refund on every screen,
@@ -156,9 +183,35 @@ describe('the billing state every screen reads', () => {
     s = await screens(academy, head);
     expect(s.page).toEqual({ state: 'paid', due: '₩0', refunded: '₩30,000', basicPaid: true });
     expect(s.list).toEqual({ state: 'paid', due: 0, refunded: 30_000 });
+    expect(s.settlement).toEqual(s.list);
     expect(s.api).toMatchObject({ state: 'paid', refunded: 30_000 });
     const history = (await billingOverview(headOf(head))).history.find((h) => h.id === deposit.id)!;
     expect(history).toMatchObject({ status: '부분 환불', amount: '₩45,000', refunded: '₩30,000' });
+  });
+
+  it('says the charge before a paused student is made active again, as adding and approving do', async () => {
+    const { academy, head } = await fullAcademy();
+    const loginId = unique('paused');
+    const [paused] = await db()
+      .insert(users)
+      .values({ loginId, passwordHash: 'x', name: loginId, role: 'USER', status: 'SUSPENDED', organisationId: academy.id })
+      .returning({ id: users.id });
+    const load = async () => {
+      const request = makeRequest(`/admin/students/${paused.id}/edit`, { cookie: await sessionCookie(head.loginId) });
+      const res = (await editStudent.loader({ request, params: { studentId: String(paused.id) }, context: {} })) as Response;
+      return ((await res.json()) as { resumeCharge: string | null }).resumeCharge;
+    };
+    // The 31st active student: the same sentence the add form and the approve button read (studentCharge).
+    expect(await load()).toBe(
+      '다시 활동으로 바꾸면 활동 중인 학생이 30명에서 31명이 됩니다. 이번 달 청구에 더해지는 금액: 학생 추가 1 ₩45,000 (학생 31명: 기본 30명 초과).',
+    );
+    expect(await load()).toBe((await studentCharge(academy.id, 1, '다시 활동으로 바꾸면'))!.message);
+    // Below the threshold nothing is said.
+    await db()
+      .update(users)
+      .set({ status: 'SUSPENDED' })
+      .where(eq(users.loginId, (await firstActive(academy.id))!));
+    expect(await load()).toBeNull();
   });
 
   it('shows a head3-like academy’s unpaid registration on the dashboard, and no billing to a student', async () => {

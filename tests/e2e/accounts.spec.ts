@@ -203,3 +203,22 @@ test('my page: edit the email, change the password, upload a picture', async ({ 
   // The picture is re-encoded at 256 px; wait for the browser to have loaded it before reading its size.
   await expect.poll(() => img.evaluate((el: HTMLImageElement) => (el.complete ? el.naturalWidth : 0))).toBe(256);
 });
+
+test('a student without a phone of their own registers with a guardian’s phone; neither is refused beside the phone', async ({ page }) => {
+  const loginId = perProject('nophonejs', 'nophonenojs') + Date.now().toString().slice(-6);
+  await gotoReady(page, '/member/register/student');
+  await fillRegistration(page, loginId, { name: '폰없는학생' });
+  await page.getByLabel('휴대폰 번호', { exact: true }).fill('');
+  await agreeToBoth(page);
+  await page.getByRole('button', { name: '가입하기' }).click();
+  await expect(page.getByText('학생 본인이나 보호자의 휴대폰 번호 중 하나는 입력해 주세요.')).toBeVisible();
+  await expect(page.getByLabel('이름', { exact: true })).toHaveValue('폰없는학생');
+  await page.getByLabel('보호자 이름').fill('폰보호자');
+  await page.getByLabel('보호자 휴대폰 번호').fill('010-6543-2109');
+  await page.getByLabel('비밀번호', { exact: true }).fill('reading-123');
+  await page.getByLabel('비밀번호 확인').fill('reading-123');
+  await agreeToBoth(page);
+  await page.getByRole('button', { name: '가입하기' }).click();
+  await expect(page).toHaveURL(/\/user\/activity$/);
+  await expect(page.getByText('폰없는학생님, 리드인에 오신 것을 환영합니다.')).toBeVisible();
+});

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { gotoReady, perProject, signIn } from './support';
+import { gotoReady, menuLink, perProject, signIn } from './support';
 
 // The coaches' load and reassignment (issue 12): `super` sees each coach's waiting notes on /super/coaches and moves
 // a demo note waiting for its correction, first back to unassigned (the coach sees it among the unassigned notes),
@@ -27,7 +27,7 @@ test('super sees the load per coach and moves a waiting note; the coach sees it 
   const student = perProject('강예린', '최서연');
 
   await signIn(page, 'super', /\/super\/user$/);
-  await page.getByRole('link', { name: '코치 관리' }).click();
+  await (await menuLink(page, '코치 관리')).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('코치 관리');
   const load = page.getByRole('table', { name: '코치별 대기 노트와 첨삭 완료 수' });
   for (const coach of ['첨삭코치 (coach)', '첨삭코치2 (coach2)', '미배정'])

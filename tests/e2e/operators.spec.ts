@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { DEMO_PASSWORD, gotoReady, perProject, signIn } from './support';
+import { DEMO_PASSWORD, gotoReady, menuLink, perProject, signIn } from './support';
 
 // The operators' console (super area): finding a user, locking with the password asked again, the locked account's
 // sign-in, unlocking, and the audit trail. Each project locks its own spare student.
@@ -42,7 +42,7 @@ test('an operator finds a student, locks it (password asked again), the student 
   // The audit trail has the lock: the field it changed, and the address the operator acted from.
   const userUrl = new URL(page.url()).pathname;
   const userId = userUrl.split('/').at(-1) ?? '';
-  await page.getByRole('link', { name: '감사 기록' }).click();
+  await (await menuLink(page, '감사 기록')).click();
   await page.getByLabel('대상 회원 번호').fill(userId);
   await page.getByRole('button', { name: '검색' }).click();
   await expect(page.getByText('기록 1건 (최신순)')).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { gotoReady, perProject, signIn } from './support';
+import { gotoReady, menuLink, perProject, signIn } from './support';
 import { withParticle } from '../../app/domain/korean';
 
 // Organisations in the operators' console: `super` adds an academy of its own (a name and code unique to the project
@@ -38,7 +38,7 @@ test('an operator adds an academy, edits its contact, moves it to another branch
   page.on('console', (m) => m.type() === 'error' && !m.text().startsWith('Failed to load resource') && errors.push(m.text()));
 
   await signIn(page, 'super', /\/super\/user$/);
-  await page.getByRole('link', { name: '기관 관리' }).click();
+  await (await menuLink(page, '기관 관리')).click();
   await expect(page.getByRole('heading', { name: '기관 관리' })).toBeVisible();
   await page.getByRole('link', { name: '학원 등록' }).click();
   await expect(page.getByRole('heading', { name: '학원 등록' })).toBeVisible();
@@ -119,7 +119,7 @@ test('an operator adds an academy, edits its contact, moves it to another branch
 
 test('ADMIN2 opens the organisations; PRODUCT and COACH are sent to their own home', async ({ page }) => {
   await signIn(page, 'admin2', /\/super\/user$/);
-  await page.getByRole('link', { name: '기관 관리' }).click();
+  await (await menuLink(page, '기관 관리')).click();
   await expect(page).toHaveURL(/\/super\/organisations$/);
   // The address changes a moment before the new page is drawn (client navigation): wait for its heading.
   await expect(page.getByRole('heading', { level: 1, name: '기관 관리' })).toBeVisible();

@@ -33,3 +33,26 @@ test('the general report and the level graph show the history and print cleanly'
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('이바다님의 읽기 수준 변화');
   await expect(page.getByRole('figure').filter({ hasText: '수준 진단 결과' })).toBeVisible();
 });
+
+test('the level graph labels every level and keeps its last date inside the chart, on paper too', async ({ page }) => {
+  await signIn(page, 'student2');
+  await page.goto('/user/report/level');
+  const figure = page.getByRole('figure').filter({ hasText: '수준 진단 결과' });
+  await page.emulateMedia({ media: 'print' });
+  await page.setViewportSize({ width: 794, height: 1123 });
+  const svg = figure.locator('svg');
+  await expect(svg).toBeVisible();
+  // The y axis: L1 … L10, none skipped (L3 was).
+  const texts = await svg.locator('text').allTextContents();
+  for (let level = 1; level <= 10; level++) expect(texts).toContain(`L${level}`);
+  // The x labels (the tests' dates): the first and last ones inside the chart's box.
+  const box = (await svg.boundingBox())!;
+  const labels = svg.locator('text').filter({ hasText: /^\d{2}\.\d{2}\.\d{2}$/ });
+  expect(await labels.count()).toBeGreaterThan(1);
+  for (const label of [labels.first(), labels.last()]) {
+    const b = (await label.boundingBox())!;
+    expect(b.x).toBeGreaterThanOrEqual(box.x - 0.5);
+    expect(b.x + b.width).toBeLessThanOrEqual(box.x + box.width + 0.5);
+  }
+  await figure.screenshot({ path: `/tmp/h33-shots/level-graph-print-${test.info().project.name}.png` });
+});

@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { expect, test, type Page } from '@playwright/test';
-import { gotoReady, perProject, signIn } from './support';
+import { gotoReady, menuLink, perProject, signIn } from './support';
 
 // The operators' side of payments (issue 14): a deposit waiting for an operator, a card payment of `head` that the
 // branch sees on its settlement page, refunded in full by an operator (the line turns REFUND), the export's totals
@@ -144,5 +144,5 @@ test('the payments console lists orders with filters and opens one', async ({ pa
   await refunded.getByRole('link').click();
   await expect(page.getByRole('heading', { name: '환불 내역' })).toBeVisible();
   await expect(page.getByRole('heading', { name: '정산' })).toBeVisible();
-  await expect(page.getByRole('link', { name: '가격', exact: true })).toBeVisible();
+  await expect(await menuLink(page, '가격')).toBeVisible();
 });

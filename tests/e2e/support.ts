@@ -28,3 +28,17 @@ export async function gotoReady(page: Page, path: string) {
   await page.goto(path);
   if (test.info().project.name === 'js') await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
 }
+
+/**
+ * A link of the header's menu, its group opened first when it sits in one (the operators' menu groups its entries in
+ * <details>, area-menus.server.ts).
+ */
+export async function menuLink(page: Page, label: string) {
+  const menu = page.getByRole('navigation', { name: '주 메뉴' });
+  const link = menu.getByRole('link', { name: label, exact: true });
+  if (!(await link.isVisible())) {
+    const group = menu.locator('details').filter({ has: page.getByRole('link', { name: label, exact: true, includeHidden: true }) });
+    await group.locator('summary').click();
+  }
+  return link;
+}

@@ -10,7 +10,9 @@ import { FormErrors } from '~/components/form-fields';
 import { SubmitButton } from '~/components/form-actions';
 import { StudentDetailsFields } from '~/components/student-fields';
 import { CONSTRAINTS } from '~/domain/account-constraints';
+import { ChargeNotice } from '~/components/charge-notice';
 import { formatKoreanDate } from '~/lib/dates';
+import { studentCharge } from '~/services/payments/billing-state.server';
 import { formAction, z } from '~/web/form-action.server';
 import { orRespond, pageData, positiveInt, redirectWithFlash } from '~/web/http.server';
 import {
@@ -35,7 +37,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     orRespond(() => openClassesInScope(user)),
   ]);
   const confirmWithdraw = new URL(request.url).searchParams.get('withdraw') === '1' && student.status !== 'WITHDRAWN';
+  // A paused student made active again counts again: said before 다시 활동 as adding and approving say it.
+  const resumeCharge = student.status === 'SUSPENDED' ? await studentCharge(user.organisationId, 1, '다시 활동으로 바꾸면') : null;
   return pageData({
+    resumeCharge: resumeCharge?.message ?? null,
     isHead: user.authorities.includes('HEAD'),
     confirmWithdraw,
     classOptions,
@@ -93,7 +98,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function EditStudent() {
-  const { student, classOptions, isHead, confirmWithdraw } = useLoaderData<typeof loader>();
+  const { student, classOptions, isHead, confirmWithdraw, resumeCharge } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
   const saved = replyFor(lastResult, 'save');
@@ -168,7 +173,14 @@ export default function EditStudent() {
             <Form method="post" className="inline-form">
               <CsrfInput />
               <p>일시정지 중입니다. 다시 활동으로 바꾸면 학생이 로그인할 수 있습니다.</p>
-              <button type="submit" name="intent" value="resume" disabled={busy}>
+              <ChargeNotice message={resumeCharge} id="resume-charge" />
+              <button
+                type="submit"
+                name="intent"
+                value="resume"
+                disabled={busy}
+                aria-describedby={resumeCharge ? 'resume-charge' : undefined}
+              >
                 다시 활동
               </button>
             </Form>

@@ -60,7 +60,8 @@ export default function Register() {
   const [form, fields] = useForm({
     id: `register-${kind}`,
     lastResult,
-    constraint: CONSTRAINTS.registration,
+    // A student may leave their own phone empty when a guardian's is given (the server checks which one is there).
+    constraint: kind === 'student' ? { ...CONSTRAINTS.registration, phone: {} } : CONSTRAINTS.registration,
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onSubmit',
   });
@@ -91,7 +92,11 @@ export default function Register() {
           type="tel"
           autoComplete="tel"
           inputMode="tel"
-          hint="아이디·비밀번호 찾기 인증번호를 받을 번호입니다."
+          hint={
+            kind === 'student'
+              ? '아이디·비밀번호 찾기 인증번호를 받을 번호입니다. 본인 휴대폰이 없으면 비워 두고 아래에 보호자 휴대폰 번호를 입력하세요.'
+              : '아이디·비밀번호 찾기 인증번호를 받을 번호입니다.'
+          }
         />
         <TextField label="이메일 (선택)" meta={fields.email} type="email" autoComplete="email" />
         {kind === 'student' ? (
@@ -104,10 +109,10 @@ export default function Register() {
         ) : null}
         {kind === 'student' ? (
           <fieldset className="fieldset">
-            <legend>보호자(법정대리인) 정보 · 만 14세 미만만</legend>
+            <legend>보호자(법정대리인) 정보</legend>
             <p className="field-hint">
               만 14세 미만은 보호자의 동의가 필요합니다. 가입하기를 누르면 보호자 휴대폰으로 인증번호가 가고, 보호자가 그 번호를 입력하면
-              가입이 완료됩니다.
+              가입이 완료됩니다. 본인 휴대폰이 없는 학생은 보호자 휴대폰 번호를 입력해 주세요.
             </p>
             <TextField label="보호자 이름" meta={fields.guardianName} autoComplete="off" />
             <TextField label="보호자 휴대폰 번호" meta={fields.guardianPhone} type="tel" inputMode="tel" autoComplete="off" />
@@ -130,7 +135,7 @@ export default function Register() {
                 <dt>항목</dt>
                 <dd>
                   아이디, 비밀번호, 이름, 생년월일, 휴대폰 번호, 이메일(선택), 보안 질문과 답
-                  {kind === 'student' ? ', 학년, 학원 코드, 보호자 이름과 휴대폰 번호(만 14세 미만)' : ''}
+                  {kind === 'student' ? ', 학년, 학원 코드, 보호자 이름과 휴대폰 번호(만 14세 미만, 본인 휴대폰이 없는 학생)' : ''}
                 </dd>
                 <dt>목적</dt>
                 <dd>회원 식별과 로그인, 아이디·비밀번호 찾기, 독서활동 기록과 보고서, 소속 학원의 학습 관리</dd>

@@ -5,7 +5,8 @@ import { CsrfInput } from '~/components/csrf';
 import { useHydrated } from '~/components/dialogs';
 import { getFormProps, getSelectProps, useForm, type FieldMetadata, type FormReply } from '~/components/form-client';
 import { FieldError, FormErrors, TextField } from '~/components/form-fields';
-import { ACADEMY_CODE_PATTERN, TIER_SHORT_LABELS } from '~/domain/operators';
+import { ACADEMY_CODE_PATTERN, MONTH_STATE_LABELS, TIER_SHORT_LABELS, type MonthState } from '~/domain/operators';
+import { won } from '~/domain/payments';
 
 // The pieces the pages of /super/organisations share: the tabs (academies, branches and agencies, individual
 // members), the branch-and-agency choice, and the forms of branches and agencies. Every form posts without
@@ -39,6 +40,21 @@ export function OrganisationTabs() {
 export function tierText(tiers: number[]) {
   const size = tiers.filter((t) => t !== 4).map((t) => TIER_SHORT_LABELS[t]);
   return [size.join(' + ') || '-', ...(tiers.includes(4) ? [TIER_SHORT_LABELS[4]] : [])].join(' · ');
+}
+
+/**
+ * Where a payer's month stands (organisation-bills.server.ts, read from the one billing state): the bill's tiers, the
+ * month's word and what is still due. The operators' academy list and the branch's settlement page show it alike.
+ */
+export function MonthBill({ month }: { month: { state: MonthState; tiers: number[]; due: number; refunded: number } }) {
+  return (
+    <>
+      {month.state === 'closed' ? null : <div>{tierText(month.tiers)}</div>}
+      <span className={`badge month-${month.state}`}>{MONTH_STATE_LABELS[month.state]}</span>
+      {month.state === 'due' || month.state === 'waiting' ? <div className="muted">{won(month.due)}</div> : null}
+      {month.refunded > 0 ? <div className="muted">환불 {won(month.refunded)}</div> : null}
+    </>
+  );
 }
 
 export type PlaceChoice = { id: number; name: string; region: string | null; agencies: { id: number; name: string }[] };

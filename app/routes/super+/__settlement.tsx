@@ -3,6 +3,7 @@ import { Link } from '~/components/link';
 import { rateLabel } from '~/domain/operator-payments';
 import { PAYMENT_METHOD_LABELS, SETTLEMENT_STATUS_LABELS, TIER_LABELS, monthLabel, won } from '~/domain/payments';
 import type { loader } from './__settlement-page.server';
+import { MonthBill } from './__organisations';
 
 // The parts of the branch's page (/super/tax/u/region/agency): the academies' reading in the month, the operators'
 // payout per branch, the settlement by academy, by agency and line by line, and the figures of the tax invoice.
@@ -53,6 +54,7 @@ export function ReadingActivity({ rows, total, month, allBranches }: Pick<Page, 
             <th scope="col">독서 시간(분)</th>
             <th scope="col">읽은 쪽수</th>
             <th scope="col">완독한 책</th>
+            <th scope="col">이달 요금</th>
           </tr>
         </thead>
         <tbody>
@@ -62,6 +64,9 @@ export function ReadingActivity({ rows, total, month, allBranches }: Pick<Page, 
               {allBranches ? <td>{r.branchName ?? '-'}</td> : null}
               <td>{r.agencyName ?? '-'}</td>
               <ActivityCells figures={r} />
+              <td>
+                <MonthBill month={r.bill} />
+              </td>
             </tr>
           ))}
         </tbody>
@@ -71,6 +76,7 @@ export function ReadingActivity({ rows, total, month, allBranches }: Pick<Page, 
             {allBranches ? <td /> : null}
             <td />
             <ActivityCells figures={total} />
+            <td />
           </tr>
         </tfoot>
       </table>

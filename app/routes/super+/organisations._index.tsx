@@ -3,15 +3,15 @@ import { useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { requireSuper } from '~/web/guards.server';
 import { FilterForm, ListPage, SearchField, type Column } from '~/components/list-page';
-import { MONTH_STATE_LABELS, ORGANISATION_STATUS_LABELS, ORGANISATION_STATUSES } from '~/domain/operators';
-import { monthLabel, won } from '~/domain/payments';
+import { ORGANISATION_STATUS_LABELS, ORGANISATION_STATUSES } from '~/domain/operators';
+import { monthLabel } from '~/domain/payments';
 import { now } from '~/lib/clock.server';
 import { seoulMonth } from '~/lib/dates';
 import { pageData, positiveInt } from '~/web/http.server';
 import { listQuery, oneOf } from '~/web/list.server';
 import { placeChoices } from '~/services/operators/branches.server';
 import { listAcademies } from '~/services/operators/organisations.server';
-import { OrganisationTabs, tierText } from './__organisations';
+import { MonthBill, OrganisationTabs } from './__organisations';
 import { FilterSelect, choices, Options } from '~/components/filter-select';
 
 export const meta: MetaFunction = () => [{ title: '기관 관리 | 리드인 운영' }];
@@ -53,13 +53,7 @@ const COLUMNS: Column<Row>[] = [
   { header: '학생', cell: (r) => `${r.activeStudents}명` },
   {
     header: '이번 달 요금',
-    cell: (r) => (
-      <>
-        {r.month.state === 'closed' ? null : <div>{tierText(r.month.tiers)}</div>}
-        <span className={`badge month-${r.month.state}`}>{MONTH_STATE_LABELS[r.month.state]}</span>
-        {r.month.state === 'due' || r.month.state === 'waiting' ? <div className="muted">{won(r.month.due)}</div> : null}
-      </>
-    ),
+    cell: (r) => <MonthBill month={r.month} />,
   },
   {
     header: '상태',
