@@ -36,6 +36,8 @@ import {
 } from './lib/battery-harness';
 import { edge } from './battery/edge';
 import { idorItems } from './battery/idor';
+import { paymentJobItems } from './battery/payment-jobs';
+import { paymentMoneyItems, secretKeyItem, type Sql } from './battery/payment-money';
 import { paymentItems } from './battery/payments';
 import { timing } from './battery/timing';
 import { uploads } from './battery/uploads';
@@ -79,6 +81,11 @@ async function main() {
     }
     return missing;
   };
+
+  // Our rows, read as the payment items check them (PostgreSQL only; the outage items cut these connections too).
+  const appDb = pg ? new pgDriver.Pool({ connectionString: pg.url, max: 2 }) : null;
+  appDb?.on('error', () => {});
+  const sql: Sql | null = appDb ? async (text, params) => (await appDb.query(text, params)).rows : null;
 
   try {
     // CSRF
@@ -514,6 +521,8 @@ async function main() {
     }
 
     await paymentItems({ base: B });
+    await paymentMoneyItems({ base: B, sql });
+    if (pg) await paymentJobItems({ base: B, port: () => server.port, databaseUrl: pg.url, sql: sql! });
     await idorItems({ base: B });
 
     // kill -9 mid-burst: every acknowledged registration is there after a restart.
@@ -538,6 +547,7 @@ async function main() {
       const missing = await missingAccounts(acknowledged);
       return [acknowledged.length > 0 && missing === 0, `${acknowledged.length} acknowledged, ${missing} missing after restart`];
     });
+    await secretKeyItem();
   } finally {
     killGroup(server, 'SIGTERM');
     const started = await shortLivedServer;
@@ -546,6 +556,7 @@ async function main() {
     killGroup(server, 'SIGKILL');
     if (started) killGroup(started, 'SIGKILL');
     if (downServer) killGroup(downServer, 'SIGKILL');
+    await appDb?.end().catch(() => {});
     if (pg) await pg.drop();
     for (const dir of [server.dataDir, started?.dataDir ?? '']) if (dir) rmSync(dir, { recursive: true, force: true });
   }
