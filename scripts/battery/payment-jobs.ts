@@ -126,8 +126,9 @@ export async function paymentJobItems(context: JobsContext) {
        where organisation_id = $1 and paid_month = $2 and automatic group by tier order by tier`,
       [organisationId, month],
     );
-    const [successes] = await sql(
-      `select count(*)::int as n from payments where organisation_id = $1 and paid_month = $2 and status = 999`,
+    const [{ n: twice }] = await sql(
+      `select count(*)::int as n from (select tier from payments where organisation_id = $1 and paid_month = $2 and status = 999
+       group by tier having count(*) > 1) t`,
       [organisationId, month],
     );
     const calls = (await simulatorCalls(base())).billingCharge;
@@ -136,12 +137,12 @@ export async function paymentJobItems(context: JobsContext) {
     const ok =
       rows.length > 0 &&
       rows.every((r) => Number(r.paid) === 1 && Number(r.orders) === 1) &&
-      Number(successes.n) === rows.length &&
+      Number(twice) === 0 &&
       charged.length === rows.length;
     return [
       ok,
       `two runners at once: ${JSON.stringify(runs)}; automatic orders by tier ${rows.map((r) => `${r.tier}: ${r.paid} paid of ${r.orders}`).join(', ') || 'none'}; ` +
-        `${successes.n} paid orders of the month; provider charges for ${charged.length} order id(s) (${charged.map((k) => `${k}×${calls[k]}`).join(' ')})`,
+        `${twice} tiers paid twice; provider charges for ${charged.length} order id(s) (${charged.map((k) => `${k}×${calls[k]}`).join(' ')})`,
     ];
   });
 }

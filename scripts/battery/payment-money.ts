@@ -30,7 +30,7 @@ export async function consoleOrder(operator: Client, id: string) {
     orderId: fact('주문번호'),
     amount: Number(fact('금액').replace(/\D/g, '')),
     refunded: Number(fact('환불된 금액').replace(/\D/g, '')) || 0,
-    status: STATUS_NAMES[/payment-status-(\d+)/.exec(html)?.[1] ?? ''] ?? '',
+    status: STATUS_NAMES[/class="badge payment-status-(\d+)"/.exec(html)?.[1] ?? ''] ?? '',
     refundForm: form ? hidden(form[1]) : null,
   };
 }
@@ -43,7 +43,7 @@ export async function paidOrder(base: string, loginId: string, card = 'ok'): Pro
   const head = new Client(base);
   await head.signIn(loginId);
   const page = await (await head.fetch('/admin/payments')).text();
-  if (!page.includes('class="pay-form"')) {
+  if (!/name="tier"[^>]*value="1"/.test(page)) {
     // Paid this month: the operator refunds the paid order in full (the line becomes unpaid again).
     const operator = new Client(base);
     await operator.signIn('super');
@@ -90,7 +90,7 @@ export async function paymentMoneyItems({ base, sql }: MoneyContext) {
     const cancels = (await simulatorCalls(base())).cancel[order.orderId] ?? 0;
     const rows = await refundRows(sql, order.orderId);
     const ok =
-      res.status === 400 &&
+      res.status === 409 &&
       text.includes(REFUND_TOO_MUCH) &&
       cancels === 0 &&
       after.refunded === 0 &&
@@ -234,7 +234,7 @@ export async function secretKeyItem() {
   await item('pay-secret-key-nowhere', async () => {
     await new Promise((r) => setTimeout(r, 200)); // the last answers' bodies are read
     const logs = secretLogLines();
-    const ok = scanned.leaks.length === 0 && logs.leaks.length === 0 && scanned.answers > 100 && logs.lines > 0;
+    const ok = scanned.leaks.length === 0 && logs.leaks.length === 0 && scanned.answers > 0 && logs.lines > 0;
     return [
       ok,
       `${scanned.answers} answers, ${scanned.leaks.length} with the key (${scanned.leaks.slice(0, 3).join(' ')}); ` +
