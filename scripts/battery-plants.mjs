@@ -1,7 +1,7 @@
-// `node scripts/battery-plants.mjs [plant …]`: shows that the battery can fail. Each plant is a known regression
+// `node scripts/battery-plants.mjs [plant[,plant…] …]`: shows that the battery can fail. Each plant is a known regression
 // (one per group of items, and one per payment item) written into a copy of this checkout (built code and app code,
 // node_modules linked), never into the checkout itself; the battery then runs its items on that copy, and the plant
-// counts as caught when every one of its items FAILs. Build first (`npm run build`). Exit code: plants not caught.
+// counts as caught when every one of its items FAILs. Plants joined by commas go into one copy and one run. Build first (`npm run build`). Exit code: plants not caught.
 // BATTERY_PG_URL and BATTERY_PORT pass through to the battery (the payment-job items need PostgreSQL).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -114,10 +114,13 @@ const PLANTS = {
 
 const chosen = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(PLANTS);
 let missed = 0;
-for (const name of chosen) {
-  const plant = PLANTS[name];
-  if (!plant) throw new Error(`no plant ${name}: ${Object.keys(PLANTS).join(', ')}`);
-  const copy = mkdtempSync(join(tmpdir(), `battery-plant-${name}-`));
+for (const set of chosen) {
+  const names = set.split(',');
+  const plants = names.map((name) => {
+    if (!PLANTS[name]) throw new Error(`no plant ${name}: ${Object.keys(PLANTS).join(', ')}`);
+    return PLANTS[name];
+  });
+  const copy = mkdtempSync(join(tmpdir(), `battery-plant-`));
   const copied = spawnSync(
     'rsync',
     [
@@ -139,25 +142,30 @@ for (const name of chosen) {
   );
   if (copied.status !== 0) throw new Error('copy failed');
   symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'));
-  for (const [file, from, to] of plant.edits) {
-    const path = join(copy, file);
-    const text = readFileSync(path, 'utf8');
-    const at = text.indexOf(from);
-    if (at < 0 || text.indexOf(from, at + 1) >= 0) throw new Error(`${name}: the text to replace is not in ${file} exactly once`);
-    writeFileSync(path, text.replace(from, to));
+  for (const [i, plant] of plants.entries()) {
+    for (const [file, from, to] of plant.edits) {
+      const path = join(copy, file);
+      const text = readFileSync(path, 'utf8');
+      const at = text.indexOf(from);
+      if (at < 0 || text.indexOf(from, at + 1) >= 0) throw new Error(`${names[i]}: the text to replace is not in ${file} exactly once`);
+      writeFileSync(path, text.replace(from, to));
+    }
   }
-  console.log(`# plant ${name}: ${plant.items.join(', ')}`);
+  const items = [...new Set(plants.flatMap((p) => p.items))];
+  console.log(`# plants ${names.join(', ')}: ${items.join(', ')}`);
   const run = spawnSync('node_modules/.bin/tsx', ['scripts/battery.ts'], {
     cwd: copy,
-    env: { ...process.env, BATTERY_ONLY: plant.items.join(',') },
+    env: { ...process.env, BATTERY_ONLY: items.join(',') },
     encoding: 'utf8',
   });
   const lines = (run.stdout ?? '').split('\n').filter((l) => /^(PASS|FAIL) /.test(l));
   for (const line of lines) console.log(`  ${line}`);
-  const expected = plant.expectFail ?? plant.items;
-  const caught = expected.every((i) => lines.some((l) => l.startsWith(`FAIL ${i} `)));
-  console.log(`# plant ${name}: ${caught ? 'caught' : 'NOT caught'}`);
-  if (!caught) missed++;
+  for (const [i, plant] of plants.entries()) {
+    const expected = plant.expectFail ?? plant.items;
+    const caught = expected.every((item) => lines.some((l) => l.startsWith(`FAIL ${item} `)));
+    console.log(`# plant ${names[i]}: ${caught ? 'caught' : 'NOT caught'}`);
+    if (!caught) missed++;
+  }
   rmSync(copy, { recursive: true, force: true });
 }
 process.exit(missed);

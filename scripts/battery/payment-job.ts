@@ -2,16 +2,16 @@
 // the same moment to run a job twice): `tsx scripts/battery/payment-job.ts sweep` ends the overdue orders,
 // `tsx scripts/battery/payment-job.ts charge <organisationId> <YYYY-MM>` charges an academy's month with its billing
 // key. DATABASE_URL names the database; the provider is the simulator the battery's server serves (PORT). Prints the
-// outcome as one JSON line.
+// outcome as one JSON line, after a line `ready` (the database is open) once told to go (a line on its input).
 import { ensureDatabase } from '~/db/client.server';
 import { chargeMonth } from '~/services/payments/automatic-charges.server';
 import { expireOverdueOrders } from '~/services/payments/order-confirmation.server';
 
 const [job, organisationId, month] = process.argv.slice(2);
 await ensureDatabase();
-// Both runs start together: wait for the moment the battery named.
-const at = Number(process.env.RUN_AT ?? 0);
-if (at > Date.now()) await new Promise((r) => setTimeout(r, at - Date.now()));
+// Ready: the battery says when to run (two runs start at the same instant).
+process.stdout.write('ready\n');
+await new Promise((resolve) => process.stdin.once('data', resolve));
 let outcome: unknown;
 try {
   outcome =

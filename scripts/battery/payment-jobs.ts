@@ -4,37 +4,47 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { Client, item, ROOT } from '../lib/battery-harness';
-import { consoleOrder, simulatorCalls, type Sql } from './payment-money';
+import { consoleOrder, simulatorCalls, withBasicUnpaid, type Sql } from './payment-money';
 import { hidden, paidInWindow, path, receiptStatus } from './payments';
 
 export type JobsContext = { base: () => string; port: () => number; databaseUrl: string; sql: Sql };
 
-/** One run of a payment job in its own process, started at `at` (ms since the epoch); resolves its printed outcome. */
-function runJob(context: JobsContext, args: string[], at = 0): Promise<unknown> {
-  const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['scripts/battery/payment-job.ts', ...args], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      APP_ENV: 'EXP',
-      DATABASE_URL: context.databaseUrl,
-      PORT: String(context.port()),
-      RUN_AT: String(at),
-      LOG_LEVEL: 'error',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let out = '';
-  child.stdout.on('data', (d: Buffer) => (out += d));
-  return new Promise((resolve) =>
-    child.on('close', () => {
-      const line = out.trim().split('\n').pop() ?? '';
-      try {
-        resolve(JSON.parse(line));
-      } catch {
-        resolve({ error: line || 'no output' });
-      }
+/**
+ * Payment-job processes (scripts/battery/payment-job.ts), one per argument list, started together: each opens the
+ * database and says so, and all are then told to run at the same instant. Resolves their printed outcomes.
+ */
+function runJobs(context: JobsContext, runs: string[][]): Promise<unknown[]> {
+  let ready = 0;
+  const children = runs.map((args) =>
+    spawn(join(ROOT, 'node_modules/.bin/tsx'), ['scripts/battery/payment-job.ts', ...args], {
+      cwd: ROOT,
+      env: { ...process.env, NODE_ENV: 'production', APP_ENV: 'EXP', DATABASE_URL: context.databaseUrl, PORT: String(context.port()) },
+      stdio: ['pipe', 'pipe', 'inherit'],
     }),
+  );
+  return Promise.all(
+    children.map(
+      (child) =>
+        new Promise<unknown>((resolve) => {
+          let out = '';
+          let said = false;
+          child.stdout.on('data', (d: Buffer) => {
+            out += d;
+            if (!said && out.split('\n').includes('ready')) {
+              said = true;
+              if (++ready === children.length) for (const c of children) c.stdin.end('go\n');
+            }
+          });
+          child.on('close', () => {
+            const line = out.trim().split('\n').pop() ?? '';
+            try {
+              resolve(JSON.parse(line));
+            } catch {
+              resolve({ error: line || 'no output' });
+            }
+          });
+        }),
+    ),
   );
 }
 
@@ -52,12 +62,11 @@ export async function paymentJobItems(context: JobsContext) {
   // A card order paid in the provider's window whose return never came: past its limit, the sweep ends it (EXPIRED)
   // and its late return confirms nothing.
   await item('pay-expiry-sweep', async () => {
-    const payer = new Client(base());
-    await payer.signIn('head3');
+    const payer = await withBasicUnpaid(base(), 'head3');
     const back = await paidInWindow(payer);
     const orderId = back.searchParams.get('orderId')!;
     await sql(`update payments set expires_at = now() - interval '1 minute' where order_id = $1`, [orderId]);
-    const swept = (await runJob(context, ['sweep'])) as { expired?: number };
+    const [swept] = await runJobs(context, [['sweep']]);
     const [row] = await sql('select id, status, fail_code from payments where order_id = $1', [orderId]);
     const late = await payer.fetch(path(back));
     const status = await receiptStatus(payer, late.headers.get('location'));

@@ -35,28 +35,32 @@ export async function consoleOrder(operator: Client, id: string) {
   };
 }
 
+/** A head signed in whose basic line of this month is unpaid: a paid one is refunded in full by the operator first. */
+export async function withBasicUnpaid(base: string, loginId: string): Promise<Client> {
+  const head = new Client(base);
+  await head.signIn(loginId);
+  const page = await (await head.fetch('/admin/payments')).text();
+  if (/name="tier"[^>]*value="1"/.test(page)) return head;
+  const operator = new Client(base);
+  await operator.signIn('super');
+  for (const id of [...new Set([...page.matchAll(/href="\/admin\/payments\/(\d+)"/g)].map((m) => m[1]))]) {
+    const order = await consoleOrder(operator, id);
+    if (order.status !== 'SUCCESS' || !order.refundForm) continue;
+    await operator.postForm(`/super/payments/${id}`, {
+      ...order.refundForm,
+      amount: String(order.amount - order.refunded),
+      reason: '배터리: 다시 결제하기 위한 환불',
+    });
+  }
+  return head;
+}
+
 /**
  * A head's card order paid and returned (its receipt id), its tier unpaid first: a paid line is refunded in full by
  * the operator, so that the academy can pay it again.
  */
 export async function paidOrder(base: string, loginId: string, card = 'ok'): Promise<{ head: Client; id: string }> {
-  const head = new Client(base);
-  await head.signIn(loginId);
-  const page = await (await head.fetch('/admin/payments')).text();
-  if (!/name="tier"[^>]*value="1"/.test(page)) {
-    // Paid this month: the operator refunds the paid order in full (the line becomes unpaid again).
-    const operator = new Client(base);
-    await operator.signIn('super');
-    for (const id of [...new Set([...page.matchAll(/href="\/admin\/payments\/(\d+)"/g)].map((m) => m[1]))]) {
-      const order = await consoleOrder(operator, id);
-      if (order.status !== 'SUCCESS' || !order.refundForm) continue;
-      await operator.postForm(`/super/payments/${id}`, {
-        ...order.refundForm,
-        amount: String(order.amount - order.refunded),
-        reason: '배터리: 다시 결제하기 위한 환불',
-      });
-    }
-  }
+  const head = await withBasicUnpaid(base, loginId);
   const back = await paidInWindow(head, '1', card);
   const own = await head.fetch(path(back));
   const id = /\/admin\/payments\/(\d+)/.exec(own.headers.get('location') ?? '')?.[1];
