@@ -153,7 +153,7 @@ export function secretLogLines(): { lines: number; leaks: string[] } {
   let lines = 0;
   const leaks: string[] = [];
   for (const file of serverLogs) {
-    let text = '';
+    let text: string;
     try {
       text = readFileSync(file, 'utf8');
     } catch {
