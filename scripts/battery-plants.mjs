@@ -160,6 +160,7 @@ for (const set of chosen) {
   });
   const lines = (run.stdout ?? '').split('\n').filter((l) => /^(PASS|FAIL) /.test(l));
   for (const line of lines) console.log(`  ${line}`);
+  if (!lines.length) console.log((run.stderr ?? '').slice(-2000) || (run.stdout ?? '').slice(-2000));
   for (const [i, plant] of plants.entries()) {
     const expected = plant.expectFail ?? plant.items;
     const caught = expected.every((item) => lines.some((l) => l.startsWith(`FAIL ${item} `)));

@@ -52,6 +52,11 @@ export async function item(name: string, run: () => Promise<[boolean, string]>) 
 let nextPort = Number(process.env.BATTERY_PORT) || 0;
 export function freePort(): Promise<number> {
   if (nextPort) return Promise.resolve(nextPort++);
+  return anyFreePort();
+}
+
+/** A port the system has free now (the database relay's, which is not a server's). */
+function anyFreePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.listen(0, '127.0.0.1', () => {
@@ -360,7 +365,7 @@ export async function databaseRelay(target: string) {
   const { hostname, port } = new URL(target);
   const sockets = new Set<Socket>();
   let listener: NetServer | null = null;
-  const listenPort = await freePort();
+  const listenPort = await anyFreePort();
   const up = () =>
     new Promise<void>((resolve) => {
       listener = createServer((client) => {
