@@ -125,11 +125,8 @@ export async function paymentJobItems(context: JobsContext) {
         reason: '배터리: 자동 결제 준비',
       });
     }
-    const at = Date.now() + 4_000;
-    const runs = await Promise.all([
-      runJob(context, ['charge', String(organisationId), month], at),
-      runJob(context, ['charge', String(organisationId), month], at),
-    ]);
+    const charge = ['charge', String(organisationId), month];
+    const runs = await runJobs(context, [charge, charge]);
     const rows = await sql(
       `select tier, count(*) filter (where status = 999)::int as paid, count(*)::int as orders from payments
        where organisation_id = $1 and paid_month = $2 and automatic group by tier order by tier`,

@@ -78,6 +78,15 @@ export async function startServer(
   port?: number,
 ): Promise<Server> {
   const p = port ?? (await freePort());
+  // A server left on the port (another run's) would answer in this one's place.
+  if (
+    !port &&
+    (await fetch(`http://127.0.0.1:${p}/healthz`).then(
+      () => true,
+      () => false,
+    ))
+  )
+    throw new Error(`port ${p} is taken`);
   const fullEnv: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
