@@ -5,7 +5,7 @@ import { Client, item } from '../lib/battery-harness';
 
 export type PaymentContext = { base: () => string };
 
-const hidden = (form: string) =>
+export const hidden = (form: string) =>
   Object.fromEntries(
     [...form.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1], m[2].replace(/&amp;/g, '&')]),
   );
@@ -14,7 +14,7 @@ const hidden = (form: string) =>
  * A head's card order of `tier` paid in the simulator's window with the `ok` card: the success URL the window returns
  * to (path and query, on our origin), not yet followed.
  */
-export async function paidInWindow(head: Client, tier = '1'): Promise<URL> {
+export async function paidInWindow(head: Client, tier = '1', card = 'ok'): Promise<URL> {
   const page = await (await head.fetch('/admin/payments')).text();
   const form = /<form[^>]*class="pay-form"[^>]*>([\s\S]*?)<\/form>/.exec(page)?.[1];
   if (!form) throw new Error('the payments page has no pay form');
@@ -28,7 +28,7 @@ export async function paidInWindow(head: Client, tier = '1'): Promise<URL> {
   const paid = await fetch(new URL(action.replace(/&amp;/g, '&'), windowPage.url), {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ ...hidden(html), action: 'pay', card: 'ok' }).toString(),
+    body: new URLSearchParams({ ...hidden(html), action: 'pay', card }).toString(),
     redirect: 'manual',
   });
   const back = paid.headers.get('location');
@@ -37,14 +37,14 @@ export async function paidInWindow(head: Client, tier = '1'): Promise<URL> {
 }
 
 /** The receipt's status label (결제 완료, 결제 실패, …) of the page a return redirected to. */
-async function receiptStatus(head: Client, location: string | null) {
+export async function receiptStatus(head: Client, location: string | null) {
   if (!location) return 'no receipt';
   const html = await (await head.fetch(new URL(location, head.base).pathname)).text();
   const cell = /data-testid="receipt-status"[^>]*>([\s\S]*?)<\/dd>/.exec(html)?.[1] ?? '';
   return cell.replace(/<[^>]+>/g, '').trim() || 'no status';
 }
 
-const path = (url: URL) => url.pathname + url.search;
+export const path = (url: URL) => url.pathname + url.search;
 
 export async function paymentItems({ base }: PaymentContext) {
   // Another academy's order: a visitor following its fail URL, another head its success URL with a forged amount,

@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
-import { Client, item, pct, sleep } from '../lib/battery-harness';
+import { Client, item, median, pct, sleep } from '../lib/battery-harness';
 
 /** A phone photo of about 1 MB: 3000×2250 pixels, smooth enough to compress as a photo does. */
 async function photo(): Promise<Buffer> {
@@ -36,7 +36,7 @@ process.stdin.on('data', () => { stopped = true; });
       const r = await fetch(process.env.READ_URL, { headers: { Cookie: process.env.READ_COOKIE, 'Accept-Encoding': 'gzip' }, redirect: 'manual', signal: AbortSignal.timeout(30000) });
       await r.arrayBuffer(); status = r.status;
     } catch {}
-    out.push([performance.now() - t0, status]);
+    out.push([performance.now() - t0, status, Date.now()]);
     await new Promise((r) => setTimeout(r, 100));
   }
   process.stdout.write(JSON.stringify(out), () => process.exit(0));
@@ -49,24 +49,28 @@ function reading(url: string, cookie: string, ms: number) {
   });
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d));
-  const done = new Promise<[number, number][]>((resolve) =>
-    child.on('close', () => resolve(JSON.parse(out || '[]') as [number, number][])),
+  const done = new Promise<[number, number, number][]>((resolve) =>
+    child.on('close', () => resolve(JSON.parse(out || '[]') as [number, number, number][])),
   );
   return { done, stop: () => child.stdin.end('stop\n') };
 }
 
 const readDuring = (url: string, cookie: string, ms: number) => reading(url, cookie, ms).done;
 
+/** Rounds of quiet reading then a burst; the item judges the median round (one slow moment of a loaded machine is not the server's queue). */
+export const BURST_ROUNDS = 3;
+
 export async function uploads(base: () => string) {
-  // 30 photo posts at once (profile pictures of six students, five each) while another student opens the dashboard
-  // every 100 ms: its p99 during the burst, against its p99 with nothing else going on.
+  // Three rounds, each: another student opens the dashboard every 100 ms for 3 s with nothing else going on, then
+  // while 30 photo posts arrive at once (profile pictures of six students, five each). A round's ratio is the
+  // dashboard's p99 during its burst against its p99 just before it; the item takes the median round. Every photo of
+  // every round must be stored and nobody may get a 503.
   await item('upload-burst', async () => {
     const bytes = await photo();
     const reader = new Client(base());
     await reader.signIn('student3');
     const dashboard = `${base()}/user/dashboard`;
     await readDuring(dashboard, reader.cookieHeader(), 1_000); // warm
-    const quiet = (await readDuring(dashboard, reader.cookieHeader(), 4_000)).map(([ms]) => ms);
     const students = ['student9', 'student10', 'student11', 'student12', 'student13', 'student6'];
     const posters = await Promise.all(
       students.map(async (loginId) => {
@@ -90,29 +94,53 @@ export async function uploads(base: () => string) {
         return { status: 0, ms: performance.now() - t0 };
       }
     };
-    const started = performance.now();
-    const sending = Promise.all(Array.from({ length: BURST_POSTS }, (_, k) => post(k)));
-    await sleep(200); // the photos are on their way
-    const readerDuring = reading(dashboard, reader.cookieHeader(), 180_000);
-    const posts = await sending;
-    const burstMs = performance.now() - started;
-    readerDuring.stop();
-    const readings = await readerDuring.done;
-    const during = readings.map(([ms]) => ms);
-    const readerStatuses = readings.map(([, status]) => status);
-    const stored = posts.filter((p) => p.status === 302).length;
-    const unavailable = posts.filter((p) => p.status === 503).length + readerStatuses.filter((s) => s === 503).length;
-    const quietP99 = pct(quiet, 99);
-    const burstP99 = pct(during, 99);
-    const ratio = burstP99 / Math.max(quietP99, 1);
+    // One reader for all rounds (started once, so its own start-up is not measured), its loads sorted into the
+    // rounds' quiet and burst windows by when each began.
+    const loads = reading(dashboard, reader.cookieHeader(), 600_000);
+    await sleep(3_000); // its start-up (seconds on a loaded machine) is not a quiet window
+    const windows: { quiet: [number, number]; burst: [number, number]; burstMs: number }[] = [];
     const statuses = new Map<number, number>();
-    for (const p of posts) statuses.set(p.status, (statuses.get(p.status) ?? 0) + 1);
+    let stored = 0;
+    let unavailable = 0;
+    let slowest = 0;
+    for (let round = 0; round < BURST_ROUNDS; round++) {
+      const quietFrom = Date.now();
+      await sleep(3_000);
+      const quietTo = Date.now();
+      const started = performance.now();
+      const posts = await Promise.all(Array.from({ length: BURST_POSTS }, (_, k) => post(k)));
+      const burstMs = performance.now() - started;
+      windows.push({ quiet: [quietFrom, quietTo], burst: [quietTo + 200, Date.now()], burstMs });
+      stored += posts.filter((p) => p.status === 302).length;
+      unavailable += posts.filter((p) => p.status === 503).length;
+      slowest = Math.max(slowest, ...posts.map((p) => p.ms));
+      for (const p of posts) statuses.set(p.status, (statuses.get(p.status) ?? 0) + 1);
+    }
+    loads.stop();
+    const readings = await loads.done;
+    unavailable += readings.filter(([, status]) => status === 503).length;
+    const within = ([from, to]: [number, number]) => readings.filter(([, , at]) => at >= from && at < to).map(([ms]) => ms);
+    const rounds = windows.map((w) => {
+      const quiet = within(w.quiet);
+      const during = within(w.burst);
+      const quietP99 = pct(quiet, 99);
+      const burstP99 = pct(during, 99);
+      return { quietP99, burstP99, ratio: burstP99 / Math.max(quietP99, 1), loads: during.length, burstMs: w.burstMs };
+    });
+    // A round whose windows hold fewer than five loads each is not measured; at least two rounds must be.
+    const measured = rounds.filter((r, i) => r.loads >= 5 && within(windows[i].quiet).length >= 5);
+    const ratio = measured.length >= 2 ? median(measured.map((r) => r.ratio)) : Infinity;
     return [
-      stored === BURST_POSTS && unavailable === 0 && ratio <= BURST_RATIO_MAX,
-      `${BURST_POSTS} photos of ${(bytes.length / 1024 / 1024).toFixed(1)} MB in ${(burstMs / 1000).toFixed(1)} s ` +
-        `(${[...statuses].map(([s, n]) => `${s}×${n}`).join(' ')}; slowest ${(Math.max(...posts.map((p) => p.ms)) / 1000).toFixed(1)} s); ` +
-        `dashboard p99 ${quietP99.toFixed(0)} ms quiet, ${burstP99.toFixed(0)} ms during the burst (×${ratio.toFixed(1)}, ${during.length} loads); ` +
-        `503s ${unavailable}`,
+      stored === BURST_POSTS * BURST_ROUNDS && unavailable === 0 && ratio <= BURST_RATIO_MAX,
+      `${BURST_ROUNDS}×${BURST_POSTS} photos of ${(bytes.length / 1024 / 1024).toFixed(1)} MB ` +
+        `(${[...statuses].map(([s, n]) => `${s}×${n}`).join(' ')}; slowest ${(slowest / 1000).toFixed(1)} s); dashboard p99 quiet → burst by round: ` +
+        rounds
+          .map(
+            (r) =>
+              `${r.quietP99.toFixed(0)} → ${r.burstP99.toFixed(0)} ms ×${r.ratio.toFixed(1)} (${r.loads} loads, ${(r.burstMs / 1000).toFixed(1)} s)`,
+          )
+          .join('; ') +
+        `; median ×${ratio.toFixed(1)} (limit ×${BURST_RATIO_MAX}); 503s ${unavailable}`,
     ];
   });
 }

@@ -2,7 +2,7 @@
 // HTTP client with a cookie jar, the JSON API, raw requests, the fresh PostgreSQL database and a relay that can take
 // it away. A group of items (scripts/battery/*.ts) imports what it needs from here.
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { connect, createServer, type Server as NetServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -11,6 +11,8 @@ import pgDriver from 'pg';
 
 export const ROOT = new URL('../..', import.meta.url).pathname;
 export const PASSWORD = 'demo1234!';
+/** Opens the payment simulator's control API (SIMULATOR_CONTROL_TOKEN of the servers the battery starts). */
+export const CONTROL_TOKEN = `battery-${process.pid}-${Date.now()}`;
 export const CSRF_MESSAGE = '요청이 만료되었습니다. 페이지를 새로 고친 뒤 다시 시도해 주세요.';
 
 // ── Results ──────────────────────────────────────────────────────────────────────────────────────────────────────
@@ -22,7 +24,14 @@ export function report(item: string, ok: boolean, figure: string) {
 /** BATTERY_ONLY=item,item runs only those items (the others are not run and not reported). */
 export const ONLY = process.env.BATTERY_ONLY?.split(',').map((s) => s.trim());
 /** BATTERY_FAST=1 (`npm run battery:fast`, part of `npm test`) leaves out the items that take 10 seconds or more. */
-export const SLOW = ['login-flood', 'db-outage-survival', 'kill-9-mid-burst', 'session-absolute-lifetime', 'upload-burst'];
+export const SLOW = [
+  'login-flood',
+  'db-outage-survival',
+  'kill-9-mid-burst',
+  'session-absolute-lifetime',
+  'upload-burst',
+  'pay-confirm-answer-lost',
+];
 export const FAST = process.env.BATTERY_FAST === '1';
 export async function item(name: string, run: () => Promise<[boolean, string]>) {
   if (ONLY && !ONLY.includes(name)) return;
@@ -36,7 +45,18 @@ export async function item(name: string, run: () => Promise<[boolean, string]>) 
 }
 
 // ── Server ───────────────────────────────────────────────────────────────────────────────────────────────────────
+/**
+ * The port of the battery's first server: BATTERY_PORT when given (the next ones, +1, +2, go to the other servers it
+ * starts), else a free one.
+ */
+let nextPort = Number(process.env.BATTERY_PORT) || 0;
 export function freePort(): Promise<number> {
+  if (nextPort) return Promise.resolve(nextPort++);
+  return anyFreePort();
+}
+
+/** A port the system has free now (the database relay's, which is not a server's). */
+function anyFreePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.listen(0, '127.0.0.1', () => {
@@ -47,7 +67,10 @@ export function freePort(): Promise<number> {
   });
 }
 
-export type Server = { port: number; base: string; child: ChildProcess; dataDir: string; env: NodeJS.ProcessEnv };
+export type Server = { port: number; base: string; child: ChildProcess; dataDir: string; env: NodeJS.ProcessEnv; log: string };
+
+/** The log files of every server the battery started (the secret-key item reads them). */
+export const serverLogs: string[] = [];
 
 export async function startServer(
   env: Record<string, string>,
@@ -55,15 +78,37 @@ export async function startServer(
   port?: number,
 ): Promise<Server> {
   const p = port ?? (await freePort());
-  const fullEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', APP_ENV: 'EXP', PORT: String(p), DATA_DIR: dataDir, ...env };
-  // Its own process group, so kill -9 reaches the server and not only the launcher.
+  // A server left on the port (another run's) would answer in this one's place.
+  if (
+    !port &&
+    (await fetch(`http://127.0.0.1:${p}/healthz`).then(
+      () => true,
+      () => false,
+    ))
+  )
+    throw new Error(`port ${p} is taken`);
+  const fullEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    APP_ENV: 'EXP',
+    PORT: String(p),
+    DATA_DIR: dataDir,
+    SIMULATOR_CONTROL_TOKEN: CONTROL_TOKEN,
+    ...env,
+  };
+  // Its own process group, so kill -9 reaches the server and not only the launcher. Its output goes to a file in its
+  // data folder (or to the battery's own output with BATTERY_SERVER_LOG=1).
+  const log = join(dataDir, 'server.log');
+  serverLogs.push(log);
+  const fd = openSync(log, 'a');
   const child = spawn(process.execPath, ['scripts/start.mjs', '--no-build'], {
     cwd: ROOT,
     env: fullEnv,
     detached: true,
-    stdio: process.env.BATTERY_SERVER_LOG ? ['ignore', 'inherit', 'inherit'] : 'ignore',
+    stdio: process.env.BATTERY_SERVER_LOG ? ['ignore', 'inherit', 'inherit'] : ['ignore', fd, fd],
   });
-  const server = { port: p, base: `http://127.0.0.1:${p}`, child, dataDir, env: fullEnv };
+  closeSync(fd);
+  const server = { port: p, base: `http://127.0.0.1:${p}`, child, dataDir, env: fullEnv, log };
   const until = Date.now() + 120_000;
   while (Date.now() < until) {
     try {
@@ -97,6 +142,45 @@ export function groupRssMb(server: Server): number {
   }
 }
 
+/**
+ * The payment provider's secret key as the server is configured with it (the simulator's key in the experience
+ * environment), and its HTTP Basic form: no page, no API answer and no log line may carry either.
+ */
+export const TOSS_SECRET_KEY = 'test_sk_simulator';
+export const SECRETS = [TOSS_SECRET_KEY, Buffer.from(`${TOSS_SECRET_KEY}:`).toString('base64')];
+/** Every answer the battery read as text: how many, and the paths of those that carried a secret. */
+export const scanned = { answers: 0, leaks: [] as string[] };
+function scan(path: string, res: Response) {
+  const type = res.headers.get('Content-Type') ?? '';
+  if (!/html|json|javascript|text/.test(type)) return;
+  void res
+    .clone()
+    .text()
+    .then((text) => {
+      scanned.answers++;
+      if (SECRETS.some((secret) => text.includes(secret))) scanned.leaks.push(path);
+    })
+    .catch(() => {});
+}
+/** The lines of the servers' logs that carry a secret. */
+export function secretLogLines(): { lines: number; leaks: string[] } {
+  let lines = 0;
+  const leaks: string[] = [];
+  for (const file of serverLogs) {
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const line of text.split('\n')) {
+      lines++;
+      if (SECRETS.some((secret) => line.includes(secret))) leaks.push(line.slice(0, 200));
+    }
+  }
+  return { lines, leaks };
+}
+
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 // ── HTTP client with a cookie jar ────────────────────────────────────────────────────────────────────────────────
@@ -110,6 +194,7 @@ export class Client {
     const headers: Record<string, string> = { ...(init.headers ?? {}) };
     if (this.cookies.size && !headers.Cookie) headers.Cookie = this.cookieHeader();
     const res = await fetch(this.base + path, { ...init, headers, redirect: 'manual' });
+    scan(path, res);
     for (const c of res.headers.getSetCookie()) {
       const [pair, ...attrs] = c.split(';');
       const i = pair.indexOf('=');
@@ -179,6 +264,8 @@ export async function api(
     redirect: 'manual',
   });
   const text = await res.text();
+  scanned.answers++;
+  if (SECRETS.some((secret) => text.includes(secret))) scanned.leaks.push(path);
   let json: any;
   try {
     json = JSON.parse(text);
@@ -287,7 +374,7 @@ export async function databaseRelay(target: string) {
   const { hostname, port } = new URL(target);
   const sockets = new Set<Socket>();
   let listener: NetServer | null = null;
-  const listenPort = await freePort();
+  const listenPort = await anyFreePort();
   const up = () =>
     new Promise<void>((resolve) => {
       listener = createServer((client) => {
