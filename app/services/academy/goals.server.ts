@@ -8,7 +8,7 @@ import { now } from '~/lib/clock.server';
 import { seoulMonth } from '~/lib/dates';
 import { DomainError } from '~/lib/errors';
 import { sessionsOfUsers } from '~/services/reports.server';
-import { monthFigures, monthRange, studentMonthFigures } from './month-figures.server';
+import { monthFigures, monthRange, studentMonthFigures, type MonthFigures } from './month-figures.server';
 import { classInScope, type AcademyStaff } from './scope.server';
 
 // A class's monthly goal (issue 32; docs/decisions/041): a teacher of the class or the head sets it on the class's
@@ -87,27 +87,54 @@ export type Attainment = { goal: GoalTargets; students: number; reached: number 
 
 /**
  * How many of each class's students reached its goal in the month (classes without a goal are absent): a count,
- * never a list of who did not. Two queries per class with a goal.
+ * never a list of who did not. Two queries whatever the number of classes (one when none has a goal).
  */
 export async function classAttainment(classIds: number[], month: string): Promise<Map<number, Attainment>> {
   const result = new Map<number, Attainment>();
   if (!classIds.length) return result;
-  const goals = await executeRows<{ classId: number; books: number | null; minutes: number | null; days: number | null }>(
+  const r = monthRange(month);
+  const rows = await executeRows<{
+    classId: number;
+    books: number | null;
+    minutes: number | null;
+    days: number | null;
+    userId: number | null;
+  }>(
     db(),
-    sql`select class_id as "classId", books, minutes, days from class_goals
-         where month = ${month} and class_id in (${sql.join(
+    sql`select g.class_id as "classId", g.books, g.minutes, g.days, cm.user_id as "userId"
+          from class_goals g
+          left join class_memberships cm on cm.class_id = g.class_id and cm.joined_at < ${r.to.toISOString()}::timestamptz
+               and (cm.left_at is null or cm.left_at >= ${r.from.toISOString()}::timestamptz)
+         where g.month = ${month} and g.class_id in (${sql.join(
            classIds.map((id) => sql`${id}`),
            sql`, `,
          )})`,
   );
-  await Promise.all(
-    goals.map(async (g) => {
-      const figures = await monthFigures(classMembersOfMonth(Number(g.classId), month), month);
-      const goal = { books: g.books, minutes: g.minutes, days: g.days };
-      const reached = [...figures.values()].filter((f) => goalProgress(goal, f).reached).length;
-      result.set(Number(g.classId), { goal, students: figures.size, reached });
-    }),
-  );
+  if (!rows.length) return result;
+  const userIds = [...new Set(rows.flatMap((row) => (row.userId == null ? [] : [Number(row.userId)])))];
+  const figures = userIds.length
+    ? await monthFigures(
+        sql.join(
+          userIds.map((id) => sql`${id}`),
+          sql`, `,
+        ),
+        month,
+      )
+    : new Map<number, MonthFigures>();
+  const counted = new Set<string>();
+  for (const row of rows) {
+    const classId = Number(row.classId);
+    const goal = { books: row.books, minutes: row.minutes, days: row.days };
+    const entry = result.get(classId) ?? { goal, students: 0, reached: 0 };
+    const seen = row.userId == null ? null : figures.get(Number(row.userId));
+    // A student who left and came back within the month counts once.
+    if (row.userId != null && !counted.has(`${classId}:${row.userId}`)) {
+      counted.add(`${classId}:${row.userId}`);
+      entry.students += 1;
+      if (seen && goalProgress(goal, seen).reached) entry.reached += 1;
+    }
+    result.set(classId, entry);
+  }
   return result;
 }
 
