@@ -96,7 +96,7 @@ export default function Dashboard() {
           <ul className="plain-list">
             {d.milestones.map((m) => (
               <li key={m.key} className={m.reached ? '' : 'muted'}>
-                {m.reached ? '🏅' : '○'} <strong>{m.label}</strong> {m.reached ? m.text : m.progress}
+                {m.reached ? '★' : '☆'} <strong>{m.label}</strong> {m.reached ? m.text : m.progress}
               </li>
             ))}
           </ul>
