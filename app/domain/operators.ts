@@ -76,6 +76,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'user.authorities': '권한 변경',
   'user.create-staff': '운영 계정 생성',
   'user.reset-start': '비밀번호 재설정 시작',
+  'user.portfolio': '독서 포트폴리오 열람(정보 열람 요청)',
   'book.create': '도서 등록',
   'book.update': '도서 수정',
   'book.status': '도서 상태 변경',

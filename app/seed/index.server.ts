@@ -17,6 +17,7 @@ import { seedNotices } from './notices.server';
 import { seedCoaches } from './coaches.server';
 import { seedTalk } from './talk.server';
 import { seedLivingMonth } from './living-month.server';
+import { seedGoals } from './goals.server';
 import { now } from '~/lib/clock.server';
 
 /**
@@ -45,6 +46,7 @@ export const SEED_STEPS: SeedStep[] = [
   { name: 'talk', run: (tx) => seedTalk(tx, now()) },
   { name: 'living-month', run: (tx) => seedLivingMonth(tx, now()) },
   { name: 'full-academy', run: (tx) => seedFullAcademy(tx, now()) },
+  { name: 'goals-and-reports', run: (tx) => seedGoals(tx, now()) },
 ];
 
 export async function seedDemo(db: Database, steps: SeedStep[] = SEED_STEPS): Promise<string[]> {

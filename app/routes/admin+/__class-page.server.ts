@@ -4,6 +4,9 @@ import { formatKoreanDate } from '~/lib/dates';
 import { idParam, orRespond, pageData, positiveInt } from '~/web/http.server';
 import { getClassDetail, listClassCandidates, listTeacherChoices } from '~/services/academy/classes.server';
 import { isHead, SCOPE_MESSAGES } from '~/services/academy/scope.server';
+import { classAttainment } from '~/services/academy/goals.server';
+import { seoulMonth } from '~/lib/dates';
+import { now } from '~/lib/clock.server';
 
 // The server side of one class's page (classes_.$classId.tsx): its loader, re-exported by the route, and the page's
 // data type. The sections (__class-sections.tsx) read that type from here, so neither imports the route.
@@ -23,6 +26,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         ])
       : [[], null];
   const teacherIds = new Set(detail.teachers.map((t) => t.id));
+  const month = seoulMonth(now());
+  const attainment = (await classAttainment([classId], month)).get(classId) ?? null;
   return pageData({
     isHead: head,
     class: {
@@ -37,6 +42,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     history: detail.history.map((h) => ({ ...h, joinedAt: formatKoreanDate(h.joinedAt), leftAt: formatKoreanDate(h.leftAt) })),
     teacherChoices: teacherChoices.filter((t) => !teacherIds.has(t.id)),
     candidates,
+    month,
+    attainment,
     confirmClose: head && open && url.searchParams.get('close') === '1',
   });
 }

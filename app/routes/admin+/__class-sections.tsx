@@ -16,7 +16,7 @@ type Props = { data: ClassPage; reply?: FormReply | null };
 type Candidates = NonNullable<ClassPage['candidates']>;
 
 /** The forms whose refusal is shown beside them; the page shows the others above it. */
-export const IN_PLACE = ['rename', 'addTeacher', 'removeTeacher', 'addStudents'];
+export const IN_PLACE = ['rename', 'addTeacher', 'removeTeacher', 'addStudents', 'goal'];
 
 /** An error line beside a form. */
 function InlineError({ message, id }: { message: string | null; id?: string }) {

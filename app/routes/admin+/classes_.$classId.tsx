@@ -17,6 +17,8 @@ import {
   renameClass,
 } from '~/services/academy/class-changes.server';
 import { SCOPE_MESSAGES } from '~/services/academy/scope.server';
+import { clearClassGoal, GOAL_MESSAGES, setClassGoal } from '~/services/academy/goals.server';
+import { ClassGoal } from './__class-goal';
 import { AddStudents, ClassHistory, ClassSettings, ClassStudents, ClassTeachers, IN_PLACE } from './__class-sections';
 import type { loader } from './__class-page.server';
 import { withParticle } from '~/domain/korean';
@@ -76,6 +78,14 @@ export async function action(args: ActionFunctionArgs) {
           const result = await removeStudentFromClass(user, classId, value.studentId);
           return redirectWithFlash(back, M.studentRemoved(result.name));
         }
+        case 'goal': {
+          await setClassGoal(user, classId, { books: value.books ?? null, minutes: value.minutes ?? null, days: value.days ?? null });
+          return redirectWithFlash(back, GOAL_MESSAGES.saved);
+        }
+        case 'clearGoal': {
+          await clearClassGoal(user, classId);
+          return redirectWithFlash(back, GOAL_MESSAGES.cleared);
+        }
       }
     },
   });
@@ -131,6 +141,7 @@ export default function AdminClass() {
         </div>
       ) : null}
       {isHead && c.open ? <ClassSettings key={c.name} data={data} reply={reply} /> : null}
+      <ClassGoal data={data} reply={reply} />
       <ClassTeachers data={data} reply={reply} />
       <ClassStudents data={data} />
       {data.candidates ? <AddStudents data={data} candidates={data.candidates} reply={reply} /> : null}

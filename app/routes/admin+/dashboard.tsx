@@ -169,6 +169,12 @@ export default function AdminDashboard() {
               <li key={c.id}>
                 <Link to={`/admin/reports/classes/${c.id}`}>{c.name} 월간 리포트</Link>
                 <span className="muted"> · 학생 {c.students}명</span>
+                {c.goal ? (
+                  <span data-testid="class-goal-attainment">
+                    {' '}
+                    · 목표({c.goal.text}) 달성 {c.goal.reached}명 / {c.goal.students}명
+                  </span>
+                ) : null}
               </li>
             ))}
           </ul>

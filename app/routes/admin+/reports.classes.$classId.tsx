@@ -1,9 +1,19 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { useLoaderData } from '@remix-run/react';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useActionData, useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { requireBasicPay } from '~/web/guards.server';
-import { idParam, orRespond, pageData } from '~/web/http.server';
+import { idParam, orRespond, pageData, redirectWithFlash } from '~/web/http.server';
+import { formAction } from '~/web/form-action.server';
 import { classReport, reportMonth } from '~/services/academy/parent-report.server';
+import {
+  publishReport,
+  REPORT_COMMENT_FIELDS,
+  REPORT_COMMENT_MESSAGES as RC,
+  reportCommentSchema,
+  writeReportComment,
+} from '~/services/academy/report-comments.server';
+import { goalText } from '~/domain/goals';
+import { ReportComments } from './__report-comments';
 import { MonthPicker, ReportToolbar, minutesText, monthTitle } from './__report-parts';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -20,6 +30,25 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return pageData(await orRespond(() => classReport(user, classId, month)));
 }
 
+// The teacher writes each student's comment for the month's report here, and publishes it (shown to the parents).
+export async function action(args: ActionFunctionArgs) {
+  return formAction(args, {
+    guard: ({ request }) => requireBasicPay(request),
+    ids: ['classId'],
+    notFound: '찾을 수 없는 반입니다.',
+    schema: reportCommentSchema,
+    fields: REPORT_COMMENT_FIELDS,
+    run: async ({ user, ids: { classId }, value, request }) => {
+      const month = reportMonth(new URL(request.url).searchParams.get('month'));
+      const back = `/admin/reports/classes/${classId}?month=${month}`;
+      const student = await writeReportComment(user, classId, value.studentId, month, value.comment);
+      if (value.intent === 'saveComment') return redirectWithFlash(back, RC.saved(student.name));
+      await publishReport(user, classId, student.id, month);
+      return redirectWithFlash(back, RC.published(student.name));
+    },
+  });
+}
+
 /** A small bar of the student's minutes against the class's most (the number is in the cell beside it). */
 function MinutesBar({ value, max }: { value: number; max: number }) {
   const width = max > 0 ? Math.round((value / max) * 100) : 0;
@@ -33,6 +62,7 @@ function MinutesBar({ value, max }: { value: number; max: number }) {
 
 export default function ClassReport() {
   const r = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
   const most = Math.max(0, ...r.students.map((s) => s.figures.minutes));
   return (
     <div className="page">
@@ -50,6 +80,11 @@ export default function ClassReport() {
             학생 {r.students.length}명 · 독서 시간 {minutesText(r.totals.minutes)} · {r.totals.pages.toLocaleString('ko-KR')}쪽 · 완독{' '}
             {r.totals.booksCompleted}권 · 독서 노트 {r.totals.notes}편
           </p>
+          {r.attainment ? (
+            <p className="print-sheet-who" data-testid="report-attainment">
+              반 목표({goalText(r.attainment.goal)}) 달성 {r.attainment.reached}명 / {r.attainment.students}명
+            </p>
+          ) : null}
         </header>
 
         {r.students.length ? (
@@ -108,6 +143,7 @@ export default function ClassReport() {
           <p className="muted">이 달에 반에 있던 학생이 없습니다.</p>
         )}
       </article>
+      {r.students.length ? <ReportComments classId={r.class.id} month={r.month} students={r.students} reply={reply} /> : null}
     </div>
   );
 }

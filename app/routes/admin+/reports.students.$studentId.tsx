@@ -6,7 +6,7 @@ import { LevelChart } from '~/components/charts/level-chart';
 import { levelLabel } from '~/domain/catalogue';
 import { idParam, orRespond, pageData } from '~/web/http.server';
 import { parentReport, reportMonth } from '~/services/academy/parent-report.server';
-import { MonthFigureList, MonthPicker, ReportToolbar, monthTitle } from './__report-parts';
+import { AreaTable, MonthFigureList, MonthPicker, NextBooks, ReportToolbar, monthTitle } from './__report-parts';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? `${data.student.name} ${monthTitle(data.month)} 독서 리포트` : '독서 리포트'} | 리드인` },
@@ -90,8 +90,18 @@ export default function ParentReport() {
           </section>
         </div>
 
+        <div className="print-sheet-grid">
+          <AreaTable areas={r.areas} />
+          <NextBooks books={r.nextBooks} />
+        </div>
+
         <section aria-labelledby="comment-title" className="print-comment">
-          <h2 id="comment-title">선생님 의견</h2>
+          <h2 id="comment-title">
+            선생님 의견{' '}
+            {r.comment && !r.comment.fromNote ? (
+              <span className="badge neutral no-print">{r.comment.published ? '보호자 공개' : '공개 전'}</span>
+            ) : null}
+          </h2>
           {r.comment ? (
             <blockquote data-testid="teacher-comment">
               <p className="note-text">{r.comment.text}</p>
@@ -103,8 +113,8 @@ export default function ParentReport() {
         </section>
       </article>
       <p className="no-print muted">
-        이번 달 독서 노트에 남긴 선생님의 가장 최근 댓글이 의견으로 실립니다. 댓글이 없으면 손으로 쓸 수 있는 빈 칸이 인쇄됩니다.{' '}
-        <Link to="/admin/notes">독서 노트</Link>
+        선생님 의견은 반 리포트에서 이 달의 의견으로 쓰고 공개합니다. 쓰지 않았으면 이번 달 독서 노트에 남긴 선생님의 가장 최근 댓글이
+        실리고, 댓글도 없으면 손으로 쓸 수 있는 빈 칸이 인쇄됩니다. <Link to="/admin/notes">독서 노트</Link>
       </p>
     </div>
   );

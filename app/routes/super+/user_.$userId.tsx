@@ -129,7 +129,8 @@ export default function SuperUserDetail() {
             <>
               <dt>독서</dt>
               <dd>
-                배정된 책 {user.reading.assigned}권 · 완료 {user.reading.completed}권
+                배정된 책 {user.reading.assigned}권 · 완료 {user.reading.completed}권 ·{' '}
+                <Link to={`/super/user/${user.id}/portfolio`}>독서 포트폴리오(정보 열람 요청)</Link>
               </dd>
             </>
           ) : null}

@@ -11,20 +11,23 @@ import { homePopups } from '~/web/forms/notice-form.server';
 import { latestNotices } from '~/services/notices/notices.server';
 import { dashboard } from '~/services/reports.server';
 import { latestJoinRequest } from '~/services/join-requests.server';
+import { studentGoal, studentMilestones } from '~/services/academy/goals.server';
 
 export const meta: MetaFunction = () => [{ title: '대시보드 | 리드인' }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, { role: 'USER' });
-  const [board, join, popups, notices] = await Promise.all([
+  const [board, join, popups, notices, goal, milestones] = await Promise.all([
     dashboard(user.id),
     latestJoinRequest(user.id),
     homePopups(request, user.id),
     latestNotices(user.id),
+    studentGoal(user.id),
+    studentMilestones(user.id),
   ]);
   // A join request still waiting, or declined, is said on the dashboard; an approved one needs no word.
   const joinRequest = join && join.status !== 'APPROVED' ? { status: join.status, academyName: join.academyName } : null;
-  return json({ name: user.name, userId: user.id, ...board, joinRequest, popups, notices });
+  return json({ name: user.name, userId: user.id, ...board, joinRequest, popups, notices, goal, milestones });
 }
 
 const STATUS_TEXT: Record<number, string> = {
@@ -70,6 +73,34 @@ export default function Dashboard() {
       </StatSection>
 
       <div className="dashboard-grid">
+        {d.goal ? (
+          <section className="card" aria-labelledby="goal-title" data-testid="my-goal">
+            <h2 id="goal-title">{Number(month)}월 우리 반 목표</h2>
+            {d.goal.reached ? (
+              <p className="alert success" role="status">
+                이번 달 목표를 달성했어요! 정말 잘했어요.
+              </p>
+            ) : null}
+            <ul className="plain-list">
+              {d.goal.items.map((i) => (
+                <li key={i.key}>
+                  {i.label} <strong>{`${i.value}${i.unit} / ${i.target}${i.unit}`}</strong> {i.reached ? '✓' : ''}
+                  <progress max={i.target} value={Math.min(i.value, i.target)} aria-label={i.label} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+        <section className="card" aria-labelledby="steps-title" data-testid="milestones">
+          <h2 id="steps-title">나의 독서 이정표</h2>
+          <ul className="plain-list">
+            {d.milestones.map((m) => (
+              <li key={m.key} className={m.reached ? '' : 'muted'}>
+                {m.reached ? '★' : '☆'} <strong>{m.label}</strong> {m.reached ? m.text : m.progress}
+              </li>
+            ))}
+          </ul>
+        </section>
         <section className="card" aria-labelledby="now-title">
           <h2 id="now-title">지금 할 일</h2>
           {d.needsLevelTest ? (
@@ -147,6 +178,9 @@ export default function Dashboard() {
           </Link>
           <Link className="button secondary" to="/user/report/level">
             수준 변화 보기
+          </Link>
+          <Link className="button secondary" to="/user/portfolio">
+            독서 포트폴리오
           </Link>
         </p>
       </section>

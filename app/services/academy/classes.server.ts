@@ -8,6 +8,7 @@ import { positiveInt } from '~/lib/numbers';
 import { type AcademyStaff, academyOf, classInScope, classesInScope, isHead } from './scope.server';
 import { pageCount, searchIn } from '../paged-list.server';
 import { withParticle } from '~/domain/korean';
+import { GOAL_FIELDS, goalFields } from './goals.server';
 
 // Classes (반) of an academy: a HEAD creates, renames and closes them, chooses their teachers and moves students in
 // and out; a TEACHER sees the classes they teach. A student is in one class at a time; moving ends the old membership
@@ -65,6 +66,8 @@ export const classPageSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('removeTeacher'), teacherId: rowIdField }),
   z.object({ intent: z.literal('addStudents'), studentId: idListField }),
   z.object({ intent: z.literal('removeStudent'), studentId: rowIdField }),
+  z.object({ intent: z.literal('goal'), ...goalFields }),
+  z.object({ intent: z.literal('clearGoal') }),
 ]);
 
 /** Where the class forms show a service's refusal (others: above the form). */
@@ -73,6 +76,7 @@ export const CLASS_FIELDS = {
   CLASS_NAME_TAKEN: 'name',
   TEACHER_REQUIRED: 'teacherId',
   TEACHER_INACTIVE: 'teacherId',
+  ...GOAL_FIELDS,
 } as const;
 
 export function requireHeadStaff(staff: AcademyStaff) {

@@ -7,6 +7,8 @@ import { MONTH_STATE_LABELS, won } from '~/domain/payments';
 import { billingState } from '~/services/payments/billing-state.server';
 import { sessionsOfUsers } from '~/services/reports.server';
 import { classesInScope, isHead, studentsInScope, type AcademyStaff } from './scope.server';
+import { classAttainment } from './goals.server';
+import { goalText } from '~/domain/goals';
 
 // The academy's dashboard (product.md §3): this Seoul month at a glance for the staff member's students (a HEAD the
 // academy, a TEACHER their classes). Every figure is aggregated in the database: the page costs the same fixed number
@@ -105,6 +107,10 @@ export async function academyDashboard(staff: AcademyStaff) {
     ),
     billingState(staff.organisationId, month),
   ]);
+  const attainment = await classAttainment(
+    byClass.map((c) => Number(c.id)),
+    month,
+  );
 
   const perDay = new Map(byDay.map((d) => [d.day, Number(d.minutes)]));
   return {
@@ -128,13 +134,18 @@ export async function academyDashboard(staff: AcademyStaff) {
         studentId: Number(b.studentId),
       })),
     },
-    classes: byClass.map((c) => ({
-      id: Number(c.id),
-      name: c.name,
-      students: Number(c.students),
-      minutes: Number(c.minutes),
-      pages: Number(c.pages),
-    })),
+    classes: byClass.map((c) => {
+      const a = attainment.get(Number(c.id));
+      return {
+        id: Number(c.id),
+        name: c.name,
+        students: Number(c.students),
+        minutes: Number(c.minutes),
+        pages: Number(c.pages),
+        /** This month's goal and how many of the class's students reached it (a count, never a ranking). */
+        goal: a ? { text: goalText(a.goal), reached: a.reached, students: a.students } : null,
+      };
+    }),
     /** This month's BASIC payment is made (the basicPay guard of the staff's pages). */
     basicPaid: bill?.basicPaid ?? false,
     /** The month's billing state, as the payments page and the operators' lists read it: a HEAD's only. */
