@@ -10,7 +10,7 @@
 //   --uploads DIR     the uploads folder to back up with it (DATA_DIR/uploads)
 //   --keep            keep the restored database (default: dropped after the checks)
 // PostgreSQL at 127.0.0.1:5432 as postgres (DRILL_PG to change), pg_dump/pg_restore of the same major version.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -39,11 +39,18 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'readin-drill-'));
 
-function run(command: string, args: string[]) {
+/** Runs a command without blocking this process (the writer keeps writing meanwhile); resolves to its time in ms. */
+function run(command: string, args: string[]): Promise<number> {
   const t0 = Date.now();
-  const r = spawnSync(command, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  if (r.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${r.status}): ${r.stderr}`);
-  return Date.now() - t0;
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr = (stderr + d).slice(-4000)));
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0 ? resolve(Date.now() - t0) : reject(new Error(`${command} ${args.join(' ')} failed (${code}): ${stderr}`)),
+    );
+  });
 }
 
 async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
@@ -106,8 +113,8 @@ async function main() {
       await c.query(`create database ${SOURCE}`);
     });
     const file = path.join(tmp, 'copy.dump');
-    const dumped = run('pg_dump', [...pgArgs(), '-Fc', '-Z', '1', '-f', file, COPY_FROM]);
-    const restored = run('pg_restore', [...pgArgs(), '-j', '2', '--no-owner', '-d', SOURCE, file]);
+    const dumped = await run('pg_dump', [...pgArgs(), '-Fc', '-Z', '1', '-f', file, COPY_FROM]);
+    const restored = await run('pg_restore', [...pgArgs(), '-j', '2', '--no-owner', '-d', SOURCE, file]);
     fs.rmSync(file);
     console.log(`copied ${COPY_FROM} into ${SOURCE}: dump ${seconds(dumped)}, restore ${seconds(restored)}`);
   }
@@ -129,10 +136,10 @@ async function main() {
 
   const dumpFile = path.join(tmp, `${SOURCE}.dump`);
   const backupStartedAt = Date.now();
-  const dumpMs = run('pg_dump', [...pgArgs(), '-Fc', '-f', dumpFile, SOURCE]);
+  const dumpMs = await run('pg_dump', [...pgArgs(), '-Fc', '-f', dumpFile, SOURCE]);
   let uploadsMs = 0;
   const uploadsTar = path.join(tmp, 'uploads.tar');
-  if (UPLOADS) uploadsMs = run('tar', ['-cf', uploadsTar, '-C', UPLOADS, '.']);
+  if (UPLOADS) uploadsMs = await run('tar', ['-cf', uploadsTar, '-C', UPLOADS, '.']);
   const backupEndedAt = Date.now();
   await sleep(1_000);
   await writer.stop();
@@ -146,11 +153,11 @@ async function main() {
   const target = `${SOURCE}_restore_${Date.now().toString(36)}`;
   const restoreStartedAt = Date.now();
   await admin((c) => c.query(`create database ${target}`));
-  run('pg_restore', [...pgArgs(), '-j', '2', '--no-owner', '-d', target, dumpFile]);
+  await run('pg_restore', [...pgArgs(), '-j', '2', '--no-owner', '-d', target, dumpFile]);
   const uploadsTarget = path.join(tmp, 'uploads-restored');
   if (UPLOADS) {
     fs.mkdirSync(uploadsTarget);
-    run('tar', ['-xf', uploadsTar, '-C', uploadsTarget]);
+    await run('tar', ['-xf', uploadsTar, '-C', uploadsTarget]);
   }
   const rtoMs = Date.now() - restoreStartedAt;
 

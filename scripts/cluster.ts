@@ -147,7 +147,7 @@ type AutocannonResult = {
   statusCodeStats: Record<string, { count: number }>;
 };
 type Autocannon = (
-  options: { url: string; connections: number; duration: number; headers: Record<string, string> },
+  options: { url: string; connections: number; duration: number; timeout: number; headers: Record<string, string> },
   done: (error: Error | null, result: AutocannonResult) => void,
 ) => { stop(): void };
 
@@ -156,7 +156,9 @@ let autocannon: Autocannon;
 function startLoad(url: string, cookie: string, seconds = SECONDS, connections = 10) {
   let instance: { stop(): void } | undefined;
   const result = new Promise<AutocannonResult>((resolve, reject) => {
-    instance = autocannon({ url, connections, duration: seconds, headers: { cookie } }, (error, r) => (error ? reject(error) : resolve(r)));
+    instance = autocannon({ url, connections, duration: seconds, timeout: 30, headers: { cookie } }, (error, r) =>
+      error ? reject(error) : resolve(r),
+    );
   });
   const figures = result.then((r) => {
     const statuses = Object.entries(r.statusCodeStats ?? {})
