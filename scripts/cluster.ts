@@ -126,7 +126,7 @@ function showStat(): Promise<ServerStat[]> {
   });
 }
 
-async function waitAllUp(seconds = 30) {
+async function waitAllUp(seconds = 120) {
   for (let i = 0; i < seconds * 10; i++) {
     const stats = await showStat().catch(() => []);
     if (stats.length === APPS.length && stats.every((s) => s.status === 'UP')) return;
@@ -269,7 +269,7 @@ async function main() {
   // 3. Rolling restart under load: each app SIGTERM'd (it drains first), started again, back UP, then the next.
   const before = await showStat();
   const rollingStarted = Date.now();
-  const loadRun = startLoad(`${FRONT}/user/dashboard`, cookie, 600, 10);
+  const loadRun = startLoad(`${FRONT}/user/dashboard`, cookie, 600, 4);
   const restarts: string[] = [];
   await sleep(3_000);
   for (const app of APPS) {

@@ -31,9 +31,9 @@ export function haproxyConfig(options: HaproxyOptions): string {
     '  timeout server 30s',
     '  timeout http-keep-alive 4s',
     '  timeout queue 30s',
-    // A loaded process answers /readyz late, not never: it stays in rotation (a failed check is a timeout of 5 s or an
+    // A loaded process answers /readyz late, not never: it stays in rotation (a failed check is a timeout of 10 s or an
     // answer other than 200, twice in a row; a draining process answers 503 at once).
-    '  timeout check 5s',
+    '  timeout check 10s',
     // A process that refused the connection (restarting) or closed it without answering (shutting down): the request
     // goes to another one. HAProxy retries only idempotent requests by default when the request may have been sent.
     '  retries 3',

@@ -26,7 +26,7 @@ describe('haproxyConfig', () => {
   it('retries a refused or unanswered request on another app and takes a failing one out at once', () => {
     expect(cfg).toContain('  retry-on conn-failure empty-response response-timeout 502 503');
     expect(cfg).toContain('  option redispatch 1');
-    expect(cfg).toContain('  timeout check 5s');
+    expect(cfg).toContain('  timeout check 10s');
     expect(cfg).toContain('  default-server inter 1000ms fastinter 500ms fall 2 rise 2');
   });
 
