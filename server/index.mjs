@@ -96,6 +96,17 @@ app.use((req, res, next) => {
 
 app.get('/healthz', (_req, res) => res.set(EDGE_HEADERS).json({ status: 'ok' }));
 
+// Draining (SHUTDOWN_DRAIN_MS, docs/decisions/043): after SIGTERM the server still serves, but /readyz answers 503 so the
+// load balancer takes it out of rotation, and every response closes its connection so no keep-alive connection is left
+// to be cut; only then does the server stop listening.
+let draining = false;
+app.use((req, res, next) => {
+  if (!draining) return next();
+  res.set('Connection', 'close');
+  if (req.edgePath === '/readyz') return res.status(503).set(EDGE_HEADERS).json({ status: 'draining' });
+  next();
+});
+
 // The local Toss Payments simulator (docs/payments.md): in the experience environment without a secret key, or when
 // TOSS_SIMULATOR=1. Before the edge's rules: it is another party's API (its own JSON body parser and limits) and its
 // payment window posts back to itself.
@@ -219,11 +230,19 @@ server.headersTimeout = 20_000;
 server.requestTimeout = 120_000;
 server.keepAliveTimeout = 5_000;
 
+const drainMs = Math.max(0, Number(process.env.SHUTDOWN_DRAIN_MS ?? 0) || 0);
 let closing = false;
 function shutdown(signal) {
   if (closing) return;
   closing = true;
-  console.log(`${signal}: 새 요청을 받지 않고, 처리 중인 요청을 마친 뒤 끝냅니다.`);
+  if (drainMs > 0) {
+    draining = true;
+    console.log(`${signal}: ${drainMs} ms 동안 준비 안 됨(/readyz 503)으로 알리며 요청을 받은 뒤 끝냅니다.`);
+    setTimeout(close, drainMs);
+  } else close();
+}
+function close() {
+  console.log('새 요청을 받지 않고, 처리 중인 요청을 마친 뒤 끝냅니다.');
   // When the last request has finished, the database pool is closed (its connections end cleanly) and the process exits.
   server.close(async () => {
     await stopJobs().catch(() => {});

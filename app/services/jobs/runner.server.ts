@@ -15,6 +15,12 @@ import { log } from '~/lib/log.server';
 
 /** A SENDING job whose lock is older than this is taken to be abandoned and is claimed again. */
 export const LOCK_TIMEOUT_MS = 5 * 60_000;
+
+/** LOCK_TIMEOUT_MS, or JOB_LOCK_TIMEOUT_MS when set (`npm run cluster` takes a killed worker's jobs over in seconds). */
+export function lockTimeoutMs(env: Record<string, string | undefined> = process.env): number {
+  const given = Number(env.JOB_LOCK_TIMEOUT_MS);
+  return Number.isFinite(given) && given >= 1_000 ? given : LOCK_TIMEOUT_MS;
+}
 const DEFAULT_MAX_ATTEMPTS = 5;
 const DEFAULT_BACKOFF_MS = 30_000;
 const MAX_BACKOFF_MS = 6 * 60 * 60_000;
@@ -98,7 +104,7 @@ async function claimDueJobs(limit: number): Promise<Job[]> {
   const kinds = [...definitions.keys()];
   if (kinds.length === 0 || limit <= 0) return [];
   const at = now();
-  const staleBefore = new Date(at.getTime() - LOCK_TIMEOUT_MS);
+  const staleBefore = new Date(at.getTime() - lockTimeoutMs());
   const claimed = await db().transaction(async (tx) => {
     const rows = await executeRows<ClaimedRow>(
       tx,

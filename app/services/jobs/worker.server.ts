@@ -2,6 +2,7 @@ import { config } from '~/config.server';
 import { ensureDatabase } from '~/db/client.server';
 import { log } from '~/lib/log.server';
 import { registerAppJobs } from './catalogue.server';
+import { registerProbeJob } from './probe.server';
 import { startJobRunner, type JobRunner } from './runner.server';
 
 // Where the job runner runs (architecture.md §8). On the embedded database (PGlite, one process owns its folder) the
@@ -63,6 +64,7 @@ export async function startWorker(options: { intervalMs?: number; embedded?: boo
   }
   await ensureDatabase();
   registerAppJobs();
+  if (flag(process.env.JOB_PROBE)) registerProbeJob();
   const runner = startJobRunner({ intervalMs: options.intervalMs ?? RUNNER_INTERVAL_MS });
   log.info({ interval: options.intervalMs ?? RUNNER_INTERVAL_MS }, 'job runner started');
   return {
