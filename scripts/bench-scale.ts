@@ -158,7 +158,9 @@ async function measure(url: string, factor: number): Promise<Result[]> {
   ];
 
   const results: Result[] = [];
+  const skip = process.env.BENCH_SKIP ? new RegExp(process.env.BENCH_SKIP) : null;
   for (const page of pages) {
+    if (skip?.test(page.url)) continue;
     const cookie = await signIn(page.login);
     const times: number[] = [];
     let queries = 0;

@@ -6,9 +6,22 @@ export const pageNumbers = (page: number, pages: number) =>
 
 /**
  * Page links for every paginated list: ‹ 이전 · 1 2 3 … · 다음 ›. Plain links, so they work without JavaScript.
- * Give `base` for a list whose only parameter is `?page=N`, or `href` to keep other query parameters.
+ * Give `base` for a list whose only parameter is `?page=N`, or `href` to keep other query parameters. `capped`: the list
+ * has more rows than its last page reaches (app/services/paged-list.server.ts MAX_PAGES), which the links then say.
  */
-export function Pagination({ page, pages, base, href }: { page: number; pages: number; base?: string; href?: (page: number) => string }) {
+export function Pagination({
+  page,
+  pages,
+  base,
+  href,
+  capped,
+}: {
+  page: number;
+  pages: number;
+  base?: string;
+  href?: (page: number) => string;
+  capped?: boolean;
+}) {
   if (pages <= 1) return null;
   const to = href ?? ((p: number) => `${base}${base?.includes('?') ? '&' : '?'}page=${p}`);
   const numbers = pageNumbers(page, pages);
@@ -42,6 +55,7 @@ export function Pagination({ page, pages, base, href }: { page: number; pages: n
       ) : (
         <span aria-hidden="true">다음 ›</span>
       )}
+      {capped ? <p className="muted">{pages}쪽까지 보여 드려요. 더 찾으려면 검색어나 조건으로 좁혀 주세요.</p> : null}
     </nav>
   );
 }
