@@ -47,7 +47,8 @@ const BIG_TABLES = [
 type PlanNode = { 'Node Type': string; 'Relation Name'?: string; Plans?: PlanNode[] };
 
 function seqScans(node: PlanNode, found: string[] = []): string[] {
-  if (node['Node Type'] === 'Seq Scan' && node['Relation Name'] && BIG_TABLES.includes(node['Relation Name'])) found.push(node['Relation Name']);
+  if (node['Node Type'] === 'Seq Scan' && node['Relation Name'] && BIG_TABLES.includes(node['Relation Name']))
+    found.push(node['Relation Name']);
   for (const child of node.Plans ?? []) seqScans(child, found);
   return found;
 }
