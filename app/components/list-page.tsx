@@ -132,7 +132,7 @@ export function SearchField({
 /** A list under its filters: the count line, the table (or its empty text), the page links and the export links. */
 export function ListPage<Row extends { id: string | number }>({
   base,
-  list: { rows, page, pages, query = {} },
+  list: { rows, page, pages, capped, query = {} },
   count,
   exports,
   ...table
@@ -140,7 +140,7 @@ export function ListPage<Row extends { id: string | number }>({
   /** The list's address (page links and exports keep the list's `query`). */
   base: string;
   /** The loader's page of the list: its rows, which page of how many, the filters in the address. */
-  list: { rows: readonly Row[]; page: number; pages: number; query?: Record<string, string> };
+  list: { rows: readonly Row[]; page: number; pages: number; capped?: boolean; query?: Record<string, string> };
   /** The count line ('검색 결과 12명'). */
   count?: ReactNode;
   /** Download links of the same list: label and address (the filters are added). */
@@ -163,7 +163,7 @@ export function ListPage<Row extends { id: string | number }>({
         </p>
       ) : null}
       <ListTable {...table} rows={rows} rowKey={(row) => row.id} />
-      <Pagination page={page} pages={pages} href={(p) => listHref(base, query, p)} />
+      <Pagination page={page} pages={pages} capped={capped} href={(p) => listHref(base, query, p)} />
     </>
   );
 }

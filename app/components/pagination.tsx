@@ -16,10 +16,13 @@ export function PageNav({
   page,
   pages,
   control,
+  note,
 }: {
   page: number;
   pages: number;
   control: (target: number, step: PageStep, label: string) => ReactNode;
+  /** A line under the links (a capped list says how far its pages go). */
+  note?: ReactNode;
 }) {
   if (pages <= 1) return null;
   const numbers = pageNumbers(page, pages);
@@ -39,20 +42,35 @@ export function PageNav({
         </span>
       ))}
       {page < pages ? control(page + 1, 'next', '다음 ›') : <span aria-hidden="true">다음 ›</span>}
+      {note}
     </nav>
   );
 }
 
 /**
  * Page links for every paginated list. Plain links, so they work without JavaScript.
- * Give `base` for a list whose only parameter is `?page=N`, or `href` to keep other query parameters.
+ * Give `base` for a list whose only parameter is `?page=N`, or `href` to keep other query parameters. `capped`: the list
+ * has more rows than its last page reaches (app/services/paged-list.server.ts MAX_PAGES), which the links then say.
  */
-export function Pagination({ page, pages, base, href }: { page: number; pages: number; base?: string; href?: (page: number) => string }) {
+export function Pagination({
+  page,
+  pages,
+  base,
+  href,
+  capped,
+}: {
+  page: number;
+  pages: number;
+  base?: string;
+  href?: (page: number) => string;
+  capped?: boolean;
+}) {
   const to = href ?? ((p: number) => `${base}${base?.includes('?') ? '&' : '?'}page=${p}`);
   return (
     <PageNav
       page={page}
       pages={pages}
+      note={capped ? <p className="muted">{pages}쪽까지 보여 드려요. 더 찾으려면 검색어나 조건으로 좁혀 주세요.</p> : null}
       control={(target, step, label) => (
         <Link to={to(target)} rel={step === 'number' ? undefined : step} aria-label={step === 'number' ? `${target}쪽` : undefined}>
           {label}

@@ -1,3 +1,4 @@
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -91,7 +92,8 @@ export function connectPostgres(url: string, options: { max?: number; onConnecti
 /** Embedded PGlite: in a data folder, in memory (no folder), or loaded from a dump (tests). */
 export async function connectPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<Connection> {
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+  // pg_trgm: the consoles' searches use its trigram indexes where PostgreSQL has it (docs/decisions/042).
+  const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema, logger });
   return {
     kind: 'pglite',

@@ -21,3 +21,14 @@ export function boundedInt(value: unknown, fallback: number, min: number, max: n
   const n = Number(value);
   return Number.isInteger(n) && n >= min && n <= max ? n : fallback;
 }
+
+/**
+ * A list's length with its unit as a count line says it: exact ('12명'), or a planner's estimate rounded and said so
+ * ('약 12만 명', '약 1.5만 건', '약 9,800건'): docs/decisions/042.
+ */
+export function listCount(total: number, estimated: boolean | undefined, unit: string): string {
+  if (!estimated) return `${total}${unit}`;
+  if (total < 10_000) return `약 ${(Math.round(total / 100) * 100).toLocaleString('ko-KR')}${unit}`;
+  const man = total / 10_000;
+  return `약 ${man >= 10 ? Math.round(man).toLocaleString('ko-KR') : (Math.round(man * 10) / 10).toString()}만 ${unit}`;
+}

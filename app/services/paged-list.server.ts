@@ -1,4 +1,5 @@
-import { ilike, or, type Column } from 'drizzle-orm';
+import { ilike, or, sql, type Column, type SQLWrapper } from 'drizzle-orm';
+import { db, executeRows } from '~/db/client.server';
 
 // A list shown a page at a time (the consoles' searches, the histories): the page asked for, how many pages there
 // are, the pattern of a search box, and one page read together with the list's length.
@@ -17,14 +18,39 @@ export const searchIn = (search: string | undefined, ...columns: Column[]) =>
   search ? or(...columns.map((column) => ilike(column, containing(search)))) : undefined;
 
 /** A list's query before its page is cut out of it (a drizzle select, ordered, without `limit` and `offset`). */
-type Pageable<Row> = { limit(limit: number): { offset(offset: number): PromiseLike<Row[]> } };
+type Pageable<Row> = SQLWrapper & { limit(limit: number): { offset(offset: number): PromiseLike<Row[]> } };
 
 /**
- * One page of a list and the list's length, read at the same time: `rows` cut to the page, `counted` the count of
- * every row of the list (`{ total: count() }` under the same conditions). Two queries whatever the page.
+ * Above this many rows (as the planner estimates them) a list's length is the estimate, shown as such ('약 12만 명'),
+ * and not counted: counting every row of a country's list would read all of it (docs/decisions/042).
+ */
+export const ESTIMATE_ABOVE = 10_000;
+/** The last page a list shows: a page further on would skip more rows than a page should read. Filters narrow it. */
+export const MAX_PAGES = 500;
+
+/** The planner's estimate of the rows of a query (EXPLAIN, nothing read), or null where it gives none. */
+export async function estimatedRows(query: SQLWrapper): Promise<number | null> {
+  const [row] = await executeRows<{ 'QUERY PLAN': unknown }>(db(), sql`explain (format json) ${query}`);
+  const raw = row?.['QUERY PLAN'];
+  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan?: { 'Plan Rows'?: number } }[] | undefined;
+  const rows = plan?.[0]?.Plan?.['Plan Rows'];
+  return typeof rows === 'number' ? Math.round(rows) : null;
+}
+
+/**
+ * One page of a list and the list's length: `rows` cut to the page, `counted` the count of every row of the list
+ * (`{ total: count() }` under the same conditions). The planner's estimate is asked first: above ESTIMATE_ABOVE it
+ * is the length (`estimated`), else the rows are counted. Pages stop at MAX_PAGES (`capped` when there would be more).
  */
 export async function onePage<Row>(page: number, size: number, rows: Pageable<Row>, counted: PromiseLike<{ total: number }[]>) {
-  const safePage = pageNumber(page);
-  const [list, [{ total }]] = await Promise.all([rows.limit(size).offset((safePage - 1) * size), counted]);
-  return { rows: list, total: Number(total), page: safePage, pages: pageCount(Number(total), size) };
+  const estimate = await estimatedRows(rows);
+  const estimated = estimate !== null && estimate > ESTIMATE_ABOVE;
+  const allPages = estimated ? pageCount(estimate, size) : null;
+  const safePage = Math.min(pageNumber(page), MAX_PAGES);
+  const [list, total] = await Promise.all([
+    rows.limit(size).offset((safePage - 1) * size),
+    estimated ? estimate : counted.then(([row]) => Number(row.total)),
+  ]);
+  const pages = allPages ?? pageCount(total, size);
+  return { rows: list, total, estimated, capped: pages > MAX_PAGES, page: safePage, pages: Math.min(pages, MAX_PAGES) };
 }

@@ -56,6 +56,8 @@ export const organisations = pgTable(
       .on(t.code)
       .where(sql`${t.code} is not null`),
     index('organisations_branch_idx').on(t.branchId),
+    // The operators' academy list by name (docs/decisions/042).
+    index('organisations_kind_name_idx').on(t.kind, t.name, t.id),
     uniqueIndex('organisations_payment_customer_key_key')
       .on(t.paymentCustomerKey)
       .where(sql`${t.paymentCustomerKey} is not null`),

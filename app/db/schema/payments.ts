@@ -72,6 +72,8 @@ export const payments = pgTable(
     index('payments_waiting_idx')
       .on(t.expiresAt)
       .where(sql`${t.status} = 1`),
+    // The operators' payment list, newest first (docs/decisions/042).
+    index('payments_created_idx').on(t.createdAt, t.id),
   ],
 );
 

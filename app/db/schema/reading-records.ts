@@ -42,6 +42,8 @@ export const readingRecords = pgTable(
   (t) => [
     index('reading_records_book_idx').on(t.resultBookId, t.id),
     index('reading_records_user_idx').on(t.userId, t.id),
+    // A month (or a day's range) of a student's readings: the dashboards and reports (docs/decisions/042).
+    index('reading_records_user_day_idx').on(t.userId, t.readDate),
     uniqueIndex('reading_records_submission_key').on(t.userId, t.submissionKey),
   ],
 );

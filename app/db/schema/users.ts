@@ -41,7 +41,12 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('users_login_id_key').on(sql`lower(${t.loginId})`), index('users_organisation_idx').on(t.organisationId)],
+  (t) => [
+    uniqueIndex('users_login_id_key').on(sql`lower(${t.loginId})`),
+    index('users_organisation_idx').on(t.organisationId),
+    // The operators' user list, newest first (docs/decisions/042).
+    index('users_created_idx').on(t.createdAt, t.id),
+  ],
 );
 
 export type User = typeof users.$inferSelect;

@@ -6,7 +6,7 @@ import { alertResponse, requireSuper } from '~/web/guards.server';
 import { FilterForm, ListPage, type Column } from '~/components/list-page';
 import { AUDIT_ACTION_LABELS, auditChanges } from '~/domain/operators';
 import { formatDateTime, seoulDayStart } from '~/lib/dates';
-import { positiveInt } from '~/lib/numbers';
+import { positiveInt, listCount } from '~/lib/numbers';
 import { listQuery } from '~/web/list.server';
 import { listAudit } from '~/services/operators/audit.server';
 import { FilterSelect } from '~/components/filter-select';
@@ -63,7 +63,7 @@ const COLUMNS: Column<Row>[] = [
 ];
 
 export default function AuditTrail() {
-  const { rows, total, page, pages, query } = useLoaderData<typeof loader>();
+  const { rows, total, estimated, capped, page, pages, query } = useLoaderData<typeof loader>();
   return (
     <section aria-labelledby="audit-title">
       <h1 id="audit-title" className="page-title">
@@ -90,8 +90,8 @@ export default function AuditTrail() {
       </FilterForm>
       <ListPage
         base="/super/audit"
-        list={{ rows, page, pages, query }}
-        count={`기록 ${total}건 (최신순)`}
+        list={{ rows, page, pages, capped, query }}
+        count={`기록 ${listCount(total, estimated, '건')} (최신순)`}
         caption="감사 기록"
         columns={COLUMNS}
         empty="조건에 맞는 기록이 없습니다."

@@ -1,3 +1,4 @@
+import { listCount } from '~/lib/numbers';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
@@ -47,7 +48,7 @@ const COLUMNS: Column<Row>[] = [
 ];
 
 export default function Catalogue() {
-  const { rows, total, page, pages, query } = useLoaderData<typeof loader>();
+  const { rows, total, estimated, capped, page, pages, query } = useLoaderData<typeof loader>();
   return (
     <section aria-labelledby="books-title">
       <div className="page-head">
@@ -71,8 +72,8 @@ export default function Catalogue() {
       </FilterForm>
       <ListPage
         base="/super/books"
-        list={{ rows, page, pages, query }}
-        count={`도서 ${total}권`}
+        list={{ rows, page, pages, capped, query }}
+        count={`도서 ${listCount(total, estimated, '권')}`}
         caption="도서 목록"
         columns={COLUMNS}
         empty="조건에 맞는 도서가 없습니다."

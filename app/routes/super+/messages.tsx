@@ -1,3 +1,4 @@
+import { listCount } from '~/lib/numbers';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
@@ -49,7 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function SuperMessages() {
-  const { rows, total, page, pages, query } = useLoaderData<typeof loader>();
+  const { rows, total, estimated, capped, page, pages, query } = useLoaderData<typeof loader>();
   const href = (p: number) => `/super/messages?${new URLSearchParams({ ...query, page: String(p) })}`;
   return (
     <section aria-labelledby="messages-title" className="stack">
@@ -88,7 +89,7 @@ export default function SuperMessages() {
           </button>
         </div>
       </Form>
-      <p className="muted">메시지 {total}건 (최신순)</p>
+      <p className="muted">메시지 {listCount(total, estimated, '건')} (최신순)</p>
       {rows.length === 0 ? (
         <p className="card muted">{Object.keys(query).length ? '조건에 맞는 메시지가 없습니다.' : '아직 발송된 메시지가 없습니다.'}</p>
       ) : (
@@ -142,7 +143,7 @@ export default function SuperMessages() {
           </table>
         </div>
       )}
-      <Pagination page={page} pages={pages} href={href} />
+      <Pagination page={page} pages={pages} capped={capped} href={href} />
     </section>
   );
 }

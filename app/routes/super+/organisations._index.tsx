@@ -1,3 +1,4 @@
+import { listCount } from '~/lib/numbers';
 import type { LoaderFunctionArgs, MetaFunction, SerializeFrom } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
@@ -62,7 +63,7 @@ const COLUMNS: Column<Row>[] = [
 ];
 
 export default function Organisations() {
-  const { rows, total, page, pages, query, places, month } = useLoaderData<typeof loader>();
+  const { rows, total, estimated, capped, page, pages, query, places, month } = useLoaderData<typeof loader>();
   return (
     <section aria-labelledby="organisations-title" className="stack">
       <div className="page-head">
@@ -97,8 +98,8 @@ export default function Organisations() {
       </FilterForm>
       <ListPage
         base="/super/organisations"
-        list={{ rows, page, pages, query }}
-        count={`학원 ${total}곳 · ${monthLabel(month)} 청구는 학원의 이용 중인 학생 수에 따라 정해집니다 (기본 + 학생 추가).`}
+        list={{ rows, page, pages, capped, query }}
+        count={`학원 ${listCount(total, estimated, '곳')} · ${monthLabel(month)} 청구는 학원의 이용 중인 학생 수에 따라 정해집니다 (기본 + 학생 추가).`}
         caption="학원 목록"
         className="organisations-table"
         columns={COLUMNS}

@@ -1,3 +1,4 @@
+import { listCount } from '~/lib/numbers';
 import type { LoaderFunctionArgs, MetaFunction, SerializeFrom } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
@@ -85,7 +86,7 @@ const COLUMNS: Column<Row>[] = [
 ];
 
 export default function PaymentsConsole() {
-  const { rows, total, page, pages, query, months } = useLoaderData<typeof loader>();
+  const { rows, total, estimated, capped, page, pages, query, months } = useLoaderData<typeof loader>();
   return (
     <section aria-labelledby="payments-title" className="stack">
       <h1 id="payments-title" className="page-title">
@@ -102,8 +103,8 @@ export default function PaymentsConsole() {
       </FilterForm>
       <ListPage
         base="/super/payments"
-        list={{ rows, page, pages, query }}
-        count={`결제 ${total}건 (최신순)`}
+        list={{ rows, page, pages, capped, query }}
+        count={`결제 ${listCount(total, estimated, '건')} (최신순)`}
         caption="결제 목록"
         columns={COLUMNS}
         empty="조건에 맞는 결제가 없습니다."

@@ -7,7 +7,7 @@ import { FilterForm, ListPage, SearchField, type Column } from '~/components/lis
 import { AUTHORITIES, MEMBER_STATUSES, USER_ROLES, type Authority, type MemberStatus, type UserRole } from '~/domain/enums';
 import { AUTHORITY_LABELS, ROLE_LABELS, STATUS_LABELS } from '~/domain/operators';
 import { formatDateTime, seoulDayStart } from '~/lib/dates';
-import { positiveInt } from '~/lib/numbers';
+import { positiveInt, listCount } from '~/lib/numbers';
 import { listQuery, oneOf } from '~/web/list.server';
 import { organisationChoices, searchUsers, type UserFilters } from '~/services/operators/users.server';
 import { FilterSelect, choices } from '~/components/filter-select';
@@ -58,7 +58,7 @@ const COLUMNS: Column<Row>[] = [
 ];
 
 export default function SuperUsers() {
-  const { rows, total, page, pages, query, organisations } = useLoaderData<typeof loader>();
+  const { rows, total, estimated, capped, page, pages, query, organisations } = useLoaderData<typeof loader>();
   return (
     <section aria-labelledby="users-title">
       <div className="page-head">
@@ -91,8 +91,8 @@ export default function SuperUsers() {
       </FilterForm>
       <ListPage
         base="/super/user"
-        list={{ rows, page, pages, query }}
-        count={`검색 결과 ${total}명`}
+        list={{ rows, page, pages, capped, query }}
+        count={`검색 결과 ${listCount(total, estimated, '명')}`}
         caption="회원 목록"
         columns={COLUMNS}
         empty="조건에 맞는 회원이 없습니다. 검색어나 필터를 바꿔 보세요."

@@ -1,8 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { db, executeRows } from '~/db/client.server';
-import { BookStatus } from '~/domain/enums';
 import type { OrganisationStatus } from '~/db/schema';
-import { addMonths } from '~/lib/dates';
 import { payerMonths, type PayerMonth } from './organisation-bills.server';
 
 // A branch's (지사) home: its region's academies, their students' reading in a Seoul month and where the month's bill
@@ -25,8 +23,8 @@ export type AcademyActivity = {
 };
 
 export async function branchActivity(branchId: number | null, month: string): Promise<AcademyActivity[]> {
-  const from = `${month}-01`;
-  const to = `${addMonths(month, 1)}-01`;
+  // The month's figures come from reading_months (a row per student and month, kept by triggers: drizzle/0019), so
+  // a month of 2,000 academies reads one row per student, not every reading record (docs/decisions/042).
   const rows = await executeRows<Omit<AcademyActivity, 'bill'> & { status: OrganisationStatus }>(
     db(),
     sql`
@@ -37,25 +35,24 @@ export async function branchActivity(branchId: number | null, month: string): Pr
         left join agencies a on a.id = o.agency_id
        where o.kind = 'academy' and (${branchId}::int is null or o.branch_id = ${branchId}::int)
     ),
-    sessions as (
-      select u.organisation_id as academy_id, rr.user_id, rr.minutes::int as minutes, (rr.end_page - rr.start_page + 1)::int as pages
-        from reading_records rr join users u on u.id = rr.user_id
-       where rr.read_date >= ${from}::date and rr.read_date < ${to}::date
-      union all
-      select u.organisation_id, np.user_id, np.minutes::int, 0
-        from no_page_progress np join users u on u.id = np.user_id
-       where np.read_date >= ${from}::date and np.read_date < ${to}::date
+    members as (
+      select u.organisation_id as academy_id,
+             count(*) filter (where u.role = 'USER' and u.status = 'ACTIVE') as students
+        from users u where u.organisation_id in (select id from academies) group by u.organisation_id
+    ),
+    month as (
+      select u.organisation_id as academy_id, count(*) filter (where m.sessions > 0) as readers,
+             sum(m.minutes) as minutes, sum(m.pages) as pages, sum(m.completed) as completed
+        from reading_months m join users u on u.id = m.user_id
+       where m.month = ${month} and u.organisation_id in (select id from academies)
+       group by u.organisation_id
     )
     select a.id as "academyId", a.name as "academyName", a.status, a.branch_name as "branchName", a.agency_name as "agencyName",
-           (select count(*) from users u where u.organisation_id = a.id and u.role = 'USER' and u.status = 'ACTIVE')::int as students,
-           (select count(distinct s.user_id) from sessions s where s.academy_id = a.id)::int as readers,
-           coalesce((select sum(s.minutes) from sessions s where s.academy_id = a.id), 0)::int as minutes,
-           coalesce((select sum(s.pages) from sessions s where s.academy_id = a.id), 0)::int as pages,
-           (select count(*) from result_books rb join users u on u.id = rb.user_id
-             where u.organisation_id = a.id and rb.status = ${BookStatus.COMPLETE}
-               and rb.completed_at >= (${from}::date)::timestamp at time zone 'Asia/Seoul'
-               and rb.completed_at < (${to}::date)::timestamp at time zone 'Asia/Seoul')::int as completed
+           coalesce(s.students, 0)::int as students, coalesce(m.readers, 0)::int as readers,
+           coalesce(m.minutes, 0)::int as minutes, coalesce(m.pages, 0)::int as pages, coalesce(m.completed, 0)::int as completed
       from academies a
+      left join members s on s.academy_id = a.id
+      left join month m on m.academy_id = a.id
      order by a.branch_name nulls last, a.name`,
   );
   const bills = await payerMonths(
