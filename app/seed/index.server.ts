@@ -16,6 +16,7 @@ import { seedNotices } from './notices.server';
 import { seedCoaches } from './coaches.server';
 import { seedTalk } from './talk.server';
 import { seedLivingMonth } from './living-month.server';
+import { seedParents } from './parents.server';
 import { now } from '~/lib/clock.server';
 
 /**
@@ -43,6 +44,7 @@ export const SEED_STEPS: SeedStep[] = [
   { name: 'coaches', run: seedCoaches },
   { name: 'talk', run: (tx) => seedTalk(tx, now()) },
   { name: 'living-month', run: (tx) => seedLivingMonth(tx, now()) },
+  { name: 'parents', run: (tx) => seedParents(tx, now()) },
 ];
 
 export async function seedDemo(db: Database, steps: SeedStep[] = SEED_STEPS): Promise<string[]> {

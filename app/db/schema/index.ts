@@ -15,3 +15,4 @@ export * from './messages';
 export * from './audit';
 export * from './classes';
 export * from './notices';
+export * from './parents';
