@@ -66,7 +66,10 @@ export async function seedParents(tx: Tx, at: Date) {
   for (const parent of DEMO_PARENTS) {
     const digits = parent.phone.replace(/\D/g, '');
     const parentId = await ensureParentAccount(tx, digits, parent.name);
-    await tx.update(users).set({ createdAt: new Date(at.getTime() - 20 * DAY) }).where(eq(users.id, parentId));
+    await tx
+      .update(users)
+      .set({ createdAt: new Date(at.getTime() - 20 * DAY) })
+      .where(eq(users.id, parentId));
     for (const loginId of parent.children) {
       const studentId = idOf.get(loginId);
       if (!studentId) continue;
@@ -79,5 +82,8 @@ export async function seedParents(tx: Tx, at: Date) {
   }
   // 조현우 is 15: a student of 14 or more sees on his own page who can see his record.
   const year = Number(at.toISOString().slice(0, 4)) - 15;
-  await tx.update(users).set({ birthDate: `${year}-03-14` }).where(eq(users.loginId, 'student7'));
+  await tx
+    .update(users)
+    .set({ birthDate: `${year}-03-14` })
+    .where(eq(users.loginId, 'student7'));
 }

@@ -97,7 +97,10 @@ describe('parent sign-in by phone code', () => {
       status: 429,
       message: '인증번호 요청이 너무 많습니다. 1시간 뒤에 다시 시도해 주세요.',
     });
-    const sent = await db().select().from(messages).where(and(eq(messages.phone, phone), eq(messages.kind, 'PARENT_SIGN_IN_CODE')));
+    const sent = await db()
+      .select()
+      .from(messages)
+      .where(and(eq(messages.phone, phone), eq(messages.kind, 'PARENT_SIGN_IN_CODE')));
     expect(sent).toHaveLength(PARENT_CODES_PER_HOUR);
   });
 
@@ -113,7 +116,9 @@ describe('what the academy decides', () => {
     const first = await signInParent(phone);
     const second = newPhone();
     await addParent(head, student.id, { name: '박보호', phone: second });
-    await expect(addParent(head, student.id, { name: '박보호', phone: second })).rejects.toMatchObject({ message: '이미 등록된 보호자입니다.' });
+    await expect(addParent(head, student.id, { name: '박보호', phone: second })).rejects.toMatchObject({
+      message: '이미 등록된 보호자입니다.',
+    });
     await expect(addParent(head, student.id, { name: '셋째', phone: newPhone() })).rejects.toMatchObject({
       message: '보호자는 학생 한 명에 두 명까지 등록할 수 있습니다.',
     });
@@ -287,4 +292,3 @@ describe("parents' 알림톡", () => {
     expect(await notifyParentsReportReady(student.id, other)).toHaveLength(1);
   });
 });
-

@@ -85,7 +85,11 @@ export default function ParentSignIn() {
       {phone ? (
         <CodeStep key={phone} phone={phone} redirectTo={redirectTo} result={refusedCode} honeypotProps={data.honeypot} />
       ) : (
-        <PhoneStep redirectTo={redirectTo} result={refusedCode?.code === 'CODE_EXPIRED' ? refusedCode : (reply ?? null)} honeypotProps={data.honeypot} />
+        <PhoneStep
+          redirectTo={redirectTo}
+          result={refusedCode?.code === 'CODE_EXPIRED' ? refusedCode : (reply ?? null)}
+          honeypotProps={data.honeypot}
+        />
       )}
       <p className="auth-links">
         <Link to="/member/login">학생·학원 로그인</Link>

@@ -26,7 +26,17 @@ export function ChildSwitcher({ children, current, suffix = '' }: { children: Ch
 const minutes = (total: number) => (total >= 60 ? `${Math.floor(total / 60)}시간 ${total % 60}분` : `${total}분`);
 
 /** This month against last month: reading days, minutes, pages, books finished. */
-export function MonthCompare({ month, lastMonth, now, before }: { month: string; lastMonth: string; now: MonthFigures; before: MonthFigures }) {
+export function MonthCompare({
+  month,
+  lastMonth,
+  now,
+  before,
+}: {
+  month: string;
+  lastMonth: string;
+  now: MonthFigures;
+  before: MonthFigures;
+}) {
   const rows: [string, string, string][] = [
     ['읽은 날', `${now.daysRead}일`, `${before.daysRead}일`],
     ['독서 시간', minutes(now.minutes), minutes(before.minutes)],

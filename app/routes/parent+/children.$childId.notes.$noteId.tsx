@@ -7,7 +7,9 @@ import { requireParent } from '~/web/guards.server';
 import { idParam, orRespond, pageData } from '~/web/http.server';
 import { childNote } from '~/services/parents/view.server';
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? `${data.note.bookTitle} 독서 노트` : '독서 노트'} | 리드인` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data ? `${data.note.bookTitle} 독서 노트` : '독서 노트'} | 리드인` },
+];
 
 // A child's submitted note with the teacher's and the coach's comments, read-only (the 알림톡 of a review links here).
 

@@ -51,7 +51,11 @@ export default function ChildReport() {
         <div className="print-sheet-grid">
           <section aria-labelledby="level-title">
             <h2 id="level-title">읽기 수준 변화</h2>
-            {r.levels.length ? <LevelChart points={r.levels} width={420} height={220} /> : <p className="muted">아직 수준 진단 결과가 없습니다.</p>}
+            {r.levels.length ? (
+              <LevelChart points={r.levels} width={420} height={220} />
+            ) : (
+              <p className="muted">아직 수준 진단 결과가 없습니다.</p>
+            )}
           </section>
           <section aria-labelledby="books-title">
             <h2 id="books-title">이번 달 읽은 책 ({r.books.length}권)</h2>

@@ -64,7 +64,14 @@ export async function ensureParentAccount(tx: Executor, digits: string, name: st
     })
     .onConflictDoNothing()
     .returning({ id: users.id });
-  const userId = user?.id ?? (await tx.select({ id: users.id }).from(users).where(eq(users.loginId, `parent-${digits}`)))[0].id;
+  const userId =
+    user?.id ??
+    (
+      await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.loginId, `parent-${digits}`))
+    )[0].id;
   await tx.insert(parentProfiles).values({ userId, phoneDigits: digits }).onConflictDoNothing();
   return userId;
 }
@@ -197,4 +204,28 @@ export async function setParentTalk(parentId: number, on: boolean) {
     .update(parentProfiles)
     .set({ talkOptOutAt: on ? null : now(), updatedAt: now() })
     .where(eq(parentProfiles.userId, parentId));
+}
+
+/** A student of this age or more sees who can see their record (PIPA: their own personal information). */
+export const OWN_RECORD_AGE = 14;
+
+/** Full years on `today` ('YYYY-MM-DD') of someone born on `birthDate`. */
+export function ageOn(birthDate: string, today: string): number {
+  const years = Number(today.slice(0, 4)) - Number(birthDate.slice(0, 4));
+  return today.slice(5) < birthDate.slice(5) ? years - 1 : years;
+}
+
+/**
+ * Who can see this student's record, for the student's own page: null unless the student is 14 or more (by the
+ * recorded date of birth); each parent with a masked phone, since when, and whether the access is on.
+ */
+export async function recordViewersFor(studentId: number, today: string) {
+  const [me] = await db().select({ birthDate: users.birthDate }).from(users).where(eq(users.id, studentId));
+  if (!me?.birthDate || ageOn(me.birthDate, today) < OWN_RECORD_AGE) return null;
+  return (await parentsOfStudent(studentId)).map((p) => ({
+    name: p.name,
+    phone: p.phone ? p.phone.replace(/^(\d{3})-?(\d{3,4})-?(\d{4})$/, (_, a, b, c) => `${a}-${'*'.repeat(b.length)}-${c}`) : null,
+    since: p.createdAt.toISOString(),
+    on: p.status === 'ACTIVE',
+  }));
 }

@@ -22,7 +22,12 @@ import { activeChildren, childOfParent, type ParentChild } from './links.server'
  * The printed report reads as the child's academy (its head's view, limited to this one child): a parent reaches it
  * only through childOfParent, which has already checked the link.
  */
-const academyView = (child: ParentChild): AcademyStaff => ({ id: 0, role: 'ADMIN', organisationId: child.organisationId, authorities: ['HEAD'] });
+const academyView = (child: ParentChild): AcademyStaff => ({
+  id: 0,
+  role: 'ADMIN',
+  organisationId: child.organisationId,
+  authorities: ['HEAD'],
+});
 
 /** The area's home: the parent's children (for the switcher). */
 export async function parentHome(parentId: number) {
@@ -77,7 +82,10 @@ export async function childNote(parentId: number, childId: number, noteId: numbe
   const child = await childOfParent(parentId, childId);
   if (!Number.isInteger(noteId) || noteId <= 0) throw noteNotFound();
   // Opened as the child opens it: another child's note is "not found".
-  const note = await getNoteForViewer({ id: child.id, role: 'USER', authorities: ['STUDENT'], organisationId: child.organisationId }, noteId);
+  const note = await getNoteForViewer(
+    { id: child.id, role: 'USER', authorities: ['STUDENT'], organisationId: child.organisationId },
+    noteId,
+  );
   if (note.note.state === NoteState.NONE) throw noteNotFound();
   return {
     child,
