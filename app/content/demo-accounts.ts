@@ -14,3 +14,12 @@ export const DEMO_ACCOUNTS: ReadonlyArray<{ loginId: string; role: string }> = [
   { loginId: 'branch', role: '지사' },
   { loginId: 'product', role: '도서 관리자' },
 ];
+
+/**
+ * The demo parents (보호자): no password; they sign in at /member/parent with a code sent to the phone, which the
+ * experience environment shows at /super/messages (signed in as `super`).
+ */
+export const DEMO_PARENT_ACCOUNTS: ReadonlyArray<{ phone: string; role: string }> = [
+  { phone: '010-2100-0001', role: '보호자 (자녀 둘: 해오름·푸른솔)' },
+  { phone: '010-2300-0007', role: '보호자 (자녀 하나)' },
+];

@@ -7,7 +7,20 @@ type ValueOf<T> = T[keyof T];
 export const USER_ROLES = ['USER', 'ADMIN', 'SUPER'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
-export const AUTHORITIES = ['ALL', 'ADMIN1', 'ADMIN2', 'COACH', 'BRANCH', 'HEAD', 'TEACHER', 'STUDENT', 'MIGRATION', 'PRODUCT'] as const;
+/** The spec's authorities, and PARENT (ours): a parent's account (docs/decisions/040-parent-sign-in-by-phone-code.md). */
+export const AUTHORITIES = [
+  'ALL',
+  'ADMIN1',
+  'ADMIN2',
+  'COACH',
+  'BRANCH',
+  'HEAD',
+  'TEACHER',
+  'STUDENT',
+  'MIGRATION',
+  'PRODUCT',
+  'PARENT',
+] as const;
 export type Authority = (typeof AUTHORITIES)[number];
 
 export const ORGANISATION_KINDS = ['student', 'academy', 'branch'] as const;

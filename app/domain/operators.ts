@@ -20,6 +20,7 @@ export const AUTHORITY_LABELS: Record<Authority, string> = {
   STUDENT: '학생',
   MIGRATION: '비밀번호 재설정 대기',
   PRODUCT: '도서·문제 관리',
+  PARENT: '보호자',
 };
 
 export const ROLE_LABELS: Record<UserRole, string> = { USER: '회원', ADMIN: '학원', SUPER: '운영' };

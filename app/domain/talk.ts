@@ -22,6 +22,11 @@ export const TALK_EVENTS = {
   PAYMENT_RECEIPT: { label: '결제 완료', variables: ['주문명', '금액', '주문번호'] },
   PAYMENT_REFUND: { label: '환불 완료', variables: ['주문명', '환불금액', '환불안내', '주문번호'] },
   AUTOMATIC_PAYMENT_FAILED: { label: '자동 결제 실패', variables: ['주문명', '금액', '사유'] },
+  // To a parent's account (issue 32), each with the link of the page it speaks of.
+  PARENT_REPORT_READY: { label: '보호자 · 월간 리포트 발행', variables: ['학생명', '월', '학원명', '링크'] },
+  PARENT_NOTE_REVIEWED: { label: '보호자 · 독서 노트 선생님 확인', variables: ['학생명', '도서명', '학원명', '링크'] },
+  PARENT_BOOK_FINISHED: { label: '보호자 · 완독', variables: ['학생명', '도서명', '학원명', '링크'] },
+  PARENT_NO_READING: { label: '보호자 · 7일간 독서 없음', variables: ['학생명', '마지막독서일', '학원명', '링크'] },
 } as const satisfies Record<string, { label: string; variables: readonly string[] }>;
 
 export type TalkEvent = keyof typeof TALK_EVENTS;
@@ -35,6 +40,7 @@ export const MESSAGE_KIND_LABELS: Record<string, string> = {
   PASSWORD_RESET_CODE: '비밀번호 찾기 인증번호',
   PASSWORD_RESET_LINK: '비밀번호 재설정 링크',
   GUARDIAN_CONSENT_CODE: '보호자 동의 인증번호',
+  PARENT_SIGN_IN_CODE: '보호자 로그인 인증번호',
 };
 
 /** The variables a staff send fills by itself for each recipient; the sender types the others once for everyone. */

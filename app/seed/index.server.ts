@@ -18,6 +18,7 @@ import { seedCoaches } from './coaches.server';
 import { seedTalk } from './talk.server';
 import { seedLivingMonth } from './living-month.server';
 import { seedGoals } from './goals.server';
+import { seedParents } from './parents.server';
 import { now } from '~/lib/clock.server';
 
 /**
@@ -47,6 +48,7 @@ export const SEED_STEPS: SeedStep[] = [
   { name: 'living-month', run: (tx) => seedLivingMonth(tx, now()) },
   { name: 'full-academy', run: (tx) => seedFullAcademy(tx, now()) },
   { name: 'goals-and-reports', run: (tx) => seedGoals(tx, now()) },
+  { name: 'parents', run: (tx) => seedParents(tx, now()) },
 ];
 
 export async function seedDemo(db: Database, steps: SeedStep[] = SEED_STEPS): Promise<string[]> {

@@ -4,6 +4,7 @@ import { db } from '~/db/client.server';
 import { resultBooks } from '~/db/schema';
 import { BookStatus } from '~/domain/enums';
 import { now } from '~/lib/clock.server';
+import { notifyParentsBookFinished } from './parents/talk.server';
 
 // The one way a result book's status changes (product.md §2): forward, one step at a time (the one step back is a note
 // sent back for rewriting, reopenForRewrite), as a guarded
@@ -41,6 +42,8 @@ export async function advanceStatus(resultBookId: number, from: BookStatus, exec
     .set({ status: to, statusChangedAt: at, ...(to === BookStatus.COMPLETE ? { completedAt: at, isCurrent: false } : {}) })
     .where(and(eq(resultBooks.id, resultBookId), eq(resultBooks.status, from)))
     .returning({ id: resultBooks.id });
+  // A finished book tells the parents, in the same transaction (once per book).
+  if (moved.length === 1 && to === BookStatus.COMPLETE) await notifyParentsBookFinished(executor, resultBookId);
   return moved.length === 1;
 }
 

@@ -5,7 +5,7 @@ import { findAuthUser, type AuthUser } from '~/services/users.server';
 import { getSession } from '~/web/session.server';
 import { isSessionLive, verifyAccessToken } from '~/auth/tokens.server';
 import { isXsrfTokenValid } from '~/web/xsrf.server';
-import { mustSetPassword } from '~/web/guards.server';
+import { isParent, mustSetPassword } from '~/web/guards.server';
 
 // The JSON API's guard (spec §7). Requests carry `Authorization: Bearer <accessToken>`; a browser may use its session cookie instead, and
 // then every mutating call must echo the XSRF-TOKEN cookie in the X-XSRF-TOKEN header.
@@ -48,7 +48,9 @@ export async function requireApiUser(request: Request, options: { role?: UserRol
   if (!check.ok) throw apiError(ERROR_CODES.INVALID_TOKEN, API_MESSAGES.invalidToken, 401);
   const [user, live] = await Promise.all([findAuthUser(check.claims.sub), isSessionLive(check.claims.fam, check.claims.sub)]);
   if (!user || user.status !== 'ACTIVE' || !live) throw apiError(ERROR_CODES.INVALID_TOKEN, API_MESSAGES.invalidToken, 401);
-  if (options.role && user.role !== options.role) throw apiError(ERROR_CODES.AUTHORIZED_ERROR, API_MESSAGES.authorizedError, 403);
+  // A parent's account (role USER, authority PARENT) is not a student's: the API's USER calls are the student's own.
+  if (options.role && (user.role !== options.role || isParent(user)))
+    throw apiError(ERROR_CODES.AUTHORIZED_ERROR, API_MESSAGES.authorizedError, 403);
   if (!options.allowPasswordChange && mustSetPassword(user)) {
     throw apiError(ERROR_CODES.PASSWORD_CHANGE_REQUIRED, API_MESSAGES.passwordChangeRequired, 403);
   }

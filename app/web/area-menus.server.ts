@@ -26,6 +26,12 @@ const USER_MENU: NavItem[] = [
   { to: '/user/my-page', label: '마이페이지' },
 ];
 
+/** A parent's menu (/parent): their children and their settings; nothing of a student's or an academy's pages. */
+const PARENT_MENU: NavItem[] = [
+  { to: '/parent', label: '자녀 독서 현황', except: ['/parent/settings'] },
+  { to: '/parent/settings', label: '알림 설정' },
+];
+
 /** The admin menu; a TEACHER does not see the head-only pages (teachers, payments). `basicPay`: guarded by it. */
 const ADMIN_MENU: (NavItem & { headOnly?: boolean; basicPay?: boolean })[] = [
   { to: '/admin/dashboard', label: '대시보드' },
@@ -94,6 +100,7 @@ function superMenu(authorities: readonly string[]): NavItem[] {
  * basic payment is made; without it the pages it guards are marked locked.
  */
 export function areaMenu(user: Pick<SignedIn, 'role' | 'authorities'>, basicPaid = true): NavItem[] {
+  if (user.authorities.includes('PARENT')) return PARENT_MENU;
   if (user.role === 'USER') return USER_MENU;
   if (user.role === 'ADMIN')
     return ADMIN_MENU.filter((m) => !m.headOnly || user.authorities.includes('HEAD')).map(({ to, label, basicPay }) =>

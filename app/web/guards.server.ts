@@ -114,6 +114,8 @@ export async function requireUser(request: Request, options: RequireOptions = {}
   const user = await getOptionalUser(request);
   if (!user) throw redirect(loginUrl(request));
   if (options.role && user.role !== options.role) return signOutTo(request, '/member/login');
+  // A parent's account is role USER too, but the student's pages are not theirs: their own area is /parent.
+  if (options.role === 'USER' && isParent(user)) throw redirect(PARENT_HOME);
   if (!options.allowMigration && mustSetPassword(user)) throw redirect('/member/migration');
   return user;
 }
@@ -173,8 +175,22 @@ export async function requireSuper(request: Request, options: { allow?: Authorit
   return user;
 }
 
+/** A parent's account (docs/decisions/040-parent-sign-in-by-phone-code.md): role USER with the PARENT authority. */
+export const isParent = (user: { authorities: readonly string[] }) => user.authorities.includes('PARENT');
+
+export const PARENT_HOME = '/parent';
+
+/** The parents' area (/parent): a signed-in parent; anyone else is sent to the parents' sign-in. */
+export async function requireParent(request: Request): Promise<SignedIn> {
+  const user = await getOptionalUser(request);
+  if (!user) throw redirect(`/member/parent?${new URLSearchParams({ redirectTo: selfUrl(request) })}`);
+  if (!isParent(user)) return signOutTo(request, '/member/parent');
+  return user;
+}
+
 /** Where a user lands after signing in (spec §2). */
 export function homeFor(user: { role: UserRole; authorities: Authority[] }): string {
+  if (isParent(user)) return PARENT_HOME;
   if (user.role === 'USER') return '/user/activity';
   if (user.role === 'ADMIN') return '/admin/dashboard';
   if (user.authorities.includes('ADMIN1') || user.authorities.includes('ADMIN2')) return '/super/user';
@@ -195,6 +211,7 @@ export async function redirectIfSignedIn(request: Request) {
 export async function landingGuard(request: Request) {
   const user = await getOptionalUser(request);
   if (!user) return;
+  if (isParent(user)) throw redirect(PARENT_HOME);
   if (user.role === 'USER') throw redirect('/user/dashboard');
   if (user.role === 'ADMIN') throw redirect('/admin/dashboard');
   throw redirect('/super');

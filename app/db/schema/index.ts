@@ -16,3 +16,4 @@ export * from './audit';
 export * from './classes';
 export * from './notices';
 export * from './goals';
+export * from './parents';

@@ -71,7 +71,8 @@ export default function AdminStudentBooks() {
   return (
     <section aria-labelledby="student-books-title" className="stack student-books-page">
       <p>
-        <Link to="/admin/students">← 학생 관리</Link> · <Link to={`/admin/students/${student.id}/overview`}>학생 한눈에 보기</Link>
+        <Link to="/admin/students">← 학생 관리</Link> · <Link to={`/admin/students/${student.id}/overview`}>학생 한눈에 보기</Link> ·{' '}
+        <Link to={`/admin/students/${student.id}/parents`}>보호자</Link>
       </p>
       <h1 id="student-books-title" className="page-title">
         {student.name} 학생의 도서

@@ -17,7 +17,7 @@ import { CONSTRAINTS } from '~/domain/account-constraints';
 import { SPEC_MESSAGES } from '~/messages';
 import { GuardianPendingError } from '~/services/accounts.server';
 import { config } from '~/config.server';
-import { DEMO_ACCOUNTS } from '~/content/demo-accounts';
+import { DEMO_ACCOUNTS, DEMO_PARENT_ACCOUNTS } from '~/content/demo-accounts';
 import { DEMO_PASSWORD } from '~/domain/accounts';
 import { AuthForm } from './__auth-form';
 
@@ -37,6 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       honeypot: honeypot.getInputProps(),
       // The experience environment lists its demo accounts; production never does.
       demoAccounts: config().appEnv === 'EXP' ? DEMO_ACCOUNTS : [],
+      demoParents: config().appEnv === 'EXP' ? DEMO_PARENT_ACCOUNTS : [],
     },
     setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined,
   );
@@ -130,6 +131,7 @@ export default function Login() {
         <Link to="/member/findId/student">아이디 찾기</Link>
         <Link to="/member/findPassword/student">비밀번호 찾기</Link>
         <Link to="/member/register/student">회원가입</Link>
+        <Link to="/member/parent">보호자 로그인</Link>
       </p>
       {data.demoAccounts.length ? (
         <section className="demo-accounts" aria-labelledby="demo-accounts-title">
@@ -144,6 +146,21 @@ export default function Login() {
               </li>
             ))}
           </ul>
+          {data.demoParents.length ? (
+            <>
+              <p className="muted">
+                보호자는 비밀번호 없이 <Link to="/member/parent">보호자 로그인</Link>에서 휴대폰 번호와 문자 인증번호로 들어갑니다.
+                인증번호는 <code>super</code> 계정의 발송 메시지(/super/messages)에서 볼 수 있습니다.
+              </p>
+              <ul>
+                {data.demoParents.map((p) => (
+                  <li key={p.phone}>
+                    <code>{p.phone}</code> {p.role}
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
         </section>
       ) : null}
     </div>

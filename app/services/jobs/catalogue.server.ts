@@ -2,6 +2,7 @@ import { defineJob, defineSchedule } from './runner.server';
 import { AUTOBILL_JOB, chargeMonth, enqueueMonthlyCharges } from '~/services/payments/automatic-charges.server';
 import { expireOverdueOrders } from '~/services/payments/order-confirmation.server';
 import { runOutbox } from '~/services/talk/outbox.server';
+import { notifyParentsOfLapses } from '~/services/parents/talk.server';
 
 // Every job and schedule of the app, in one place. The job runner (runner.server.ts) runs them: in the server process
 // on the embedded database, in `npm run worker` beside PostgreSQL (app/services/jobs/worker.server.ts).
@@ -12,6 +13,8 @@ export const OUTBOX_EVERY_MS = 5_000;
 export const AUTOBILL_EVERY_MS = 60 * 60_000;
 /** Orders not confirmed in time (30 minutes in the window, 10 after it, 7 days for a deposit) are read back and ended. */
 export const SWEEP_EVERY_MS = 60_000;
+/** Parents hear of 7 days without reading: looked for every hour, sent once per lapse (the dedupe key says which). */
+export const LAPSE_EVERY_MS = 60 * 60_000;
 
 let registered = false;
 
@@ -31,6 +34,9 @@ export function registerAppJobs() {
   // end it once.
   defineSchedule('payments-sweep', SWEEP_EVERY_MS, async (at) => {
     await expireOverdueOrders(at);
+  });
+  defineSchedule('parent-lapses', LAPSE_EVERY_MS, async (at) => {
+    await notifyParentsOfLapses(at);
   });
   // A charge is retried (a network error, the provider unavailable) with backoff from two minutes; a refused card is
   // recorded as the order's FAIL and the job ends there (the head is told; nothing is charged again that month).

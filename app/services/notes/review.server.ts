@@ -21,6 +21,7 @@ import { DomainError } from '~/lib/errors';
 import { studentsInScope } from '../academy/scope.server';
 import { leastLoadedCoach } from './coach-assignment.server';
 import { talkForNoteReview } from '../talk/events.server';
+import { notifyParentsNoteReviewed } from '../parents/talk.server';
 import {
   addHistory,
   assertCanOpen,
@@ -231,6 +232,9 @@ export async function reviewNote(viewer: NoteViewer, input: ReviewInput): Promis
     });
     // 알림톡 to the student and the parent (a comment, a correction, a hold), written with the review or not at all.
     await talkForNoteReview(tx, { noteId: current.id, action: input.action, version: note.version, comment });
+    // The parents' own 알림톡 (with the note's link) when the teacher's review is done: a comment or a completion.
+    if (role === 'TEACHER' && (input.action === 'comment' || input.action === 'complete'))
+      await notifyParentsNoteReviewed(tx, { noteId: current.id, version: note.version });
     return note;
   });
 }

@@ -1,8 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Executor, Tx } from '~/db/client.server';
-import { books, messages, notes, organisations, resultBooks, users } from '~/db/schema';
+import { books, messages, notes, organisations, parentProfiles, resultBooks, users } from '~/db/schema';
 import { SendState } from '~/domain/enums';
-import { fillTemplate, type RecipientRole, type TalkEvent } from '~/domain/talk';
+import { fillTemplate, phoneDigits, type RecipientRole, type TalkEvent } from '~/domain/talk';
 import { addInboxItems } from '../inbox.server';
 import { eventTemplate } from './templates.server';
 
@@ -29,9 +29,20 @@ export async function studentRecipients(tx: Executor, studentIds: number[]) {
     .from(users)
     .leftJoin(organisations, eq(organisations.id, users.organisationId))
     .where(inArray(users.id, studentIds));
+  // A phone that signs in as a parent account hears through the parent's own events, links and opt-out
+  // (parents/talk.server.ts), not as a copy of the student's messages.
+  const onFile = rows.map((r) => r.parentPhone ?? r.guardianPhone).filter((p): p is string => Boolean(p));
+  const accounts = onFile.length
+    ? await tx
+        .select({ digits: parentProfiles.phoneDigits })
+        .from(parentProfiles)
+        .where(inArray(parentProfiles.phoneDigits, onFile.map(phoneDigits)))
+    : [];
+  const hasAccount = new Set(accounts.map((a) => a.digits));
   return new Map(
     rows.map((r) => {
-      const parent = r.parentPhone ?? r.guardianPhone;
+      const onFilePhone = r.parentPhone ?? r.guardianPhone;
+      const parent = onFilePhone && !hasAccount.has(phoneDigits(onFilePhone)) ? onFilePhone : null;
       const recipients: Recipient[] = [
         { userId: r.id, phone: r.phone, role: 'student' },
         // A parent who shares the student's phone gets one message.
@@ -54,7 +65,7 @@ const value = (text: string) => {
  * `cause` names the cause (a repeat of it writes nothing). Returns the rows written.
  */
 export async function enqueueEventTalk(
-  tx: Tx,
+  tx: Executor,
   input: {
     event: TalkEvent;
     cause: string;

@@ -10,6 +10,9 @@ import { readMultipart, uploadedBytes } from '~/web/uploads.server';
 import { PROFILE_IMAGE_MAX_BYTES } from '~/services/images.server';
 import { changePassword, getMyPage, PROFILE_MESSAGES, saveProfileImage, updateProfile } from '~/services/my-page.server';
 import { DomainError } from '~/lib/errors';
+import { recordViewersFor } from '~/services/parents/links.server';
+import { now } from '~/lib/clock.server';
+import { seoulDay } from '~/lib/dates';
 
 // The my page of the three areas shares its loaders and actions; each area's route passes its own guard.
 
@@ -26,8 +29,13 @@ export async function readProfileImageUpload(request: Request, field: string): P
 }
 
 export async function myPageData(user: SignedIn) {
-  const me = await getMyPage(user.id);
+  const [me, recordViewers] = await Promise.all([
+    getMyPage(user.id),
+    // A student of 14 or more sees who can see their record (docs/decisions/039-what-a-guardian-may-see.md).
+    user.authorities.includes('STUDENT') ? recordViewersFor(user.id, seoulDay(now())) : null,
+  ]);
   return json({
+    recordViewers,
     me: {
       id: me.id,
       loginId: me.loginId,
