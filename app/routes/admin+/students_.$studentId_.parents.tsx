@@ -107,7 +107,7 @@ export default function StudentParents() {
         <h2 id="add-parent-title">보호자 추가</h2>
         <Form method="post" {...getFormProps(form)}>
           <CsrfInput />
-          <FormErrors form={form} />
+          <FormErrors errors={form.errors} id={form.errorId} />
           <input type="hidden" name="intent" value="add" />
           <TextField label="보호자 이름" meta={fields.name} />
           <TextField label="휴대폰 번호" meta={fields.phone} type="tel" inputMode="tel" />

@@ -7,6 +7,7 @@ import { DomainError } from '~/lib/errors';
 import { COMMENT_MAX_LENGTH as COMMENT_MAX } from '~/domain/goals';
 import { classMembersOfMonth } from './goals.server';
 import { classInScope, studentInScope, type AcademyStaff } from './scope.server';
+import { notifyParentsReportReady } from '~/services/parents/talk.server';
 
 // The teacher's comment for a student's monthly report (issue 32): written on the class's report page, stored per
 // student and month, shown to the parent once published. Publishing is one function (`publishReport`): what follows
@@ -84,5 +85,8 @@ export async function publishReport(staff: AcademyStaff, classId: number, studen
     .where(and(eq(reportComments.studentId, student.id), eq(reportComments.month, month)))
     .returning({ publishedAt: reportComments.publishedAt });
   if (!row) throw new DomainError('COMMENT_REQUIRED', REPORT_COMMENT_MESSAGES.nothingToPublish, 400);
+  // The parents' 알림톡 "리포트가 준비되었어요" (once per student and month, only where an approved template exists and the
+  // parent has not opted out: app/services/parents/talk.server.ts).
+  await notifyParentsReportReady(student.id, month);
   return { student, publishedAt: row.publishedAt! };
 }
