@@ -14,8 +14,13 @@ import { eventTemplate } from './templates.server';
 
 export type Recipient = { userId: number | null; phone: string | null; role: RecipientRole };
 
-/** Who hears about a student: the student's own phone and the parent's (or, without one, the guardian's). */
-export async function studentRecipients(tx: Executor, studentIds: number[]) {
+/**
+ * Who hears about a student: the student's own phone and the parent's (or, without one, the guardian's). `purpose`:
+ * an automatic event's copy (`event`) is not sent to a phone that has its own parent account, which hears through the
+ * parent's own events, links and opt-out (parents/talk.server.ts) instead; an academy's own send (`send`) reaches it
+ * unless that parent turned 알림톡 off.
+ */
+export async function studentRecipients(tx: Executor, studentIds: number[], purpose: 'event' | 'send' = 'event') {
   if (studentIds.length === 0) return new Map<number, { name: string; academy: string; recipients: Recipient[] }>();
   const rows = await tx
     .select({
@@ -29,20 +34,18 @@ export async function studentRecipients(tx: Executor, studentIds: number[]) {
     .from(users)
     .leftJoin(organisations, eq(organisations.id, users.organisationId))
     .where(inArray(users.id, studentIds));
-  // A phone that signs in as a parent account hears through the parent's own events, links and opt-out
-  // (parents/talk.server.ts), not as a copy of the student's messages.
   const onFile = rows.map((r) => r.parentPhone ?? r.guardianPhone).filter((p): p is string => Boolean(p));
   const accounts = onFile.length
     ? await tx
-        .select({ digits: parentProfiles.phoneDigits })
+        .select({ digits: parentProfiles.phoneDigits, optedOut: parentProfiles.talkOptOutAt })
         .from(parentProfiles)
         .where(inArray(parentProfiles.phoneDigits, onFile.map(phoneDigits)))
     : [];
-  const hasAccount = new Set(accounts.map((a) => a.digits));
+  const kept = new Set(accounts.filter((a) => purpose === 'event' || a.optedOut).map((a) => a.digits));
   return new Map(
     rows.map((r) => {
       const onFilePhone = r.parentPhone ?? r.guardianPhone;
-      const parent = onFilePhone && !hasAccount.has(phoneDigits(onFilePhone)) ? onFilePhone : null;
+      const parent = onFilePhone && !kept.has(phoneDigits(onFilePhone)) ? onFilePhone : null;
       const recipients: Recipient[] = [
         { userId: r.id, phone: r.phone, role: 'student' },
         // A parent who shares the student's phone gets one message.

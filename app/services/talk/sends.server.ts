@@ -173,6 +173,7 @@ async function plan(sender: TalkSender, input: SendInput, ex: Executor) {
   const people = await studentRecipients(
     ex,
     students.map((s) => s.id),
+    'send',
   );
   const rows: PlannedRow[] = [];
   for (const s of students) {
