@@ -10,6 +10,7 @@ import { setClock } from '~/lib/clock.server';
 import { formatKoreanDate, seoulDay, seoulMonth } from '~/lib/dates';
 import { advanceStatus } from '~/services/book-status.server';
 import { parentReport } from '~/services/academy/parent-report.server';
+import { addMonths } from '~/lib/dates';
 import { dashboard } from '~/services/reports.server';
 import { reviewNote } from '~/services/notes/review.server';
 import { saveStudentNote } from '~/services/notes/student-notes.server';
@@ -164,8 +165,16 @@ describe('what a parent sees', () => {
     expect(overview.areas).toHaveLength(6);
     expect(overview.areas[5].areas.map((a) => a.label)).toEqual(['사실적 이해', '추론적 이해', '비판적 이해', '어휘', '창의적 이해']);
     expect(overview.notes.every((n) => n.state !== NoteState.NONE)).toBe(true);
-    const report = await childReport(parent.id, child.id, null);
-    expect(report.report.figures).toEqual(printed.figures);
+    // The report page: only a month the teacher published (the demo: last month, not yet this one), the same figures.
+    await expect(childReport(parent.id, child.id, null)).rejects.toMatchObject({
+      status: 404,
+      message: '아직 공개되지 않은 리포트입니다.',
+    });
+    const lastMonth = addMonths(seoulMonth(), -1);
+    const report = await childReport(parent.id, child.id, lastMonth);
+    expect(report.report.figures).toEqual((await parentReport(head, child.id, lastMonth)).figures);
+    expect(report.report.comment?.published).toBe(true);
+    expect(overview.reportMonth).toBe(lastMonth);
 
     const third = await userByLogin('student3');
     await expect(childOverview(parent.id, third.id)).rejects.toMatchObject({ status: 404 });

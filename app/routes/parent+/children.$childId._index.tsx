@@ -32,7 +32,11 @@ export default function ChildPage() {
         <span className="muted"> {[d.child.grade, d.child.academy].filter(Boolean).join(' · ')}</span>
       </h1>
       <p>
-        <Link to={`${base}/report`}>이번 달 독서 리포트 보기</Link>
+        {d.reportMonth ? (
+          <Link to={`${base}/report?month=${d.reportMonth}`}>{d.reportMonth === d.month ? '이번 달' : '지난달'} 독서 리포트 보기</Link>
+        ) : (
+          <span className="muted">학원이 공개한 월간 독서 리포트가 아직 없습니다.</span>
+        )}
       </p>
 
       <section aria-labelledby="month-title" className="card">

@@ -4,30 +4,18 @@ import { DomainError } from '~/lib/errors';
 import { NOTE_MESSAGES } from '~/domain/notes';
 import { NOTICE_MESSAGES } from '~/domain/notices';
 import { addMonths, seoulMonth } from '~/lib/dates';
-import { parentReport, reportMonth } from '../academy/parent-report.server';
-import type { AcademyStaff } from '../academy/scope.server';
+import { monthlyReport, reportMonth } from '../academy/parent-report.server';
 import { getNoteForViewer } from '../notes/access.server';
 import { listStudentNotes } from '../notes/student-notes.server';
 import { findVisibleNotice, latestNotices } from '../notices/notices.server';
 import { areaResultsByMonth } from '../problems/area-months.server';
 import { listBooks } from '../reading/overview.server';
-import { activeChildren, childOfParent, type ParentChild } from './links.server';
+import { activeChildren, childOfParent } from './links.server';
 
 // What a parent sees of a child (issue 32; docs/decisions/039-what-a-guardian-may-see.md), each figure from the
 // function the child's own pages or the printed report use: the month's figures from the printed report
-// (parentReport), the books from the child's book lists (listBooks), the notes from the child's note list, the
+// (monthlyReport), the books from the child's book lists (listBooks), the notes from the child's note list, the
 // levels from the level graph, the notices the child is shown. Nothing of another child, nothing of billing.
-
-/**
- * The printed report reads as the child's academy (its head's view, limited to this one child): a parent reaches it
- * only through childOfParent, which has already checked the link.
- */
-const academyView = (child: ParentChild): AcademyStaff => ({
-  id: 0,
-  role: 'ADMIN',
-  organisationId: child.organisationId,
-  authorities: ['HEAD'],
-});
 
 /** The area's home: the parent's children (for the switcher). */
 export async function parentHome(parentId: number) {
@@ -47,10 +35,10 @@ export async function childOverview(parentId: number, childId: number) {
   const [children, child] = await Promise.all([activeChildren(parentId), childOfParent(parentId, childId)]);
   const month = seoulMonth(now());
   const lastMonth = addMonths(month, -1);
-  const view = academyView(child);
   const [thisReport, lastReport, finished, reading, areas, notes, notices] = await Promise.all([
-    parentReport(view, child.id, month),
-    parentReport(view, child.id, lastMonth),
+    // The figures and the level graph only: the month's comment is the report page's, once published.
+    monthlyReport(child.id, month, { publishedOnly: false }),
+    monthlyReport(child.id, lastMonth, { publishedOnly: false }),
     listBooks(child.id, [BookStatus.COMPLETE], 1, 10),
     listBooks(child.id, IN_PROGRESS, 1, 10),
     areaResultsByMonth(child.id, month, 6),
@@ -64,6 +52,8 @@ export async function childOverview(parentId: number, childId: number) {
     lastMonth,
     thisMonth: thisReport.figures,
     previousMonth: lastReport.figures,
+    // The newest month whose report the teacher published (the report page opens only those), or null.
+    reportMonth: thisReport.publishedAt ? month : lastReport.publishedAt ? lastMonth : null,
     levels: thisReport.levels,
     currentLevel: thisReport.currentLevel,
     finished,
@@ -104,10 +94,13 @@ export async function childNote(parentId: number, childId: number, noteId: numbe
   };
 }
 
-/** The monthly report as the academy prints it, for one of the parent's children. */
+/**
+ * The monthly report as the academy prints it, for one of the parent's children, once the teacher published it (before,
+ * 404 '아직 공개되지 않은 리포트입니다.'): the same function and sections as the academy's copy, the parents' comment.
+ */
 export async function childReport(parentId: number, childId: number, month: string | null) {
   const child = await childOfParent(parentId, childId);
-  return { child, report: await parentReport(academyView(child), child.id, reportMonth(month)) };
+  return { child, report: await monthlyReport(child.id, reportMonth(month), { publishedOnly: true }) };
 }
 
 /** One of the notices the child is shown. */
