@@ -83,5 +83,7 @@ test('in the experience environment the login page lists the demo accounts with 
   const demo = page.getByRole('region', { name: '체험 계정' });
   await expect(demo).toContainText('비밀번호는 모두 demo1234!입니다.');
   await expect(demo.getByRole('listitem').filter({ hasText: 'head' }).first()).toContainText('학원장');
-  await expect(demo.getByRole('listitem')).toHaveCount(9);
+  // Nine accounts with a password, and the two demo parents who sign in by a code sent to their phone.
+  await expect(demo.getByRole('listitem').filter({ hasText: '010-2100-0001' })).toContainText('보호자 (자녀 둘: 해오름·푸른솔)');
+  await expect(demo.getByRole('listitem')).toHaveCount(11);
 });
