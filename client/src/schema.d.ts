@@ -2417,7 +2417,9 @@ export interface operations {
         content: {
           'application/json': {
             data: {
-              authority: ('ALL' | 'ADMIN1' | 'ADMIN2' | 'COACH' | 'BRANCH' | 'HEAD' | 'TEACHER' | 'STUDENT' | 'MIGRATION' | 'PRODUCT')[];
+              authority: (
+                'ALL' | 'ADMIN1' | 'ADMIN2' | 'COACH' | 'BRANCH' | 'HEAD' | 'TEACHER' | 'STUDENT' | 'MIGRATION' | 'PRODUCT' | 'PARENT'
+              )[];
               basicPay: boolean;
               billing: {
                 activeStudents: number;
