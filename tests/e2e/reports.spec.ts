@@ -6,7 +6,7 @@ test('the dashboard shows this month, the streak, the next step and the last fou
   await page.goto('/user/dashboard');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('김하늘님의 독서 대시보드');
   await expect(page.getByText('이번 달 독서 시간')).toBeVisible();
-  await expect(page.getByText('연속 독서')).toBeVisible();
+  await expect(page.getByText('연속 독서', { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: '지금 할 일' })).toBeVisible();
   // The demo student's note on 이상한 나라의 앨리스 was sent back: the rewrite is the next step.
   await expect(page.getByRole('link', { name: '독서 노트 다시 쓰기' })).toHaveAttribute(

@@ -14,7 +14,7 @@ import { refusedAbove } from '~/web/forms/member-forms.server';
 import { startSession } from '~/web/session.server';
 import { xsrfCookie } from '~/web/xsrf.server';
 import { clientIp, noteClientAddress } from '~/auth/rate-limit.server';
-import { PARENT_MESSAGES } from '~/services/parents/links.server';
+import { PARENT_MESSAGES } from '~/domain/parents';
 import { requestParentCode, verifyParentCode } from '~/services/parents/sign-in.server';
 import { parentSignInSchema } from './__parent-schema.server';
 import { AuthForm } from './__auth-form';

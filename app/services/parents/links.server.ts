@@ -5,30 +5,14 @@ import { phoneDigits } from '~/domain/talk';
 import { now } from '~/lib/clock.server';
 import { DomainError } from '~/lib/errors';
 import { studentInScope, type AcademyStaff } from '../academy/scope.server';
+import { PARENT_MESSAGES } from '~/domain/parents';
+
+export { PARENT_MESSAGES };
 
 // Parents and their children (issue 32; docs/decisions/040-parent-sign-in-by-phone-code.md): one parent account per
 // phone, linked to each child by a parent_links row. A link comes from the phone the academy or the registration
 // recorded (guardianPhone, parentPhone: linked when the parent first asks for a code) or from academy staff, who add a
 // second parent on the student's page. Staff may turn a link off (and on again); only ACTIVE links open anything.
-
-export const PARENT_MESSAGES = {
-  phoneRequired: '휴대폰 번호를 입력해 주세요.',
-  phoneInvalid: '휴대폰 번호를 010-1234-5678 형식으로 입력해 주세요.',
-  codeRequired: '인증번호 6자리를 입력해 주세요.',
-  codeSent: '입력한 번호가 학원에 등록된 보호자 번호라면 인증번호가 문자로 발송됩니다. 10분 안에 입력해 주세요.',
-  codeMismatch: '인증번호가 맞지 않습니다. 다시 확인해 주세요.',
-  noActiveChild: '학원이 보호자 열람을 중지하여 로그인할 수 없습니다. 학원에 문의해 주세요.',
-  childNotFound: '자녀를 찾을 수 없습니다.',
-  nameRequired: '보호자 이름을 입력해 주세요.',
-  alreadyLinked: '이미 등록된 보호자입니다.',
-  linkNotFound: '보호자를 찾을 수 없습니다.',
-  tooManyParents: '보호자는 학생 한 명에 두 명까지 등록할 수 있습니다.',
-  added: '보호자를 추가했습니다. 보호자는 이 번호로 받은 인증번호로 로그인합니다.',
-  turnedOff: '보호자 열람을 중지했습니다.',
-  turnedOn: '보호자 열람을 다시 허용했습니다.',
-  optedOut: '알림톡 수신을 해제했습니다.',
-  optedIn: '알림톡을 다시 받습니다.',
-} as const;
 
 /** A child may have two parents (the academy adds the second). */
 export const MAX_PARENTS_PER_CHILD = 2;
