@@ -14,10 +14,8 @@ async function operatorReads(browser: Browser, phone: string, loginId: string) {
   await expect(row).toContainText('완료');
   const code = (await row.textContent())!.match(/인증번호는 (\d{6})/)![1];
   await operator.goto(`/super/user?q=${loginId}`);
-  const href = await operator
-    .getByRole('link', { name: new RegExp(loginId) })
-    .first()
-    .getAttribute('href');
+  // The list links each member by name: the first row of the search is another academy's child.
+  const href = await operator.locator('table a[href^="/super/user/"]').first().getAttribute('href');
   await operator.close();
   return { code, otherId: href!.match(/\/super\/user\/(\d+)/)![1] };
 }
