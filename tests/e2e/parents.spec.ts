@@ -33,7 +33,8 @@ async function signInAsParent(page: Page, browser: Browser, phone: string, other
   await expect(page.getByText('인증번호가 맞지 않습니다. 다시 확인해 주세요.')).toBeVisible();
   await page.getByLabel('인증번호').fill(code);
   await page.getByRole('button', { name: '로그인' }).click();
-  await expect(page).toHaveURL(/\/parent$/);
+  // The parents' home opens the first child's page.
+  await expect(page).toHaveURL(/\/parent\/children\/\d+$/);
   return otherId;
 }
 
@@ -44,14 +45,11 @@ test('a parent signs in with the code sent to the phone on file, sees each child
   test.setTimeout(180_000);
   const [phone, children] = perProject(['010-2100-0001', ['김하늘', '강예린']], ['010-2300-0007', ['조현우']]);
   const otherId = await signInAsParent(page, browser, phone, 'student3');
-  await expect(page.getByRole('heading', { name: '자녀 독서 현황' })).toBeVisible();
-  for (const name of children) await expect(page.getByRole('link', { name: new RegExp(name) }).first()).toBeVisible();
+  const switcher = page.getByRole('navigation', { name: '자녀 선택' });
+  for (const name of children) await expect(switcher.getByRole('link', { name: new RegExp(name) })).toBeVisible();
 
   // The first child's page: this month against last, the books, the five areas, the notes and the report.
-  await page
-    .getByRole('link', { name: new RegExp(children[0]) })
-    .first()
-    .click();
+  await switcher.getByRole('link', { name: new RegExp(children[0]) }).click();
   await expect(page).toHaveURL(/\/parent\/children\/\d+$/);
   const childPath = new URL(page.url()).pathname;
   await expect(page.getByRole('heading', { name: '이번 달과 지난달' })).toBeVisible();
