@@ -4,6 +4,7 @@ import { config } from '~/config.server';
 import type { Authority, UserRole } from '~/domain/enums';
 import type { Flash } from '~/lib/flash';
 import { issueRefreshToken, revokeFamily, signAccessToken } from '~/auth/tokens.server';
+import { xsrfCookie } from './xsrf.server';
 
 // The session cookie carries the access token and the refresh token (architecture.md §3). httpOnly, SameSite=Lax,
 // signed with rotating secrets; Secure when the site is served over https (config.server.ts secureCookies).
@@ -55,6 +56,18 @@ export type TokenSubject = { id: number; role: UserRole; authorities: Authority[
 export async function startSession(user: TokenSubject) {
   const refresh = await issueRefreshToken(user.id);
   return writeSession(user, refresh);
+}
+
+/**
+ * Signs a browser in: the session cookie and the JSON API's anti-forgery cookie (xsrf.server.ts), as the answer's
+ * headers (a page may append its flash or other cookies).
+ */
+export async function signInHeaders(user: TokenSubject): Promise<Headers> {
+  const session = await startSession(user);
+  const headers = new Headers();
+  headers.append('Set-Cookie', session.setCookie);
+  headers.append('Set-Cookie', xsrfCookie(session.familyId));
+  return headers;
 }
 
 export async function writeSession(user: TokenSubject, refresh: { token: string; familyId: string; expiresAt: Date }) {

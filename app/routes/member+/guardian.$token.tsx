@@ -6,8 +6,7 @@ import { Link } from '~/components/link';
 import { guardianFormSchema as schema } from '~/auth/account-schemas.server';
 import { done, formAction } from '~/web/form-action.server';
 import { homeFor, redirectIfSignedIn } from '~/web/guards.server';
-import { setFlash, startSession } from '~/web/session.server';
-import { xsrfCookie } from '~/web/xsrf.server';
+import { setFlash, signInHeaders } from '~/web/session.server';
 import { CsrfInput } from '~/components/csrf';
 import { TextField } from '~/components/form-fields';
 import { CONSTRAINTS } from '~/domain/account-constraints';
@@ -37,10 +36,7 @@ export async function action(args: ActionFunctionArgs) {
         return done({ resent: GUARDIAN_MESSAGES.resent as string });
       }
       const user = await confirmGuardianConsent(token, value.code);
-      const session = await startSession(user);
-      const headers = new Headers();
-      headers.append('Set-Cookie', session.setCookie);
-      headers.append('Set-Cookie', xsrfCookie(session.familyId));
+      const headers = await signInHeaders(user);
       headers.append(
         'Set-Cookie',
         await setFlash({ kind: 'success', message: `보호자 동의가 끝났습니다. ${user.name}님, 리드인에 오신 것을 환영합니다.` }),

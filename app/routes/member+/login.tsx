@@ -10,8 +10,7 @@ import { authenticator } from '~/web/authenticator.server';
 import { homeFor, mustSetPassword, redirectIfSignedIn } from '~/web/guards.server';
 import { checkHoneypot, honeypot } from '~/web/honeypot.server';
 import { rememberCookie } from '~/web/remember.server';
-import { readFlash, startSession } from '~/web/session.server';
-import { xsrfCookie } from '~/web/xsrf.server';
+import { readFlash, signInHeaders } from '~/web/session.server';
 import { noteClientAddress } from '~/auth/rate-limit.server';
 import { CONSTRAINTS } from '~/domain/account-constraints';
 import { SPEC_MESSAGES } from '~/messages';
@@ -61,10 +60,7 @@ export async function action(args: ActionFunctionArgs) {
         if (error instanceof GuardianPendingError) return redirect(`/member/guardian/${error.token}`);
         throw error;
       }
-      const session = await startSession(user);
-      const headers = new Headers();
-      headers.append('Set-Cookie', session.setCookie);
-      headers.append('Set-Cookie', xsrfCookie(session.familyId));
+      const headers = await signInHeaders(user);
       headers.append('Set-Cookie', await rememberCookie.serialize(rememberId ? loginId : '', rememberId ? {} : { maxAge: 0 }));
       if (mustSetPassword(user)) return redirect('/member/migration', { headers });
       // A redirectTo is honoured only when it is a same-site path; otherwise the user's home.

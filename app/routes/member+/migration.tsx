@@ -5,8 +5,7 @@ import { useActionData, useLoaderData } from '@remix-run/react';
 import { migrationSchema as schema } from '~/auth/account-schemas.server';
 import { formAction } from '~/web/form-action.server';
 import { homeFor, mustSetPassword, requireUser } from '~/web/guards.server';
-import { setFlash, startSession } from '~/web/session.server';
-import { xsrfCookie } from '~/web/xsrf.server';
+import { setFlash, signInHeaders } from '~/web/session.server';
 import { SecurityQuestionField, TextField } from '~/components/form-fields';
 import { CONSTRAINTS } from '~/domain/account-constraints';
 import { completeMigration } from '~/services/accounts.server';
@@ -36,10 +35,7 @@ export async function action(args: ActionFunctionArgs) {
     run: async ({ user, value }) => {
       const updated = await completeMigration(user.id, value);
       // Every earlier session ended with the old password; this browser continues in a fresh one.
-      const session = await startSession(updated);
-      const headers = new Headers();
-      headers.append('Set-Cookie', session.setCookie);
-      headers.append('Set-Cookie', xsrfCookie(session.familyId));
+      const headers = await signInHeaders(updated);
       headers.append('Set-Cookie', await setFlash({ kind: 'success', message: '새 비밀번호와 보안 질문을 등록했습니다.' }));
       return redirect(homeFor(updated), { headers });
     },

@@ -11,8 +11,7 @@ import { done, formAction } from '~/web/form-action.server';
 import { checkHoneypot, honeypot } from '~/web/honeypot.server';
 import { PARENT_HOME, redirectIfSignedIn } from '~/web/guards.server';
 import { refusedAbove } from '~/web/forms/member-forms.server';
-import { startSession } from '~/web/session.server';
-import { xsrfCookie } from '~/web/xsrf.server';
+import { signInHeaders } from '~/web/session.server';
 import { clientIp, noteClientAddress } from '~/auth/rate-limit.server';
 import { PARENT_MESSAGES } from '~/domain/parents';
 import { requestParentCode, verifyParentCode } from '~/services/parents/sign-in.server';
@@ -60,10 +59,7 @@ export async function action(args: ActionFunctionArgs) {
           return refusedAbove(error.message, 403, { intent: 'phone', phone: value.phone });
         throw error;
       }
-      const session = await startSession(parent);
-      const headers = new Headers();
-      headers.append('Set-Cookie', session.setCookie);
-      headers.append('Set-Cookie', xsrfCookie(session.familyId));
+      const headers = await signInHeaders(parent);
       return redirect(parentTarget(value.redirectTo), { headers });
     },
   });

@@ -7,8 +7,7 @@ import { registrationSchema as schema } from '~/auth/account-schemas.server';
 import { homeFor } from '~/web/guards.server';
 import { memberFormAction } from './__member-action.server';
 import { memberFormLoader } from '~/web/forms/member-forms.server';
-import { setFlash, startSession } from '~/web/session.server';
-import { xsrfCookie } from '~/web/xsrf.server';
+import { setFlash, signInHeaders } from '~/web/session.server';
 import { ConsentBox, GradeField, SecurityQuestionField, TextField } from '~/components/form-fields';
 import { CONSTRAINTS } from '~/domain/account-constraints';
 import { MEMBER_KIND_LABELS, PASSWORD_HINT } from '~/domain/accounts';
@@ -37,10 +36,7 @@ export async function action(args: ActionFunctionArgs) {
       });
       // Under 14: no session until the guardian has consented; the guardian page takes the code.
       if (pendingGuardian) return redirect(`/member/guardian/${guardianToken(user.id)}`);
-      const session = await startSession(user);
-      const headers = new Headers();
-      headers.append('Set-Cookie', session.setCookie);
-      headers.append('Set-Cookie', xsrfCookie(session.familyId));
+      const headers = await signInHeaders(user);
       const welcome = `${user.name}님, 리드인에 오신 것을 환영합니다.`;
       headers.append(
         'Set-Cookie',
