@@ -2,9 +2,12 @@ import { Form } from '@remix-run/react';
 import { Link } from '~/components/link';
 import type { ReactNode } from 'react';
 import { PrintButton } from '~/components/print-button';
-import type { MonthFigures } from '~/services/academy/parent-report.server';
+import type { SerializeFrom } from '@remix-run/node';
+import type { MonthFigures, monthlyReport } from '~/services/academy/parent-report.server';
+import { LevelChart } from '~/components/charts/level-chart';
+import { levelLabel } from '~/domain/catalogue';
 import type { AreaResult, NextBook } from '~/services/academy/report-sections.server';
-import { formatKoreanDate } from '~/lib/dates';
+import { formatKoreanDate, monthLabel } from '~/lib/dates';
 
 // Pieces shared by the printable monthly reports (a student's, a class's). Not a route: flat routes skip `__` files.
 
@@ -125,5 +128,93 @@ export function NextBooks({ books }: { books: NextBook[] }) {
         <p className="muted">배정된 책이 없습니다.</p>
       )}
     </section>
+  );
+}
+
+/** A student's month as one A4 sheet: the academy's copy (`staff`: the comment's publication is marked) and the parents'. */
+export function ReportSheet({ report: r, staff = false }: { report: SerializeFrom<typeof monthlyReport>; staff?: boolean }) {
+  const s = r.student;
+  return (
+    <article className="print-sheet" data-testid="parent-report">
+      <header className="print-sheet-head">
+        <p className="print-sheet-academy">{r.academy}</p>
+        <h1>{monthLabel(r.month)} 독서 리포트</h1>
+        <p className="print-sheet-who">
+          <strong>{s.name}</strong>
+          {s.grade ? ` · ${s.grade}` : ''}
+          {s.className ? ` · ${s.className}` : ''}
+          {s.level ? ` · 읽기 수준 ${levelLabel(s.level)}` : ''}
+        </p>
+      </header>
+
+      <MonthFigureList figures={r.figures} />
+
+      <div className="print-sheet-grid">
+        <section aria-labelledby="level-title">
+          <h2 id="level-title">읽기 수준 변화</h2>
+          {r.levels.length ? (
+            <LevelChart points={r.levels} width={420} height={220} />
+          ) : (
+            <p className="muted">아직 수준 진단 결과가 없습니다.</p>
+          )}
+        </section>
+
+        <section aria-labelledby="books-title">
+          <h2 id="books-title">이번 달 읽은 책 ({r.books.length}권)</h2>
+          {r.books.length ? (
+            <table className="table print-table">
+              <thead>
+                <tr>
+                  <th scope="col">책</th>
+                  <th scope="col" className="num">
+                    시간
+                  </th>
+                  <th scope="col" className="num">
+                    쪽수
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {r.books.slice(0, 8).map((b) => (
+                  <tr key={b.resultBookId}>
+                    <td>
+                      {b.title}
+                      {b.completed ? <span className="badge">완독</span> : null}
+                    </td>
+                    <td className="num">{b.minutes}분</td>
+                    <td className="num">{b.pages}쪽</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : (
+            <p className="muted">이번 달에는 읽은 기록이 없습니다.</p>
+          )}
+          {r.books.length > 8 ? <p className="muted">외 {r.books.length - 8}권</p> : null}
+        </section>
+      </div>
+
+      <div className="print-sheet-grid">
+        <AreaTable areas={r.areas} />
+        <NextBooks books={r.nextBooks} />
+      </div>
+
+      <section aria-labelledby="comment-title" className="print-comment">
+        <h2 id="comment-title">
+          선생님 의견{' '}
+          {staff && r.comment && !r.comment.fromNote ? (
+            <span className="badge neutral no-print">{r.comment.published ? '보호자 공개' : '공개 전'}</span>
+          ) : null}
+        </h2>
+        {r.comment ? (
+          <blockquote data-testid="teacher-comment">
+            <p className="note-text">{r.comment.text}</p>
+            <footer>— {r.comment.teacher} 선생님</footer>
+          </blockquote>
+        ) : (
+          <div className="ruled-box" data-testid="comment-box" aria-label="선생님이 손으로 쓰는 의견 칸" />
+        )}
+      </section>
+    </article>
   );
 }

@@ -1,4 +1,3 @@
-import { Form } from '@remix-run/react';
 import { Link } from '~/components/link';
 import type { AreaMonth } from '~/services/problems/area-months.server';
 import type { MonthFigures } from '~/services/academy/parent-report.server';
@@ -100,18 +99,5 @@ export function AreaTable({ months }: { months: AreaMonth[] }) {
         </tbody>
       </table>
     </div>
-  );
-}
-
-/** The report's month choice: a plain GET form. */
-export function ParentMonthPicker({ month, action }: { month: string; action: string }) {
-  return (
-    <Form method="get" action={action} className="month-picker">
-      <label htmlFor="report-month">월</label>
-      <input id="report-month" type="month" name="month" defaultValue={month} required />
-      <button type="submit" className="secondary">
-        보기
-      </button>
-    </Form>
   );
 }

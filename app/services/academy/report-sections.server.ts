@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { db, executeRows } from '~/db/client.server';
 import { BookStatus } from '~/domain/enums';
-import { PROBLEM_CATEGORIES } from '~/domain/problems';
-import { addMonths } from '~/lib/dates';
+import { areaResultsByMonth } from '../problems/area-months.server';
 import { monthRange } from './month-figures.server';
 
 // Two sections of the monthly report (parent-report.server.ts): the five areas of the problem analysis against the
@@ -14,28 +13,25 @@ export const EARLIER_MONTHS = 3;
 export type AreaResult = { code: string; label: string; score: number | null; earlier: number | null; change: number | null };
 
 /**
- * The average score (0–100) per area of the book analyses marked in the month, and over the child's own
- * `EARLIER_MONTHS` months before it: never another child's (one query).
+ * Per area, the month's score (0–100: correct answers over questions of the book analyses marked in the month) and the
+ * same over the child's own `EARLIER_MONTHS` months before it: never another child's. From the one by-month reading of
+ * the areas (areaResultsByMonth), which the parents' page shows month by month, so both give one figure per month.
  */
 export async function areaResults(studentId: number, month: string): Promise<AreaResult[]> {
-  const r = monthRange(month);
-  const earlierFrom = monthRange(addMonths(month, -EARLIER_MONTHS)).from;
-  const rows = await executeRows<{ category: string; now: number | null; earlier: number | null }>(
-    db(),
-    sql`select pcr.category,
-               round(avg(pcr.score) filter (where pa.marked_at >= ${r.from.toISOString()}::timestamptz))::int as now,
-               round(avg(pcr.score) filter (where pa.marked_at < ${r.from.toISOString()}::timestamptz))::int as earlier
-          from problem_category_results pcr join problem_attempts pa on pa.id = pcr.attempt_id
-         where pa.user_id = ${studentId} and pa.result_book_id is not null and pa.score is not null
-           and pa.marked_at >= ${earlierFrom.toISOString()}::timestamptz and pa.marked_at < ${r.to.toISOString()}::timestamptz
-         group by pcr.category`,
-  );
-  const byCode = new Map(rows.map((row) => [row.category, row]));
-  return PROBLEM_CATEGORIES.map((c) => {
-    const row = byCode.get(c.code);
-    const score = row?.now == null ? null : Number(row.now);
-    const earlier = row?.earlier == null ? null : Number(row.earlier);
-    return { code: c.code, label: c.label, score, earlier, change: score !== null && earlier !== null ? score - earlier : null };
+  const months = await areaResultsByMonth(studentId, month, EARLIER_MONTHS + 1);
+  const current = months[months.length - 1];
+  const earlier = months.slice(0, -1);
+  return current.areas.map((area, i) => {
+    const correct = earlier.reduce((sum, m) => sum + m.areas[i].correct, 0);
+    const total = earlier.reduce((sum, m) => sum + m.areas[i].total, 0);
+    const before = total ? Math.round((correct / total) * 100) : null;
+    return {
+      code: area.category,
+      label: area.label,
+      score: area.score,
+      earlier: before,
+      change: area.score !== null && before !== null ? area.score - before : null,
+    };
   });
 }
 
