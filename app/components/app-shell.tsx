@@ -26,6 +26,7 @@ const ROLE_LABELS: Record<string, string> = {
   COACH: '첨삭 코치',
   BRANCH: '지사',
   PRODUCT: '도서 관리',
+  PARENT: '보호자',
 };
 
 /** '학원장', '학생', '첨삭 코치' … the most specific label of a user's role. */

@@ -25,7 +25,7 @@ export default function ChildPage() {
   const d = useLoaderData<typeof loader>();
   const base = `/parent/children/${d.child.id}`;
   return (
-    <div className="page">
+    <div className="page stack">
       <ChildSwitcher children={d.children} current={d.child.id} />
       <h1>
         {d.child.name}
