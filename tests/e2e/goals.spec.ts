@@ -9,7 +9,7 @@ const A4 = { width: 794, height: 1123 };
 const who = () =>
   perProject(
     { teacher: 'teacher', className: '햇살반', student: 'student', commentFor: '박지우' },
-    { teacher: 'teacher4', className: '달빛반', student: 'reader13', commentFor: 'reader14' },
+    { teacher: 'teacher4', className: '달빛반', student: 'reader13', commentFor: '오윤서' },
   );
 
 async function openClass(page: Page, className: string) {
