@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { gotoReady, signIn } from './support';
+import { gotoReady, menuLink, signIn } from './support';
 
 // 1:1 inquiries end to end, with JavaScript on and off (issue 13's acceptance: WAIT → CHECK → COMPLETE and the asker
 // reads the answer, all without JavaScript): `student` asks with a screenshot, `super` opens it (확인 → CHECK) and
@@ -39,7 +39,7 @@ test('an inquiry goes WAIT → CHECK → COMPLETE, the asker reads the answer an
   const operator = await browser.newContext({ javaScriptEnabled: info.project.name === 'js' });
   const op = await operator.newPage();
   await signIn(op, 'super', /\/super\/user$/);
-  await op.getByRole('link', { name: /1:1 문의/ }).click();
+  await (await menuLink(op, '1:1 문의')).click();
   await op.getByRole('link', { name: title }).click();
   await expect(op.getByRole('heading', { level: 1 })).toHaveText(title);
   await expect(op.locator('.inquiry-status')).toHaveText('답변 대기');

@@ -35,9 +35,11 @@ export async function gotoReady(page: Page, path: string) {
  */
 export async function menuLink(page: Page, label: string) {
   const menu = page.getByRole('navigation', { name: '주 메뉴' });
-  const link = menu.getByRole('link', { name: label, exact: true });
+  // The entry's name is its label, then its count when it has one ("1:1 문의 대기 1건").
+  const name = new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\s|$)`);
+  const link = menu.getByRole('link', { name });
   if (!(await link.isVisible())) {
-    const group = menu.locator('details').filter({ has: page.getByRole('link', { name: label, exact: true, includeHidden: true }) });
+    const group = menu.locator('details').filter({ has: page.getByRole('link', { name, includeHidden: true }) });
     await group.locator('summary').click();
   }
   return link;
