@@ -8,32 +8,12 @@ import { ExtendLogin, type SessionTiming } from './extend-login';
 import type { NavItem } from './public-shell';
 import type { Flash } from '~/lib/flash';
 import { CsrfInput } from '~/components/csrf';
+import { roleLabel } from '~/domain/roles';
 
 export type ShellUser = { name: string; role: string; authorities: string[] };
 
 /** A count beside a menu entry (unread messages, waiting inquiries), keyed by the entry's path. */
 export type MenuBadges = Record<string, { count: number; label: string }>;
-
-const ROLE_LABELS: Record<string, string> = {
-  USER: '회원',
-  ADMIN: '학원',
-  SUPER: '운영',
-  STUDENT: '학생',
-  HEAD: '학원장',
-  TEACHER: '선생님',
-  ADMIN1: '운영 관리자',
-  ADMIN2: '운영 담당자',
-  COACH: '첨삭 코치',
-  BRANCH: '지사',
-  PRODUCT: '도서 관리',
-  PARENT: '보호자',
-};
-
-/** '학원장', '학생', '첨삭 코치' … the most specific label of a user's role. */
-export function roleLabel(user: { role: string; authorities: string[] }) {
-  const specific = user.authorities.find((a) => a !== 'MIGRATION' && a !== 'ALL' && ROLE_LABELS[a]);
-  return ROLE_LABELS[specific ?? user.role] ?? user.role;
-}
 
 /** Header, navigation and sign-out of the signed-in areas (user, admin, super). */
 export function AppShell({

@@ -1,4 +1,5 @@
-import { roleLabel, type ShellUser } from './app-shell';
+import type { ShellUser } from './app-shell';
+import { roleLabel } from '~/domain/roles';
 
 /** The welcome block of an area's home page: who is signed in, as what. */
 export function Welcome({ user, children }: { user: ShellUser; children?: React.ReactNode }) {

@@ -3,7 +3,7 @@ import { Form, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { CONSTRAINTS } from '~/domain/account-constraints';
 import { formatKoreanDate } from '~/lib/dates';
-import { roleLabel } from './app-shell';
+import { roleLabel } from '~/domain/roles';
 import { FormErrors, TextField } from './form-fields';
 import { CsrfInput } from '~/components/csrf';
 import { PASSWORD_HINT } from '~/domain/accounts';

@@ -1,5 +1,5 @@
 import { GENRES } from './catalogue';
-import type { Authority, MemberStatus, UserRole } from './enums';
+import type { Authority, MemberStatus } from './enums';
 import { withParticle } from '~/domain/korean';
 
 // Rules of the operators' console (super area) that do not need the database: who may grant what, the labels the
@@ -9,21 +9,7 @@ import { withParticle } from '~/domain/korean';
 export const STAFF_AUTHORITIES = ['ADMIN1', 'ADMIN2', 'COACH', 'BRANCH', 'PRODUCT'] as const satisfies readonly Authority[];
 export type StaffAuthority = (typeof STAFF_AUTHORITIES)[number];
 
-export const AUTHORITY_LABELS: Record<Authority, string> = {
-  ALL: '전체',
-  ADMIN1: '최고 관리자',
-  ADMIN2: '운영 관리자',
-  COACH: '첨삭 코치',
-  BRANCH: '지사',
-  HEAD: '학원장',
-  TEACHER: '선생님',
-  STUDENT: '학생',
-  MIGRATION: '비밀번호 재설정 대기',
-  PRODUCT: '도서·문제 관리',
-  PARENT: '보호자',
-};
-
-export const ROLE_LABELS: Record<UserRole, string> = { USER: '회원', ADMIN: '학원', SUPER: '운영' };
+export { AUTHORITY_LABELS, ROLE_LABELS } from './roles';
 
 export const STATUS_LABELS: Record<MemberStatus, string> = {
   ACTIVE: '정상',

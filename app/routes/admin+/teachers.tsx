@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { requireHead } from '~/web/guards.server';
-import { roleLabel } from '~/components/app-shell';
+import { roleLabel } from '~/domain/roles';
 import { CsrfInput } from '~/components/csrf';
 import { CONSTRAINTS } from '~/domain/account-constraints';
 import { formatDateTime } from '~/lib/dates';

@@ -3,7 +3,7 @@ import { requestOrigin } from '~/web/origin.server';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { requireSuper } from '~/web/guards.server';
-import { roleLabel } from '~/components/app-shell';
+import { roleLabel } from '~/domain/roles';
 import { CsrfInput } from '~/components/csrf';
 import { firstError, getFormProps, getTextareaProps, replyFor, useForm } from '~/components/form-client';
 import { FieldError } from '~/components/form-fields';

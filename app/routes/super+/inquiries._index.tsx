@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { requireSuper } from '~/web/guards.server';
-import { roleLabel } from '~/components/app-shell';
+import { roleLabel } from '~/domain/roles';
 import { InquiryStatusBadge, InquiryTitleLink } from '~/components/inquiries';
 import { When } from '~/components/notes';
 import { Pagination } from '~/components/pagination';
