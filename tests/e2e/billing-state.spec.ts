@@ -9,7 +9,8 @@ import { signIn } from './support';
 test('an unpaid academy’s month reads the same on the dashboard, the payments page and the operators’ list', async ({ page, browser }) => {
   await signIn(page, 'head4', /\/admin\/dashboard$/);
   await expect(page.getByTestId('billing-state')).toHaveText('결제 확인 중');
-  await expect(page.getByTestId('billing-due')).toContainText('남은 금액 ₩99,000 · 기본 이용료 (확인 중 ₩99,000)');
+  await expect(page.getByTestId('billing-lines')).toHaveText('기본 이용료 ₩99,000 입금 대기');
+  await expect(page.getByTestId('billing-due')).toHaveText('남은 금액 ₩99,000 (확인 중 ₩99,000)');
 
   await page.goto('/admin/payments');
   await expect(page.getByTestId('bill-state-label')).toHaveText('결제 확인 중');
@@ -24,6 +25,30 @@ test('an unpaid academy’s month reads the same on the dashboard, the payments 
   const row = operator.getByRole('row').filter({ hasText: '초록숲' });
   await expect(row).toContainText('결제 확인 중');
   await expect(row).toContainText('₩99,000');
+  await context.close();
+});
+
+test('a month whose basic fee is paid and whose student pack is not says so, alike on every screen', async ({ page, browser }) => {
+  // 해오름 (head) has 32 active students: BASIC paid, the 학생 추가 1 pack (₩45,000) due. Not a bare 미결제.
+  await signIn(page, 'head', /\/admin\/dashboard$/);
+  await expect(page.getByTestId('billing-state')).toHaveText('학생 추가 1 미결제');
+  await expect(page.getByTestId('billing-lines')).toHaveText('기본 이용료 결제 완료 · 학생 추가 1 ₩45,000 미결제');
+  await expect(page.getByTestId('billing-due')).toHaveText('남은 금액 ₩45,000');
+  await expect(page.getByRole('alert').filter({ hasText: '이번 달 기본 결제를 해 주세요.' })).toHaveCount(0);
+
+  await page.goto('/admin/payments');
+  await expect(page.getByTestId('bill-state-label')).toHaveText('학생 추가 1 미결제');
+  await expect(page.getByTestId('bill-due')).toHaveText('₩45,000');
+  await expect(page.getByTestId('due-state')).toHaveText('결제 완료');
+
+  const { baseURL, javaScriptEnabled } = test.info().project.use;
+  const context = await browser.newContext({ baseURL, javaScriptEnabled });
+  const operator = await context.newPage();
+  await signIn(operator, 'super');
+  await operator.goto('/super/organisations?q=해오름');
+  const row = operator.getByRole('row').filter({ hasText: '해오름' });
+  await expect(row.locator('.badge[class*="month-"]')).toHaveText('학생 추가 1 미결제');
+  await expect(row).toContainText('₩45,000');
   await context.close();
 });
 
