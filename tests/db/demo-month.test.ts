@@ -82,14 +82,14 @@ describe('한빛 독서학원’s demo month', () => {
       .from(problemAttempts)
       .where(and(inArray(problemAttempts.userId, ids), sql`${problemAttempts.markedAt} is not null`));
     expect(analyses.length).toBe(finished.length);
-    const written = await db()
-      .select({ state: notes.state, commented: notes.commentedAt })
-      .from(notes)
-      .where(inArray(notes.userId, ids));
+    const written = await db().select({ state: notes.state, commented: notes.commentedAt }).from(notes).where(inArray(notes.userId, ids));
     expect(written.length).toBe(finished.length);
     expect(written.every((n) => n.state === NoteState.COMMENT_COMPLETE && n.commented !== null)).toBe(true);
     // The applicant waiting for head5 never signed in.
-    const waiting = await db().select({ id: users.id }).from(users).where(and(eq(users.loginId, 'applicant3'), isNull(users.lastLoginAt)));
+    const waiting = await db()
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.loginId, 'applicant3'), isNull(users.lastLoginAt)));
     expect(waiting).toHaveLength(1);
   });
 });

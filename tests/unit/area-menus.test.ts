@@ -46,7 +46,11 @@ describe('the academy menu', () => {
       '독서 노트',
       '알림톡',
     ]);
-    expect(areaMenu(head, true).flatMap((m) => m.items ?? [m]).some((e) => e.locked)).toBe(false);
+    expect(
+      areaMenu(head, true)
+        .flatMap((m) => m.items ?? [m])
+        .some((e) => e.locked),
+    ).toBe(false);
   });
 
   it('leaves the operators’ groups and the short menus as they were', () => {

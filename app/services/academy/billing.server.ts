@@ -3,14 +3,7 @@ import { config } from '~/config.server';
 import { db } from '~/db/client.server';
 import { paymentRefunds, payments } from '~/db/schema';
 import { PaymentMethod, PaymentStatus, ReceiptType, Tier } from '~/domain/enums';
-import {
-  monthLabel,
-  PAYMENT_METHOD_LABELS,
-  PAYMENT_STATUS_LABELS,
-  paymentStatusLabel,
-  TIER_LABELS,
-  won,
-} from '~/domain/payments';
+import { monthLabel, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, paymentStatusLabel, TIER_LABELS, won } from '~/domain/payments';
 import { now } from '~/lib/clock.server';
 import { formatKoreanDate, formatDateTime, seoulMonth } from '~/lib/dates';
 import { DomainError } from '~/lib/errors';

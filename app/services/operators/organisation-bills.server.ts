@@ -38,7 +38,11 @@ export async function payerMonths(
       headline: s.words.headline,
       detail: s.words.detail,
       students: s.activeStudents,
-      tiers: s.lines.map((l) => l.tier), due: s.due, pending: s.pending, refunded: s.refunded });
+      tiers: s.lines.map((l) => l.tier),
+      due: s.due,
+      pending: s.pending,
+      refunded: s.refunded,
+    });
   }
   return map;
 }
