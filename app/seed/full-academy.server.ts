@@ -54,7 +54,8 @@ export async function seedFullAcademy(tx: Tx, at: Date) {
           organisationId: academy.id,
           // The 31st is paused: made active again, it is the 31st active student.
           status: i === 30 ? ('SUSPENDED' as const) : ('ACTIVE' as const),
-          grade: grades[i % grades.length],
+          // Grades mixed so that every fifth (the readers who stopped) is not one grade.
+          grade: grades[(i + Math.floor(i / 5)) % grades.length],
           level: 3 + (i % 4),
           securityQuestion: 7,
           securityAnswerHash: answerHash,
