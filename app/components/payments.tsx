@@ -37,6 +37,7 @@ export type PaymentsPageData = {
   /** The month's billing state (billing-state.server.ts), as the dashboard and the operators' lists read it. */
   summary: {
     state: MonthState;
+    /** The month's word, naming the unpaid lines when part of the bill is paid (billingWords). */
     stateLabel: string;
     owed: string;
     paid: string;

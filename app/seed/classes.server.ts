@@ -175,11 +175,25 @@ export async function seedClasses(tx: Tx, now = new Date()) {
   ]);
 
   // Each reader has a current book near their level and some readings; every fifth stopped 9–12 days ago.
+  const teacherId = id('teacher') ?? null;
+  await seedCurrentBooks(tx, readers, now, (i) => (i < 12 ? teacherId : null));
+}
+
+/**
+ * A current book near each reader's level (FREE, in progress) and three to six readings of it over the last days; every
+ * fifth reader stopped 9–12 days ago (the dashboards' 7-day list). `assignedBy`: who assigned the i-th reader's book.
+ * Used for 해오름's readers and 한빛's (full-academy.server.ts).
+ */
+export async function seedCurrentBooks(
+  tx: Tx,
+  readers: { id: number; level: number | null }[],
+  now: Date,
+  assignedBy: (i: number) => number | null,
+) {
   const catalogue = await tx
     .select({ id: books.id, level: books.level, pages: books.totalPages, title: books.title })
     .from(books)
     .where(eq(books.status, 1));
-  const teacherId = id('teacher') ?? null;
   for (const [i, reader] of readers.entries()) {
     const candidates = catalogue.filter((b) => Math.abs(b.level - (reader.level ?? 5)) <= 1 && b.pages > 0 && BEFORE_ANSWERS[b.title]);
     const book = candidates[i % Math.max(1, candidates.length)] ?? catalogue.find((b) => b.pages > 0);
@@ -192,7 +206,7 @@ export async function seedClasses(tx: Tx, now = new Date()) {
         bookId: book.id,
         status: BookStatus.ACTIVITY,
         readMethod: ReadMethod.FREE,
-        assignedBy: i < 12 ? teacherId : null,
+        assignedBy: assignedBy(i),
         assignedAt,
         statusChangedAt: assignedAt,
         isCurrent: true,

@@ -6,6 +6,8 @@ import { PaymentMethod, PaymentStatus, Tier } from '~/domain/enums';
 import { orderNameOf } from '~/domain/payments';
 import { addMonths, seoulMonth } from '~/lib/dates';
 import { DEMO_PRICES } from './base.server';
+import { seedCurrentBooks } from './classes.server';
+import { seedAcademyMonth } from './living-month.server';
 
 const DAY = 86_400_000;
 
@@ -38,26 +40,31 @@ export async function seedFullAcademy(tx: Tx, at: Date) {
     })
     .returning({ id: users.id });
   const grades = ['초3', '초4', '초5', '초6', '중1'];
-  await tx.insert(users).values(
-    Array.from({ length: 31 }, (_, i) => {
-      const n = String(i + 1).padStart(2, '0');
-      return {
-        loginId: `hanbit${n}`,
-        passwordHash,
-        name: `한빛${n}`,
-        role: 'USER' as const,
-        authorities: ['STUDENT' as const],
-        organisationId: academy.id,
-        // The 31st is paused: made active again, it is the 31st active student.
-        status: i === 30 ? ('SUSPENDED' as const) : ('ACTIVE' as const),
-        grade: grades[i % grades.length],
-        level: 3 + (i % 4),
-        securityQuestion: 7,
-        securityAnswerHash: answerHash,
-        createdAt: new Date(at.getTime() - (60 - i) * DAY),
-      };
-    }),
-  );
+  const students = await tx
+    .insert(users)
+    .values(
+      Array.from({ length: 31 }, (_, i) => {
+        const n = String(i + 1).padStart(2, '0');
+        return {
+          loginId: `hanbit${n}`,
+          passwordHash,
+          name: `한빛${n}`,
+          role: 'USER' as const,
+          authorities: ['STUDENT' as const],
+          organisationId: academy.id,
+          // The 31st is paused: made active again, it is the 31st active student.
+          status: i === 30 ? ('SUSPENDED' as const) : ('ACTIVE' as const),
+          // Grades mixed so that every fifth (the readers who stopped) is not one grade.
+          grade: grades[(i + Math.floor(i / 5)) % grades.length],
+          level: 3 + (i % 4),
+          securityQuestion: 7,
+          securityAnswerHash: answerHash,
+          // Joined in the academy's first weeks, before the books they were given.
+          createdAt: new Date(at.getTime() - (58 - (i % 6)) * DAY - (i % 5) * 3_600_000),
+        };
+      }),
+    )
+    .returning({ id: users.id, level: users.level, status: users.status });
   // Registered two months ago (NEW paid then), this month's BASIC paid on the 1st day it could be.
   const registered = addMonths(month, -2);
   await tx.insert(payments).values([
@@ -90,6 +97,10 @@ export async function seedFullAcademy(tx: Tx, at: Date) {
       createdAt: new Date(at.getTime() - 2 * DAY),
     },
   ]);
+  // The month of its 30 active readers.
+  const readers = students.filter((r) => r.status === 'ACTIVE');
+  await seedCurrentBooks(tx, readers, at, () => head.id);
+  await seedAcademyMonth(tx, at, readers, head.id);
   // A 5th-grader who registered yesterday with the academy's code: the request waits for head5.
   const requestedAt = new Date(at.getTime() - DAY);
   const [org] = await tx.insert(organisations).values({ kind: 'student', name: '문하준 개인 회원' }).returning({ id: organisations.id });

@@ -40,21 +40,17 @@ const fraction = (seed: number) => (Math.abs(Math.imul(seed + 7, 2654435761)) % 
 export async function seedLivingMonth(tx: Tx, at: Date) {
   const nowMs = at.getTime();
   const monthStart = seoulDayStart(`${seoulMonth(at)}-01`)!.getTime();
-  await finishBooksThisMonth(tx, nowMs, monthStart);
+  await finishHaeorumBooks(tx, nowMs, monthStart);
   await freshenQueues(tx, nowMs);
   await joinDates(tx, nowMs, monthStart);
   await lastLogins(tx, nowMs);
 }
 
-/**
- * Most of 해오름's 25 readers finished one or two books this month: read to the last page over a week or two, took the
- * book's analysis the day before, and wrote a note their teacher answered. Every finished book is two days old or more,
- * and a reader who stopped reading finished before stopping.
- */
-async function finishBooksThisMonth(tx: Tx, nowMs: number, monthStart: number) {
+/** 해오름's 25 readers finish their month's books (햇살반's answered by `teacher`, 달빛반's by `teacher4`, some by coaches). */
+async function finishHaeorumBooks(tx: Tx, nowMs: number, monthStart: number) {
   const logins = demoReaders().map((r) => r.loginId);
   const readers = await tx
-    .select({ id: users.id, loginId: users.loginId, level: users.level })
+    .select({ id: users.id, level: users.level })
     .from(users)
     .where(inArray(users.loginId, logins))
     .orderBy(asc(users.loginId));
@@ -63,6 +59,41 @@ async function finishBooksThisMonth(tx: Tx, nowMs: number, monthStart: number) {
     .from(users)
     .where(inArray(users.loginId, ['teacher', 'teacher4']));
   const teacherOf = (i: number) => staff.find((s) => s.loginId === (i < 12 ? 'teacher' : 'teacher4'))?.id ?? null;
+  const coaches = (
+    await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(inArray(users.loginId, ['coach', 'coach2']))
+      .orderBy(asc(users.loginId))
+  ).map((c) => c.id);
+  await finishBooksThisMonth(tx, nowMs, monthStart, readers, teacherOf, coaches);
+}
+
+/**
+ * An academy's month of readers (한빛, full-academy.server.ts): the current books and readings of `seedCurrentBooks`
+ * were written first; each reader finishes this month's books, analyses and notes (answered by `reviewer`), and signs
+ * in before their last activity, as 해오름's do.
+ */
+export async function seedAcademyMonth(tx: Tx, at: Date, readers: { id: number; level: number | null }[], reviewer: number) {
+  const nowMs = at.getTime();
+  const monthStart = seoulDayStart(`${seoulMonth(at)}-01`)!.getTime();
+  await finishBooksThisMonth(tx, nowMs, monthStart, readers, () => reviewer, []);
+  await lastLogins(tx, nowMs);
+}
+
+/**
+ * Most of the readers finished one or two books this month: read to the last page over a week or two, took the book's
+ * analysis the day before, and wrote a note their teacher answered (every third sent to one of `coaches`, if any, who
+ * corrected it). Every finished book is two days old or more, and a reader who stopped reading finished before stopping.
+ */
+async function finishBooksThisMonth(
+  tx: Tx,
+  nowMs: number,
+  monthStart: number,
+  readers: { id: number; level: number | null }[],
+  teacherOf: (i: number) => number | null,
+  coaches: number[],
+) {
   const catalogue = await tx
     .select({
       id: books.id,
@@ -85,14 +116,6 @@ async function finishBooksThisMonth(tx: Tx, nowMs: number, monthStart: number) {
         catalogue.map((b) => b.setId),
       ),
     );
-
-  const coaches = (
-    await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(inArray(users.loginId, ['coach', 'coach2']))
-      .orderBy(asc(users.loginId))
-  ).map((c) => c.id);
 
   for (const [i, reader] of readers.entries()) {
     const owned = await tx.select({ bookId: resultBooks.bookId }).from(resultBooks).where(eq(resultBooks.userId, reader.id));
@@ -174,7 +197,7 @@ async function finishBooksThisMonth(tx: Tx, nowMs: number, monthStart: number) {
       // The note, opened by the teacher the next day and answered, or (every third) sent to a coach who corrects it
       // the day after.
       const teacherId = teacherOf(i);
-      const coach = (i + k) % 3 === 0 ? coaches[(i + k) % coaches.length] : undefined;
+      const coach = (i + k) % 3 === 0 && coaches.length > 0 ? coaches[(i + k) % coaches.length] : undefined;
       const openedAt = new Date(doneAt.getTime() + 18 * HOUR);
       const answeredAt = new Date(doneAt.getTime() + (coach ? 42 : 20) * HOUR);
       const comment = coach ? COACH_COMMENT : TEACHER_COMMENTS[(i + k) % TEACHER_COMMENTS.length];

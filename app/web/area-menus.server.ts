@@ -32,21 +32,27 @@ const PARENT_MENU: NavItem[] = [
   { to: '/parent/settings', label: '알림 설정' },
 ];
 
-/** The admin menu; a TEACHER does not see the head-only pages (teachers, payments). `basicPay`: guarded by it. */
-const ADMIN_MENU: (NavItem & { headOnly?: boolean; basicPay?: boolean })[] = [
+/** The groups of the admin menu, in the menu's order (decision 047). */
+const ADMIN_GROUPS = ['학생·반', '독서 지도', '소통'] as const;
+
+/**
+ * The admin menu; a TEACHER does not see the head-only pages (teachers, payments). `basicPay`: guarded by it. Longer
+ * than FLAT_MENU_MAX for both HEAD (13) and TEACHER (11): shown by groups, 대시보드 first, 결제 and 마이페이지 last.
+ */
+const ADMIN_MENU: (NavItem & { headOnly?: boolean; basicPay?: boolean; group?: (typeof ADMIN_GROUPS)[number] })[] = [
   { to: '/admin/dashboard', label: '대시보드' },
-  { to: '/admin/classes', label: '반 관리', basicPay: true },
-  { to: '/admin/students', label: '학생 관리', basicPay: true },
-  { to: '/admin/assign', label: '도서 배정', basicPay: true },
-  { to: '/admin/progress', label: '학습 현황', basicPay: true },
-  { to: '/admin/notes', label: '독서 노트', basicPay: true },
+  { to: '/admin/classes', label: '반 관리', basicPay: true, group: '학생·반' },
+  { to: '/admin/students', label: '학생 관리', basicPay: true, group: '학생·반' },
+  { to: '/admin/assign', label: '도서 배정', basicPay: true, group: '독서 지도' },
+  { to: '/admin/progress', label: '학습 현황', basicPay: true, group: '독서 지도' },
+  { to: '/admin/notes', label: '독서 노트', basicPay: true, group: '독서 지도' },
   // The notices open unpaid (the academy reads the operators' notices); writing one needs the payment.
-  { to: '/admin/notices', label: '공지사항' },
-  { to: '/talk', label: '알림톡', basicPay: true },
-  { to: '/admin/teachers', label: '선생님 관리', headOnly: true, basicPay: true },
+  { to: '/admin/notices', label: '공지사항', group: '소통' },
+  { to: '/talk', label: '알림톡', basicPay: true, group: '소통' },
+  { to: '/admin/teachers', label: '선생님 관리', headOnly: true, basicPay: true, group: '학생·반' },
   { to: '/admin/payments', label: '결제', headOnly: true },
-  { to: '/admin/message', label: '메시지' },
-  { to: '/admin/inquiry', label: '1:1 문의' },
+  { to: '/admin/message', label: '메시지', group: '소통' },
+  { to: '/admin/inquiry', label: '1:1 문의', group: '소통' },
   { to: '/admin/my-page', label: '마이페이지' },
 ];
 
@@ -80,19 +86,32 @@ const SUPER_MENU: (NavItem & { for: Authority[]; group?: SuperGroup })[] = [
 const FLAT_MENU_MAX = 8;
 
 /**
- * The super menu of a user: the entries their authorities open, in this order while there are at most FLAT_MENU_MAX;
- * more are shown by groups, in SUPER_GROUPS' order, then the entries of no group (a group of one entry is that entry).
+ * A menu of more than FLAT_MENU_MAX entries by groups (a `<details>` each in the shell), in `groups`' order at the place
+ * of the first grouped entry: the entries of no group before it stay in front, the others follow the groups. A group
+ * left with one entry for a role is that entry. A shorter menu is returned as it is. The operators' and the academies'
+ * menus both go through here (decisions 045 and 047).
  */
-function superMenu(authorities: readonly string[]): NavItem[] {
-  const mine = SUPER_MENU.filter((m) => m.for.some((a) => authorities.includes(a)));
-  const entry = ({ to, label }: NavItem): NavItem => ({ to, label });
-  if (mine.length <= FLAT_MENU_MAX) return mine.map(entry);
-  const groups = SUPER_GROUPS.flatMap((group): NavItem[] => {
-    const items = mine.filter((m) => m.group === group).map(entry);
+function byGroups(entries: (NavItem & { group?: string })[], groups: readonly string[]): NavItem[] {
+  const entry = ({ group: _group, ...item }: NavItem & { group?: string }): NavItem => item;
+  if (entries.length <= FLAT_MENU_MAX) return entries.map(entry);
+  const first = entries.findIndex((m) => m.group);
+  const grouped = groups.flatMap((group): NavItem[] => {
+    const items = entries.filter((m) => m.group === group).map(entry);
     if (items.length <= 1) return items;
     return [{ to: items[0].to, label: group, items }];
   });
-  return [...groups, ...mine.filter((m) => !m.group).map(entry)];
+  const lead = entries.slice(0, Math.max(0, first)).filter((m) => !m.group);
+  const rest = entries.slice(Math.max(0, first)).filter((m) => !m.group);
+  return [...lead.map(entry), ...grouped, ...rest.map(entry)];
+}
+
+/** The super menu of a user: the entries their authorities open, by groups when there are more than FLAT_MENU_MAX. */
+function superMenu(authorities: readonly string[]): NavItem[] {
+  const mine = SUPER_MENU.filter((m) => m.for.some((a) => authorities.includes(a)));
+  return byGroups(
+    mine.map(({ to, label, group }) => ({ to, label, group })),
+    SUPER_GROUPS,
+  );
 }
 
 /**
@@ -103,8 +122,11 @@ export function areaMenu(user: Pick<SignedIn, 'role' | 'authorities'>, basicPaid
   if (user.authorities.includes('PARENT')) return PARENT_MENU;
   if (user.role === 'USER') return USER_MENU;
   if (user.role === 'ADMIN')
-    return ADMIN_MENU.filter((m) => !m.headOnly || user.authorities.includes('HEAD')).map(({ to, label, basicPay }) =>
-      basicPay && !basicPaid ? { to, label, locked: true } : { to, label },
+    return byGroups(
+      ADMIN_MENU.filter((m) => !m.headOnly || user.authorities.includes('HEAD')).map(({ to, label, basicPay, group }) =>
+        basicPay && !basicPaid ? { to, label, group, locked: true } : { to, label, group },
+      ),
+      ADMIN_GROUPS,
     );
   return superMenu(user.authorities);
 }

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '~/db/client.server';
 import { payments, users } from '~/db/schema';
@@ -15,6 +15,7 @@ import { listAcademies } from '~/services/operators/organisations.server';
 import { confirmDeposit } from '~/services/operators/payments.server';
 import { hasBasicPay } from '~/services/payments/basic-pay.server';
 import { billingState, studentCharge } from '~/services/payments/billing-state.server';
+import { recordedMonthStudents, recordMonthStudents } from '~/services/payments/month-students.server';
 import { newRefundKey, refundPayment } from '~/services/payments/refunds.server';
 import { makeRequest, sessionCookie } from '../support/auth';
 import { useTestDatabase } from '../support/db';
@@ -101,6 +102,13 @@ async function screens(academy: Academy, head: Member) {
   const row = list.rows[0];
   const bill = settlement.find((r) => r.academyId === academy.id)!.bill;
   return {
+    /** The month in words on the dashboard card, the payments page, the operators' list and the settlement. */
+    words: {
+      dashboard: [dashboard.billing!.label, dashboard.billing!.detail],
+      page: page.summary.stateLabel,
+      list: [row.month.headline, row.month.detail],
+      settlement: [bill.headline, bill.detail],
+    },
     settlement: { state: bill.state, due: bill.due, refunded: bill.refunded },
     dashboard: { state: dashboard.billing!.state, due: dashboard.billing!.due, basicPaid: dashboard.basicPaid },
     page: { state: page.summary.state, due: page.summary.due, refunded: page.summary.refunded, basicPaid: page.paid },
@@ -113,6 +121,12 @@ describe('the billing state every screen reads', () => {
   it('agrees after a student past 30, a deposit confirmed and a partial refund', async () => {
     const { academy, head } = await fullAcademy();
     let s = await screens(academy, head);
+    expect(s.words).toEqual({
+      dashboard: ['결제 완료', '기본 이용료 결제 완료'],
+      page: '결제 완료',
+      list: ['결제 완료', '기본 이용료 결제 완료'],
+      settlement: ['결제 완료', '기본 이용료 결제 완료'],
+    });
     expect(s.dashboard).toEqual({ state: 'paid', due: null, basicPaid: true });
     expect(s.page).toEqual({ state: 'paid', due: '₩0', refunded: null, basicPaid: true });
     expect(s.list).toEqual({ state: 'paid', due: 0, refunded: 0 });
@@ -134,6 +148,9 @@ describe('the billing state every screen reads', () => {
     await addStudents(academy, 1);
     expect(await studentCharge(academy.id, 1)).toBeNull();
     s = await screens(academy, head);
+    // Said as it is: the basic fee paid, the student pack's amount due (not a bare 미결제), alike on every screen.
+    const packDue = ['학생 추가 1 미결제', '기본 이용료 결제 완료 · 학생 추가 1 ₩45,000 미결제'];
+    expect(s.words).toEqual({ dashboard: packDue, page: '학생 추가 1 미결제', list: packDue, settlement: packDue });
     expect(s.dashboard).toEqual({ state: 'due', due: '₩45,000', basicPaid: true });
     expect(s.page).toEqual({ state: 'due', due: '₩45,000', refunded: null, basicPaid: true });
     expect(s.list).toEqual({ state: 'due', due: 45_000, refunded: 0 });
@@ -169,6 +186,8 @@ describe('the billing state every screen reads', () => {
       'waiting',
       'waiting',
     ]);
+    const packWaiting = ['학생 추가 1 결제 확인 중', '기본 이용료 결제 완료 · 학생 추가 1 ₩45,000 입금 대기'];
+    expect(s.words).toEqual({ dashboard: packWaiting, page: '학생 추가 1 결제 확인 중', list: packWaiting, settlement: packWaiting });
     expect((await billingState(academy.id))!.pending).toBe(45_000);
     await confirmDeposit(operator, deposit.id, origin);
     s = await screens(academy, head);
@@ -182,6 +201,8 @@ describe('the billing state every screen reads', () => {
     await refundPayment(operator, { paymentId: deposit.id, amount: 30_000, reason: '학생 수 감소', key: newRefundKey() }, origin);
     s = await screens(academy, head);
     expect(s.page).toEqual({ state: 'paid', due: '₩0', refunded: '₩30,000', basicPaid: true });
+    expect(s.words.dashboard).toEqual(['결제 완료', '기본 이용료 결제 완료 · 학생 추가 1 결제 완료 (환불 ₩30,000)']);
+    expect(s.words.list).toEqual(s.words.dashboard);
     expect(s.list).toEqual({ state: 'paid', due: 0, refunded: 30_000 });
     expect(s.settlement).toEqual(s.list);
     expect(s.api).toMatchObject({ state: 'paid', refunded: 30_000 });
@@ -220,7 +241,13 @@ describe('the billing state every screen reads', () => {
     const dashboard = await academyDashboard(headOf(head));
     // BASIC is paid but NEW is not: the month is not 결제 완료.
     expect(dashboard.basicPaid).toBe(true);
-    expect(dashboard.billing).toMatchObject({ state: 'due', due: '₩150,000', unpaid: ['신규 등록'] });
+    expect(dashboard.billing).toMatchObject({
+      state: 'due',
+      due: '₩150,000',
+      unpaid: ['신규 등록'],
+      label: '신규 등록 미결제',
+      detail: '기본 이용료 결제 완료 · 신규 등록 ₩150,000 미결제',
+    });
     // A teacher's dashboard carries no billing.
     const teacher = await createStaff(academy, 'TEACHER');
     expect((await academyDashboard({ ...teacher, role: 'ADMIN', authorities: ['TEACHER'] })).billing).toBeNull();
@@ -246,5 +273,59 @@ describe('the billing state every screen reads', () => {
     expect(((await adult.json()) as { data: { billing: { state: string } | null } }).data.billing).not.toBeNull();
     const [row] = await db().select({ id: users.id }).from(users).where(eq(users.loginId, 'student14'));
     expect(row).toBeTruthy();
+  });
+
+  it('reads a past month with the students recorded for it, not today’s', async () => {
+    const { academy, head } = await fullAcademy();
+    const month = seoulMonth(now());
+    const lastMonth = addMonths(month, -1);
+    // Last month the academy had 34 active students: the hourly record of that month says so.
+    await addStudents(academy, 4);
+    expect(await recordMonthStudents(new Date(`${lastMonth}-20T15:00:00+09:00`))).toBeGreaterThan(0);
+    expect((await recordedMonthStudents([academy.id], lastMonth)).get(academy.id)).toBe(34);
+    // Today six of them are paused: 28 active.
+    const six = await db()
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.organisationId, academy.id), eq(users.role, 'USER'), eq(users.status, 'ACTIVE')))
+      .limit(6);
+    await db()
+      .update(users)
+      .set({ status: 'SUSPENDED' })
+      .where(
+        inArray(
+          users.id,
+          six.map((r) => r.id),
+        ),
+      );
+
+    // Last month's bill counts its 34 (the 학생 추가 1 pack it owed then); this month's counts today's 28.
+    const past = (await billingState(academy.id, lastMonth))!;
+    expect(past.activeStudents).toBe(34);
+    expect(past.lines.map((l) => [l.label, l.reason, l.state])).toEqual([
+      ['기본 이용료', '기본 이용료', 'due'],
+      ['신규 등록', '신규 등록비 (처음 한 번)', 'paid'],
+      ['학생 추가 1', '학생 34명: 기본 30명 초과', 'due'],
+    ]);
+    const current = (await billingState(academy.id))!;
+    expect(current.activeStudents).toBe(28);
+    expect(current.lines.map((l) => l.label)).toEqual(['기본 이용료']);
+
+    // The settlement of last month shows the month's students and bill; this month's, today's.
+    const lastRow = (await branchActivity(null, lastMonth)).find((r) => r.academyId === academy.id)!;
+    expect(lastRow.students).toBe(34);
+    expect(lastRow.bill).toMatchObject({ students: 34, tiers: [Tier.BASIC, Tier.NEW, Tier.ADD1], due: 99_000 + 45_000 });
+    expect(lastRow.bill.detail).toBe('기본 이용료 ₩99,000 미결제 · 신규 등록 결제 완료 · 학생 추가 1 ₩45,000 미결제');
+    const thisRow = (await branchActivity(null, month)).find((r) => r.academyId === academy.id)!;
+    expect(thisRow.students).toBe(28);
+    expect(thisRow.bill).toMatchObject({ students: 28, tiers: [Tier.BASIC], state: 'paid' });
+    // The head's dashboard reads this month: 28 and paid.
+    expect((await academyDashboard(headOf(head))).billing).toMatchObject({ state: 'paid', label: '결제 완료' });
+
+    // A month without a record (before the records began) is read with today's count.
+    expect((await billingState(academy.id, addMonths(month, -2)))!.activeStudents).toBe(28);
+    // This month's record follows today's count each time the schedule runs.
+    await recordMonthStudents(now());
+    expect((await recordedMonthStudents([academy.id], month)).get(academy.id)).toBe(28);
   });
 });

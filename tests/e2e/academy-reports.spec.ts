@@ -72,7 +72,8 @@ test('an academy that has not paid sees the notice on its dashboard and can open
   await expect(page.getByRole('alert').filter({ hasText: '이번 달 기본 결제를 해 주세요.' })).toBeVisible();
   // Its 무통장입금 for BASIC is announced and not yet confirmed: the month is being confirmed, ₩99,000 still to pay.
   await expect(page.getByTestId('billing-state')).toHaveText('결제 확인 중');
-  await expect(page.getByTestId('billing-due')).toContainText('남은 금액 ₩99,000 · 기본 이용료 (확인 중 ₩99,000)');
+  await expect(page.getByTestId('billing-lines')).toHaveText('기본 이용료 ₩99,000 입금 대기');
+  await expect(page.getByTestId('billing-due')).toHaveText('남은 금액 ₩99,000 (확인 중 ₩99,000)');
   await page.getByRole('alert').getByRole('link', { name: '결제하러 가기' }).click();
   await expect(page).toHaveURL(/\/admin\/payments$/);
   await expect(page.getByRole('heading', { name: '결제', exact: true })).toBeVisible();

@@ -9,7 +9,8 @@ import { signIn } from './support';
 test('an unpaid academy’s month reads the same on the dashboard, the payments page and the operators’ list', async ({ page, browser }) => {
   await signIn(page, 'head4', /\/admin\/dashboard$/);
   await expect(page.getByTestId('billing-state')).toHaveText('결제 확인 중');
-  await expect(page.getByTestId('billing-due')).toContainText('남은 금액 ₩99,000 · 기본 이용료 (확인 중 ₩99,000)');
+  await expect(page.getByTestId('billing-lines')).toHaveText('기본 이용료 ₩99,000 입금 대기');
+  await expect(page.getByTestId('billing-due')).toHaveText('남은 금액 ₩99,000 (확인 중 ₩99,000)');
 
   await page.goto('/admin/payments');
   await expect(page.getByTestId('bill-state-label')).toHaveText('결제 확인 중');
@@ -27,15 +28,48 @@ test('an unpaid academy’s month reads the same on the dashboard, the payments 
   await context.close();
 });
 
+test('a month whose basic fee is paid and whose student pack is not says so, alike on every screen', async ({ page, browser }) => {
+  // 해오름 (head) has 32 active students: BASIC paid, the 학생 추가 1 pack (₩45,000) due. Not a bare 미결제.
+  await signIn(page, 'head', /\/admin\/dashboard$/);
+  await expect(page.getByTestId('billing-state')).toHaveText('학생 추가 1 미결제');
+  await expect(page.getByTestId('billing-lines')).toHaveText('기본 이용료 결제 완료 · 학생 추가 1 ₩45,000 미결제');
+  await expect(page.getByTestId('billing-due')).toHaveText('남은 금액 ₩45,000');
+  await expect(page.getByRole('alert').filter({ hasText: '이번 달 기본 결제를 해 주세요.' })).toHaveCount(0);
+
+  await page.goto('/admin/payments');
+  await expect(page.getByTestId('bill-state-label')).toHaveText('학생 추가 1 미결제');
+  await expect(page.getByTestId('bill-due')).toHaveText('₩45,000');
+  await expect(page.getByTestId('due-state')).toHaveText('결제 완료');
+
+  const { baseURL, javaScriptEnabled } = test.info().project.use;
+  const context = await browser.newContext({ baseURL, javaScriptEnabled });
+  const operator = await context.newPage();
+  await signIn(operator, 'super');
+  await operator.goto('/super/organisations?q=해오름');
+  const row = operator.getByRole('row').filter({ hasText: '해오름' });
+  await expect(row.locator('.badge[class*="month-"]')).toHaveText('학생 추가 1 미결제');
+  await expect(row).toContainText('₩45,000');
+  await context.close();
+});
+
 test('a locked page’s dialog offers 결제하러 가기, and the menu marks the locked pages', async ({ page }) => {
   await signIn(page, 'head4', /\/admin\/dashboard$/);
   const menu = page.getByRole('navigation', { name: '주 메뉴' });
-  for (const label of ['반 관리', '학생 관리', '도서 배정', '학습 현황', '독서 노트', '알림톡']) {
-    await expect(menu.getByRole('link', { name: `(결제 후 이용) ${label}` })).toBeVisible();
+  // The locked pages stay marked inside the menu's groups (decision 047): each group opened in turn.
+  const locked: Record<string, string[]> = {
+    '학생·반': ['반 관리', '학생 관리', '선생님 관리'],
+    '독서 지도': ['도서 배정', '학습 현황', '독서 노트'],
+    소통: ['알림톡'],
+  };
+  for (const [group, labels] of Object.entries(locked)) {
+    await menu.locator('summary', { hasText: group }).click();
+    for (const label of labels) await expect(menu.getByRole('link', { name: `(결제 후 이용) ${label}` })).toBeVisible();
+    // The notices (the operators' notices to read) stay open.
+    if (group === '소통') await expect(menu.getByRole('link', { name: '공지사항', exact: true })).toBeVisible();
+    await menu.locator('summary', { hasText: group }).click();
   }
-  // The payments page and the notices (the operators' notices to read) stay open.
+  // The payments page stays open, outside the groups.
   await expect(menu.getByRole('link', { name: '결제', exact: true })).toBeVisible();
-  await expect(menu.getByRole('link', { name: '공지사항', exact: true })).toBeVisible();
 
   for (const path of ['/admin/classes', '/admin/students', '/admin/assign', '/admin/progress', '/admin/notes', '/admin/notices/new']) {
     await page.goto(path);

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { gotoReady, signIn } from './support';
+import { gotoReady, menuLink, signIn } from './support';
 
 // The reading-note journey of issue 6, with JavaScript on (student) and off (student2): the student writes a note with
 // a JPEG and submits it, the teacher sends it to the coach, the coach corrects it, the student reads the correction.
@@ -58,7 +58,7 @@ test('a student writes a note with a JPEG, the teacher sends it to the coach, th
   // Teacher: the new note is in the academy's list; send it to the coach.
   await signOut(page);
   await signIn(page, 'teacher', /\/admin\/dashboard$/);
-  await page.getByRole('link', { name: '독서 노트' }).click();
+  await (await menuLink(page, '독서 노트')).click();
   await page.getByRole('link', { name: /새로 제출/ }).click();
   const row = page.getByRole('row').filter({ hasText: studentName }).filter({ hasText: title });
   await row.getByRole('link', { name: title }).click();

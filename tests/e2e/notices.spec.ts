@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { gotoReady, perProject, signIn } from './support';
+import { gotoReady, menuLink, perProject, signIn } from './support';
 
 // Notices and the popup (issue 13). The seeded popup notice is for 별빛 독서교실 (student14 … student16), whom no other
 // spec signs in as: student14 hides it with JavaScript, student16 meets a blocked popup, student15 (no JavaScript) sees
@@ -249,7 +249,7 @@ test('an operator writes a notice with a preview, an audience, a popup period an
 test("academy staff read the platform's notices to them and their academy's notices; the dashboard lists the newest", async ({ page }) => {
   await signIn(page, 'head', /\/admin\/dashboard$/);
   await expect(page.getByTestId('latest-notices')).toContainText('학원 관리 화면 정기 점검 안내');
-  await page.getByRole('navigation', { name: '주 메뉴' }).getByRole('link', { name: '공지사항' }).click();
+  await (await menuLink(page, '공지사항')).click();
   await expect(page).toHaveURL(/\/admin\/notices$/);
   await expect(page.getByRole('link', { name: '이번 주 토요일 독서 모임 안내' })).toBeVisible();
   await expect(page.getByRole('link', { name: /학원 관리 화면 정기 점검 안내/ })).toBeVisible();

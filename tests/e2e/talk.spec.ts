@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { gotoReady, perProject, signIn } from './support';
+import { gotoReady, menuLink, perProject, signIn } from './support';
 
 // 알림톡 from /talk (issue 13): `teacher` composes from an approved template to the parents of 햇살반 (project js) or
 // of three chosen pupils (project nojs), sees the preview filled for the first recipient, sends; the send's page shows
@@ -9,7 +9,7 @@ import { gotoReady, perProject, signIn } from './support';
 test('a teacher sends a template to parents, follows it to COMPLETE, and operators see the messages', async ({ page, browser }) => {
   const due = perProject('이번 주 금요일 (js)', '다음 주 월요일 (nojs)');
   await signIn(page, 'teacher', /\/admin\/dashboard$/);
-  await page.getByRole('navigation', { name: '주 메뉴' }).getByRole('link', { name: '알림톡' }).click();
+  await (await menuLink(page, '알림톡')).click();
   await expect(page.getByRole('heading', { level: 1, name: '알림톡 발송 내역' })).toBeVisible();
   await page.getByRole('link', { name: '알림톡 보내기' }).click();
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, optionalRef, ref, serialId, timestampNow, timestampTz, updatedAt } from './columns';
 import type { PaymentMethod, PaymentStatus, ReceiptType, SendState, SettlementStatus, Tier } from '~/domain/enums';
 import { agencies, organisations } from './organisations';
@@ -127,6 +127,23 @@ export const prices = pgTable(
 );
 
 export type Price = typeof prices.$inferSelect;
+
+/**
+ * An academy's active students in a Seoul month, as its bill counts them (the student packs ADD1/ADD2): recorded while
+ * the month is current by the job runner's hourly schedule (month-students.server.ts), the last record of a month
+ * standing for it once it has passed, so that a past month's bill is read with that month's students, not today's.
+ */
+export const academyMonths = pgTable(
+  'academy_months',
+  {
+    organisationId: ref('organisation_id', () => organisations.id, 'cascade'),
+    /** 'YYYY-MM' on the Asia/Seoul calendar. */
+    month: text('month').notNull(),
+    activeStudents: integer('active_students').notNull(),
+    recordedAt: timestampNow('recorded_at'),
+  },
+  (t) => [primaryKey({ columns: [t.organisationId, t.month] })],
+);
 
 /**
  * A settlement line (the spec's second status): each SUCCESS academy payment yields one for its branch and agency

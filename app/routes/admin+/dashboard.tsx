@@ -70,9 +70,14 @@ export default function AdminDashboard() {
         </StatCard>
         {d.billing ? (
           <StatCard label="이번 달 결제" value={d.billing.label} testId="billing-state">
+            {d.billing.detail ? (
+              <p className="muted" data-testid="billing-lines">
+                {d.billing.detail}
+              </p>
+            ) : null}
             {d.billing.due ? (
               <p className="muted" data-testid="billing-due">
-                남은 금액 {d.billing.due} · {d.billing.unpaid.join(', ')}
+                남은 금액 {d.billing.due}
                 {d.billing.pending ? ` (확인 중 ${d.billing.pending})` : ''}
               </p>
             ) : null}

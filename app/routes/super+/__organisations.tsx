@@ -5,7 +5,7 @@ import { CsrfInput } from '~/components/csrf';
 import { useHydrated } from '~/components/dialogs';
 import { getFormProps, getSelectProps, useForm, type FieldMetadata, type FormReply } from '~/components/form-client';
 import { FieldError, FormErrors, TextField } from '~/components/form-fields';
-import { ACADEMY_CODE_PATTERN, MONTH_STATE_LABELS, TIER_SHORT_LABELS, type MonthState } from '~/domain/operators';
+import { ACADEMY_CODE_PATTERN, TIER_SHORT_LABELS, type MonthState } from '~/domain/operators';
 import { won } from '~/domain/payments';
 
 // The pieces the pages of /super/organisations share: the tabs (academies, branches and agencies, individual
@@ -44,13 +44,20 @@ export function tierText(tiers: number[]) {
 
 /**
  * Where a payer's month stands (organisation-bills.server.ts, read from the one billing state): the bill's tiers, the
- * month's word and what is still due. The operators' academy list and the branch's settlement page show it alike.
+ * month's word naming the unpaid lines when part of the bill is paid ('학생 추가 1 미결제', as the head's dashboard and
+ * payments page say it) and what is still due. The operators' academy list and the branch's settlement page show it alike.
  */
-export function MonthBill({ month }: { month: { state: MonthState; tiers: number[]; due: number; refunded: number } }) {
+export function MonthBill({
+  month,
+}: {
+  month: { state: MonthState; headline: string; detail: string; tiers: number[]; due: number; refunded: number };
+}) {
   return (
     <>
       {month.state === 'closed' ? null : <div>{tierText(month.tiers)}</div>}
-      <span className={`badge month-${month.state}`}>{MONTH_STATE_LABELS[month.state]}</span>
+      <span className={`badge month-${month.state}`} title={month.detail || undefined}>
+        {month.headline}
+      </span>
       {month.state === 'due' || month.state === 'waiting' ? <div className="muted">{won(month.due)}</div> : null}
       {month.refunded > 0 ? <div className="muted">환불 {won(month.refunded)}</div> : null}
     </>

@@ -3,15 +3,7 @@ import { config } from '~/config.server';
 import { db } from '~/db/client.server';
 import { paymentRefunds, payments } from '~/db/schema';
 import { PaymentMethod, PaymentStatus, ReceiptType, Tier } from '~/domain/enums';
-import {
-  MONTH_STATE_LABELS,
-  monthLabel,
-  PAYMENT_METHOD_LABELS,
-  PAYMENT_STATUS_LABELS,
-  paymentStatusLabel,
-  TIER_LABELS,
-  won,
-} from '~/domain/payments';
+import { monthLabel, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, paymentStatusLabel, TIER_LABELS, won } from '~/domain/payments';
 import { now } from '~/lib/clock.server';
 import { formatKoreanDate, formatDateTime, seoulMonth } from '~/lib/dates';
 import { DomainError } from '~/lib/errors';
@@ -75,7 +67,7 @@ export async function paymentsOverview(org: PayerOrganisation, page = 1) {
     paid: bill.basicPaid,
     summary: {
       state: bill.state,
-      stateLabel: MONTH_STATE_LABELS[bill.state],
+      stateLabel: bill.words.headline,
       owed: won(bill.owed),
       paid: won(bill.paid),
       refunded: bill.refunded ? won(bill.refunded) : null,

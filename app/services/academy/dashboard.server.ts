@@ -3,7 +3,7 @@ import { db, executeRows } from '~/db/client.server';
 import { BookStatus, NoteState, ReadMethod } from '~/domain/enums';
 import { now } from '~/lib/clock.server';
 import { seoulDay, seoulDayStart, seoulMonth } from '~/lib/dates';
-import { MONTH_STATE_LABELS, won } from '~/domain/payments';
+import { won } from '~/domain/payments';
 import { billingState } from '~/services/payments/billing-state.server';
 import { sessionsOfUsers } from '~/services/reports.server';
 import { classesInScope, isHead, studentsInScope, type AcademyStaff } from './scope.server';
@@ -153,7 +153,8 @@ export async function academyDashboard(staff: AcademyStaff) {
       bill && isHead(staff)
         ? {
             state: bill.state,
-            label: MONTH_STATE_LABELS[bill.state],
+            label: bill.words.headline,
+            detail: bill.words.detail,
             due: bill.due ? won(bill.due) : null,
             pending: bill.pending ? won(bill.pending) : null,
             unpaid: bill.lines.filter((l) => l.state !== 'paid').map((l) => l.label),

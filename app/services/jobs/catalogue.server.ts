@@ -1,5 +1,6 @@
 import { defineJob, defineSchedule } from './runner.server';
 import { AUTOBILL_JOB, chargeMonth, enqueueMonthlyCharges } from '~/services/payments/automatic-charges.server';
+import { MONTH_STUDENTS_EVERY_MS, recordMonthStudents } from '~/services/payments/month-students.server';
 import { expireOverdueOrders } from '~/services/payments/order-confirmation.server';
 import { runOutbox } from '~/services/talk/outbox.server';
 import { notifyParentsOfLapses } from '~/services/parents/talk.server';
@@ -29,6 +30,11 @@ export function registerAppJobs() {
   });
   defineSchedule('autobill', AUTOBILL_EVERY_MS, async (at) => {
     await enqueueMonthlyCharges(at);
+  });
+  // Each academy's active students of the current Seoul month, so that the month, once passed, is billed and settled
+  // with its own count (decision 047). One upsert for every academy; running twice records the same.
+  defineSchedule('month-students', MONTH_STUDENTS_EVERY_MS, async (at) => {
+    await recordMonthStudents(at);
   });
   // Each overdue order is re-read from the provider and ended with a guarded update, so two workers sweeping at once
   // end it once.

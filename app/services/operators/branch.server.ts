@@ -13,6 +13,7 @@ export type AcademyActivity = {
   academyName: string;
   branchName: string | null;
   agencyName: string | null;
+  /** Active students of the month, as its bill counts them (today's for the current month). */
   students: number;
   readers: number;
   minutes: number;
@@ -63,7 +64,8 @@ export async function branchActivity(branchId: number | null, month: string): Pr
   return rows.map(({ status: _status, ...r }) => ({
     ...r,
     bill: bills.get(r.academyId)!,
-    students: Number(r.students),
+    // The students the month's bill counts: a past month's recorded count, not today's (decision 047).
+    students: bills.get(r.academyId)!.students,
     readers: Number(r.readers),
     minutes: Number(r.minutes),
     pages: Number(r.pages),

@@ -9,6 +9,11 @@ import { billingStates } from '../payments/billing-state.server';
 
 export type PayerMonth = {
   state: MonthState;
+  /** The month in words (billingWords), as the head's dashboard and payments page say it. */
+  headline: string;
+  detail: string;
+  /** The active students the month's bill counts (today's for this month, the month's recorded count for a past one). */
+  students: number;
   /** The bill's tiers (BASIC and the packs its size needs; NEW until the registration is paid). */
   tiers: Tier[];
   /** What is still to pay this month, in won (the part being confirmed included). */
@@ -28,7 +33,16 @@ export async function payerMonths(
   const states = await billingStates(plan, rows, month);
   const map = new Map<number, PayerMonth>();
   for (const [id, s] of states) {
-    map.set(id, { state: s.state, tiers: s.lines.map((l) => l.tier), due: s.due, pending: s.pending, refunded: s.refunded });
+    map.set(id, {
+      state: s.state,
+      headline: s.words.headline,
+      detail: s.words.detail,
+      students: s.activeStudents,
+      tiers: s.lines.map((l) => l.tier),
+      due: s.due,
+      pending: s.pending,
+      refunded: s.refunded,
+    });
   }
   return map;
 }

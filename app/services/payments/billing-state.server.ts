@@ -2,9 +2,10 @@ import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { db } from '~/db/client.server';
 import { organisations, payments, users, type OrganisationStatus, type PricePlan } from '~/db/schema';
 import { PaymentMethod, PaymentStatus, Tier } from '~/domain/enums';
-import { TIER_LABELS, won, type BillLineState, type MonthState } from '~/domain/payments';
+import { BILL_LINE_STATE_LABELS, MONTH_STATE_LABELS, TIER_LABELS, won, type BillLineState, type MonthState } from '~/domain/payments';
 import { now } from '~/lib/clock.server';
 import { seoulMonth } from '~/lib/dates';
+import { recordedMonthStudents } from './month-students.server';
 import { composeBill, pricesForMonth, type Bill } from './prices.server';
 
 // An organisation's billing state for a Seoul month: what the month's bill asks (BASIC, NEW until the registration is
@@ -52,7 +53,34 @@ export type BillingState = {
   pending: number;
   /** The unpaid lines' total. */
   due: number;
+  /** The month in words, the same on every screen that names it (billingWords). */
+  words: BillingWords;
 };
+
+/**
+ * The month in words. `headline`: the month's word, naming the unpaid lines when part of the bill is paid ('학생 추가 1
+ * 미결제' where BASIC is paid and the student pack is not; '미결제' when nothing is). `detail`: each line with its state,
+ * '기본 이용료 결제 완료 · 학생 추가 1 ₩45,000 미결제' (a paid line's refund in brackets, unpriced tiers at the end).
+ */
+export type BillingWords = { headline: string; detail: string };
+
+export function billingWords(s: { state: MonthState; lines: BillingLine[]; unpriced: Tier[] }): BillingWords {
+  const monthWord = MONTH_STATE_LABELS[s.state];
+  if (s.state === 'closed') return { headline: monthWord, detail: '' };
+  const unpaid = s.lines.filter((l) => l.state !== 'paid');
+  const partly = unpaid.length > 0 && unpaid.length < s.lines.length;
+  const headline =
+    (s.state === 'due' || s.state === 'waiting') && partly ? `${unpaid.map((l) => l.label).join('·')} ${monthWord}` : monthWord;
+  const detail = [
+    ...s.lines.map((l) =>
+      l.state === 'paid'
+        ? `${l.label} ${BILL_LINE_STATE_LABELS.paid}${l.refunded ? ` (환불 ${won(l.refunded)})` : ''}`
+        : `${l.label} ${won(l.amount)} ${BILL_LINE_STATE_LABELS[l.state]}`,
+    ),
+    ...s.unpriced.map((t) => `${TIER_LABELS[t]} ${MONTH_STATE_LABELS.unpriced}`),
+  ].join(' · ');
+  return { headline, detail };
+}
 
 export type Payer = { id: number; status: OrganisationStatus; activeStudents: number };
 
@@ -98,6 +126,7 @@ function stateOf(payer: Payer, bill: Bill, orders: MonthOrder[]): BillingState {
   const settled = orders.filter((o) => o.status === PaymentStatus.SUCCESS || o.status === PaymentStatus.REFUND);
   const unpaid = lines.filter((l) => l.state !== 'paid');
   const sum = (xs: { amount: number }[]) => xs.reduce((total, x) => total + x.amount, 0);
+  const state = monthStateOf(payer.status, lines, bill.unpriced);
   return {
     organisationId: payer.id,
     month: bill.month,
@@ -105,19 +134,22 @@ function stateOf(payer: Payer, bill: Bill, orders: MonthOrder[]): BillingState {
     activeStudents: bill.activeStudents,
     lines,
     unpriced: bill.unpriced,
-    state: monthStateOf(payer.status, lines, bill.unpriced),
+    state,
     basicPaid: lines.some((l) => l.tier === Tier.BASIC && l.state === 'paid'),
     owed: sum(lines),
     paid: sum(settled),
     refunded: settled.reduce((total, o) => total + o.refundedAmount, 0),
     pending: sum(unpaid.filter((l) => l.state !== 'due')),
     due: sum(unpaid),
+    words: billingWords({ state, lines, unpriced: bill.unpriced }),
   };
 }
 
 /**
  * The billing state of `month` of each payer in `payers` under `plan` (one price plan per call); `extraStudents` reads
- * the month as it would be with that many more active students (what adding or approving students would charge).
+ * the month as it would be with that many more active students (what adding or approving students would charge). The
+ * current month counts the payers' `activeStudents` (today's); a past month of an academy counts the students recorded
+ * for it (month-students.server.ts), today's only where the month has no record (before the records began).
  */
 export async function billingStates(
   plan: PricePlan,
@@ -128,8 +160,10 @@ export async function billingStates(
   const map = new Map<number, BillingState>();
   const ids = payers.map((p) => p.id);
   if (ids.length === 0) return map;
-  const [prices, rows] = await Promise.all([
+  const past = plan === 'academy' && month < seoulMonth(now());
+  const [prices, recorded, rows] = await Promise.all([
     pricesForMonth(plan, month),
+    past ? recordedMonthStudents(ids, month) : new Map<number, number>(),
     // The month's orders that count (paid, refunded, under way) and every registration ever paid: NEW is paid once in
     // an academy's life (a refunded registration is owed again).
     db()
@@ -170,7 +204,8 @@ export async function billingStates(
       paidTiers: new Set(mine.filter((o) => o.status === PaymentStatus.SUCCESS).map((o) => o.tier)),
       newEverPaid: everRegistered.has(payer.id),
     };
-    map.set(payer.id, stateOf(payer, composeBill({ ...input, activeStudents: payer.activeStudents + extraStudents }), mine));
+    const students = recorded.get(payer.id) ?? payer.activeStudents;
+    map.set(payer.id, stateOf(payer, composeBill({ ...input, activeStudents: students + extraStudents }), mine));
   }
   return map;
 }
