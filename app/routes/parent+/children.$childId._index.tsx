@@ -103,10 +103,10 @@ export default function ChildPage() {
       <section aria-labelledby="notices-title" className="card">
         <h2 id="notices-title">학원 공지사항</h2>
         {d.notices.length ? (
-          <ul>
+          <ul data-testid="child-notices">
             {d.notices.map((n) => (
               <li key={n.id}>
-                {n.title} <span className="muted">{formatKoreanDate(n.publishedAt)}</span>
+                <Link to={`${base}/notices/${n.id}`}>{n.title}</Link> <span className="muted">{formatKoreanDate(n.publishedAt)}</span>
               </li>
             ))}
           </ul>
