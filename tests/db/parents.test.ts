@@ -219,7 +219,13 @@ describe("a notice's own page for parents", () => {
     fs.rmSync(root, { recursive: true, force: true });
   });
 
-  const input = (title: string) => ({ title, body: '**토요일 10시** 독서 모임', audience: { kind: 'ALL' as const }, popupFrom: null, popupUntil: null });
+  const input = (title: string) => ({
+    title,
+    body: '**토요일 10시** 독서 모임',
+    audience: { kind: 'ALL' as const },
+    popupFrom: null,
+    popupUntil: null,
+  });
   const upload = (name: string) => [{ fileName: name, bytes: new TextEncoder().encode(`${name} 내용`) }];
   const origin = { address: null };
 

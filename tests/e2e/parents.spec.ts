@@ -102,7 +102,10 @@ test('a parent signs in with the code sent to the phone on file, sees each child
 /** The path of a child's page, from the switcher of the page the parent is on. */
 async function switcherHref(page: Page, name: string) {
   await page.goto('/parent');
-  return (await page.getByRole('navigation', { name: '자녀 선택' }).getByRole('link', { name: new RegExp(name) }).getAttribute('href'))!;
+  return (await page
+    .getByRole('navigation', { name: '자녀 선택' })
+    .getByRole('link', { name: new RegExp(name) })
+    .getAttribute('href'))!;
 }
 
 test('a phone not on file gets the same answer and no code', async ({ page }) => {
@@ -155,7 +158,7 @@ async function reviewTalks(operator: Page, phone: string) {
   return operator.getByRole('row').filter({ hasText: phone });
 }
 
-test("a teacher's review sends the parent a 알림톡 whose link opens the note after sign-in; opted out, none", async ({ page, browser }) => {
+test("a teacher's review sends the parent a 알림톡 whose link opens the note after sign-in; opted out, none", async ({ browser }) => {
   test.setTimeout(240_000);
   // A parent the academy adds on the student's 보호자 page (a phone no other test uses), of a 햇살반 student whose
   // submitted note (완료 for 정민준, 선생님 확인 for 박지우) no other spec reviews.
@@ -181,7 +184,12 @@ test("a teacher's review sends the parent a 알림톡 whose link opens the note 
   // The teacher leaves a comment on the student's note.
   await signIn(staff, 'teacher', /\/admin\/dashboard$/);
   await staff.goto(`/admin/students/${id}/overview`);
-  await staff.locator('li.card').filter({ has: staff.locator('.note-state', { hasText: state }) }).first().getByRole('link', { name: '노트 검토 화면' }).click();
+  await staff
+    .locator('li.card')
+    .filter({ has: staff.locator('.note-state', { hasText: state }) })
+    .first()
+    .getByRole('link', { name: '노트 검토 화면' })
+    .click();
   await expect(staff).toHaveURL(/\/admin\/notes\/\d+$/);
   const noteId = new URL(staff.url()).pathname.split('/').pop()!;
   const title = (await staff.getByRole('heading', { level: 1 }).textContent())!.match(/『(.+)』/)![1];
@@ -227,7 +235,7 @@ test("a teacher's review sends the parent a 알림톡 whose link opens the note 
   await Promise.all([operator.close(), staff.close(), parent.close()]);
 });
 
-test('the academy turns a parent\'s access off: the child is closed, the parent cannot sign in; on again, they can', async ({
+test("the academy turns a parent's access off: the child is closed, the parent cannot sign in; on again, they can", async ({
   page,
   browser,
 }) => {

@@ -214,7 +214,15 @@ describe('redirectTo after sign-in', () => {
   it("keeps a parent's return address inside /parent only", () => {
     for (const to of ['/parent', '/parent/children/3/notes/7', '/parent/children/3/report?month=2026-10'])
       expect(safeRedirectWithin(to, '/parent')).toBe(to);
-    for (const to of ['/admin/notes', '/parentx', '/parent-evil/1', '/parent/%2e%2e/admin', '/parent/%2E%2E/user', '//evil.example/parent', ''])
+    for (const to of [
+      '/admin/notes',
+      '/parentx',
+      '/parent-evil/1',
+      '/parent/%2e%2e/admin',
+      '/parent/%2E%2E/user',
+      '//evil.example/parent',
+      '',
+    ])
       expect(safeRedirectWithin(to, '/parent')).toBe('/parent');
   });
 

@@ -25,7 +25,9 @@ export function ReportComments({
   return (
     <section aria-labelledby="comments-title" className="card stack no-print" data-testid="report-comments">
       <h2 id="comments-title">학생별 리포트 의견</h2>
-      <p className="muted">학생 이름을 누르면 의견을 쓸 수 있습니다. 저장한 의견은 학생 리포트에 실리고, ‘공개’하면 보호자에게도 보입니다.</p>
+      <p className="muted">
+        학생 이름을 누르면 의견을 쓸 수 있습니다. 저장한 의견은 학생 리포트에 실리고, ‘공개’하면 보호자에게도 보입니다.
+      </p>
       {students.map((s) => {
         const id = `comment-${s.id}`;
         const failed = failedFor === s.id;
