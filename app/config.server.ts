@@ -20,8 +20,10 @@ const schema = z.object({
   APP_ENV: z.enum(['EXP', 'PROD']).optional(),
   /** Comma-separated secrets for signing the session cookie and tokens; the first signs, all verify. */
   SESSION_SECRET: z.string().optional(),
-  /** Base URL of the site (used for absolute links in messages). */
+  /** Base URL of the site (absolute links in messages); a production server does not start without it. */
   PUBLIC_URL: z.string().url().optional(),
+  /** The interface the server listens on (server/index.mjs); unset: every interface, reached as localhost. */
+  HOST: z.string().optional(),
   /** 'true' when a proxy in front of the app sets X-Forwarded-For / X-Real-IP: only then are they believed. */
   TRUST_PROXY: z.enum(['true', 'false', '1', '0']).optional(),
   /** The seller's details every page's footer shows (전자상거래법 제10조): 상호, 대표자, 사업자등록번호, 통신판매업 신고번호, 주소, 연락처. */
@@ -128,8 +130,14 @@ export type Config = {
   secureCookies: boolean;
   /** The client address headers come from our proxy (TRUST_PROXY); otherwise any client could choose its address. */
   trustProxy: boolean;
-  /** PUBLIC_URL without a trailing slash, for absolute links in messages; null: the request's own origin is used. */
+  /** PUBLIC_URL without a trailing slash; null: the request's own origin is used (payment returns, the origin check). */
   publicUrl: string | null;
+  /**
+   * The address links in messages (알림톡, text messages) open, without a trailing slash: PUBLIC_URL; without it, this
+   * server's own (`http://localhost:PORT`, as `npm start` prints it) outside production; null in production, which
+   * refuses to start without PUBLIC_URL (startRefusal).
+   */
+  linkOrigin: string | null;
   migrationsDir: string;
   business: BusinessDetails;
   payments: PaymentsConfig;
@@ -252,6 +260,23 @@ export function missingBusinessDetails(business: BusinessDetails): string[] {
   return required.filter(([key]) => !business[key]).map(([, name]) => name);
 }
 
+/** The server's own address as `npm start` prints it (server/index.mjs): HOST (unless a wildcard) or localhost, and PORT. */
+function ownAddress(parsed: z.infer<typeof schema>): string {
+  const host = parsed.HOST && !['0.0.0.0', '::', '[::]'].includes(parsed.HOST) ? parsed.HOST : 'localhost';
+  return `http://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${parsed.PORT ?? '3000'}`;
+}
+
+/**
+ * Why a server or `npm run worker` must not start with this configuration, or null. A production server (NODE_ENV
+ * production, APP_ENV PROD) needs PUBLIC_URL: the links of its 알림톡 and text messages (a parent's note, a password
+ * reset) would otherwise be bare paths no phone can open.
+ */
+export function startRefusal(cfg: Config): string | null {
+  if (cfg.linkOrigin === null)
+    return 'PUBLIC_URL이 없습니다. 운영 환경(NODE_ENV=production, APP_ENV=PROD)에서는 알림톡·문자의 링크가 열릴 사이트 주소를 PUBLIC_URL=https://… 로 정해야 서버와 작업 실행기가 시작합니다.';
+  return null;
+}
+
 export function readConfig(env: Record<string, string | undefined> = process.env): Config {
   // An empty variable counts as unset (`DATABASE_URL= npm start` uses the embedded database).
   const parsed = schema.parse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
@@ -282,6 +307,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     secureCookies: parsed.PUBLIC_URL ? parsed.PUBLIC_URL.startsWith('https://') : production,
     trustProxy: parsed.TRUST_PROXY === 'true' || parsed.TRUST_PROXY === '1',
     publicUrl: parsed.PUBLIC_URL ? parsed.PUBLIC_URL.replace(/\/+$/, '') : null,
+    linkOrigin: parsed.PUBLIC_URL ? parsed.PUBLIC_URL.replace(/\/+$/, '') : production ? null : ownAddress(parsed),
     migrationsDir: path.resolve('drizzle'),
     business: businessDetails(parsed, appEnv),
     payments: paymentsConfig(parsed, appEnv),

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { renderToString } from 'react-dom/server';
 import { NonceProvider, createNonce } from '~/components/nonce';
 import { RequestRefProvider } from '~/components/request-ref';
-import { config } from '~/config.server';
+import { config, startRefusal } from '~/config.server';
 import { DEMO_ACCOUNTS } from '~/content/demo-accounts';
 import { ensureDatabase } from '~/db/client.server';
 import { DEMO_PASSWORD } from '~/domain/accounts';
@@ -24,6 +24,11 @@ export { startBackgroundJobs, startWorker } from '~/services/jobs/worker.server'
 export { endRequestScope } from '~/lib/request-scope.server';
 
 installRouteMatchCache();
+
+// A configuration the server and `npm run worker` must not run with (a production server without PUBLIC_URL) stops
+// them here, before the database is touched: server/index.mjs and server/worker.mjs print the message and exit 1.
+const refusal = startRefusal(config());
+if (refusal) throw Object.assign(new Error(refusal), { name: 'StartRefused' });
 
 // The server does not answer before the database is migrated (and seeded in the experience environment). This is the
 // process's first ensureDatabase: the server and `npm run worker` both load this module with the build.

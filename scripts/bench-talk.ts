@@ -113,6 +113,8 @@ async function main() {
       DATABASE_URL: url.href,
       APP_ENV: 'PROD',
       NODE_ENV: 'production',
+      // A production worker does not start without the site's address (its messages' links).
+      PUBLIC_URL: 'https://readin.example',
       SESSION_SECRET: `bench-${randomBytes(24).toString('hex')}`,
       LOG_LEVEL: 'error',
       SOLAPI_API_KEY: keys.apiKey,

@@ -176,7 +176,12 @@ if (!process.env.DATABASE_URL && process.env.EMBEDDED_DATABASE !== 'pglite') {
   } else console.log(`내장 데이터베이스: PGlite를 씁니다 (${started.reason}).`);
 }
 
-const build = await import(pathToFileURL(path.join(root, 'build/index.js')).href);
+// A configuration the app refuses to run with (app/config.server.ts startRefusal) ends the start with its message alone.
+const build = await import(pathToFileURL(path.join(root, 'build/index.js')).href).catch((error) => {
+  if (error?.name !== 'StartRefused') throw error;
+  console.error(error.message);
+  process.exit(1);
+});
 // What the loaders of one request shared (its session, resolved once) is forgotten when its response has ended.
 const endRequestScope = build.entry.module.endRequestScope ?? (() => {});
 app.use((req, res, next) => {

@@ -18,7 +18,12 @@ if (!process.env.DATABASE_URL) {
   process.exit(1);
 }
 
-const build = await import(pathToFileURL(path.join(root, 'build/index.js')).href);
+// A configuration the app refuses to run with (app/config.server.ts startRefusal) ends the start with its message alone.
+const build = await import(pathToFileURL(path.join(root, 'build/index.js')).href).catch((error) => {
+  if (error?.name !== 'StartRefused') throw error;
+  console.error(error.message);
+  process.exit(1);
+});
 const worker = await build.entry.module.startWorker({ intervalMs: Number(process.env.WORKER_INTERVAL_MS ?? 5000) });
 console.log(`리드인 작업 실행기: ${new URL(process.env.DATABASE_URL).host} (SIGTERM으로 끝냅니다)`);
 

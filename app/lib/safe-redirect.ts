@@ -17,3 +17,13 @@ export function safeRedirectPath(to: unknown, fallback: string): string {
   }
   return to;
 }
+
+/**
+ * A safe path (safeRedirectPath) inside one area of the site: `area` itself or a page below it once the browser has
+ * resolved the path (so '/parent/%2e%2e/admin' is refused), else `area`. The parents' sign-in follows only '/parent'.
+ */
+export function safeRedirectWithin(to: unknown, area: string): string {
+  const path = safeRedirectPath(to, area);
+  const resolved = new URL(path, ORIGIN).pathname;
+  return resolved === area || resolved.startsWith(`${area}/`) ? path : area;
+}

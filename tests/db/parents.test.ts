@@ -1,10 +1,14 @@
 // Parents (issue 32): sign-in by a code sent to the phone on file (rate-limited, off access refused), what a parent may
 // open (their children only), the academy adding a second parent and turning access off, and the parents' 알림톡
 // (a note the teacher reviewed, a finished book, 7 days without reading, the monthly report) with opt-out.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { and, desc, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { config } from '~/config.server';
 import { db } from '~/db/client.server';
-import { messages, parentProfiles, readingRecords, users } from '~/db/schema';
+import { messages, noticeFiles, parentProfiles, readingRecords, users } from '~/db/schema';
 import { BookStatus, NoteState, ReadMethod } from '~/domain/enums';
 import { setClock } from '~/lib/clock.server';
 import { formatKoreanDate, seoulDay, seoulMonth } from '~/lib/dates';
@@ -17,8 +21,13 @@ import { saveStudentNote } from '~/services/notes/student-notes.server';
 import { addParent, parentsOfStudent, setParentAccess, setParentTalk } from '~/services/parents/links.server';
 import { PARENT_CODES_PER_HOUR, requestParentCode, verifyParentCode } from '~/services/parents/sign-in.server';
 import { notifyParentsOfLapses, notifyParentsReportReady } from '~/services/parents/talk.server';
-import { childNote, childOverview, childReport } from '~/services/parents/view.server';
-import { assignBook, createStaff, createStudent, defaultAcademy } from '../support/factories';
+import { childNote, childNotice, childOverview, childReport } from '~/services/parents/view.server';
+import { createNotice } from '~/services/notices/writing.server';
+import { LocalStorage, useStorage } from '~/services/storage.server';
+import * as parentNotice from '~/routes/parent+/children.$childId.notices.$noticeId';
+import * as parentNoticeFile from '~/routes/parent+/children.$childId.notices.$noticeId_.files.$fileId';
+import { makeRequest, respond } from '../support/auth';
+import { assignBook, cookieFor, createAcademy, createStaff, createStudent, defaultAcademy } from '../support/factories';
 import { LONG_NOTE, userByLogin } from '../support/notes';
 import { useTestDatabase } from '../support/db';
 
@@ -199,6 +208,93 @@ describe('what a parent sees', () => {
   });
 });
 
+describe("a notice's own page for parents", () => {
+  let root: string;
+  beforeAll(() => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'readin-parent-notices-'));
+    useStorage(new LocalStorage(root));
+  });
+  afterAll(() => {
+    useStorage(undefined);
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  const input = (title: string) => ({
+    title,
+    body: '**토요일 10시** 독서 모임',
+    audience: { kind: 'ALL' as const },
+    popupFrom: null,
+    popupUntil: null,
+  });
+  const upload = (name: string) => [{ fileName: name, bytes: new TextEncoder().encode(`${name} 내용`) }];
+  const origin = { address: null };
+
+  it("opens a notice of the child's academy with its attachment, and 404 for another academy's notice", async () => {
+    const phone = newPhone();
+    const { student, head } = await familyOf(phone);
+    const parent = await signInParent(phone);
+    const own = await createNotice(head, input('우리 학원 독서 모임'), upload('모임 안내.txt'), origin);
+    const otherHead = await createStaff(await createAcademy(), 'HEAD');
+    const other = await createNotice(otherHead, input('다른 학원 공지'), upload('다른 안내.txt'), origin);
+
+    // The child's page lists it; its page renders it as the child's own notice page does, read-only.
+    expect((await childOverview(parent.id, student.id)).notices.map((n) => n.id)).toContain(own.id);
+    const seen = await childNotice(parent.id, student.id, own.id);
+    expect(seen.notice).toMatchObject({ title: '우리 학원 독서 모임', canManage: false });
+    expect(seen.notice.html).toContain('<strong>토요일 10시</strong>');
+    const [file] = seen.notice.files;
+    expect(file.href).toBe(`/parent/children/${student.id}/notices/${own.id}/files/${file.id}`);
+    await expect(childNotice(parent.id, student.id, other.id)).rejects.toMatchObject({
+      status: 404,
+      message: '공지사항을 찾을 수 없습니다.',
+    });
+
+    // Through the routes, signed in as the parent: the page and the file of their child's academy, 404 for the other's.
+    const cookie = await cookieFor(parent);
+    const page = (noticeId: number) =>
+      respond(() =>
+        parentNotice.loader({
+          request: makeRequest(`/parent/children/${student.id}/notices/${noticeId}`, { cookie }),
+          params: { childId: String(student.id), noticeId: String(noticeId) },
+          context: {},
+        }),
+      );
+    expect((await page(own.id)).status).toBe(200);
+    expect((await page(other.id)).status).toBe(404);
+    const download = async (noticeId: number, childId = student.id) => {
+      const [row] = await db().select().from(noticeFiles).where(eq(noticeFiles.noticeId, noticeId));
+      return respond(() =>
+        parentNoticeFile.loader({
+          request: makeRequest(`/parent/children/${childId}/notices/${noticeId}/files/${row.id}`, { cookie }),
+          params: { childId: String(childId), noticeId: String(noticeId), fileId: String(row.id) },
+          context: {},
+        }),
+      );
+    };
+    const got = await download(own.id);
+    expect(got.status).toBe(200);
+    expect(await got.text()).toBe('모임 안내.txt 내용');
+    expect((await download(other.id)).status).toBe(404);
+    // A child not theirs: 404 for the page and the file, whatever the notice.
+    const stranger = await createStudent({ academy: await defaultAcademy() });
+    await expect(childNotice(parent.id, stranger.id, own.id)).rejects.toMatchObject({ status: 404, message: '자녀를 찾을 수 없습니다.' });
+    expect((await download(own.id, stranger.id)).status).toBe(404);
+
+    // Signed out: the parents' sign-in, keeping the address.
+    const signedOut = await respond(() =>
+      parentNotice.loader({
+        request: makeRequest(`/parent/children/${student.id}/notices/${own.id}`),
+        params: { childId: String(student.id), noticeId: String(own.id) },
+        context: {},
+      }),
+    );
+    expect(signedOut.status).toBe(302);
+    expect(signedOut.headers.get('Location')).toBe(
+      `/member/parent?${new URLSearchParams({ redirectTo: `/parent/children/${student.id}/notices/${own.id}` })}`,
+    );
+  });
+});
+
 describe("parents' 알림톡", () => {
   const parentTalk = (phone: string, kind: string) =>
     db()
@@ -215,7 +311,9 @@ describe("parents' 알림톡", () => {
     const reviewed = await reviewNote(head, { noteId: note.id, action: 'comment', version: note.version, comment: '좋아요.' });
     const [talk] = await parentTalk(phone, 'PARENT_NOTE_REVIEWED');
     expect(talk.recipientUserId).toBe(parent.id);
-    expect(talk.body).toContain(`/parent/children/${student.id}/notes/${note.id}`);
+    // Absolute, on the site's address (PUBLIC_URL; here, outside production, the server's own), ending the message.
+    expect(talk.body.endsWith(`\n${config().linkOrigin}/parent/children/${student.id}/notes/${note.id}`)).toBe(true);
+    expect(config().linkOrigin).toMatch(/^https?:\/\/[^/]+$/);
     expect(talk.channel).toBe('TALK');
     // The phone on file is the parent's account now: no copy of the student's NOTE_COMMENT goes to it.
     expect(await parentTalk(phone, 'NOTE_COMMENT')).toHaveLength(0);

@@ -60,16 +60,20 @@ test('the teacher writes and publishes the month’s comment on the class report
   await expect(page.getByRole('heading', { name: new RegExp(`^${w.className} \\d{4}년 \\d{1,2}월 독서 리포트$`) })).toBeVisible();
   await gotoReady(page, new URL(page.url()).pathname + new URL(page.url()).search);
   const text = `${w.className} 의견: 이번 달에는 매일 조금씩 읽었어요.`;
-  const box = page.getByRole('textbox', { name: new RegExp(`^${w.commentFor}`) });
+  // Each student's comment is a folded row: the student's name opens their form.
+  await page.getByTestId('report-comments').locator('summary').filter({ hasText: w.commentFor }).click();
+  const box = page.getByRole('textbox', { name: `${w.commentFor} 학생 리포트 의견` });
   const form = page.locator('form').filter({ has: box });
   // Empty is refused in place.
   await box.fill('');
   await form.getByRole('button', { name: '저장', exact: true }).click();
   await expect(page.getByText('리포트에 실을 선생님 의견을 입력해 주세요.')).toBeVisible();
-  await page.getByRole('textbox', { name: new RegExp(`^${w.commentFor}`) }).fill(text);
+  // Refused, the row stays open with what was typed and the message beside it.
+  await expect(box).toBeVisible();
+  await page.getByRole('textbox', { name: `${w.commentFor} 학생 리포트 의견` }).fill(text);
   await page
     .locator('form')
-    .filter({ has: page.getByRole('textbox', { name: new RegExp(`^${w.commentFor}`) }) })
+    .filter({ has: page.getByRole('textbox', { name: `${w.commentFor} 학생 리포트 의견` }) })
     .getByRole('button', { name: '저장하고 공개' })
     .click();
   await expect(page.getByText(`${w.commentFor} 학생의 리포트를 공개했습니다. 보호자에게 보입니다.`)).toBeVisible();

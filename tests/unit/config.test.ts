@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { missingBusinessDetails, readConfig } from '~/config.server';
+import { missingBusinessDetails, readConfig, startRefusal } from '~/config.server';
 
 describe('configuration', () => {
   it('uses the embedded database and the experience environment when nothing is set', () => {
@@ -19,6 +19,23 @@ describe('configuration', () => {
   it('is production (no demo) on PostgreSQL unless APP_ENV=EXP', () => {
     expect(readConfig({ DATABASE_URL: 'postgres://localhost/x' }).appEnv).toBe('PROD');
     expect(readConfig({ DATABASE_URL: 'postgres://localhost/x', APP_ENV: 'EXP' }).appEnv).toBe('EXP');
+  });
+
+  it("links messages to PUBLIC_URL, else outside production to this server's own address; production needs PUBLIC_URL", () => {
+    expect(readConfig({ PUBLIC_URL: 'https://readin.example/' }).linkOrigin).toBe('https://readin.example');
+    const local = readConfig({ NODE_ENV: 'production', PORT: '3310' });
+    expect(local.linkOrigin).toBe('http://localhost:3310');
+    expect(startRefusal(local)).toBeNull();
+    expect(readConfig({ PORT: '3310', HOST: '127.0.0.1' }).linkOrigin).toBe('http://127.0.0.1:3310');
+    expect(readConfig({ HOST: '0.0.0.0' }).linkOrigin).toBe('http://localhost:3000');
+    const prod = { NODE_ENV: 'production', DATABASE_URL: 'postgres://localhost/x', SESSION_SECRET: 's' };
+    expect(readConfig(prod).linkOrigin).toBeNull();
+    expect(startRefusal(readConfig(prod))).toBe(
+      'PUBLIC_URL이 없습니다. 운영 환경(NODE_ENV=production, APP_ENV=PROD)에서는 알림톡·문자의 링크가 열릴 사이트 주소를 PUBLIC_URL=https://… 로 정해야 서버와 작업 실행기가 시작합니다.',
+    );
+    expect(startRefusal(readConfig({ ...prod, PUBLIC_URL: 'https://readin.example' }))).toBeNull();
+    // Tests on PostgreSQL (NODE_ENV test) are not production.
+    expect(startRefusal(readConfig({ DATABASE_URL: 'postgres://localhost/x' }))).toBeNull();
   });
 
   it('believes the client address headers only behind a declared proxy', () => {

@@ -11,7 +11,7 @@ import {
   type ScoredProblem,
 } from '~/domain/problems';
 import { HUNDRED_GOAL_MINUTES, pageRange, progressOf, SESSION_COUNTS } from '~/domain/reading';
-import { safeRedirectPath } from '~/lib/safe-redirect';
+import { safeRedirectPath, safeRedirectWithin } from '~/lib/safe-redirect';
 
 // Properties of the pure rules, over generated inputs: the example tests beside these pin the exact values.
 
@@ -209,6 +209,21 @@ describe('redirectTo after sign-in', () => {
       'javascript:alert(1)',
     ];
     for (const to of refuse) expect(safeRedirectPath(to, '/home')).toBe('/home');
+  });
+
+  it("keeps a parent's return address inside /parent only", () => {
+    for (const to of ['/parent', '/parent/children/3/notes/7', '/parent/children/3/report?month=2026-10'])
+      expect(safeRedirectWithin(to, '/parent')).toBe(to);
+    for (const to of [
+      '/admin/notes',
+      '/parentx',
+      '/parent-evil/1',
+      '/parent/%2e%2e/admin',
+      '/parent/%2E%2E/user',
+      '//evil.example/parent',
+      '',
+    ])
+      expect(safeRedirectWithin(to, '/parent')).toBe('/parent');
   });
 
   it('whatever it is given, the browser stays on our site', () => {

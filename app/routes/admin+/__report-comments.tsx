@@ -25,45 +25,53 @@ export function ReportComments({
   return (
     <section aria-labelledby="comments-title" className="card stack no-print" data-testid="report-comments">
       <h2 id="comments-title">학생별 리포트 의견</h2>
-      <p className="muted">저장한 의견은 학생 리포트에 실립니다. ‘공개’하면 보호자에게도 보입니다.</p>
+      <p className="muted">
+        학생 이름을 누르면 의견을 쓸 수 있습니다. 저장한 의견은 학생 리포트에 실리고, ‘공개’하면 보호자에게도 보입니다.
+      </p>
       {students.map((s) => {
         const id = `comment-${s.id}`;
         const failed = failedFor === s.id;
+        // One row per student, folded: the name, the state and the start of the comment; opened, the student's own form
+        // with its own 저장 (a plain post: works without JavaScript). A refused save opens its row again.
         return (
-          <Form key={s.id} method="post" action={`/admin/reports/classes/${classId}?month=${month}`} className="stack report-comment-form">
-            <CsrfInput />
-            <input type="hidden" name="studentId" value={s.id} />
-            <label htmlFor={id}>
+          <details key={s.id} className="report-comment" open={failed || undefined}>
+            <summary>
               <strong>{s.name}</strong>{' '}
               {s.comment ? (
                 <span className="badge neutral">{s.comment.published ? '보호자 공개' : '공개 전'}</span>
               ) : (
                 <span className="muted">의견 없음</span>
               )}
-            </label>
-            <textarea
-              id={id}
-              name="comment"
-              rows={2}
-              maxLength={COMMENT_MAX_LENGTH}
-              defaultValue={failed ? String(reply?.initialValue?.comment ?? '') : (s.comment?.text ?? '')}
-              aria-invalid={failed || undefined}
-              aria-describedby={failed ? `${id}-error` : undefined}
-            />
-            {failed && error ? (
-              <p className="field-error" id={`${id}-error`} role="alert">
-                {error}
-              </p>
-            ) : null}
-            <div className="form-actions">
-              <button type="submit" name="intent" value="saveComment" className="secondary" disabled={busy}>
-                저장
-              </button>
-              <button type="submit" name="intent" value="publishComment" disabled={busy}>
-                {s.comment?.published ? '저장(공개 중)' : '저장하고 공개'}
-              </button>
-            </div>
-          </Form>
+              {s.comment?.text ? <span className="report-comment-preview muted">{s.comment.text}</span> : null}
+            </summary>
+            <Form method="post" action={`/admin/reports/classes/${classId}?month=${month}`} className="stack report-comment-form">
+              <CsrfInput />
+              <input type="hidden" name="studentId" value={s.id} />
+              <label htmlFor={id}>{s.name} 학생 리포트 의견</label>
+              <textarea
+                id={id}
+                name="comment"
+                rows={3}
+                maxLength={COMMENT_MAX_LENGTH}
+                defaultValue={failed ? String(reply?.initialValue?.comment ?? '') : (s.comment?.text ?? '')}
+                aria-invalid={failed || undefined}
+                aria-describedby={failed ? `${id}-error` : undefined}
+              />
+              {failed && error ? (
+                <p className="field-error" id={`${id}-error`} role="alert">
+                  {error}
+                </p>
+              ) : null}
+              <div className="form-actions">
+                <button type="submit" name="intent" value="saveComment" className="secondary" disabled={busy}>
+                  저장
+                </button>
+                <button type="submit" name="intent" value="publishComment" disabled={busy}>
+                  {s.comment?.published ? '저장(공개 중)' : '저장하고 공개'}
+                </button>
+              </div>
+            </Form>
+          </details>
         );
       })}
     </section>

@@ -5,7 +5,7 @@ import { json, redirect } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { TextField } from '~/components/form-fields';
-import { safeRedirectPath } from '~/lib/safe-redirect';
+import { safeRedirectWithin } from '~/lib/safe-redirect';
 import { isDomainError } from '~/lib/errors';
 import { done, formAction } from '~/web/form-action.server';
 import { checkHoneypot, honeypot } from '~/web/honeypot.server';
@@ -30,11 +30,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ redirectTo: new URL(request.url).searchParams.get('redirectTo') ?? '', honeypot: honeypot.getInputProps() });
 }
 
-/** Only a page of the parents' area: anything else goes home. */
-const parentTarget = (redirectTo: string | undefined) => {
-  const target = redirectTo ? safeRedirectPath(redirectTo, PARENT_HOME) : PARENT_HOME;
-  return target === PARENT_HOME || target.startsWith(`${PARENT_HOME}/`) ? target : PARENT_HOME;
-};
+/** Only a page of the parents' area (a path on this site, resolved as the browser would): anything else goes home. */
+const parentTarget = (redirectTo: string | undefined) => safeRedirectWithin(redirectTo, PARENT_HOME);
 
 export async function action(args: ActionFunctionArgs) {
   return formAction(args, {

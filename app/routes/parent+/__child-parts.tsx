@@ -70,10 +70,11 @@ export function MonthCompare({
 
 /** The five areas by month: the child's own months side by side (never other children). */
 export function AreaTable({ months }: { months: AreaMonth[] }) {
-  const shown = months.filter((m) => m.areas.some((a) => a.total > 0));
+  // Newest month first, as the month comparison above: on a phone the months scroll sideways, this month in view.
+  const shown = months.filter((m) => m.areas.some((a) => a.total > 0)).reverse();
   if (shown.length === 0) return <p className="muted">아직 채점된 문제 분석이 없습니다.</p>;
   return (
-    <div className="table-scroll">
+    <div className="table-wrap">
       <table className="table" data-testid="area-results">
         <thead>
           <tr>

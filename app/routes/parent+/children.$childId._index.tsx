@@ -33,7 +33,9 @@ export default function ChildPage() {
       </h1>
       <p>
         {d.reportMonth ? (
-          <Link to={`${base}/report?month=${d.reportMonth}`}>{d.reportMonth === d.month ? '이번 달' : '지난달'} 독서 리포트 보기</Link>
+          <Link className="button secondary" to={`${base}/report?month=${d.reportMonth}`}>
+            {d.reportMonth === d.month ? '이번 달' : '지난달'} 독서 리포트 보기
+          </Link>
         ) : (
           <span className="muted">학원이 공개한 월간 독서 리포트가 아직 없습니다.</span>
         )}
@@ -87,7 +89,7 @@ export default function ChildPage() {
       <section aria-labelledby="notes-title" className="card">
         <h2 id="notes-title">독서 노트</h2>
         {d.notes.length ? (
-          <ul data-testid="child-notes">
+          <ul className="plain-list link-list" data-testid="child-notes">
             {d.notes.map((n) => (
               <li key={n.id}>
                 <Link to={`${base}/notes/${n.id}`}>{n.bookTitle}</Link> <span className="badge">{noteStateLabel(n.state)}</span>
@@ -103,10 +105,10 @@ export default function ChildPage() {
       <section aria-labelledby="notices-title" className="card">
         <h2 id="notices-title">학원 공지사항</h2>
         {d.notices.length ? (
-          <ul>
+          <ul className="plain-list link-list" data-testid="child-notices">
             {d.notices.map((n) => (
               <li key={n.id}>
-                {n.title} <span className="muted">{formatKoreanDate(n.publishedAt)}</span>
+                <Link to={`${base}/notices/${n.id}`}>{n.title}</Link> <span className="muted">{formatKoreanDate(n.publishedAt)}</span>
               </li>
             ))}
           </ul>

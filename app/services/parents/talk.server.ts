@@ -15,8 +15,8 @@ import { talkingParents } from './links.server';
 // to the child is on and who has not turned 알림톡 off. Each carries the link of the page it speaks of; signing in from
 // it returns there.
 
-/** The parent's page a message links to: absolute with PUBLIC_URL, the path alone otherwise. */
-export const parentLink = (path: string) => `${config().publicUrl ?? ''}${path}`;
+/** The parent's page a message links to, absolute: on PUBLIC_URL, or this server's own address outside production. */
+export const parentLink = (path: string) => `${config().linkOrigin ?? ''}${path}`;
 
 /** Days without reading after which parents hear about it (once per lapse). */
 export const LAPSE_DAYS = 7;

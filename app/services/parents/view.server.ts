@@ -7,7 +7,8 @@ import { addMonths, seoulMonth } from '~/lib/dates';
 import { monthlyReport, reportMonth } from '../academy/parent-report.server';
 import { getNoteForViewer } from '../notes/access.server';
 import { listStudentNotes } from '../notes/student-notes.server';
-import { findVisibleNotice, latestNotices } from '../notices/notices.server';
+import { readNoticeFile } from '../notices/files.server';
+import { latestNotices, readNotice } from '../notices/notices.server';
 import { areaResultsByMonth } from '../problems/area-months.server';
 import { listBooks } from '../reading/overview.server';
 import { activeChildren, childOfParent } from './links.server';
@@ -103,10 +104,38 @@ export async function childReport(parentId: number, childId: number, month: stri
   return { child, report: await monthlyReport(child.id, reportMonth(month), { publishedOnly: true }) };
 }
 
-/** One of the notices the child is shown. */
+/** The child as the notices' audience rules see them (a student of their academy). */
+const asChild = (child: { id: number; organisationId: number | null }) => ({
+  id: child.id,
+  role: 'USER' as const,
+  authorities: ['STUDENT' as const],
+  organisationId: child.organisationId,
+});
+
+/** Where a parent downloads an attachment of a notice the child is shown (the students' address is not theirs). */
+export const childNoticeFilePath = (childId: number, noticeId: number, fileId: number) =>
+  `/parent/children/${childId}/notices/${noticeId}/files/${fileId}`;
+
+/**
+ * One of the notices the child is shown (their academy's, and the platform's to students), rendered as the child's
+ * own notice page renders it (readNotice), read-only. Any other notice, another academy's among them, is 404.
+ */
 export async function childNotice(parentId: number, childId: number, noticeId: number) {
   const child = await childOfParent(parentId, childId);
-  const notice = Number.isInteger(noticeId) && noticeId > 0 ? await findVisibleNotice(child.id, noticeId) : null;
-  if (!notice) throw new DomainError('NOTICE_NOT_FOUND', NOTICE_MESSAGES.notFound, 404);
-  return { child, notice };
+  if (!Number.isInteger(noticeId) || noticeId <= 0) throw new DomainError('NOTICE_NOT_FOUND', NOTICE_MESSAGES.notFound, 404);
+  const notice = await readNotice(asChild(child), noticeId);
+  return {
+    child,
+    notice: {
+      ...notice,
+      canManage: false,
+      files: notice.files.map((f) => ({ ...f, href: childNoticeFilePath(child.id, notice.id, f.id) })),
+    },
+  };
+}
+
+/** An attachment of a notice the child is shown, for their parent; 404 otherwise. */
+export async function childNoticeFile(parentId: number, childId: number, noticeId: number, fileId: number) {
+  const child = await childOfParent(parentId, childId);
+  return readNoticeFile(child.id, noticeId, fileId);
 }
