@@ -17,6 +17,41 @@ const DAY = 86_400_000;
  * 31 and say, before they are confirmed, the 학생 추가 1 pack (₩45,000) the month's bill would gain. Outside any branch,
  * so the branches' settlement and reading tables are those of the other academies.
  */
+/** 한빛's students (hanbit01–hanbit31), in order: the 31st is the paused one. */
+const READER_NAMES = [
+  '권하린',
+  '남궁윤',
+  '류시우',
+  '민서진',
+  '배도윤',
+  '백지안',
+  '변준서',
+  '서하율',
+  '손예준',
+  '송다인',
+  '신유나',
+  '안시온',
+  '양지호',
+  '엄채원',
+  '여은우',
+  '염소율',
+  '오하람',
+  '우지민',
+  '원태오',
+  '유서아',
+  '육민재',
+  '윤가온',
+  '이로운',
+  '임수아',
+  '장하진',
+  '전라온',
+  '정우진',
+  '제다온',
+  '지승민',
+  '진예서',
+  '차은호',
+];
+
 export async function seedFullAcademy(tx: Tx, at: Date) {
   const month = seoulMonth(at);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -48,7 +83,7 @@ export async function seedFullAcademy(tx: Tx, at: Date) {
         return {
           loginId: `hanbit${n}`,
           passwordHash,
-          name: `한빛${n}`,
+          name: READER_NAMES[i],
           role: 'USER' as const,
           authorities: ['STUDENT' as const],
           organisationId: academy.id,

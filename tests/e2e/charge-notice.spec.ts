@@ -23,7 +23,7 @@ test('the approve button, the add form and 다시 활동 state the new charge be
   await expect(page.getByRole('button', { name: '학생 추가' })).toBeVisible();
 
   await page.goto('/admin/students?status=SUSPENDED&q=hanbit31');
-  await page.getByRole('link', { name: '한빛31 정보 수정' }).click();
+  await page.getByRole('link', { name: '차은호 정보 수정' }).click();
   await expect(page.locator('#resume-charge')).toHaveText(charge('다시 활동으로 바꾸면'));
   await expect(page.getByRole('button', { name: '다시 활동' })).toHaveAttribute('aria-describedby', 'resume-charge');
 });
