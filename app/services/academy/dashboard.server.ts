@@ -5,7 +5,7 @@ import { now } from '~/lib/clock.server';
 import { seoulDay, seoulDayStart, seoulMonth } from '~/lib/dates';
 import { MONTH_STATE_LABELS, won } from '~/domain/payments';
 import { billingState } from '~/services/payments/billing-state.server';
-import { sessionsOfUsers } from '~/services/reports.server';
+import { lastReadingDayOf, sessionsOfUsers } from '~/services/reports.server';
 import { classesInScope, isHead, studentsInScope, type AcademyStaff } from './scope.server';
 import { classAttainment } from './goals.server';
 import { goalText } from '~/domain/goals';
@@ -72,7 +72,7 @@ export async function academyDashboard(staff: AcademyStaff) {
       db(),
       sql`select u.id, u.name, u.grade, last.day::text as "lastDay", joined.day::text as "joinedDay", count(*) over ()::int as total
             from users u
-            left join (select s.user_id, max(s.day) as day from ${sessions} s group by s.user_id) last on last.user_id = u.id
+            left join lateral ${lastReadingDayOf(sql`u.id`)} last on true
             cross join lateral (
               select (greatest(u.created_at, (select max(j.decided_at) from academy_join_requests j
                                                where j.user_id = u.id and j.academy_id = u.organisation_id and j.status = 'APPROVED'))
