@@ -103,6 +103,7 @@ export async function listMessages(page: number, filters: MessageFilters = {}) {
       .where(condition)
       .orderBy(desc(messages.id)),
     db().select({ total: count() }).from(messages).where(condition),
+    { estimate: true },
   );
   return { rows: rows.map(({ dedupeKey, ...r }) => ({ ...r, role: recipientRole(dedupeKey) })), ...paging };
 }

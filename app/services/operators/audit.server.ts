@@ -83,5 +83,6 @@ export async function listAudit(filters: AuditFilters, page: number) {
       .where(condition)
       .orderBy(desc(auditEvents.id)),
     db().select({ total: count() }).from(auditEvents).innerJoin(actor, eq(actor.id, auditEvents.actorId)).where(condition),
+    { estimate: true },
   );
 }

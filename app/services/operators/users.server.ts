@@ -64,6 +64,7 @@ export async function searchUsers(filters: UserFilters, page: number) {
       .where(condition)
       .orderBy(desc(users.createdAt), desc(users.id)),
     db().select({ total: count() }).from(users).where(condition),
+    { estimate: true },
   );
 }
 

@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { db } from '~/db/client.server';
+import { countQueries } from '~/db/query-count.server';
+import { ESTIMATE_ABOVE, MAX_PAGES, onePage } from '~/services/paged-list.server';
+import { useTestDatabase } from '../support/db';
+
+// onePage (app/services/paged-list.server.ts): the page, the list's length counted or (a list that asks for it and is
+// estimated above ESTIMATE_ABOVE) the planner's estimate, the last page capped at MAX_PAGES.
+
+useTestDatabase();
+
+/** A list of the numbers 1..n, newest first, as a list's select builder (the planner knows generate_series' rows). */
+const numbers = (n: number) =>
+  db()
+    .select({ n: sql<number>`g`.mapWith(Number) })
+    .from(sql`generate_series(1, ${sql.raw(String(n))}) g`)
+    .orderBy(sql`g desc`);
+const countOf = (n: number) =>
+  db()
+    .select({ total: sql<number>`count(*)`.mapWith(Number) })
+    .from(sql`generate_series(1, ${sql.raw(String(n))}) g`);
+/** A count that must not be run. */
+const never = { then: () => Promise.reject(new Error('counted although estimated')) } as unknown as PromiseLike<{ total: number }[]>;
+
+describe('onePage', () => {
+  it('counts a list that does not ask for the estimate: two queries, the exact length', async () => {
+    const { result, queries } = await countQueries(() => onePage(2, 20, numbers(50), countOf(50)));
+    expect(queries).toHaveLength(2);
+    expect(queries.some((q) => /^explain/i.test(q))).toBe(false);
+    expect(result).toMatchObject({ total: 50, estimated: false, capped: false, page: 2, pages: 3 });
+    expect(result.rows.map((r) => r.n)).toEqual(Array.from({ length: 20 }, (_, i) => 30 - i));
+  });
+
+  it('estimates a big list that asks for it: the whole list’s estimate (not the page’s), nothing counted', async () => {
+    const n = ESTIMATE_ABOVE * 5;
+    const { result, queries } = await countQueries(() => onePage(1, 20, numbers(n), never, { estimate: true }));
+    expect(queries).toHaveLength(2);
+    expect(result.estimated).toBe(true);
+    expect(result.total).toBe(n);
+    expect(result).toMatchObject({ pages: Math.min(MAX_PAGES, n / 20), capped: n / 20 > MAX_PAGES });
+    expect(result.rows.map((r) => r.n).slice(0, 3)).toEqual([n, n - 1, n - 2]);
+  });
+
+  it('counts a list that asks for the estimate when it is small: exact length, three queries', async () => {
+    const { result, queries } = await countQueries(() => onePage(1, 20, numbers(45), countOf(45), { estimate: true }));
+    expect(queries).toHaveLength(3);
+    expect(result).toMatchObject({ total: 45, estimated: false, pages: 3 });
+  });
+
+  it('shows at most MAX_PAGES pages: a page further on is the last one shown', async () => {
+    const n = (MAX_PAGES + 10) * 20;
+    const result = await onePage(MAX_PAGES + 5, 20, numbers(n), never, { estimate: true });
+    expect(result).toMatchObject({ capped: true, page: MAX_PAGES, pages: MAX_PAGES });
+    expect(result.rows[0].n).toBe(n - (MAX_PAGES - 1) * 20);
+  });
+});
