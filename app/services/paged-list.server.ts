@@ -46,18 +46,22 @@ export async function estimatedRows(query: SQLWrapper): Promise<number | null> {
  * is the length (`estimated`) and nothing is counted; at or below it the rows are counted. A list bounded by one
  * academy or one member (a roster, a student's books) is counted at once: its count is cheaper than the planning the
  * estimate costs (docs/decisions/046, figures in docs/perf/scale-plans.md).
+ *
+ * `pageRows`: how the page is read when cutting `rows` itself costs more than the page (its joins or subqueries are
+ * made for every row an offset skips): a page of keys first, then the rows of those keys, in the same order.
  */
 export async function onePage<Row>(
   page: number,
   size: number,
   rows: Pageable<Row>,
   counted: PromiseLike<{ total: number }[]>,
-  options: { estimate?: boolean } = {},
+  options: { estimate?: boolean; pageRows?: (limit: number, offset: number) => PromiseLike<Row[]> } = {},
 ) {
   const safePage = Math.min(pageNumber(page), MAX_PAGES);
   // The list's SQL before `limit` and `offset` are set on the builder (they change it in place).
   const whole = options.estimate ? sql`${rows.getSQL()}` : null;
-  const cut = rows.limit(size).offset((safePage - 1) * size);
+  const offset = (safePage - 1) * size;
+  const cut = options.pageRows ? options.pageRows(size, offset) : rows.limit(size).offset(offset);
   let list: Row[];
   let total: number;
   let estimated = false;

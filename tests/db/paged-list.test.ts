@@ -1,6 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { db } from '~/db/client.server';
+import { auditEvents, messages, users } from '~/db/schema';
+import { SendState } from '~/domain/enums';
+import { listMessages } from '~/services/messages.server';
+import { listAudit } from '~/services/operators/audit.server';
+import { searchUsers } from '~/services/operators/users.server';
 import { countQueries } from '~/db/query-count.server';
 import { ESTIMATE_ABOVE, MAX_PAGES, onePage } from '~/services/paged-list.server';
 import { useTestDatabase } from '../support/db';
@@ -53,5 +58,47 @@ describe('onePage', () => {
     const result = await onePage(MAX_PAGES + 5, 20, numbers(n), never, { estimate: true });
     expect(result).toMatchObject({ capped: true, page: MAX_PAGES, pages: MAX_PAGES });
     expect(result.rows[0].n).toBe(n - (MAX_PAGES - 1) * 20);
+  });
+});
+
+describe('lists read a page of keys first, then their rows (pageRows)', () => {
+  it('give the pages the list’s own order would: messages, the audit trail, the users', async () => {
+    const [someone] = await db().select({ id: users.id }).from(users).orderBy(users.id).limit(1);
+    await db()
+      .insert(messages)
+      .values(
+        Array.from({ length: 120 }, (_, i) => ({
+          recipientUserId: i % 3 ? someone.id : null,
+          phone: '010-0000-0000',
+          channel: 'TALK' as const,
+          kind: 'PAGING_TEST',
+          body: `쪽 나누기 ${i}`,
+          sendState: SendState.COMPLETE,
+        })),
+      );
+    await db()
+      .insert(auditEvents)
+      .values(Array.from({ length: 70 }, (_, i) => ({ actorId: someone.id, action: 'paging.test', targetType: 'user', targetId: i })));
+
+    const pagesOf = async <Row extends { id: number }>(read: (page: number) => Promise<{ rows: Row[] }>, pages: number) => {
+      const ids: number[] = [];
+      for (let p = 1; p <= pages; p++) ids.push(...(await read(p)).rows.map((r) => r.id));
+      return ids;
+    };
+    const messageIds = (await db().select({ id: messages.id }).from(messages).orderBy(desc(messages.id))).map((r) => r.id);
+    expect(await pagesOf((p) => listMessages(p), 3)).toEqual(messageIds.slice(0, 150));
+    const mine = (await listMessages(2)).rows.find((r) => r.recipientName !== null);
+    expect(mine?.recipientLoginId).toBeTruthy();
+
+    const auditIds = (await db().select({ id: auditEvents.id }).from(auditEvents).orderBy(desc(auditEvents.id))).map((r) => r.id);
+    expect(await pagesOf((p) => listAudit({}, p), 3)).toEqual(auditIds.slice(0, 90));
+    const [actor] = await db().select({ loginId: users.loginId }).from(users).where(eq(users.id, someone.id));
+    const byActor = await listAudit({ actorLoginId: actor.loginId, action: 'paging.test' }, 2);
+    expect(byActor.rows.map((r) => r.targetId)).toEqual(Array.from({ length: 30 }, (_, i) => 39 - i));
+    expect(byActor.rows.every((r) => r.actorLoginId === actor.loginId)).toBe(true);
+
+    const userIds = (await db().select({ id: users.id }).from(users).orderBy(desc(users.createdAt), desc(users.id))).map((r) => r.id);
+    const size = (await searchUsers({}, 1)).rows.length;
+    expect(await pagesOf((p) => searchUsers({}, p), 2)).toEqual(userIds.slice(0, 2 * size));
   });
 });
