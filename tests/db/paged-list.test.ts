@@ -1,10 +1,11 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { db } from '~/db/client.server';
-import { auditEvents, messages, users } from '~/db/schema';
+import { auditEvents, messages, organisations, users } from '~/db/schema';
 import { SendState } from '~/domain/enums';
 import { listMessages } from '~/services/messages.server';
 import { listAudit } from '~/services/operators/audit.server';
+import { listAcademies } from '~/services/operators/organisations.server';
 import { searchUsers } from '~/services/operators/users.server';
 import { countQueries } from '~/db/query-count.server';
 import { ESTIMATE_ABOVE, MAX_PAGES, onePage } from '~/services/paged-list.server';
@@ -96,6 +97,19 @@ describe('lists read a page of keys first, then their rows (pageRows)', () => {
     const byActor = await listAudit({ actorLoginId: actor.loginId, action: 'paging.test' }, 2);
     expect(byActor.rows.map((r) => r.targetId)).toEqual(Array.from({ length: 30 }, (_, i) => 39 - i));
     expect(byActor.rows.every((r) => r.actorLoginId === actor.loginId)).toBe(true);
+
+    await db()
+      .insert(organisations)
+      .values(Array.from({ length: 45 }, (_, i) => ({ kind: 'academy' as const, name: `쪽 나누기 학원 ${String(i).padStart(2, '0')}` })));
+    const academyIds = (
+      await db()
+        .select({ id: organisations.id })
+        .from(organisations)
+        .where(eq(organisations.kind, 'academy'))
+        .orderBy(organisations.name, organisations.id)
+    ).map((r) => r.id);
+    const perPage = (await listAcademies({}, 1)).rows.length;
+    expect(await pagesOf((p) => listAcademies({}, p), 3)).toEqual(academyIds.slice(0, 3 * perPage));
 
     const userIds = (await db().select({ id: users.id }).from(users).orderBy(desc(users.createdAt), desc(users.id))).map((r) => r.id);
     const size = (await searchUsers({}, 1)).rows.length;
