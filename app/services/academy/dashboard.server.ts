@@ -93,15 +93,19 @@ export async function academyDashboard(staff: AcademyStaff) {
            order by rb.assigned_at, rb.id
            limit ${DASHBOARD_LIST_LIMIT}`,
     ),
-    // This month's minutes and pages of each open class, by its current students.
+    // This month's minutes and pages of each open class, by its current students. The students' month is summed once
+    // (materialized): joined per class, PostgreSQL summed the whole academy's month again for every class.
     executeRows<{ id: number; name: string; students: number; minutes: number; pages: number }>(
       db(),
-      sql`select classes.id, classes.name, count(distinct cm.user_id)::int as students,
+      sql`with month as materialized (
+            select x.user_id, sum(x.minutes) as minutes, sum(x.pages) as pages from ${sessions} x
+             where x.day >= ${monthStart}::date group by x.user_id
+          )
+          select classes.id, classes.name, count(distinct cm.user_id)::int as students,
                  coalesce(sum(s.minutes), 0)::int as minutes, coalesce(sum(s.pages), 0)::int as pages
             from classes
             left join class_memberships cm on cm.class_id = classes.id and cm.left_at is null
-            left join (select x.user_id, sum(x.minutes) as minutes, sum(x.pages) as pages from ${sessions} x
-                        where x.day >= ${monthStart}::date group by x.user_id) s on s.user_id = cm.user_id
+            left join month s on s.user_id = cm.user_id
            where ${classesInScope(staff)} and classes.status = 'OPEN'
            group by classes.id, classes.name order by classes.name, classes.id`,
     ),
