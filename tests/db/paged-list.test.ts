@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { db } from '~/db/client.server';
 import { auditEvents, messages, organisations, users } from '~/db/schema';
@@ -10,6 +10,7 @@ import { searchUsers } from '~/services/operators/users.server';
 import { countQueries } from '~/db/query-count.server';
 import { ESTIMATE_ABOVE, MAX_PAGES, onePage } from '~/services/paged-list.server';
 import { useTestDatabase } from '../support/db';
+import { createStudent } from '../support/factories';
 
 // onePage (app/services/paged-list.server.ts): the page, the list's length counted or (a list that asks for it and is
 // estimated above ESTIMATE_ABOVE) the planner's estimate, the last page capped at MAX_PAGES.
@@ -114,5 +115,32 @@ describe('lists read a page of keys first, then their rows (pageRows)', () => {
     const userIds = (await db().select({ id: users.id }).from(users).orderBy(desc(users.createdAt), desc(users.id))).map((r) => r.id);
     const size = (await searchUsers({}, 1)).rows.length;
     expect(await pagesOf((p) => searchUsers({}, p), 2)).toEqual(userIds.slice(0, 2 * size));
+  });
+});
+
+describe('a one- or two-letter search of the users (the grams index, drizzle/0021)', () => {
+  it('finds exactly the users an ILIKE over name, login id, phone and email finds', async () => {
+    await createStudent({ name: '뷁쉛훑' });
+    await createStudent({ name: '쉛뷁' });
+    const [mixed] = await db().select({ id: users.id }).from(users).limit(1);
+    await db().update(users).set({ email: 'QzWx@Example.com' }).where(eq(users.id, mixed.id));
+    for (const q of ['뷁', '쉛뷁', '뷁쉛', 'zw', 'QZ', '7', '%', '훑']) {
+      const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const truth = (
+        await db()
+          .select({ id: users.id })
+          .from(users)
+          .where(or(ilike(users.name, pattern), ilike(users.loginId, pattern), ilike(users.phone, pattern), ilike(users.email, pattern)))
+          .orderBy(desc(users.createdAt), desc(users.id))
+      ).map((r) => r.id);
+      const found = await searchUsers({ q }, 1);
+      expect(
+        found.rows.map((r) => r.id),
+        q,
+      ).toEqual(truth.slice(0, found.rows.length));
+      expect(found.total, q).toBe(truth.length);
+    }
+    expect((await searchUsers({ q: '쉛뷁' }, 1)).rows.map((r) => r.name)).toEqual(['쉛뷁']);
+    expect((await searchUsers({ q: 'zw' }, 1)).rows.map((r) => r.id)).toEqual([mixed.id]);
   });
 });

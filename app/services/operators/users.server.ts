@@ -37,6 +37,11 @@ export type UserFilters = {
 export async function searchUsers(filters: UserFilters, page: number) {
   const where: SQL[] = [];
   if (filters.q) where.push(searchIn(filters.q, users.name, users.loginId, users.phone, users.email)!);
+  // One or two letters have no trigram: the grams index (drizzle/0021) finds the users holding them, the ILIKE confirms.
+  if (filters.q && [...filters.q].length <= 2)
+    where.push(
+      sql`(readin_grams(${users.name}) || readin_grams(${users.loginId}) || readin_grams(${users.phone}) || readin_grams(${users.email})) @> array[lower(${filters.q})]::text[]`,
+    );
   if (filters.role) where.push(eq(users.role, filters.role));
   if (filters.authority) where.push(sql`${filters.authority} = any(${users.authorities})`);
   if (filters.status) where.push(eq(users.status, filters.status));
