@@ -14,3 +14,7 @@ $$;
 CREATE INDEX IF NOT EXISTS users_search_grams_idx ON users USING gin (
   (readin_grams(name) || readin_grams(login_id) || readin_grams(phone) || readin_grams(email))
 );
+--> statement-breakpoint
+-- hand-written: an academy's members by role and status, index only (the branch's month counts its academies'
+-- active students and finds their month rows through it, instead of reading all 208,000 users; docs/decisions/046).
+CREATE INDEX IF NOT EXISTS users_organisation_role_idx ON users (organisation_id, role, status, id);
