@@ -7,7 +7,9 @@
 //                     adds a table drill_writes to it for its writer and drops it at the end
 //   --copy-from DB    first copies DB into --source (pg_dump -Fc | pg_restore, DB itself is only read), e.g.
 //                     --copy-from readin_scale_1 --source readin_drill_src
-//   --uploads DIR     the uploads folder to back up with it (DATA_DIR/uploads)
+//   --uploads DIR     the uploads folder backed up with it (default DATA_DIR/uploads, ./data/uploads; made when
+//                     missing). The drill writes a probe file into it (drill-probe/<time>.txt) just before the
+//                     backup, checks every file and the probe come back with the same bytes, and removes the probe
 //   --keep            keep the restored database (default: dropped after the checks)
 // PostgreSQL at 127.0.0.1:5432 as postgres (DRILL_PG to change), pg_dump/pg_restore of the same major version.
 import { spawn } from 'node:child_process';
@@ -15,7 +17,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { compareCounts, writesVerdict, type Ack } from './lib/backup-checks';
+import { createHash, randomBytes } from 'node:crypto';
+import { compareCounts, uploadsVerdict, writesVerdict, type Ack, type UploadFile } from './lib/backup-checks';
 
 const argv = process.argv.slice(2);
 const option = (name: string) => {
@@ -25,7 +28,7 @@ const option = (name: string) => {
 const PG_URL = process.env.DRILL_PG ?? 'postgres://postgres@127.0.0.1:5432';
 const SOURCE = option('--source') ?? 'readin_cluster';
 const COPY_FROM = option('--copy-from');
-const UPLOADS = option('--uploads');
+const UPLOADS = path.resolve(option('--uploads') ?? path.join(process.env.DATA_DIR ?? './data', 'uploads'));
 const KEEP = argv.includes('--keep');
 const WRITER_TABLE = 'drill_writes';
 const url = (db: string) => `${PG_URL}/${db}`;
@@ -99,6 +102,16 @@ function startWriter(client: pg.Client) {
   };
 }
 
+/** The probe file the drill adds to the uploads folder (relative to it), removed at the end whatever happens. */
+let probePath = '';
+function removeProbe() {
+  if (!probePath) return;
+  fs.rmSync(path.join(UPLOADS, probePath), { force: true });
+  const dir = path.join(UPLOADS, 'drill-probe');
+  if (fs.existsSync(dir) && fs.readdirSync(dir).length === 0) fs.rmdirSync(dir);
+  probePath = '';
+}
+
 async function main() {
   console.log(
     `machine: ${os.availableParallelism()} cores, load average ${os
@@ -134,19 +147,23 @@ async function main() {
   const writer = startWriter(writerClient);
   await sleep(1_000);
 
+  // An upload made just before the backup: it must come back with the folder.
+  probePath = path.join('drill-probe', `${Date.now().toString(36)}.txt`);
+  fs.mkdirSync(path.join(UPLOADS, 'drill-probe'), { recursive: true });
+  fs.writeFileSync(path.join(UPLOADS, probePath), `backup drill probe ${new Date().toISOString()} ${randomBytes(16).toString('hex')}\n`);
+
   const dumpFile = path.join(tmp, `${SOURCE}.dump`);
   const backupStartedAt = Date.now();
   const dumpMs = await run('pg_dump', [...pgArgs(), '-Fc', '-f', dumpFile, SOURCE]);
-  let uploadsMs = 0;
   const uploadsTar = path.join(tmp, 'uploads.tar');
-  if (UPLOADS) uploadsMs = await run('tar', ['-cf', uploadsTar, '-C', UPLOADS, '.']);
+  const uploadsMs = await run('tar', ['-cf', uploadsTar, '-C', UPLOADS, '.']);
   const backupEndedAt = Date.now();
   await sleep(1_000);
   await writer.stop();
   await writerClient.end();
   const dumpBytes = fs.statSync(dumpFile).size;
   console.log(
-    `backup: pg_dump -Fc ${seconds(dumpMs)} (${(dumpBytes / 1e6).toFixed(1)} MB)${UPLOADS ? `, uploads tar ${seconds(uploadsMs)}` : ', no uploads folder given'}; ${writer.acked.length} writes acknowledged meanwhile`,
+    `backup: pg_dump -Fc ${seconds(dumpMs)} (${(dumpBytes / 1e6).toFixed(1)} MB), uploads tar ${seconds(uploadsMs)} (${UPLOADS}, ${(fs.statSync(uploadsTar).size / 1e6).toFixed(1)} MB); ${writer.acked.length} writes acknowledged meanwhile`,
   );
 
   // The restore: a new database (and folder); its time is the RTO.
@@ -155,10 +172,8 @@ async function main() {
   await admin((c) => c.query(`create database ${target}`));
   await run('pg_restore', [...pgArgs(), '-j', '2', '--no-owner', '-d', target, dumpFile]);
   const uploadsTarget = path.join(tmp, 'uploads-restored');
-  if (UPLOADS) {
-    fs.mkdirSync(uploadsTarget);
-    await run('tar', ['-xf', uploadsTar, '-C', uploadsTarget]);
-  }
+  fs.mkdirSync(uploadsTarget);
+  await run('tar', ['-xf', uploadsTar, '-C', uploadsTarget]);
   const rtoMs = Date.now() - restoreStartedAt;
 
   // Checks.
@@ -171,19 +186,18 @@ async function main() {
   );
   await restoredClient.end();
   const writes = writesVerdict(writer.acked, restoredIds, backupStartedAt, backupEndedAt);
-  let uploadsOk = true;
-  let uploadsLine = 'no uploads folder given';
-  if (UPLOADS) {
-    const list = (dir: string) =>
-      (fs.readdirSync(dir, { recursive: true, withFileTypes: true }) as fs.Dirent[])
-        .filter((d) => d.isFile())
-        .map((d) => `${path.relative(dir, path.join(d.parentPath, d.name))}:${fs.statSync(path.join(d.parentPath, d.name)).size}`)
-        .sort();
-    const a = list(UPLOADS);
-    const b = list(uploadsTarget);
-    uploadsOk = a.join('\n') === b.join('\n');
-    uploadsLine = `${b.length}/${a.length} files restored with their sizes`;
-  }
+  const list = (dir: string): UploadFile[] =>
+    (fs.readdirSync(dir, { recursive: true, withFileTypes: true }) as fs.Dirent[])
+      .filter((d) => d.isFile())
+      .map((d) => {
+        const file = path.join(d.parentPath, d.name);
+        const bytes = fs.readFileSync(file);
+        return { path: path.relative(dir, file), size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
+      })
+      .sort((a, b) => a.path.localeCompare(b.path));
+  const uploads = uploadsVerdict(list(UPLOADS), list(uploadsTarget), probePath);
+  const uploadsLine = `${uploads.restored}/${uploads.files} files restored with the same bytes (SHA-256); the probe ${probePath} ${uploads.probeRestored ? 'is there' : 'is MISSING'}${uploads.missing.length ? `; missing: ${uploads.missing.slice(0, 5).join(', ')}` : ''}${uploads.extra.length ? `; not in the source: ${uploads.extra.slice(0, 5).join(', ')}` : ''}`;
+  removeProbe();
 
   console.log(
     `row counts: ${counts.tables} tables, ${counts.rows.toLocaleString('en')} rows: ${counts.ok ? 'every count equal' : `DIFFERENT: ${JSON.stringify(counts.differing)}`}`,
@@ -193,7 +207,7 @@ async function main() {
   );
   console.log(`uploads: ${uploadsLine}`);
   console.log(
-    `RTO: ${seconds(rtoMs)} (create database + pg_restore -j 2${UPLOADS ? ' + uploads' : ''}) for ${sourceSize} (${(sourceBytes / 1e9).toFixed(2)} GB); backup took ${seconds(backupEndedAt - backupStartedAt)}`,
+    `RTO: ${seconds(rtoMs)} (create database + pg_restore -j 2 + uploads) for ${sourceSize} (${(sourceBytes / 1e9).toFixed(2)} GB); backup took ${seconds(backupEndedAt - backupStartedAt)}`,
   );
   console.log(
     `RPO: ${writes.lost} acknowledged writes lost, the last ${seconds(writes.rpoMs)} before the backup ended (a dump keeps the moment it began; with a dump every H hours a failure loses up to H hours plus the dump's own time)`,
@@ -203,7 +217,7 @@ async function main() {
   await source.end();
   if (!KEEP) await admin((c) => c.query(`drop database if exists ${target} with (force)`));
   else console.log(`restored database kept: ${target}`);
-  return counts.ok && writes.ok && uploadsOk;
+  return counts.ok && writes.ok && uploads.ok;
 }
 
 let ok = false;
@@ -212,6 +226,7 @@ try {
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
 } finally {
+  removeProbe();
   fs.rmSync(tmp, { recursive: true, force: true });
 }
 console.log(ok ? 'drill passed' : 'drill FAILED');

@@ -24,11 +24,22 @@ export function escapeFormula(value: Cell): Cell {
 
 /** CSV with a UTF-8 BOM (so Excel reads Korean correctly) and formula-escaped text cells. */
 export function toCsv<K extends string>(table: Table<K>): Buffer {
+  return Buffer.concat([csvHeader(table.columns), csvRows(table.columns, table.rows)]);
+}
+
+/** The start of toCsv's file: the BOM and the header line (for a CSV written a part at a time). */
+export function csvHeader<K extends string>(columns: Column<K>[]): Buffer {
+  const line = stringify([columns.map((c) => c.header)], { record_delimiter: '\r\n' });
+  return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(line, 'utf8')]);
+}
+
+/** Rows of toCsv's file after its header, formula-escaped as toCsv does (for a CSV written a part at a time). */
+export function csvRows<K extends string>(columns: Column<K>[], rows: Record<K, Cell>[]): Buffer {
   const body = stringify(
-    table.rows.map((row) => table.columns.map((c) => escapeFormula(row[c.key]) ?? '')),
-    { header: true, columns: table.columns.map((c) => c.header), record_delimiter: '\r\n' },
+    rows.map((row) => columns.map((c) => escapeFormula(row[c.key]) ?? '')),
+    { record_delimiter: '\r\n' },
   );
-  return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(body, 'utf8')]);
+  return Buffer.from(body, 'utf8');
 }
 
 /** One worksheet with a bold header row. Text cells are stored as text (never formulas) and escaped like the CSV. */

@@ -39,18 +39,42 @@ export async function estimatedRows(query: SQLWrapper): Promise<number | null> {
 
 /**
  * One page of a list and the list's length: `rows` cut to the page, `counted` the count of every row of the list
- * (`{ total: count() }` under the same conditions). The planner's estimate is asked first: above ESTIMATE_ABOVE it
- * is the length (`estimated`), else the rows are counted. Pages stop at MAX_PAGES (`capped` when there would be more).
+ * (`{ total: count() }` under the same conditions). Pages stop at MAX_PAGES (`capped` when there would be more).
+ *
+ * `estimate`: for a list whose table grows with the country (every user, payment, message, audit row, waiting note):
+ * the planner's estimate is asked alongside the page (one more query, not one more wait), and above ESTIMATE_ABOVE it
+ * is the length (`estimated`) and nothing is counted; at or below it the rows are counted. A list bounded by one
+ * academy or one member (a roster, a student's books) is counted at once: its count is cheaper than the planning the
+ * estimate costs (docs/decisions/046, figures in docs/perf/scale-plans.md).
+ *
+ * `pageRows`: how the page is read when cutting `rows` itself costs more than the page (its joins or subqueries are
+ * made for every row an offset skips): a page of keys first, then the rows of those keys, in the same order.
  */
-export async function onePage<Row>(page: number, size: number, rows: Pageable<Row>, counted: PromiseLike<{ total: number }[]>) {
-  const estimate = await estimatedRows(rows);
-  const estimated = estimate !== null && estimate > ESTIMATE_ABOVE;
-  const allPages = estimated ? pageCount(estimate, size) : null;
+export async function onePage<Row>(
+  page: number,
+  size: number,
+  rows: Pageable<Row>,
+  counted: PromiseLike<{ total: number }[]>,
+  options: { estimate?: boolean; pageRows?: (limit: number, offset: number) => PromiseLike<Row[]> } = {},
+) {
   const safePage = Math.min(pageNumber(page), MAX_PAGES);
-  const [list, total] = await Promise.all([
-    rows.limit(size).offset((safePage - 1) * size),
-    estimated ? estimate : counted.then(([row]) => Number(row.total)),
-  ]);
-  const pages = allPages ?? pageCount(total, size);
+  // The list's SQL before `limit` and `offset` are set on the builder (they change it in place).
+  const whole = options.estimate ? sql`${rows.getSQL()}` : null;
+  const offset = (safePage - 1) * size;
+  const cut = options.pageRows ? options.pageRows(size, offset) : rows.limit(size).offset(offset);
+  let list: Row[];
+  let total: number;
+  let estimated = false;
+  if (whole) {
+    const [pageRows, estimate] = await Promise.all([cut, estimatedRows(whole)]);
+    list = pageRows;
+    estimated = estimate !== null && estimate > ESTIMATE_ABOVE;
+    total = estimated ? estimate! : Number((await counted)[0].total);
+  } else {
+    const [pageRows, [row]] = await Promise.all([cut, counted]);
+    list = pageRows;
+    total = Number(row.total);
+  }
+  const pages = pageCount(total, size);
   return { rows: list, total, estimated, capped: pages > MAX_PAGES, page: safePage, pages: Math.min(pages, MAX_PAGES) };
 }

@@ -66,6 +66,22 @@ export const sessionsOfUsers = (userIds: SQL) => sql`(
    where np.user_id in (${userIds}) and rb.status <> ${BookStatus.EXCLUDE}
 )`;
 
+/**
+ * The last day the student `userId` (a column of the outer query, e.g. `u.id`) read, page records and no-page progress
+ * alike, books not excluded: null when never. For a lateral join per student: each side reads the student's newest
+ * records backwards through its (user_id, read_date) index and stops at the first of a book not excluded, so a student
+ * costs a few index rows whatever the year of readings (docs/decisions/046).
+ */
+export const lastReadingDayOf = (userId: SQL) => sql`(
+  select max(x.day) as day from (
+    (select rr.read_date as day from reading_records rr join result_books rb on rb.id = rr.result_book_id
+      where rr.user_id = ${userId} and rb.status <> ${BookStatus.EXCLUDE} order by rr.read_date desc limit 1)
+    union all
+    (select np.read_date from no_page_progress np join result_books rb on rb.id = np.result_book_id
+      where np.user_id = ${userId} and rb.status <> ${BookStatus.EXCLUDE} order by np.read_date desc limit 1)
+  ) x
+)`;
+
 /** Every reading session of a student: (date, minutes, pages, result book). */
 const sessionsOf = (userId: number) => sessionsOfUsers(sql`${userId}`);
 

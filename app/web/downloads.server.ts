@@ -42,3 +42,16 @@ const TYPES = {
 export function downloadResponse(body: Buffer | Uint8Array, fileName: string, kind: keyof typeof TYPES): Response {
   return attachmentResponse(body, fileName, TYPES[kind]);
 }
+
+/** A spreadsheet download written as it is read (a stream: no length known, memory of one part at a time). */
+export function downloadStreamResponse(body: ReadableStream<Uint8Array>, fileName: string, kind: keyof typeof TYPES): Response {
+  return new Response(body, {
+    headers: {
+      'Content-Type': TYPES[kind],
+      'Content-Disposition': contentDisposition(fileName, 'attachment'),
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Security-Policy': "default-src 'none'; sandbox",
+      'Cache-Control': 'private, no-store',
+    },
+  });
+}

@@ -45,3 +45,29 @@ export function writesVerdict(acked: Ack[], restoredIds: number[], backupStarted
     ok: lostBeforeStart === 0 && gaps === 0 && unknown === 0 && restoredIds.length > 0,
   };
 }
+
+/** A file of the uploads folder as the drill lists it: its path under the folder, its size and its SHA-256. */
+export type UploadFile = { path: string; size: number; sha256: string };
+
+/**
+ * What the restore kept of the uploads folder: every source file back at its path with the same bytes (size and
+ * SHA-256), nothing else, and the drill's own probe file (written into the folder just before the backup) among them:
+ * a restore that brings back an empty or a stale folder fails on the probe even when the folder had nothing else.
+ */
+export function uploadsVerdict(source: UploadFile[], restored: UploadFile[], probePath: string) {
+  const key = (f: UploadFile) => `${f.path}:${f.size}:${f.sha256}`;
+  const back = new Set(restored.map(key));
+  const had = new Set(source.map(key));
+  const missing = source.filter((f) => !back.has(key(f))).map((f) => f.path);
+  const extra = restored.filter((f) => !had.has(key(f))).map((f) => f.path);
+  const probe = source.find((f) => f.path === probePath);
+  const probeRestored = !!probe && back.has(key(probe));
+  return {
+    files: source.length,
+    restored: restored.length - extra.length,
+    missing,
+    extra,
+    probeRestored,
+    ok: probeRestored && missing.length === 0 && extra.length === 0,
+  };
+}

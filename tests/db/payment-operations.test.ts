@@ -20,7 +20,15 @@ import type { PaymentGateway } from '~/services/payments/gateway-types.server';
 import { markSucceeded } from '~/services/payments/outcomes.server';
 import { billFor } from '~/services/payments/prices.server';
 import { newRefundKey, refundPayment } from '~/services/payments/refunds.server';
-import { settlementReport, settlementTable, vatSplit } from '~/services/payments/settlement-report.server';
+import {
+  settlementCsv,
+  settlementLineBatches,
+  settlementLines,
+  settlementReport,
+  settlementTable,
+  vatSplit,
+} from '~/services/payments/settlement-report.server';
+import { toCsv } from '~/lib/spreadsheets.server';
 import { makeRequest, respond, sessionCookie } from '../support/auth';
 import { onPostgres, useTestDatabase } from '../support/db';
 import { createStaff, unique } from '../support/factories';
@@ -437,6 +445,29 @@ describe('branch settlement', () => {
     expect(Number(total['대리점 정산액'])).toBe(report.totals.agencyAmount);
     expect(rows.filter((r) => r['주문번호']?.startsWith('ORD_ops_'))).toHaveLength(3);
     expect(settlementTable(report).rows).toHaveLength(report.lines.length + 2);
+  });
+
+  it('the CSV streams the lines a batch at a time: the same bytes as the whole table, every line once in the report’s order', async () => {
+    const one = await branchAcademy();
+    const two = await branchAcademy();
+    await paidByCard(one.academy.id);
+    await paidByCard(two.academy.id);
+    await paidByCard(one.academy.id, { tier: Tier.NEW, amount: 150_000 });
+    const paidOut = await paidByCard(two.academy.id, { tier: Tier.ADD1, amount: 45_000 });
+    await refundPayment(operator, { paymentId: paidOut.id, amount: 45_000, reason: '취소', key: newRefundKey() }, origin);
+    const scope = { branchId: null, month: month() };
+    const all = await settlementLines(scope);
+    expect(all.length).toBeGreaterThanOrEqual(5);
+    for (const size of [1, 2, 3, all.length, all.length + 1]) {
+      const seen: number[] = [];
+      for await (const batch of settlementLineBatches(scope, size)) {
+        expect(batch.length).toBeLessThanOrEqual(size);
+        seen.push(...batch.map((l) => l.id));
+      }
+      expect(seen).toEqual(all.map((l) => l.id));
+    }
+    const streamed = Buffer.from(await new Response(settlementCsv(scope)).arrayBuffer());
+    expect(streamed.equals(toCsv(settlementTable(await settlementReport(scope))))).toBe(true);
   });
 
   it('a BRANCH user sees only its own branch’s lines, whatever it asks for; operators see every branch and pay out', async () => {

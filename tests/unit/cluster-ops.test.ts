@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lockTimeoutMs, LOCK_TIMEOUT_MS } from '~/services/jobs/runner.server';
-import { compareCounts, writesVerdict } from '../../scripts/lib/backup-checks';
+import { compareCounts, uploadsVerdict, writesVerdict } from '../../scripts/lib/backup-checks';
 import { loadVerdict, probeVerdict, spread } from '../../scripts/lib/cluster-checks';
 import { haproxyConfig, parseShowStat } from '../../scripts/lib/haproxy-config';
 
@@ -141,6 +141,29 @@ describe('backup drill checks', () => {
     expect(writesVerdict(acked, [1, 2], 1250, 1600)).toMatchObject({ lostBeforeStart: 1, ok: false });
     expect(writesVerdict(acked, [1, 2, 4], 1150, 1600)).toMatchObject({ gaps: 1, ok: false });
     expect(writesVerdict(acked, [1, 2, 3, 99], 1150, 1600)).toMatchObject({ unknown: 1, ok: false });
+  });
+});
+
+describe('uploadsVerdict', () => {
+  const file = (path: string, sha256 = 'a', size = 3) => ({ path, size, sha256 });
+  const probe = 'drill-probe/x.txt';
+
+  it('passes when every file and the probe come back with the same bytes', () => {
+    const source = [file('notices/1.pdf'), file(probe, 'p')];
+    expect(uploadsVerdict(source, [...source], probe)).toMatchObject({ files: 2, restored: 2, probeRestored: true, ok: true });
+  });
+
+  it('fails on a missing probe, a changed file, or a file the source did not have', () => {
+    const source = [file('notices/1.pdf'), file(probe, 'p')];
+    expect(uploadsVerdict(source, [file('notices/1.pdf')], probe)).toMatchObject({ probeRestored: false, missing: [probe], ok: false });
+    expect(uploadsVerdict(source, [file('notices/1.pdf', 'b'), file(probe, 'p')], probe)).toMatchObject({
+      missing: ['notices/1.pdf'],
+      extra: ['notices/1.pdf'],
+      ok: false,
+    });
+    expect(uploadsVerdict(source, [...source, file('old.png')], probe)).toMatchObject({ extra: ['old.png'], ok: false });
+    // An empty folder restored from an empty folder still fails: the probe was written before the backup.
+    expect(uploadsVerdict([file(probe, 'p')], [], probe).ok).toBe(false);
   });
 });
 

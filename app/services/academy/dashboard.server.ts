@@ -5,7 +5,7 @@ import { now } from '~/lib/clock.server';
 import { seoulDay, seoulDayStart, seoulMonth } from '~/lib/dates';
 import { won } from '~/domain/payments';
 import { billingState } from '~/services/payments/billing-state.server';
-import { sessionsOfUsers } from '~/services/reports.server';
+import { lastReadingDayOf, sessionsOfUsers } from '~/services/reports.server';
 import { classesInScope, isHead, studentsInScope, type AcademyStaff } from './scope.server';
 import { classAttainment } from './goals.server';
 import { goalText } from '~/domain/goals';
@@ -72,7 +72,7 @@ export async function academyDashboard(staff: AcademyStaff) {
       db(),
       sql`select u.id, u.name, u.grade, last.day::text as "lastDay", joined.day::text as "joinedDay", count(*) over ()::int as total
             from users u
-            left join (select s.user_id, max(s.day) as day from ${sessions} s group by s.user_id) last on last.user_id = u.id
+            left join lateral ${lastReadingDayOf(sql`u.id`)} last on true
             cross join lateral (
               select (greatest(u.created_at, (select max(j.decided_at) from academy_join_requests j
                                                where j.user_id = u.id and j.academy_id = u.organisation_id and j.status = 'APPROVED'))
@@ -93,15 +93,19 @@ export async function academyDashboard(staff: AcademyStaff) {
            order by rb.assigned_at, rb.id
            limit ${DASHBOARD_LIST_LIMIT}`,
     ),
-    // This month's minutes and pages of each open class, by its current students.
+    // This month's minutes and pages of each open class, by its current students. The students' month is summed once
+    // (materialized): joined per class, PostgreSQL summed the whole academy's month again for every class.
     executeRows<{ id: number; name: string; students: number; minutes: number; pages: number }>(
       db(),
-      sql`select classes.id, classes.name, count(distinct cm.user_id)::int as students,
+      sql`with month as materialized (
+            select x.user_id, sum(x.minutes) as minutes, sum(x.pages) as pages from ${sessions} x
+             where x.day >= ${monthStart}::date group by x.user_id
+          )
+          select classes.id, classes.name, count(distinct cm.user_id)::int as students,
                  coalesce(sum(s.minutes), 0)::int as minutes, coalesce(sum(s.pages), 0)::int as pages
             from classes
             left join class_memberships cm on cm.class_id = classes.id and cm.left_at is null
-            left join (select x.user_id, sum(x.minutes) as minutes, sum(x.pages) as pages from ${sessions} x
-                        where x.day >= ${monthStart}::date group by x.user_id) s on s.user_id = cm.user_id
+            left join month s on s.user_id = cm.user_id
            where ${classesInScope(staff)} and classes.status = 'OPEN'
            group by classes.id, classes.name order by classes.name, classes.id`,
     ),

@@ -36,16 +36,20 @@ export async function branchActivity(branchId: number | null, month: string): Pr
         left join agencies a on a.id = o.agency_id
        where o.kind = 'academy' and (${branchId}::int is null or o.branch_id = ${branchId}::int)
     ),
+    -- The academies' students are reached from organisations (not through the CTE, whose size the planner cannot
+    -- see) by users_organisation_role_idx (drizzle/0021), index only: one branch reads its own students, not all.
     members as (
       select u.organisation_id as academy_id,
              count(*) filter (where u.role = 'USER' and u.status = 'ACTIVE') as students
-        from users u where u.organisation_id in (select id from academies) group by u.organisation_id
+        from organisations o join users u on u.organisation_id = o.id
+       where o.kind = 'academy' and (${branchId}::int is null or o.branch_id = ${branchId}::int)
+       group by u.organisation_id
     ),
     month as (
       select u.organisation_id as academy_id, count(*) filter (where m.sessions > 0) as readers,
              sum(m.minutes) as minutes, sum(m.pages) as pages, sum(m.completed) as completed
-        from reading_months m join users u on u.id = m.user_id
-       where m.month = ${month} and u.organisation_id in (select id from academies)
+        from organisations o join users u on u.organisation_id = o.id join reading_months m on m.user_id = u.id
+       where m.month = ${month} and o.kind = 'academy' and (${branchId}::int is null or o.branch_id = ${branchId}::int)
        group by u.organisation_id
     )
     select a.id as "academyId", a.name as "academyName", a.status, a.branch_name as "branchName", a.agency_name as "agencyName",

@@ -77,7 +77,9 @@ export async function waitingNotes(filter: WaitingFilter, page: number) {
   if (filter.coachId === 'none') where.push(isNull(notes.coachId));
   else if (filter.coachId) where.push(eq(notes.coachId, filter.coachId));
   const condition = and(...where);
-  return onePage(page, WAITING_PAGE_SIZE, noteListRows(condition), db().select({ total: count() }).from(notes).where(condition));
+  return onePage(page, WAITING_PAGE_SIZE, noteListRows(condition), db().select({ total: count() }).from(notes).where(condition), {
+    estimate: true,
+  });
 }
 
 export type ReassignInput = { noteId: number; version: number; coachId: number | null };

@@ -40,6 +40,7 @@ export async function listIndividualMembers(filters: IndividualFilters, page: nu
       .where(condition)
       .orderBy(desc(users.createdAt), desc(users.id)),
     db().select({ total: count() }).from(users).innerJoin(organisations, eq(organisations.id, users.organisationId)).where(condition),
+    { estimate: true },
   );
   const ids = rows.map((r) => r.id);
   const [months, requests] = await Promise.all([

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { db, type Tx } from '~/db/client.server';
 import { agencies, auditEvents, organisations, users, type OrganisationStatus } from '~/db/schema';
@@ -36,9 +36,7 @@ export async function listAcademies(filters: AcademyFilters, page: number, at: D
   if (filters.agencyId) where.push(eq(organisations.agencyId, filters.agencyId));
   if (filters.status) where.push(eq(organisations.status, filters.status));
   const condition = and(...where);
-  const { rows, ...paging } = await onePage(
-    page,
-    ACADEMIES_PAGE_SIZE,
+  const listed = (where: SQL | undefined) =>
     db()
       .select({
         id: organisations.id,
@@ -54,9 +52,30 @@ export async function listAcademies(filters: AcademyFilters, page: number, at: D
       .from(organisations)
       .leftJoin(branch, eq(branch.id, organisations.branchId))
       .leftJoin(agencies, eq(agencies.id, organisations.agencyId))
-      .where(condition)
-      .orderBy(asc(organisations.name), asc(organisations.id)),
+      .where(where)
+      .orderBy(asc(organisations.name), asc(organisations.id));
+  const { rows, ...paging } = await onePage(
+    page,
+    ACADEMIES_PAGE_SIZE,
+    listed(condition),
     db().select({ total: count() }).from(organisations).where(condition),
+    {
+      // The page's ids first (organisations_kind_name_idx), then their branch, agency and active students: the
+      // students are counted for the page's academies, not for every academy a later page skips.
+      pageRows: (limit, offset) =>
+        listed(
+          inArray(
+            organisations.id,
+            db()
+              .select({ id: organisations.id })
+              .from(organisations)
+              .where(condition)
+              .orderBy(asc(organisations.name), asc(organisations.id))
+              .limit(limit)
+              .offset(offset),
+          ),
+        ),
+    },
   );
   const months = await payerMonths('academy', rows, seoulMonth(at));
   return {

@@ -56,6 +56,7 @@ export async function listPayments(filters: PaymentFilters, page: number) {
       .where(condition)
       .orderBy(desc(payments.createdAt), desc(payments.id)),
     db().select({ total: count() }).from(payments).innerJoin(organisations, eq(organisations.id, payments.organisationId)).where(condition),
+    { estimate: true },
   );
 }
 

@@ -192,11 +192,18 @@ export async function billingStates(
         ),
       ),
   ]);
-  const orders = rows.filter((o) => o.paidMonth === month);
+  // The month's orders by payer, grouped once (the operators' month lists 2,000 academies at a country's size).
+  const ordersOf = new Map<number, typeof rows>();
+  for (const o of rows) {
+    if (o.paidMonth !== month) continue;
+    const list = ordersOf.get(o.organisationId);
+    if (list) list.push(o);
+    else ordersOf.set(o.organisationId, [o]);
+  }
   const registered = plan === 'academy' ? rows.filter((o) => o.tier === Tier.NEW && o.status === PaymentStatus.SUCCESS) : [];
   const everRegistered = new Set(registered.map((r) => r.organisationId));
   for (const payer of payers) {
-    const mine = orders.filter((o) => o.organisationId === payer.id);
+    const mine = ordersOf.get(payer.id) ?? [];
     const input = {
       month,
       plan,

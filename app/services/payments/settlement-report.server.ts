@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { config } from '~/config.server';
 import { db } from '~/db/client.server';
@@ -10,7 +10,7 @@ import { now } from '~/lib/clock.server';
 import { addMonths, seoulDay, seoulMonth } from '~/lib/dates';
 import { positiveInt } from '~/lib/numbers';
 import { DomainError } from '~/lib/errors';
-import type { Table } from '~/lib/spreadsheets.server';
+import { csvHeader, csvRows, type Table } from '~/lib/spreadsheets.server';
 import { recordAudit } from '~/services/operators/audit.server';
 import type { Operator, Origin } from '~/services/operators/users.server';
 
@@ -69,14 +69,19 @@ export function vatSplit(total: number) {
 
 export type ReportScope = { branchId: number | null; month: string; academyId?: number | null };
 
-/** The month's lines of one branch (or all, branchId null), oldest payment first. */
-export async function settlementLines(scope: ReportScope): Promise<SettlementLine[]> {
+/**
+ * The month's lines of one branch (or all, branchId null) in the report's order (branch, academy, line), optionally
+ * from after the line `after` on (its branch name, academy name and id) and at most `limit` of them.
+ */
+async function linesQuery(scope: ReportScope, after?: SettlementLine, limit?: number): Promise<SettlementLine[]> {
   const academy = alias(organisations, 'academy');
   const branch = alias(organisations, 'branch');
   const where: SQL[] = [eq(settlements.month, scope.month)];
   if (scope.branchId !== null) where.push(eq(settlements.branchId, scope.branchId));
   if (scope.academyId) where.push(eq(settlements.academyId, scope.academyId));
-  const rows = await db()
+  if (after)
+    where.push(sql`(${branch.name}, ${academy.name}, ${settlements.id}) > (${after.branchName}, ${after.academyName}, ${after.id})`);
+  const query = db()
     .select({
       id: settlements.id,
       paymentId: settlements.paymentId,
@@ -108,7 +113,27 @@ export async function settlementLines(scope: ReportScope): Promise<SettlementLin
     .leftJoin(users, eq(users.id, settlements.paidOutByUserId))
     .where(and(...where))
     .orderBy(asc(branch.name), asc(academy.name), asc(settlements.id));
+  const rows = await (limit ? query.limit(limit) : query);
   return rows.map((r) => ({ ...r, toRecover: r.status === SettlementStatus.REFUND && r.paidOutAt !== null }));
+}
+
+/** The month's lines of one branch (or all, branchId null), oldest payment first. */
+export async function settlementLines(scope: ReportScope): Promise<SettlementLine[]> {
+  return linesQuery(scope);
+}
+
+/**
+ * The same lines as settlementLines, `size` at a time (each batch one query from where the last one stopped), for an
+ * export that streams: memory holds one batch whatever the number of academies.
+ */
+export async function* settlementLineBatches(scope: ReportScope, size = 500): AsyncGenerator<SettlementLine[]> {
+  let after: SettlementLine | undefined;
+  for (;;) {
+    const batch = await linesQuery(scope, after, size);
+    if (batch.length) yield batch;
+    if (batch.length < size) return;
+    after = batch[batch.length - 1];
+  }
 }
 
 /** The branch's (or every branch's) settlement of a month: summaries, totals, lines, invoice figures. */
@@ -193,61 +218,110 @@ export type SettlementReport = Awaited<ReturnType<typeof settlementReport>>;
 
 const day = (d: Date | null) => (d ? seoulDay(d) : '');
 
+const SETTLEMENT_COLUMNS = [
+  { key: 'month', header: '정산월', width: 10 },
+  { key: 'branch', header: '지사', width: 20 },
+  { key: 'agency', header: '대리점', width: 16 },
+  { key: 'academy', header: '학원', width: 20 },
+  { key: 'orderId', header: '주문번호', width: 30 },
+  { key: 'tier', header: '항목', width: 12 },
+  { key: 'method', header: '결제 방법', width: 12 },
+  { key: 'approvedAt', header: '결제일', width: 12 },
+  { key: 'base', header: '정산 기준 금액', width: 14 },
+  { key: 'branchRate', header: '지사 요율', width: 10 },
+  { key: 'branchAmount', header: '지사 정산액', width: 14 },
+  { key: 'agencyRate', header: '대리점 요율', width: 10 },
+  { key: 'agencyAmount', header: '대리점 정산액', width: 14 },
+  { key: 'status', header: '상태', width: 12 },
+  { key: 'paidOutAt', header: '지급일', width: 12 },
+] as const;
+type SettlementKey = (typeof SETTLEMENT_COLUMNS)[number]['key'];
+type SettlementRow = Record<SettlementKey, string | number | null>;
+
+const lineRow = (l: SettlementLine): SettlementRow => ({
+  month: l.month,
+  branch: l.branchName,
+  agency: l.agencyName ?? '',
+  academy: l.academyName,
+  orderId: l.orderId,
+  tier: TIER_LABELS[l.tier] ?? String(l.tier),
+  method: PAYMENT_METHOD_LABELS[l.method] ?? l.method,
+  approvedAt: day(l.approvedAt),
+  base: l.baseAmount,
+  branchRate: rateLabel(l.branchRate),
+  branchAmount: l.branchAmount,
+  agencyRate: rateLabel(l.agencyRate),
+  agencyAmount: l.agencyAmount,
+  status: l.toRecover ? '환불 (회수 필요)' : (SETTLEMENT_STATUS_LABELS[l.status] ?? String(l.status)),
+  paidOutAt: day(l.paidOutAt),
+});
+
+/** The two rows under the lines: the totals the page shows (정산 대상) and the shares to recover. */
+function totalRows(totals: Totals, recover: Totals): SettlementRow[] {
+  const blank = Object.fromEntries(SETTLEMENT_COLUMNS.map((c) => [c.key, null])) as Record<SettlementKey, null>;
+  return [
+    {
+      ...blank,
+      month: '합계',
+      academy: `정산 대상 ${totals.count}건 (지급 대기·지급 완료)`,
+      base: totals.base,
+      branchAmount: totals.branchAmount,
+      agencyAmount: totals.agencyAmount,
+    },
+    {
+      ...blank,
+      month: '회수 필요',
+      academy: `지급 후 환불 ${recover.count}건`,
+      base: recover.base,
+      branchAmount: recover.branchAmount,
+      agencyAmount: recover.agencyAmount,
+    },
+  ];
+}
+
 /** The report as a table for `.xlsx` and CSV: every line, then the totals the page shows (정산 대상 and to recover). */
 export function settlementTable(report: SettlementReport): Table {
-  const columns = [
-    { key: 'month', header: '정산월', width: 10 },
-    { key: 'branch', header: '지사', width: 20 },
-    { key: 'agency', header: '대리점', width: 16 },
-    { key: 'academy', header: '학원', width: 20 },
-    { key: 'orderId', header: '주문번호', width: 30 },
-    { key: 'tier', header: '항목', width: 12 },
-    { key: 'method', header: '결제 방법', width: 12 },
-    { key: 'approvedAt', header: '결제일', width: 12 },
-    { key: 'base', header: '정산 기준 금액', width: 14 },
-    { key: 'branchRate', header: '지사 요율', width: 10 },
-    { key: 'branchAmount', header: '지사 정산액', width: 14 },
-    { key: 'agencyRate', header: '대리점 요율', width: 10 },
-    { key: 'agencyAmount', header: '대리점 정산액', width: 14 },
-    { key: 'status', header: '상태', width: 12 },
-    { key: 'paidOutAt', header: '지급일', width: 12 },
-  ] as const;
-  type Key = (typeof columns)[number]['key'];
-  const rows: Record<Key, string | number | null>[] = report.lines.map((l) => ({
-    month: l.month,
-    branch: l.branchName,
-    agency: l.agencyName ?? '',
-    academy: l.academyName,
-    orderId: l.orderId,
-    tier: TIER_LABELS[l.tier] ?? String(l.tier),
-    method: PAYMENT_METHOD_LABELS[l.method] ?? l.method,
-    approvedAt: day(l.approvedAt),
-    base: l.baseAmount,
-    branchRate: rateLabel(l.branchRate),
-    branchAmount: l.branchAmount,
-    agencyRate: rateLabel(l.agencyRate),
-    agencyAmount: l.agencyAmount,
-    status: l.toRecover ? '환불 (회수 필요)' : (SETTLEMENT_STATUS_LABELS[l.status] ?? String(l.status)),
-    paidOutAt: day(l.paidOutAt),
-  }));
-  const blank = Object.fromEntries(columns.map((c) => [c.key, null])) as Record<Key, null>;
-  rows.push({
-    ...blank,
-    month: '합계',
-    academy: `정산 대상 ${report.totals.count}건 (지급 대기·지급 완료)`,
-    base: report.totals.base,
-    branchAmount: report.totals.branchAmount,
-    agencyAmount: report.totals.agencyAmount,
+  const rows = report.lines.map(lineRow);
+  rows.push(...totalRows(report.totals, report.recover));
+  return { columns: [...SETTLEMENT_COLUMNS], rows };
+}
+
+/**
+ * The same table as CSV, streamed: the lines read settlementLineBatches' batch at a time and written as they come, the
+ * totals added up on the way and written last. Memory holds one batch whatever the month's size (docs/decisions/046).
+ */
+export function settlementCsv(scope: ReportScope): ReadableStream<Uint8Array> {
+  const columns = [...SETTLEMENT_COLUMNS];
+  const batches = settlementLineBatches({ branchId: scope.branchId, month: scope.month });
+  const totals = zero();
+  const recover = zero();
+  let started = false;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        if (!started) {
+          started = true;
+          controller.enqueue(csvHeader(columns));
+        }
+        const next = await batches.next();
+        if (next.done) {
+          controller.enqueue(csvRows(columns, totalRows(totals, recover)));
+          controller.close();
+          return;
+        }
+        for (const line of next.value) {
+          if (line.toRecover) add(recover, line);
+          if (counts(line)) add(totals, line);
+        }
+        controller.enqueue(csvRows(columns, next.value.map(lineRow)));
+      } catch (error) {
+        controller.error(error);
+      }
+    },
+    async cancel() {
+      await batches.return(undefined);
+    },
   });
-  rows.push({
-    ...blank,
-    month: '회수 필요',
-    academy: `지급 후 환불 ${report.recover.count}건`,
-    base: report.recover.base,
-    branchAmount: report.recover.branchAmount,
-    agencyAmount: report.recover.agencyAmount,
-  });
-  return { columns: [...columns], rows };
 }
 
 /**
