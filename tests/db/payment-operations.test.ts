@@ -20,14 +20,8 @@ import type { PaymentGateway } from '~/services/payments/gateway-types.server';
 import { markSucceeded } from '~/services/payments/outcomes.server';
 import { billFor } from '~/services/payments/prices.server';
 import { newRefundKey, refundPayment } from '~/services/payments/refunds.server';
-import {
-  settlementCsv,
-  settlementLineBatches,
-  settlementLines,
-  settlementReport,
-  settlementTable,
-  vatSplit,
-} from '~/services/payments/settlement-report.server';
+import { settlementCsv, settlementTable } from '~/services/payments/settlement-export.server';
+import { settlementLineBatches, settlementLines, settlementReport, vatSplit } from '~/services/payments/settlement-report.server';
 import { toCsv } from '~/lib/spreadsheets.server';
 import { makeRequest, respond, sessionCookie } from '../support/auth';
 import { onPostgres, useTestDatabase } from '../support/db';

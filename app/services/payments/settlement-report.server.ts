@@ -4,19 +4,18 @@ import { config } from '~/config.server';
 import { db } from '~/db/client.server';
 import { agencies, organisations, payments, settlements, users } from '~/db/schema';
 import { SettlementStatus, type PaymentMethod, type Tier } from '~/domain/enums';
-import { OPERATOR_PAYMENT_MESSAGES as M, rateLabel } from '~/domain/operator-payments';
-import { PAYMENT_METHOD_LABELS, SETTLEMENT_STATUS_LABELS, TIER_LABELS } from '~/domain/payments';
+import { OPERATOR_PAYMENT_MESSAGES as M } from '~/domain/operator-payments';
+import { SETTLEMENT_STATUS_LABELS } from '~/domain/payments';
 import { now } from '~/lib/clock.server';
-import { addMonths, seoulDay, seoulMonth } from '~/lib/dates';
+import { addMonths, seoulMonth } from '~/lib/dates';
 import { positiveInt } from '~/lib/numbers';
 import { DomainError } from '~/lib/errors';
-import { csvHeader, csvRows, type Table } from '~/lib/spreadsheets.server';
 import { recordAudit } from '~/services/operators/audit.server';
 import type { Operator, Origin } from '~/services/operators/users.server';
 
 // A branch's settlement (issue 14; product.md §3): the settlement lines of its region's academy payments for a Seoul
 // month, by academy and by agency, with totals, the lines themselves, the figures of the tax invoice for the shares,
-// and the same table as a spreadsheet. A BRANCH user's report is its own branch's (the caller passes the user's
+// and the same table as a spreadsheet (settlement-export.server.ts). A BRANCH user's report is its own branch's (the caller passes the user's
 // organisation); operators see every branch, or one, and mark a branch's month paid out.
 //
 // What counts: lines WAITING (to pay out) and SUCCESS (paid out) are the settlement; REFUND and CANCEL lines are shown
@@ -50,11 +49,11 @@ export type SettlementLine = {
 
 export type Totals = { count: number; base: number; branchAmount: number; agencyAmount: number };
 
-const zero = (): Totals => ({ count: 0, base: 0, branchAmount: 0, agencyAmount: 0 });
+export const zero = (): Totals => ({ count: 0, base: 0, branchAmount: 0, agencyAmount: 0 });
 
-const counts = (line: SettlementLine) => line.status === SettlementStatus.WAITING || line.status === SettlementStatus.SUCCESS;
+export const counts = (line: SettlementLine) => line.status === SettlementStatus.WAITING || line.status === SettlementStatus.SUCCESS;
 
-function add(t: Totals, line: SettlementLine) {
+export function add(t: Totals, line: SettlementLine) {
   t.count += 1;
   t.base += line.baseAmount;
   t.branchAmount += line.branchAmount;
@@ -215,114 +214,6 @@ export async function settlementReport(scope: ReportScope) {
 }
 
 export type SettlementReport = Awaited<ReturnType<typeof settlementReport>>;
-
-const day = (d: Date | null) => (d ? seoulDay(d) : '');
-
-const SETTLEMENT_COLUMNS = [
-  { key: 'month', header: '정산월', width: 10 },
-  { key: 'branch', header: '지사', width: 20 },
-  { key: 'agency', header: '대리점', width: 16 },
-  { key: 'academy', header: '학원', width: 20 },
-  { key: 'orderId', header: '주문번호', width: 30 },
-  { key: 'tier', header: '항목', width: 12 },
-  { key: 'method', header: '결제 방법', width: 12 },
-  { key: 'approvedAt', header: '결제일', width: 12 },
-  { key: 'base', header: '정산 기준 금액', width: 14 },
-  { key: 'branchRate', header: '지사 요율', width: 10 },
-  { key: 'branchAmount', header: '지사 정산액', width: 14 },
-  { key: 'agencyRate', header: '대리점 요율', width: 10 },
-  { key: 'agencyAmount', header: '대리점 정산액', width: 14 },
-  { key: 'status', header: '상태', width: 12 },
-  { key: 'paidOutAt', header: '지급일', width: 12 },
-] as const;
-type SettlementKey = (typeof SETTLEMENT_COLUMNS)[number]['key'];
-type SettlementRow = Record<SettlementKey, string | number | null>;
-
-const lineRow = (l: SettlementLine): SettlementRow => ({
-  month: l.month,
-  branch: l.branchName,
-  agency: l.agencyName ?? '',
-  academy: l.academyName,
-  orderId: l.orderId,
-  tier: TIER_LABELS[l.tier] ?? String(l.tier),
-  method: PAYMENT_METHOD_LABELS[l.method] ?? l.method,
-  approvedAt: day(l.approvedAt),
-  base: l.baseAmount,
-  branchRate: rateLabel(l.branchRate),
-  branchAmount: l.branchAmount,
-  agencyRate: rateLabel(l.agencyRate),
-  agencyAmount: l.agencyAmount,
-  status: l.toRecover ? '환불 (회수 필요)' : (SETTLEMENT_STATUS_LABELS[l.status] ?? String(l.status)),
-  paidOutAt: day(l.paidOutAt),
-});
-
-/** The two rows under the lines: the totals the page shows (정산 대상) and the shares to recover. */
-function totalRows(totals: Totals, recover: Totals): SettlementRow[] {
-  const blank = Object.fromEntries(SETTLEMENT_COLUMNS.map((c) => [c.key, null])) as Record<SettlementKey, null>;
-  return [
-    {
-      ...blank,
-      month: '합계',
-      academy: `정산 대상 ${totals.count}건 (지급 대기·지급 완료)`,
-      base: totals.base,
-      branchAmount: totals.branchAmount,
-      agencyAmount: totals.agencyAmount,
-    },
-    {
-      ...blank,
-      month: '회수 필요',
-      academy: `지급 후 환불 ${recover.count}건`,
-      base: recover.base,
-      branchAmount: recover.branchAmount,
-      agencyAmount: recover.agencyAmount,
-    },
-  ];
-}
-
-/** The report as a table for `.xlsx` and CSV: every line, then the totals the page shows (정산 대상 and to recover). */
-export function settlementTable(report: SettlementReport): Table {
-  const rows = report.lines.map(lineRow);
-  rows.push(...totalRows(report.totals, report.recover));
-  return { columns: [...SETTLEMENT_COLUMNS], rows };
-}
-
-/**
- * The same table as CSV, streamed: the lines read settlementLineBatches' batch at a time and written as they come, the
- * totals added up on the way and written last. Memory holds one batch whatever the month's size (docs/decisions/046).
- */
-export function settlementCsv(scope: ReportScope): ReadableStream<Uint8Array> {
-  const columns = [...SETTLEMENT_COLUMNS];
-  const batches = settlementLineBatches({ branchId: scope.branchId, month: scope.month });
-  const totals = zero();
-  const recover = zero();
-  let started = false;
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        if (!started) {
-          started = true;
-          controller.enqueue(csvHeader(columns));
-        }
-        const next = await batches.next();
-        if (next.done) {
-          controller.enqueue(csvRows(columns, totalRows(totals, recover)));
-          controller.close();
-          return;
-        }
-        for (const line of next.value) {
-          if (line.toRecover) add(recover, line);
-          if (counts(line)) add(totals, line);
-        }
-        controller.enqueue(csvRows(columns, next.value.map(lineRow)));
-      } catch (error) {
-        controller.error(error);
-      }
-    },
-    async cancel() {
-      await batches.return(undefined);
-    },
-  });
-}
 
 /**
  * Operators pay a branch's month out: its WAITING lines turn SUCCESS with the time and the operator (audited). Throws
