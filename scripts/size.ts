@@ -12,6 +12,7 @@ import {
   measurePage,
   overBudget,
   PUBLIC_PAGES,
+  requireProductionBuild,
   SIGNED_IN_PAGES,
   signInCookie,
   type Transfer,
@@ -24,6 +25,7 @@ if (!process.argv.includes('--no-build')) {
   const built = spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
   if (built.status !== 0) process.exit(1);
 }
+requireProductionBuild();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'readin-size-'));
 const server = spawn(process.execPath, ['server/index.mjs'], {
   env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, APP_ENV: 'EXP', NODE_ENV: 'production', DATABASE_URL: '' },

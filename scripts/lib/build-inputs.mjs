@@ -21,6 +21,7 @@ const FILES = [
   'scripts/lib/build-inputs.mjs',
   'scripts/lib/client-chunks.mjs',
   'scripts/lib/compress-build.mjs',
+  'scripts/lib/minify-pool.mjs',
   'scripts/lib/rebundle-client.mjs',
   'scripts/lib/split-css.mjs',
 ];
@@ -54,9 +55,22 @@ export function buildInputsHash(root = ROOT, mode = process.env.NODE_ENV || 'pro
   return hash.digest('hex');
 }
 
-/** Records that the build in `root` was made from the current inputs. */
-export function writeBuildStamp(root = ROOT, hash = buildInputsHash(root)) {
-  fs.writeFileSync(stampFile(root), JSON.stringify({ hash, builtAt: new Date().toISOString() }) + '\n');
+/**
+ * Records that the build in `root` was made from the current inputs, and how its .gz files were written: 'zopfli' (the
+ * production build, what the JavaScript budget counts) or 'zlib' (`npm start`'s quick build: level 9, about 3 % larger).
+ */
+export function writeBuildStamp(root = ROOT, hash = buildInputsHash(root), gzip = 'zopfli') {
+  fs.writeFileSync(stampFile(root), JSON.stringify({ hash, gzip, builtAt: new Date().toISOString() }) + '\n');
+}
+
+/** How the last build in `root` wrote its .gz files ('zopfli' or 'zlib'); null without a build. Stamps older than the
+ *  quick build say nothing and were all Zopfli's. */
+export function buildGzip(root = ROOT) {
+  try {
+    return JSON.parse(fs.readFileSync(stampFile(root), 'utf8')).gzip ?? 'zopfli';
+  } catch {
+    return null;
+  }
 }
 
 /** True when the last successful build in `root` was made from exactly the current inputs (and is still there). */

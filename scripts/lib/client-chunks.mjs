@@ -14,16 +14,19 @@
 //      (per page it relieves). Bytes are gzip bytes, the measure of the budget.
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+
+const gzipAsync = promisify(zlib.gzip);
 
 /**
  * @param {{ buildDir: string, publicPath: string, metafile: any, manifest: any, maxScripts: number, maxBytes?: number }} input
  *   buildDir: the client build folder (public/build); publicPath: its URL prefix (/build/); metafile: esbuild's
  *   client metafile (build/metafile.js.json); manifest: the browser manifest (window.__remixManifest).
- * @returns {{ groupOf: Map<string, string>, pages: { route: string, modules: string[], groups: string[], bytes: number, neededBytes: number }[], groups: Map<string, { members: string[], bytes: number, host: boolean }> }}
+ * @returns {Promise<{ groupOf: Map<string, string>, pages: { route: string, modules: string[], groups: string[], bytes: number, neededBytes: number }[], groups: Map<string, { members: string[], bytes: number, host: boolean }> }>}
  *   groupOf maps a shared chunk's URL to its group's name.
  */
-export function planChunks({ buildDir, publicPath, metafile, manifest, maxScripts, maxBytes = Infinity }) {
+export async function planChunks({ buildDir, publicPath, metafile, manifest, maxScripts, maxBytes = Infinity }) {
   const toUrl = (file) => publicPath + path.relative(path.resolve(buildDir), path.resolve(file)).split(path.sep).join('/');
   /** @type {Map<string, string[]>} static imports per output URL */
   const imports = new Map();
@@ -71,6 +74,16 @@ export function planChunks({ buildDir, publicPath, metafile, manifest, maxScript
     const key = sorted.join('\n');
     if (!weighed.has(key)) weighed.set(key, zlib.gzipSync(Buffer.concat(sorted.map(text))).length);
     return weighed.get(key);
+  };
+  /** Weighs sets of members ahead, in zlib's thread pool (the machine's cores at once): the same figures, sooner. */
+  const weighAhead = async (memberSets) => {
+    const todo = new Map();
+    for (const members of memberSets) {
+      const sorted = [...members].sort();
+      const key = sorted.join('\n');
+      if (!weighed.has(key) && !todo.has(key)) todo.set(key, sorted);
+    }
+    await Promise.all([...todo].map(async ([key, sorted]) => weighed.set(key, (await gzipAsync(Buffer.concat(sorted.map(text)))).length)));
   };
   const size = new Map();
   const gzipBytes = (url) => {
@@ -128,6 +141,7 @@ export function planChunks({ buildDir, publicPath, metafile, manifest, maxScript
   // carry code of other pages that imports yet another group.
   let loaded = [];
   let starts = [];
+  const hostModulesOf = pages.map((p) => p.modules.filter((m) => hosts.has(m)));
   let edges = new Map();
   /** Recomputes what pages load: every page, or only `only` (the pages a move of one chunk can change). */
   const relist = (only) => {
@@ -136,12 +150,16 @@ export function planChunks({ buildDir, publicPath, metafile, manifest, maxScript
     if (!only) for (const group of groups.values()) group.pages = new Set();
     for (const i of indices) {
       if (only) for (const name of loaded[i]) groups.get(name)?.pages.delete(i);
-      const p = pages[i];
-      starts[i] = new Set([...p.chunks.map((c) => groupOfChunk.get(c)), ...p.modules.filter((m) => hosts.has(m))]);
-      const seen = new Set(starts[i]);
+      const start = new Set();
+      for (const c of pages[i].chunks) start.add(groupOfChunk.get(c));
+      for (const m of hostModulesOf[i]) start.add(m);
+      starts[i] = start;
+      const seen = new Set(start);
       const stack = [...seen];
       while (stack.length) {
-        for (const next of edges.get(stack.pop()) ?? []) {
+        const targets = edges.get(stack.pop());
+        if (!targets) continue;
+        for (const next of targets) {
           if (seen.has(next)) continue;
           seen.add(next);
           stack.push(next);
@@ -186,7 +204,7 @@ export function planChunks({ buildDir, publicPath, metafile, manifest, maxScript
   // later step needs is not known when an earlier one is taken). A repair pass then moves such a chunk, one at a time,
   // to another group, to a layout's file or to a group of its own, whichever lowers the bytes past the budget summed
   // over the pages, as long as every page keeps within its scripts and no two groups import each other.
-  function repairOverweight() {
+  async function repairOverweight() {
     if (maxBytes === Infinity) return;
     const bytesOf = (i) => moduleBytes[i] + [...loaded[i]].reduce((sum, g) => sum + groups.get(g).bytes, 0);
     const needs = pages.map((p) => new Set(p.chunks));
@@ -203,6 +221,8 @@ export function planChunks({ buildDir, publicPath, metafile, manifest, maxScript
     const move = (chunk, from, to) => {
       // The pages whose scripts can change: those that need the chunk, and those that load either group.
       const affected = new Set([...needing(chunk), ...groups.get(from).pages, ...(groups.get(to)?.pages ?? [])]);
+      // What the pages loaded before, so that a tried move is undone without listing them again (`undo`).
+      const before = { edges, pages: [...affected].map((i) => [i, loaded[i], starts[i]]) };
       if (!groups.has(to)) groups.set(to, { members: new Set(), pages: new Set(), bytes: 0, host: false });
       groups.get(from).members.delete(chunk);
       groups.get(to).members.add(chunk);
@@ -213,33 +233,82 @@ export function planChunks({ buildDir, publicPath, metafile, manifest, maxScript
         else group.bytes = weigh(name, group);
       }
       relist([...affected]);
-      return affected;
+      return { affected, before };
+    };
+    // A tried move taken back: the chunk returns to its group, as `move` would put it, and the pages it touched load
+    // what they loaded before (the same sets a new listing would give, since every chunk is where it was).
+    const undo = (chunk, from, to, { affected, before }) => {
+      if (!groups.has(from)) groups.set(from, { members: new Set(), pages: new Set(), bytes: 0, host: false });
+      groups.get(to).members.delete(chunk);
+      groups.get(from).members.add(chunk);
+      groupOfChunk.set(chunk, from);
+      for (const name of [to, from]) {
+        const group = groups.get(name);
+        if (!group.host && group.members.size === 0) groups.delete(name);
+        else group.bytes = weigh(name, group);
+      }
+      for (const i of affected) for (const name of loaded[i]) groups.get(name)?.pages.delete(i);
+      for (const [i, wasLoaded, wasStarts] of before.pages) {
+        loaded[i] = wasLoaded;
+        starts[i] = wasStarts;
+        for (const name of wasLoaded) groups.get(name)?.pages.add(i);
+      }
+      edges = before.edges;
     };
     const pastBudget = (i) => Math.max(0, bytesOf(i) - maxBytes);
     for (let round = 0; round < 40; round++) {
       const past = pages.map((_, i) => pastBudget(i));
       if (past.every((b) => b === 0)) return;
       let best;
+      // Where a chunk can go: a group one of the pages that need it loads, where every such page that does not has a
+      // script to spare (a layout's file only when they are all below it), or a group of its own.
+      const targetsOf = (chunk, from) => {
+        const needers = needing(chunk);
+        const room = (g) => needers.every((j) => loaded[j].has(g) || requests(j) < budgetOf(j));
+        const targets = new Set([`split:${fresh}`]);
+        for (const j of needers) {
+          for (const g of loaded[j]) {
+            if (g === from || targets.has(g)) continue;
+            if (groups.get(g).host && !needers.every((k) => below.get(g)?.has(k))) continue;
+            if (room(g)) targets.add(g);
+          }
+        }
+        return targets;
+      };
+      const overPages = pages.map((_, i) => i).filter((i) => past[i] > 0);
+      // Every move the round tries, weighed first, in parallel: each leaves its group without the chunk and gives it to
+      // another (a tried move is undone, so the round starts each from the same groups).
+      {
+        const sets = [];
+        const seen = new Set();
+        for (const i of overPages) {
+          for (const from of loaded[i]) {
+            for (const chunk of groups.get(from).members) {
+              if (needs[i].has(chunk) || core.has(chunk) || seen.has(chunk)) continue;
+              seen.add(chunk);
+              const fromGroup = groups.get(from);
+              const rest = [...fromGroup.members].filter((m) => m !== chunk);
+              if (fromGroup.host) sets.push([from, ...rest]);
+              else if (rest.length) sets.push(rest);
+              for (const to of targetsOf(chunk, from)) {
+                const toGroup = groups.get(to);
+                if (!toGroup) sets.push([chunk]);
+                else sets.push(toGroup.host ? [to, ...toGroup.members, chunk] : [...toGroup.members, chunk]);
+              }
+            }
+          }
+        }
+        await weighAhead(sets);
+      }
       const tried = new Set();
-      for (const i of pages.map((_, i) => i).filter((i) => past[i] > 0)) {
+      for (const i of overPages) {
         for (const from of loaded[i]) {
           for (const chunk of [...groups.get(from).members]) {
             if (needs[i].has(chunk) || core.has(chunk) || tried.has(chunk)) continue;
             tried.add(chunk);
-            // Where it can go: a group one of the pages that need it loads, where every such page that does not has a
-            // script to spare (a layout's file only when they are all below it), or a group of its own.
-            const needers = needing(chunk);
-            const room = (g) => needers.every((j) => loaded[j].has(g) || requests(j) < budgetOf(j));
-            const targets = new Set([`split:${fresh}`]);
-            for (const j of needers) {
-              for (const g of loaded[j]) {
-                if (g === from || targets.has(g)) continue;
-                if (groups.get(g).host && !needers.every((k) => below.get(g)?.has(k))) continue;
-                if (room(g)) targets.add(g);
-              }
-            }
-            for (const to of targets) {
-              const affected = [...move(chunk, from, to)];
+            for (const to of targetsOf(chunk, from)) {
+              const moved = move(chunk, from, to);
+              const affected = [...moved.affected];
               // The change in bytes past the budget, over the pages the move touches.
               const gain = affected.reduce((sum, j) => sum + pastBudget(j) - past[j], 0);
               const ok =
@@ -247,7 +316,7 @@ export function planChunks({ buildDir, publicPath, metafile, manifest, maxScript
                 (!best || gain < best.gain) &&
                 affected.every((j) => requests(j) <= budgetOf(j)) &&
                 !groupCycles(groupEdges(groupOfChunk, imports), [...groups.keys()]).length;
-              move(chunk, to, from);
+              undo(chunk, from, to, moved);
               if (ok) best = { chunk, from, to, gain };
             }
           }
@@ -316,7 +385,8 @@ export function planChunks({ buildDir, publicPath, metafile, manifest, maxScript
         // A page that loaded one of the two now loads the other and all it imports.
         let relieved = 0;
         let added = 0;
-        for (const i of new Set([...A.pages, ...B.pages])) {
+        // Every page that loads either group, once (the sums do not depend on the order).
+        const weighPage = (i) => {
           const loads = loaded[i];
           const gained = loads.has(keep) ? (loads.has(drop) ? [] : [drop, ...reach.get(drop)]) : [keep, ...reach.get(keep)];
           let count = nowRequests[i];
@@ -336,7 +406,9 @@ export function planChunks({ buildDir, publicPath, metafile, manifest, maxScript
           // Bytes past the page budget weigh a hundred times as much (the goal is both budgets; at ten times, merges kept
           // pushing the home pages to 103–114 KB).
           added += 99 * (Math.max(0, nowBytes[i] + bytes - maxBytes) - Math.max(0, nowBytes[i] - maxBytes));
-        }
+        };
+        for (const i of A.pages) weighPage(i);
+        for (const i of B.pages) if (!A.pages.has(i)) weighPage(i);
         if (relieved <= 0) continue;
         const cost = added / relieved;
         if (!best || cost < best.cost) best = { cost, keep, drop };
@@ -346,7 +418,7 @@ export function planChunks({ buildDir, publicPath, metafile, manifest, maxScript
     merge(best.keep, best.drop);
     relist();
   }
-  repairOverweight();
+  await repairOverweight();
   const pageBytes = pages.map((p, i) => ownBytes(p) + [...loaded[i]].reduce((sum, g) => sum + groups.get(g).bytes, 0));
 
   // Names: a host's group is named after its module (the build gives the module and its group one file); the others

@@ -1,7 +1,18 @@
 import { expect, test } from '@playwright/test';
-import { MEMBER_PAGES, measurePage, overBudget, PUBLIC_PAGES, SIGNED_IN_PAGES, signInCookie } from '../../scripts/lib/page-weight';
+import {
+  MEMBER_PAGES,
+  measurePage,
+  overBudget,
+  PUBLIC_PAGES,
+  requireProductionBuild,
+  SIGNED_IN_PAGES,
+  signInCookie,
+} from '../../scripts/lib/page-weight';
 
 // The weight budget of architecture.md §5, per page (same measure as `npm run size`). Runs once (js project).
+
+// The server serves this checkout's build: it must be the production one (`npm run test:e2e` builds it).
+test.beforeAll(() => requireProductionBuild());
 
 test.describe('page weight @js-only', () => {
   for (const path of PUBLIC_PAGES) {

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildInputsHash, buildIsCurrent, writeBuildStamp } from '../../scripts/lib/build-inputs.mjs';
+import { buildGzip, buildInputsHash, buildIsCurrent, writeBuildStamp } from '../../scripts/lib/build-inputs.mjs';
+import { requireProductionBuild } from '../../scripts/lib/page-weight';
 
 // `npm start` builds again only when the build's inputs changed (scripts/lib/build-inputs.mjs): here on a small tree
 // of its own, with a build in place and the stamp a build leaves.
@@ -68,5 +69,23 @@ describe('the build is current', () => {
 
   it('for the mode it was built in', () => {
     expect(buildInputsHash(root, 'production')).not.toBe(buildInputsHash(root, 'test'));
+  });
+});
+
+describe("how the build's .gz files were written", () => {
+  it("is recorded: npm start's quick build (zlib) is current too, but the budget refuses it", () => {
+    expect(buildGzip(root)).toBe('zopfli');
+    expect(() => requireProductionBuild(root)).not.toThrow();
+    writeBuildStamp(root, buildInputsHash(root), 'zlib');
+    expect(buildGzip(root)).toBe('zlib');
+    expect(buildIsCurrent(root)).toBe(true);
+    expect(() => requireProductionBuild(root)).toThrow(/npm run build/);
+  });
+
+  it('a stamp from before the quick build was Zopfli; no stamp, no build', () => {
+    fs.writeFileSync(path.join(root, 'build/build-inputs.json'), JSON.stringify({ hash: buildInputsHash(root) }));
+    expect(buildGzip(root)).toBe('zopfli');
+    fs.rmSync(path.join(root, 'build/build-inputs.json'));
+    expect(buildGzip(root)).toBeNull();
   });
 });
