@@ -37,6 +37,14 @@ export async function planChunks({ buildDir, publicPath, metafile, manifest, max
       (out.imports ?? []).filter((i) => i.kind === 'import-statement' && !i.external).map((i) => toUrl(i.path)),
     );
   }
+  /** @type {Map<string, string[]>} the output URLs that import each one */
+  const importersOf = new Map();
+  for (const [url, deps] of imports) {
+    for (const dep of deps) {
+      if (!importersOf.has(dep)) importersOf.set(dep, []);
+      importersOf.get(dep).push(url);
+    }
+  }
   const isShared = (url) => url.startsWith(`${publicPath}_shared/`);
   const closure = (modules) => {
     const seen = new Set();
@@ -144,8 +152,8 @@ export async function planChunks({ buildDir, publicPath, metafile, manifest, max
   const hostModulesOf = pages.map((p) => p.modules.filter((m) => hosts.has(m)));
   let edges = new Map();
   /** Recomputes what pages load: every page, or only `only` (the pages a move of one chunk can change). */
-  const relist = (only) => {
-    edges = groupEdges(groupOfChunk, imports);
+  const relist = (only, newEdges) => {
+    edges = newEdges ?? groupEdges(groupOfChunk, imports);
     const indices = only ?? pages.map((_, i) => i);
     if (!only) for (const group of groups.values()) group.pages = new Set();
     for (const i of indices) {
@@ -219,10 +227,9 @@ export async function planChunks({ buildDir, publicPath, metafile, manifest, max
     };
     let fresh = 0;
     const move = (chunk, from, to) => {
-      // The pages whose scripts can change: those that need the chunk, and those that load either group.
+      // The pages whose bytes can change: those that need the chunk, and those that load either group.
       const affected = new Set([...needing(chunk), ...groups.get(from).pages, ...(groups.get(to)?.pages ?? [])]);
-      // What the pages loaded before, so that a tried move is undone without listing them again (`undo`).
-      const before = { edges, pages: [...affected].map((i) => [i, loaded[i], starts[i]]) };
+      const oldEdges = edges;
       if (!groups.has(to)) groups.set(to, { members: new Set(), pages: new Set(), bytes: 0, host: false });
       groups.get(from).members.delete(chunk);
       groups.get(to).members.add(chunk);
@@ -232,12 +239,23 @@ export async function planChunks({ buildDir, publicPath, metafile, manifest, max
         if (!group.host && group.members.size === 0) groups.delete(name);
         else group.bytes = weigh(name, group);
       }
-      relist([...affected]);
-      return { affected, before };
+      // Of those, the pages whose scripts can change: those that need the chunk, and those that load a group whose
+      // imports changed (the two groups, and the groups of the chunks that import it). The others load what they did.
+      const newEdges = groupEdges(groupOfChunk, imports);
+      const edgesOf = (all, name) => [...(all.get(name) ?? [])].join('\n');
+      const changed = [from, to, ...(importersOf.get(chunk) ?? []).map((c) => groupOfChunk.get(c))].filter(
+        (name, k, all) => all.indexOf(name) === k && edgesOf(oldEdges, name) !== edgesOf(newEdges, name),
+      );
+      const needers = new Set(needing(chunk));
+      const relisted = [...affected].filter((i) => needers.has(i) || changed.some((name) => loaded[i].has(name)));
+      // What they loaded before, so that a tried move is undone without listing them again (`undo`).
+      const before = { edges: oldEdges, pages: relisted.map((i) => [i, loaded[i], starts[i]]) };
+      relist(relisted, newEdges);
+      return { affected, relisted, before };
     };
     // A tried move taken back: the chunk returns to its group, as `move` would put it, and the pages it touched load
     // what they loaded before (the same sets a new listing would give, since every chunk is where it was).
-    const undo = (chunk, from, to, { affected, before }) => {
+    const undo = (chunk, from, to, { relisted, before }) => {
       if (!groups.has(from)) groups.set(from, { members: new Set(), pages: new Set(), bytes: 0, host: false });
       groups.get(to).members.delete(chunk);
       groups.get(from).members.add(chunk);
@@ -247,7 +265,7 @@ export async function planChunks({ buildDir, publicPath, metafile, manifest, max
         if (!group.host && group.members.size === 0) groups.delete(name);
         else group.bytes = weigh(name, group);
       }
-      for (const i of affected) for (const name of loaded[i]) groups.get(name)?.pages.delete(i);
+      for (const i of relisted) for (const name of loaded[i]) groups.get(name)?.pages.delete(i);
       for (const [i, wasLoaded, wasStarts] of before.pages) {
         loaded[i] = wasLoaded;
         starts[i] = wasStarts;
@@ -386,9 +404,11 @@ export async function planChunks({ buildDir, publicPath, metafile, manifest, max
         let relieved = 0;
         let added = 0;
         // Every page that loads either group, once (the sums do not depend on the order).
+        const gainedWithDrop = [drop, ...reach.get(drop)];
+        const gainedWithKeep = [keep, ...reach.get(keep)];
         const weighPage = (i) => {
           const loads = loaded[i];
-          const gained = loads.has(keep) ? (loads.has(drop) ? [] : [drop, ...reach.get(drop)]) : [keep, ...reach.get(keep)];
+          const gained = loads.has(keep) ? (loads.has(drop) ? [] : gainedWithDrop) : gainedWithKeep;
           let count = nowRequests[i];
           let bytes = 0;
           const fresh = new Set();
