@@ -10,10 +10,10 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { buildInputsHash, stampFile, writeBuildStamp } from './lib/build-inputs.mjs';
 import { compressBuild } from './lib/compress-build.mjs';
 import { rebundleClient } from './lib/rebundle-client.mjs';
-import { splitCss } from './lib/split-css.mjs';
 
 const require = createRequire(import.meta.url);
 const dev = (file) => require(`@remix-run/dev/dist/${file}`);
@@ -54,6 +54,32 @@ try {
 }
 if (failed) process.exit(1);
 
+// No render-blocking stylesheet (docs/decisions/028, "Stylesheet"): each page inlines the part of the sheet that can
+// apply to it; the server reads the parts from build/page-css.json (app/web/page-css.server.ts). Split on a worker
+// thread (scripts/lib/split-css.mjs) while the scripts are re-bundled: it reads only the stylesheet and the server's
+// metafile.
+const serverMeta = JSON.parse(fs.readFileSync(path.join(path.dirname(config.serverBuildPath), 'metafile.server.json'), 'utf8'));
+const cssOutputs = Object.keys(serverMeta.outputs).filter((f) => f.endsWith('.css'));
+if (cssOutputs.length !== 1) throw new Error(`expected one stylesheet in the build, found ${cssOutputs.length}`);
+const cssFile = path.join(config.assetsBuildDirectory, '_assets', path.basename(cssOutputs[0]));
+const cssHref = config.publicPath + path.relative(config.assetsBuildDirectory, cssFile).split(path.sep).join('/');
+const cssSplit = new Promise((resolve, reject) => {
+  const worker = new Worker(new URL('./lib/split-css.mjs', import.meta.url), {
+    workerData: {
+      splitCss: {
+        css: fs.readFileSync(cssFile, 'utf8'),
+        metafile: serverMeta,
+        appDir: config.appDirectory,
+        root: config.rootDirectory,
+        routes: Object.values(config.routes),
+      },
+    },
+  });
+  worker.once('message', resolve);
+  worker.once('error', reject);
+  worker.once('exit', (code) => reject(new Error(`the stylesheet's split ended without an answer (${code})`)));
+});
+
 // Few scripts per page instead of the compiler's 20 to 30 (docs/decisions/028): the client output is re-bundled.
 const rebundled = await rebundleClient({
   buildDir: config.assetsBuildDirectory,
@@ -68,23 +94,10 @@ if (rebundled.worst.excess > 0) {
   logger.warn(`${rebundled.worst.route} loads about ${rebundled.worst.excess} B of other pages' code past the JavaScript budget`);
 }
 
-// No render-blocking stylesheet (docs/decisions/028, "Stylesheet"): each page inlines the part of the sheet that can
-// apply to it; the server reads the parts from build/page-css.json (app/web/page-css.server.ts).
 {
-  const serverMeta = JSON.parse(fs.readFileSync(path.join(path.dirname(config.serverBuildPath), 'metafile.server.json'), 'utf8'));
-  const cssOutputs = Object.keys(serverMeta.outputs).filter((f) => f.endsWith('.css'));
-  if (cssOutputs.length !== 1) throw new Error(`expected one stylesheet in the build, found ${cssOutputs.length}`);
-  const cssFile = path.join(config.assetsBuildDirectory, '_assets', path.basename(cssOutputs[0]));
-  const href = config.publicPath + path.relative(config.assetsBuildDirectory, cssFile).split(path.sep).join('/');
-  const { sheets, sheetOf } = splitCss({
-    css: fs.readFileSync(cssFile, 'utf8'),
-    metafile: serverMeta,
-    appDir: config.appDirectory,
-    root: config.rootDirectory,
-    routes: Object.values(config.routes),
-  });
-  fs.writeFileSync(path.join(path.dirname(config.serverBuildPath), 'page-css.json'), JSON.stringify({ href, sheets, sheetOf }));
-  logger.info(`split the stylesheet into ${sheets.length} page parts (${href})`);
+  const { sheets, sheetOf } = await cssSplit;
+  fs.writeFileSync(path.join(path.dirname(config.serverBuildPath), 'page-css.json'), JSON.stringify({ href: cssHref, sheets, sheetOf }));
+  logger.info(`split the stylesheet into ${sheets.length} page parts (${cssHref})`);
 }
 
 // Scripts and styles are compressed once here, at the highest levels, instead of on every request: the server sends

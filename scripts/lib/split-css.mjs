@@ -21,6 +21,7 @@
 // matters: each page's computed styles with its part alone equal those with the whole sheet.
 import fs from 'node:fs';
 import path from 'node:path';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import postcss from 'postcss';
 import selectorParser from 'postcss-selector-parser';
 import ts from 'typescript';
@@ -174,3 +175,6 @@ export function splitCss({ css, metafile, appDir, root, routes }) {
   }
   return { sheets, sheetOf };
 }
+
+// As a worker thread (scripts/build.mjs): the split is made beside the scripts' re-bundling, on the other core.
+if (!isMainThread && parentPort && workerData?.splitCss) parentPort.postMessage(splitCss(workerData.splitCss));
