@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { db, executeRows } from '~/db/client.server';
 import { BookStatus, NoteState, ReadMethod } from '~/domain/enums';
 import { now } from '~/lib/clock.server';
@@ -6,7 +6,7 @@ import { seoulDay, seoulDayStart, seoulMonth } from '~/lib/dates';
 import { won } from '~/domain/payments';
 import { billingState } from '~/services/payments/billing-state.server';
 import { lastReadingDayOf, sessionsOfUsers } from '~/services/reports.server';
-import { classesInScope, isHead, studentsInScope, type AcademyStaff } from './scope.server';
+import { classesInScope, isHead, studentIdsInScope, type AcademyStaff } from './scope.server';
 import { classAttainment } from './goals.server';
 import { goalText } from '~/domain/goals';
 
@@ -23,9 +23,6 @@ export const STOPPED_AFTER_DAYS = 7;
 export const DASHBOARD_LIST_LIMIT = 30;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The ids of the students in scope, as a subquery. */
-const scopedIds = (staff: AcademyStaff): SQL => sql`select users.id from users where ${studentsInScope(staff)}`;
 
 /** Days of a Seoul month 'YYYY-MM' up to and including `lastDay`. */
 function monthDays(month: string, lastDay: string): string[] {
@@ -45,7 +42,7 @@ export async function academyDashboard(staff: AcademyStaff) {
   const monthStart = `${month}-01`;
   const monthStartAt = seoulDayStart(monthStart)!;
   const stoppedBefore = seoulDay(new Date(seoulDayStart(today)!.getTime() - STOPPED_AFTER_DAYS * DAY_MS + DAY_MS / 2));
-  const ids = scopedIds(staff);
+  const ids = studentIdsInScope(staff);
   const sessions = sessionsOfUsers(ids);
 
   const [[totals], byDay, [counts], stopped, waitingMethod, byClass, bill] = await Promise.all([

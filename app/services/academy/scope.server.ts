@@ -46,6 +46,12 @@ export function studentsInScope(
   return isHead(staff) ? academy : and(academy, taughtBy(staff.id, student.id))!;
 }
 
+/**
+ * The ids of the students this staff member may see, as a subquery (`user_id in (…)`): read from the academy's index
+ * (users by organisation and role), for queries that need the students' ids only, or their names by a join.
+ */
+export const studentIdsInScope = (staff: AcademyStaff): SQL => sql`select users.id from users where ${studentsInScope(staff)}`;
+
 /** The condition on `classes` for the classes this staff member may see: all of the academy's, or the ones they teach. */
 export function classesInScope(staff: AcademyStaff): SQL {
   const organisationId = academyOf(staff, () => new DomainError('CLASS_NOT_FOUND', SCOPE_MESSAGES.classNotFound, 404));

@@ -18,7 +18,7 @@ import { now } from '~/lib/clock.server';
 import { reopenForRewrite } from '../book-status.server';
 import { addNoteCommentItem } from '../inbox.server';
 import { DomainError } from '~/lib/errors';
-import { studentsInScope } from '../academy/scope.server';
+import { studentIdsInScope } from '../academy/scope.server';
 import { leastLoadedCoach } from './coach-assignment.server';
 import { talkForNoteReview } from '../talk/events.server';
 import { notifyParentsNoteReviewed } from '../parents/talk.server';
@@ -55,15 +55,10 @@ export async function getNoteForStaff(viewer: NoteViewer, noteId: number) {
 export async function listAcademyNotes(viewer: NoteViewer, options: { state?: NoteState; page?: number } = {}) {
   if (reviewerRole(viewer) !== 'TEACHER' || viewer.organisationId === null) throw forbidden();
   const p = pageOf(options.page ?? 1);
-  const academy = and(eq(student.organisationId, viewer.organisationId), studentsInScope(viewer, student), ne(notes.state, NoteState.NONE));
+  const academy = and(sql`${notes.userId} in (${studentIdsInScope(viewer)})`, ne(notes.state, NoteState.NONE));
   const where = options.state !== undefined ? and(academy, eq(notes.state, options.state)) : academy;
   const [counts, items] = await Promise.all([
-    db()
-      .select({ state: notes.state, n: count() })
-      .from(notes)
-      .innerJoin(student, eq(student.id, notes.userId))
-      .where(academy)
-      .groupBy(notes.state),
+    db().select({ state: notes.state, n: count() }).from(notes).where(academy).groupBy(notes.state),
     withStudentAndBook(
       db()
         .select({
@@ -98,15 +93,7 @@ export async function nextNoteToReview(viewer: NoteViewer, noteId: number): Prom
   const [next] = await db()
     .select({ id: notes.id })
     .from(notes)
-    .innerJoin(student, eq(student.id, notes.userId))
-    .where(
-      and(
-        eq(student.organisationId, viewer.organisationId),
-        studentsInScope(viewer, student),
-        eq(notes.state, NoteState.WRITE),
-        ne(notes.id, noteId),
-      ),
-    )
+    .where(and(sql`${notes.userId} in (${studentIdsInScope(viewer)})`, eq(notes.state, NoteState.WRITE), ne(notes.id, noteId)))
     .orderBy(notes.stateChangedAt, notes.id)
     .limit(1);
   return next?.id ?? null;
