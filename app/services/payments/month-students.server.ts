@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { db, executeRows } from '~/db/client.server';
 import { academyMonths } from '~/db/schema';
 import { now } from '~/lib/clock.server';
@@ -39,6 +39,6 @@ export async function recordedMonthStudents(ids: number[], month: string): Promi
   const rows = await db()
     .select({ id: academyMonths.organisationId, students: academyMonths.activeStudents })
     .from(academyMonths)
-    .where(and(inArray(academyMonths.organisationId, ids), eq(academyMonths.month, month)));
-  return new Map(rows.map((r) => [r.id, r.students]));
+    .where(and(inArray(academyMonths.organisationId, ids), eq(academyMonths.month, month), isNotNull(academyMonths.activeStudents)));
+  return new Map(rows.map((r) => [r.id, r.students!]));
 }
