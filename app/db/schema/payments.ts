@@ -184,7 +184,12 @@ export const settlements = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('settlements_payment_key').on(t.paymentId), index('settlements_branch_month_idx').on(t.branchId, t.month)],
+  (t) => [
+    uniqueIndex('settlements_payment_key').on(t.paymentId),
+    index('settlements_branch_month_idx').on(t.branchId, t.month),
+    // A month of every branch, an academy's lines in it (the operators' settlement month, a page of academies: decision 048).
+    index('settlements_month_academy_idx').on(t.month, t.academyId),
+  ],
 );
 
 export type Settlement = typeof settlements.$inferSelect;
