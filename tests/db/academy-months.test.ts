@@ -1,8 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { db, executeRows } from '~/db/client.server';
-import { readingRecords, resultBooks, users } from '~/db/schema';
+import { organisations, readingRecords, resultBooks, users } from '~/db/schema';
 import { BookStatus } from '~/domain/enums';
+import { now } from '~/lib/clock.server';
+import { addMonths, seoulMonth } from '~/lib/dates';
+import { branchActivity } from '~/services/operators/branch.server';
 import { useTestDatabase } from '../support/db';
 import { assignBook, createAcademy, createStudent, unique } from '../support/factories';
 
@@ -114,8 +117,8 @@ describe('academy_months: an academy’s reading per month, kept by triggers', (
     await read(stays, '2026-09-06', 1, 4, 8);
     expect(await rollup(first.id, '2026-09')).toEqual({ readers: 2, minutes: 28, pages: 14, sessions: 2, completed: 0 });
 
-    // Stopping a student changes nothing: the months are their reading, and they are still the academy's member.
-    await db().update(users).set({ status: 'STOPPED' }).where(eq(users.id, stays.userId));
+    // Suspending a student (일시정지) changes nothing: the months are their reading, and they are still the academy's member.
+    await db().update(users).set({ status: 'SUSPENDED' }).where(eq(users.id, stays.userId));
     expect(await rollup(first.id, '2026-09')).toEqual({ readers: 2, minutes: 28, pages: 14, sessions: 2, completed: 0 });
 
     // The mover changes academy: every month of theirs leaves the first and joins the second.
@@ -141,5 +144,84 @@ describe('academy_months: an academy’s reading per month, kept by triggers', (
     await db().delete(users).where(eq(users.id, stays.userId));
     expect(await rollup(first.id, '2026-09')).toEqual({ readers: 1, minutes: 20, pages: 10, sessions: 1, completed: 0 });
     expect(await differences()).toEqual([]);
+  });
+
+  it('the branch’s month reads it a page of academies at a time, with the totals of every academy', async () => {
+    const n = unique('');
+    const [branch] = await db()
+      .insert(organisations)
+      .values({ kind: 'branch', name: `가나 지사 ${n}` })
+      .returning();
+    const academies = [];
+    for (const name of ['다', '가', '나']) {
+      const [row] = await db()
+        .insert(organisations)
+        .values({ kind: 'academy', name: `${name} 학원 ${n}`, code: `MONTHS${name.charCodeAt(0)}${n}`, branchId: branch.id })
+        .returning();
+      academies.push(row);
+    }
+    const past = addMonths(seoulMonth(now()), -1);
+    const day = `${past}-10`;
+    // 2, 1 and 0 readers; 3, 2 and 1 active students (one more suspended in the first).
+    for (const [i, academy] of academies.entries()) {
+      const students = await db()
+        .insert(users)
+        .values(
+          Array.from({ length: 3 - i }, (_, k) => ({
+            loginId: unique('branchmonth_'),
+            passwordHash: 'x',
+            name: `학생 ${k}`,
+            role: 'USER' as const,
+            status: 'ACTIVE' as const,
+            organisationId: academy.id,
+          })),
+        )
+        .returning({ id: users.id });
+      for (const student of students.slice(0, 2 - i)) await read(await assignBook({ student, pages: 50 }), day, 1, 10 + i, 20 + i);
+    }
+    await db()
+      .insert(users)
+      .values({
+        loginId: unique('branchmonth_'),
+        passwordHash: 'x',
+        name: '쉬는 학생',
+        role: 'USER',
+        status: 'SUSPENDED',
+        organisationId: academies[0].id,
+      });
+    // The past month was recorded with 5 students at the first academy (the job's last record of it); the others have
+    // no record, so their bill counts today's students.
+    await db().execute(
+      sql`insert into academy_months (organisation_id, month, active_students, recorded_at) values (${academies[0].id}, ${past}, 5, now())
+          on conflict (organisation_id, month) do update set active_students = 5, recorded_at = now()`,
+    );
+
+    const whole = await branchActivity(branch.id, past, 1, 10);
+    expect(whole.rows.map((r) => r.academyName)).toEqual([`가 학원 ${n}`, `나 학원 ${n}`, `다 학원 ${n}`]);
+    expect(whole.rows.map((r) => [r.students, r.readers, r.minutes, r.pages])).toEqual([
+      [2, 1, 21, 11],
+      [1, 0, 0, 0],
+      [5, 2, 40, 20],
+    ]);
+    expect(whole.rows.map((r) => r.bill.students)).toEqual([2, 1, 5]);
+    expect(whole.total).toEqual({ students: 8, readers: 3, minutes: 61, pages: 31, completed: 0 });
+    expect(whole).toMatchObject({ academies: 3, page: 1, pages: 1 });
+
+    for (const size of [1, 2]) {
+      const pages = Math.ceil(3 / size);
+      const rows = [];
+      for (let page = 1; page <= pages; page++) {
+        const part = await branchActivity(branch.id, past, page, size);
+        expect(part).toMatchObject({ page, pages, academies: 3, total: whole.total });
+        rows.push(...part.rows);
+      }
+      expect(rows).toEqual(whole.rows);
+    }
+    // A page past the last shows the last.
+    expect((await branchActivity(branch.id, past, 9, 2)).rows.map((r) => r.academyName)).toEqual([`다 학원 ${n}`]);
+    // The current month counts today's students (3, 2 and 1), and has no reading yet.
+    const current = await branchActivity(branch.id, seoulMonth(now()), 1, 10);
+    expect(current.total).toEqual({ students: 6, readers: 0, minutes: 0, pages: 0, completed: 0 });
+    expect(current.rows.map((r) => r.bill.students)).toEqual([2, 1, 3]);
   });
 });

@@ -9,6 +9,13 @@ import { seoulMonth } from '~/lib/dates';
 // count for the current month each hour (catalogue.server.ts, `month-students`), so a month's last record, taken within
 // the hour of its end, is what its bill (the student packs ADD1/ADD2) and the settlement read afterwards.
 
+/**
+ * Whether an academy's `month` is billed with its recorded students (a month that has passed) rather than today's active
+ * students (the current month, or a month without a record). The bills (billingStates) and the settlement month's
+ * total (branch.server.ts) both ask it.
+ */
+export const billedWithRecord = (month: string, at: Date = now()) => month < seoulMonth(at);
+
 /** How often the current month's counts are recorded. */
 export const MONTH_STUDENTS_EVERY_MS = 60 * 60_000;
 
