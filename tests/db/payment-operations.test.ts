@@ -510,6 +510,8 @@ describe('branch settlement', () => {
     expect((await settlementReport(scope, { page: 999, size: 1 })).page).toBe(whole.academies.length);
     const drilled = await settlementReport({ ...scope, academyId: one.academy.id }, { page: 1, size: 1 });
     expect(drilled.lines.map((l) => l.id)).toEqual(whole.lines.filter((l) => l.academyId === one.academy.id).map((l) => l.id));
+    // …and names it, whichever page it is on.
+    expect(drilled.drilled).toEqual(whole.academies.find((a) => a.academyId === one.academy.id));
     // The whole report's totals are its lines' (the rules the CSV adds up with).
     const counted = whole.lines.filter((l) => l.status === SettlementStatus.WAITING || l.status === SettlementStatus.SUCCESS);
     expect(whole.totals).toEqual({

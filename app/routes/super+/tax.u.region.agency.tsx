@@ -42,7 +42,7 @@ export default function BranchHome() {
   const refused = firstError(useActionData<typeof action>());
   const busy = useNavigation().state === 'submitting';
   const single = !allBranches || branchId !== null;
-  const drillAcademy = academyId ? report.academies.find((a) => a.academyId === academyId) : null;
+  const drillAcademy = academyId ? report.drilled : null;
   return (
     <section aria-labelledby="branch-title" className="stack">
       <h1 id="branch-title" className="page-title">

@@ -289,6 +289,8 @@ export async function settlementReport(scope: ReportScope, paging?: { page: numb
     academies: shown,
     /** Every academy with lines in the month (the page's are `academies`). */
     academyCount: allAcademies.length,
+    /** The academy the page drills into (`scope.academyId`), wherever its page is. */
+    drilled: scope.academyId ? (academies.get(scope.academyId) ?? null) : null,
     page,
     pages,
     agencies: [...agencyRows.values()].map(({ academies: set, ...g }) => ({ ...g, academyCount: set.size })),
