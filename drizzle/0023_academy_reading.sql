@@ -6,6 +6,7 @@ ALTER TABLE "academy_months" ADD COLUMN "minutes" integer DEFAULT 0 NOT NULL;-->
 ALTER TABLE "academy_months" ADD COLUMN "pages" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "academy_months" ADD COLUMN "sessions" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "academy_months" ADD COLUMN "completed" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+CREATE INDEX "academy_months_month_idx" ON "academy_months" USING btree ("month","organisation_id");--> statement-breakpoint
 CREATE INDEX "settlements_month_academy_idx" ON "settlements" USING btree ("month","academy_id");--> statement-breakpoint
 -- hand-written: the academy-month rollup (docs/decisions/048). academy_months already holds an academy's recorded
 -- students per Seoul month (0021, decision 047); it now also holds its members' reading in the month, the sums of

@@ -155,7 +155,11 @@ export const academyMonths = pgTable(
     sessions: integer('sessions').notNull().default(0),
     completed: integer('completed').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.organisationId, t.month] })],
+  (t) => [
+    primaryKey({ columns: [t.organisationId, t.month] }),
+    // A month of every academy (the operators' month of every branch: its totals, decision 048).
+    index('academy_months_month_idx').on(t.month, t.organisationId),
+  ],
 );
 
 /**

@@ -66,12 +66,11 @@ async function activityTotal(scope: Scope): Promise<Activity & { academies: numb
     select count(*) as academies,
            sum(coalesce(m.readers, 0)) as readers, sum(coalesce(m.minutes, 0)) as minutes, sum(coalesce(m.pages, 0)) as pages,
            sum(coalesce(m.completed, 0)) as completed,
-           sum(case when ${recorded}::boolean and m.active_students is not null then m.active_students else live.n end) as students
+           -- Today's students are counted only where the record is not used (a subquery in a CASE runs only when its
+           -- branch is taken): a past month of 2,000 recorded academies counts none.
+           sum(case when ${recorded}::boolean and m.active_students is not null then m.active_students else ${activeStudents} end) as students
       from (${scopeAcademies(scope)}) o
-      left join academy_months m on m.organisation_id = o.id and m.month = ${scope.month}
-      left join lateral (
-        select ${activeStudents} as n where not (${recorded}::boolean and m.active_students is not null)
-      ) live on true`,
+      left join academy_months m on m.organisation_id = o.id and m.month = ${scope.month}`,
   );
   const n = (v: number | string | null | undefined) => Number(v ?? 0);
   return {
