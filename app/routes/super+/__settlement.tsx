@@ -17,11 +17,11 @@ type Activity = { students: number; readers: number; minutes: number; pages: num
 function ActivityCells({ figures: f }: { figures: Activity }) {
   return (
     <>
-      <td>{f.students}명</td>
-      <td>{f.readers}명</td>
+      <td>{f.students.toLocaleString('ko-KR')}명</td>
+      <td>{f.readers.toLocaleString('ko-KR')}명</td>
       <td>{f.minutes.toLocaleString('ko-KR')}</td>
       <td>{f.pages.toLocaleString('ko-KR')}</td>
-      <td>{f.completed}권</td>
+      <td>{f.completed.toLocaleString('ko-KR')}권</td>
     </>
   );
 }
