@@ -86,7 +86,7 @@ export type ReportScope = { branchId: number | null; month: string; academyId?: 
  * `limit` of them.
  */
 async function linesQuery(
-  scope: ReportScope & { academyIds?: number[] },
+  scope: ReportScope & { academyPage?: { limit: number; offset: number } },
   after?: SettlementLine,
   limit?: number,
 ): Promise<SettlementLine[]> {
@@ -95,7 +95,18 @@ async function linesQuery(
   const where: SQL[] = [eq(settlements.month, scope.month)];
   if (scope.branchId !== null) where.push(eq(settlements.branchId, scope.branchId));
   if (scope.academyId) where.push(eq(settlements.academyId, scope.academyId));
-  if (scope.academyIds) where.push(inArray(settlements.academyId, scope.academyIds));
+  if (scope.academyPage) {
+    // The academies of one page of the report's academies (settlementReport: by branch name, then academy name; an
+    // academy whose lines are under two branches sits at its first), ranked here so that the page's lines are read
+    // alongside the groups rather than after them.
+    const { limit: size, offset } = scope.academyPage;
+    where.push(
+      sql`${settlements.academyId} in (
+        select s.academy_id from settlements s join organisations a on a.id = s.academy_id join organisations b on b.id = s.branch_id
+         where s.month = ${scope.month} and (${scope.branchId}::int is null or s.branch_id = ${scope.branchId}::int)
+         group by s.academy_id, a.name order by min(b.name), a.name, s.academy_id limit ${size} offset ${offset})`,
+    );
+  }
   if (after)
     where.push(sql`(${branch.name}, ${academy.name}, ${settlements.id}) > (${after.branchName}, ${after.academyName}, ${after.id})`);
   const query = db()
@@ -223,7 +234,20 @@ async function lineGroups(scope: ReportScope): Promise<LineGroup[]> {
  * summaries, totals and agencies still of all of them); without, every academy and line (the spreadsheet).
  */
 export async function settlementReport(scope: ReportScope, paging?: { page: number; size: number }) {
-  const groups = await lineGroups(scope);
+  const scoped = { branchId: scope.branchId, month: scope.month };
+  const size = paging?.size ?? 1;
+  const academyPage = (page: number) => ({ limit: size, offset: (page - 1) * size });
+  const asked = pageNumber(paging?.page ?? 1);
+  // The lines shown: one academy's when the page drills into it, the page's academies', or every line; read alongside
+  // the groups.
+  const [groups, askedLines] = await Promise.all([
+    lineGroups(scope),
+    scope.academyId
+      ? linesQuery({ ...scoped, academyId: scope.academyId })
+      : paging
+        ? linesQuery({ ...scoped, academyPage: academyPage(asked) })
+        : linesQuery(scoped),
+  ]);
   const totals = zero();
   const recover = zero();
   const byStatus = new Map<number, Totals>();
@@ -272,16 +296,10 @@ export async function settlementReport(scope: ReportScope, paging?: { page: numb
   }
   const allAcademies = [...academies.values()];
   const pages = paging ? pageCount(allAcademies.length, paging.size) : 1;
-  const page = paging ? Math.min(pageNumber(paging.page), pages) : 1;
+  const page = paging ? Math.min(asked, pages) : 1;
   const shown = paging ? allAcademies.slice((page - 1) * paging.size, page * paging.size) : allAcademies;
-  // The lines shown: one academy's when the page drills into it, the page's academies', or every line.
-  const lines = scope.academyId
-    ? await linesQuery({ branchId: scope.branchId, month: scope.month, academyId: scope.academyId })
-    : paging
-      ? shown.length
-        ? await linesQuery({ branchId: scope.branchId, month: scope.month, academyIds: shown.map((a) => a.academyId) })
-        : []
-      : await linesQuery({ branchId: scope.branchId, month: scope.month });
+  // A page past the last (an old link) shows the last page's lines.
+  const lines = paging && !scope.academyId && page !== asked ? await linesQuery({ ...scoped, academyPage: academyPage(page) }) : askedLines;
   const business = config().business;
   return {
     month: scope.month,
