@@ -4,6 +4,7 @@
 // sizes, and the p95 ratio (docs/decisions/042-pages-fast-at-national-size.md). PostgreSQL only.
 //
 // BENCH_ONLY=scale skips factor 0; BENCH_JSON=<file> also writes the rows. BENCH_CWD measures another build.
+// BENCH_DEMO_DATABASE names the factor-0 database (readin_scale_0 by default).
 // Queries are counted in the pg client (the build uses node_modules' pg), per request. Each database is read by a
 // separate child process (one app connection per process); the parent prints the table.
 import { spawnSync } from 'node:child_process';
@@ -102,6 +103,8 @@ async function measure(url: string, factor: number): Promise<Result[]> {
   const paymentPage = await lastPage('payments', 20);
   const auditPage = await lastPage('audit_events', 20);
   const messagePage = await lastPage('messages', 20);
+  // The branch's month pages academies 50 at a time (app/services/operators/branch.server.ts ACADEMIES_PER_PAGE).
+  const academyPage = await lastPage(`organisations where kind = 'academy'`, 50);
   const waiting = Number((await one<{ n: string }>(`select count(*) n from messages where send_state = 1`)).n);
   await client.end();
 
@@ -148,6 +151,9 @@ async function measure(url: string, factor: number): Promise<Result[]> {
       '/super/messages',
       `/super/messages?page=${messagePage}`,
       `/super/tax/u/region/agency?month=${month}`,
+      `/super/tax/u/region/agency?month=${month}&page=${academyPage}`,
+      // The current month: its students are today's (counted for the total of every academy), not a record.
+      '/super/tax/u/region/agency',
       `/super/tax/u/region/agency/export.csv?month=${month}`,
     ].map((url) => ({ label: `operator ${url.replace(/page=\d+/, 'page=late')}`, login: 'super', url })),
     ...[`/super/tax/u/region/agency?month=${month}`, `/super/tax/u/region/agency/export.csv?month=${month}`].map((url) => ({
@@ -238,7 +244,8 @@ async function measure(url: string, factor: number): Promise<Result[]> {
 // Parent: a demo database for factor 0, the scale database for the factor, the table.
 
 async function demoDatabase(): Promise<string> {
-  const name = 'readin_scale_0';
+  // BENCH_DEMO_DATABASE: another name for the factor-0 database (a branch with its own migrations keeps its own).
+  const name = process.env.BENCH_DEMO_DATABASE ?? 'readin_scale_0';
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
   const found = await admin.query('select 1 from pg_database where datname = $1', [name]);

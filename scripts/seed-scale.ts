@@ -13,6 +13,7 @@ import { connectPostgres } from '~/db/client.server';
 import { seedDemo } from '~/seed/index.server';
 import { seoulDay } from '~/lib/dates';
 import {
+  academyMonthsSql,
   auditSql,
   chunks,
   figures,
@@ -104,6 +105,7 @@ export async function seedScale(factor: number, url = scaleDatabaseUrl(factor)):
 
     const studentChunks = chunks(n.students, Math.max(1000, Math.ceil(n.students / 20)));
     for (const [from, to] of studentChunks) await run(readingRecordsChunk(from, to));
+    await run({ name: 'academy-months', sql: academyMonthsSql(today) });
     for (const [from, to] of studentChunks) await run({ name: `notes:${from}`, sql: notesChunk(from, to) });
     for (const [from, to] of studentChunks) await run({ name: `problems:${from}`, sql: problemsChunk(from, to) });
     await run({ name: 'payments', sql: paymentsSql(today) });

@@ -9,7 +9,9 @@
 /**
  * `withoutTriggers` ('table.trigger'): row triggers the step turns off inside its transaction (so a stopped run leaves
  * them on) because its SQL keeps their figures itself, set-based: the reading_months rollup (drizzle/0019) costs one
- * upsert per row through its trigger, about as long as the 20 M reading records themselves.
+ * upsert per row through its trigger, about as long as the 20 M reading records themselves. The academy-month rollup
+ * (academy_months' reading columns, drizzle/0023), fed by reading_months' trigger, is off in the same steps and
+ * rebuilt from reading_months once they are done (academyMonthsSql).
  */
 export type ScaleStep = { name: string; sql: string[]; withoutTriggers?: string[] };
 
@@ -286,7 +288,7 @@ export function scaleSteps(factor: number, today: string, hash: string): ScaleSt
        where rb.status = 100 and rb.completed_at is not null group by 1, 2
        on conflict (user_id, month) do update set completed = m.completed + excluded.completed`,
     ],
-    withoutTriggers: ['result_books.result_books_months'],
+    withoutTriggers: ['result_books.result_books_months', 'reading_months.reading_months_academies'],
   });
 
   return steps;
@@ -299,7 +301,7 @@ export function scaleSteps(factor: number, today: string, hash: string): ScaleSt
 export function readingRecordsChunk(from: number, to: number): ScaleStep {
   return {
     name: `reading-records:${from}`,
-    withoutTriggers: ['reading_records.reading_records_months'],
+    withoutTriggers: ['reading_records.reading_records_months', 'reading_months.reading_months_academies'],
     sql: [
       readingRecordsInsert(from, to),
       `insert into reading_months as m (user_id, month, minutes, pages, sessions)
@@ -376,6 +378,36 @@ export function paymentsSql(today: string): string[] {
             case when p.paid_month < to_char('${today}'::date, 'YYYY-MM') then 999 else 1 end,
             case when p.paid_month < to_char('${today}'::date, 'YYYY-MM') then p.approved_at + interval '30 days' end, p.approved_at, p.approved_at
      from payments p join organisations o on o.id = p.organisation_id where p.order_id like 'scale-%' order by p.id`,
+  ];
+}
+
+/**
+ * The academy-month rollup (drizzle/0023), set-based once the reading steps are done: every academy's reading per
+ * month from its members' reading_months (the statement 0023 ends with; set, not added, so a second run changes
+ * nothing), and the students of each past month of the seeded year as the job runner's hourly record would have left
+ * them (`month-students`, decision 047: today's active students, recorded at the month's last hour); the current
+ * month is counted live, as the app does.
+ */
+export function academyMonthsSql(today: string): string[] {
+  return [
+    `insert into academy_months as a (organisation_id, month, readers, minutes, pages, sessions, completed)
+     select u.organisation_id, m.month, (count(*) filter (where m.sessions > 0))::int, sum(m.minutes)::int, sum(m.pages)::int,
+            sum(m.sessions)::int, sum(m.completed)::int
+       from reading_months m join users u on u.id = m.user_id
+      where u.organisation_id is not null
+      group by u.organisation_id, m.month
+     on conflict (organisation_id, month) do update
+       set readers = excluded.readers, minutes = excluded.minutes, pages = excluded.pages, sessions = excluded.sessions,
+           completed = excluded.completed`,
+    `insert into academy_months as a (organisation_id, month, active_students, recorded_at)
+     select a.id, to_char(d, 'YYYY-MM'), coalesce(s.students, 0), (d + interval '1 month' - interval '30 minutes') at time zone 'Asia/Seoul'
+       from scale.academies a
+       left join (select u.organisation_id, count(*)::int students from users u
+                   where u.role = 'USER' and u.status = 'ACTIVE' and u.organisation_id in (select id from scale.academies)
+                   group by 1) s on s.organisation_id = a.id,
+            generate_series(1, 11) m,
+            lateral (select date_trunc('month', '${today}'::date - (m || ' months')::interval)::timestamp d) x
+     on conflict (organisation_id, month) do update set active_students = excluded.active_students, recorded_at = excluded.recorded_at`,
   ];
 }
 

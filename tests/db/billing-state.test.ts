@@ -87,7 +87,7 @@ async function screens(academy: Academy, head: Member) {
     academyDashboard(headOf(head)),
     billingOverview(headOf(head)),
     listAcademies({ q: academy.code }, 1),
-    branchActivity(null, seoulMonth(now())),
+    branchActivity(null, seoulMonth(now()), 1, 10_000),
     (async () => {
       const res = await me.loader({
         request: new Request('http://localhost/api/me', { headers: { Cookie: await sessionCookie(head.loginId) } }),
@@ -100,7 +100,7 @@ async function screens(academy: Academy, head: Member) {
     })(),
   ]);
   const row = list.rows[0];
-  const bill = settlement.find((r) => r.academyId === academy.id)!.bill;
+  const bill = settlement.rows.find((r) => r.academyId === academy.id)!.bill;
   return {
     /** The month in words on the dashboard card, the payments page, the operators' list and the settlement. */
     words: {
@@ -312,11 +312,11 @@ describe('the billing state every screen reads', () => {
     expect(current.lines.map((l) => l.label)).toEqual(['기본 이용료']);
 
     // The settlement of last month shows the month's students and bill; this month's, today's.
-    const lastRow = (await branchActivity(null, lastMonth)).find((r) => r.academyId === academy.id)!;
+    const lastRow = (await branchActivity(null, lastMonth, 1, 10_000)).rows.find((r) => r.academyId === academy.id)!;
     expect(lastRow.students).toBe(34);
     expect(lastRow.bill).toMatchObject({ students: 34, tiers: [Tier.BASIC, Tier.NEW, Tier.ADD1], due: 99_000 + 45_000 });
     expect(lastRow.bill.detail).toBe('기본 이용료 ₩99,000 미결제 · 신규 등록 결제 완료 · 학생 추가 1 ₩45,000 미결제');
-    const thisRow = (await branchActivity(null, month)).find((r) => r.academyId === academy.id)!;
+    const thisRow = (await branchActivity(null, month, 1, 10_000)).rows.find((r) => r.academyId === academy.id)!;
     expect(thisRow.students).toBe(28);
     expect(thisRow.bill).toMatchObject({ students: 28, tiers: [Tier.BASIC], state: 'paid' });
     // The head's dashboard reads this month: 28 and paid.

@@ -59,7 +59,7 @@ describe('한빛 독서학원’s demo month', () => {
       .select({ id: resultBooks.id, completedAt: resultBooks.completedAt, assignedAt: resultBooks.assignedAt, userId: resultBooks.userId })
       .from(resultBooks)
       .where(and(inArray(resultBooks.userId, ids), eq(resultBooks.status, BookStatus.COMPLETE)));
-    const settlement = (await branchActivity(null, month)).find((r) => r.academyId === academy.id)!;
+    const settlement = (await branchActivity(null, month, 1, 10_000)).rows.find((r) => r.academyId === academy.id)!;
     const dashboard = await academyDashboard({ ...(await findUserByLoginId('head5'))!, role: 'ADMIN', authorities: ['HEAD'] });
     // Every fifth reader stopped 9–12 days ago: named on the dashboard.
     expect(dashboard.stopped.total).toBe(6);

@@ -464,6 +464,64 @@ describe('branch settlement', () => {
     expect(streamed.equals(toCsv(settlementTable(await settlementReport(scope))))).toBe(true);
   });
 
+  it('a page of academies: its academies and their lines, the totals, statuses, branches and agencies of all of them', async () => {
+    const one = await branchAcademy();
+    const two = await branchAcademy();
+    await paidByCard(one.academy.id);
+    await paidByCard(two.academy.id);
+    await paidByCard(one.academy.id, { tier: Tier.NEW, amount: 150_000 });
+    const refunded = await paidByCard(two.academy.id, { tier: Tier.ADD1, amount: 45_000 });
+    await refundPayment(operator, { paymentId: refunded.id, amount: 45_000, reason: '취소', key: newRefundKey() }, origin);
+    const scope = { branchId: null, month: month() };
+    const whole = await settlementReport(scope);
+    expect(whole.academies.length).toBeGreaterThanOrEqual(3);
+    for (const size of [1, 2, whole.academies.length]) {
+      const pages = Math.ceil(whole.academies.length / size);
+      const academies: number[] = [];
+      const lines: number[] = [];
+      for (let page = 1; page <= pages; page++) {
+        const part = await settlementReport(scope, { page, size });
+        expect(part).toMatchObject({ page, pages, academyCount: whole.academies.length });
+        expect(part.academies.length).toBeLessThanOrEqual(size);
+        // The figures above the tables are every academy's, on every page.
+        expect({
+          totals: part.totals,
+          recover: part.recover,
+          byStatus: part.byStatus,
+          branches: part.branches,
+          agencies: part.agencies,
+        }).toEqual({
+          totals: whole.totals,
+          recover: whole.recover,
+          byStatus: whole.byStatus,
+          branches: whole.branches,
+          agencies: whole.agencies,
+        });
+        // The lines are the page's academies' lines.
+        const ids = new Set(part.academies.map((a) => a.academyId));
+        expect(part.lines.every((l) => ids.has(l.academyId))).toBe(true);
+        academies.push(...part.academies.map((a) => a.academyId));
+        lines.push(...part.lines.map((l) => l.id));
+      }
+      expect(academies).toEqual(whole.academies.map((a) => a.academyId));
+      expect(lines).toEqual(whole.lines.map((l) => l.id));
+    }
+    // A page past the last shows the last; a page that drills into an academy shows its lines, all of them.
+    expect((await settlementReport(scope, { page: 999, size: 1 })).page).toBe(whole.academies.length);
+    const drilled = await settlementReport({ ...scope, academyId: one.academy.id }, { page: 1, size: 1 });
+    expect(drilled.lines.map((l) => l.id)).toEqual(whole.lines.filter((l) => l.academyId === one.academy.id).map((l) => l.id));
+    // …and names it, whichever page it is on.
+    expect(drilled.drilled).toEqual(whole.academies.find((a) => a.academyId === one.academy.id));
+    // The whole report's totals are its lines' (the rules the CSV adds up with).
+    const counted = whole.lines.filter((l) => l.status === SettlementStatus.WAITING || l.status === SettlementStatus.SUCCESS);
+    expect(whole.totals).toEqual({
+      count: counted.length,
+      base: counted.reduce((t, l) => t + l.baseAmount, 0),
+      branchAmount: counted.reduce((t, l) => t + l.branchAmount, 0),
+      agencyAmount: counted.reduce((t, l) => t + l.agencyAmount, 0),
+    });
+  });
+
   it('a BRANCH user sees only its own branch’s lines, whatever it asks for; operators see every branch and pay out', async () => {
     const mine = await branchAcademy();
     const other = await branchAcademy();

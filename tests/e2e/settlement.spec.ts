@@ -109,6 +109,49 @@ test('branch sees head’s payment on its settlement page; an operator refunds i
   expect(xlsx.headers()['content-type']).toContain('spreadsheetml');
 });
 
+test('the branch’s month: the totals are its academies’, an academy’s lines open from its row and the page comes back, with or without JavaScript', async ({
+  page,
+}) => {
+  await signInAs(page, 'branch');
+  await gotoReady(page, '/super/tax/u/region/agency');
+  // Last month: 해오름 and 푸른솔 paid in it (the demo's payments).
+  const lastMonth = await page.locator('#month option').nth(1).getAttribute('value');
+  await gotoReady(page, `/super/tax/u/region/agency?month=${lastMonth}`);
+  const reading = page.locator('table', { has: page.locator('caption', { hasText: '학원별 학생 독서활동' }) });
+  const count = (text: string | null) => Number((text ?? '').replace(/[^\d]/g, ''));
+  // The total row is the sum of the academies' rows (one page: the demo's branch has fewer than 50 academies).
+  const rows = reading.locator('tbody tr');
+  expect(await rows.count()).toBeGreaterThan(1);
+  let students = 0;
+  let minutes = 0;
+  for (const row of await rows.all()) {
+    students += count(await row.locator('td').nth(1).textContent());
+    minutes += count(await row.locator('td').nth(3).textContent());
+  }
+  const total = reading.locator('tfoot tr');
+  await expect(total.locator('th')).toHaveText('합계');
+  expect(count(await total.locator('td').nth(1).textContent())).toBe(students);
+  expect(count(await total.locator('td').nth(3).textContent())).toBe(minutes);
+  await expect(page.getByRole('navigation', { name: '페이지 이동' })).toHaveCount(0);
+
+  // An academy's lines, then every academy's again.
+  const byAcademy = page.locator('table', { has: page.locator('caption', { hasText: '학원별 정산' }) });
+  await byAcademy.getByRole('link', { name: '해오름 독서학원' }).click();
+  await expect(page).toHaveURL(/academy=\d+#lines$/);
+  const lines = page.locator('table.settlement-lines');
+  await expect(lines.locator('caption')).toContainText('정산 내역 · 해오름 독서학원');
+  await expect(lines.locator('tbody tr').first()).toBeVisible();
+  for (const academy of await lines.locator('tbody tr th').allTextContents()) expect(academy).toBe('해오름 독서학원');
+  await lines.getByRole('link', { name: '(모든 학원 보기)' }).click();
+  await expect(page).not.toHaveURL(/academy=/);
+  await expect(lines.locator('caption')).toHaveText('정산 내역');
+  await expect(lines.locator('tbody tr th', { hasText: '푸른솔 독서교실' }).first()).toBeVisible();
+
+  // A page past the last (an old link) shows the last page: here the only one.
+  await gotoReady(page, `/super/tax/u/region/agency?month=${lastMonth}&page=9`);
+  expect(await reading.locator('tbody tr').count()).toBe(await rows.count());
+});
+
 test('an operator adds a price from next month and sees it listed as scheduled', async ({ page }) => {
   await signIn(page, 'super');
   await gotoReady(page, '/super/prices');

@@ -129,9 +129,17 @@ export const prices = pgTable(
 export type Price = typeof prices.$inferSelect;
 
 /**
- * An academy's active students in a Seoul month, as its bill counts them (the student packs ADD1/ADD2): recorded while
+ * An academy's Seoul month (the academy-month rollup, decisions 047 and 048).
+ *
+ * `activeStudents`: its active students as the month's bill counts them (the student packs ADD1/ADD2), recorded while
  * the month is current by the job runner's hourly schedule (month-students.server.ts), the last record of a month
  * standing for it once it has passed, so that a past month's bill is read with that month's students, not today's.
+ * Null (and `recordedAt` null) where the month has reading but no record yet.
+ *
+ * The reading columns: its members' reading in the month (the sums of their reading_months rows: readers are the
+ * members with a session in it), kept exact by triggers (drizzle/0023): a change of a member's month adds its
+ * difference, a member who joins or leaves the academy brings or takes every month of theirs, so the columns always
+ * equal the sums over today's members, as the settlement page showed them when it summed reading_months itself.
  */
 export const academyMonths = pgTable(
   'academy_months',
@@ -139,10 +147,19 @@ export const academyMonths = pgTable(
     organisationId: ref('organisation_id', () => organisations.id, 'cascade'),
     /** 'YYYY-MM' on the Asia/Seoul calendar. */
     month: text('month').notNull(),
-    activeStudents: integer('active_students').notNull(),
-    recordedAt: timestampNow('recorded_at'),
+    activeStudents: integer('active_students'),
+    recordedAt: timestampTz('recorded_at'),
+    readers: integer('readers').notNull().default(0),
+    minutes: integer('minutes').notNull().default(0),
+    pages: integer('pages').notNull().default(0),
+    sessions: integer('sessions').notNull().default(0),
+    completed: integer('completed').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.organisationId, t.month] })],
+  (t) => [
+    primaryKey({ columns: [t.organisationId, t.month] }),
+    // A month of every academy (the operators' month of every branch: its totals, decision 048).
+    index('academy_months_month_idx').on(t.month, t.organisationId),
+  ],
 );
 
 /**
@@ -171,7 +188,12 @@ export const settlements = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('settlements_payment_key').on(t.paymentId), index('settlements_branch_month_idx').on(t.branchId, t.month)],
+  (t) => [
+    uniqueIndex('settlements_payment_key').on(t.paymentId),
+    index('settlements_branch_month_idx').on(t.branchId, t.month),
+    // A month of every branch, an academy's lines in it (the operators' settlement month, a page of academies: decision 048).
+    index('settlements_month_academy_idx').on(t.month, t.academyId),
+  ],
 );
 
 export type Settlement = typeof settlements.$inferSelect;

@@ -3,7 +3,7 @@ import { requireSuper } from '~/web/guards.server';
 import { now } from '~/lib/clock.server';
 import { formatDateTime } from '~/lib/dates';
 import { pageData } from '~/web/http.server';
-import { branchActivity } from '~/services/operators/branch.server';
+import { ACADEMIES_PER_PAGE, branchActivity } from '~/services/operators/branch.server';
 import { branchChoices, settlementReport, settlementScope } from '~/services/payments/settlement-report.server';
 
 // The server side of the branch's page (tax.u.region.agency.tsx): its loader, re-exported by the route. The page's
@@ -13,25 +13,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireSuper(request, { allow: ['BRANCH'] });
   const url = new URL(request.url);
   const { month, months, allBranches, branchId, academyId } = settlementScope(user, url, now());
-  const [rows, report, branches] = await Promise.all([
-    branchActivity(branchId, month),
-    settlementReport({ branchId, month, academyId }),
+  // A page of academies (decision 048): the reading table and the settlement's academies and lines show the page's,
+  // the totals above them every academy's. The same page number pages both lists (each by branch, then name).
+  const page = Number(url.searchParams.get('page') ?? '1');
+  const [activity, report, branches] = await Promise.all([
+    branchActivity(branchId, month, page, ACADEMIES_PER_PAGE),
+    settlementReport({ branchId, month, academyId }, { page, size: ACADEMIES_PER_PAGE }),
     allBranches ? branchChoices() : Promise.resolve([]),
   ]);
-  const total = rows.reduce(
-    (t, r) => ({
-      students: t.students + r.students,
-      readers: t.readers + r.readers,
-      minutes: t.minutes + r.minutes,
-      pages: t.pages + r.pages,
-      completed: t.completed + r.completed,
-    }),
-    { students: 0, readers: 0, minutes: 0, pages: 0, completed: 0 },
-  );
   const query = new URLSearchParams({ month, ...(allBranches && branchId ? { branch: String(branchId) } : {}) }).toString();
   return pageData({
-    rows,
-    total,
+    rows: activity.rows,
+    total: activity.total,
+    academies: activity.academies,
+    page: Math.max(activity.page, report.page),
+    pages: Math.max(activity.pages, report.pages),
+    perPage: ACADEMIES_PER_PAGE,
     month,
     months,
     allBranches,

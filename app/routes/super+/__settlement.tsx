@@ -1,5 +1,6 @@
 import type { SerializeFrom } from '@remix-run/node';
 import { Link } from '~/components/link';
+import { Pagination } from '~/components/pagination';
 import { rateLabel } from '~/domain/operator-payments';
 import { PAYMENT_METHOD_LABELS, SETTLEMENT_STATUS_LABELS, TIER_LABELS, monthLabel, won } from '~/domain/payments';
 import type { loader } from './__settlement-page.server';
@@ -16,11 +17,11 @@ type Activity = { students: number; readers: number; minutes: number; pages: num
 function ActivityCells({ figures: f }: { figures: Activity }) {
   return (
     <>
-      <td>{f.students}명</td>
-      <td>{f.readers}명</td>
+      <td>{f.students.toLocaleString('ko-KR')}명</td>
+      <td>{f.readers.toLocaleString('ko-KR')}명</td>
       <td>{f.minutes.toLocaleString('ko-KR')}</td>
       <td>{f.pages.toLocaleString('ko-KR')}</td>
-      <td>{f.completed}권</td>
+      <td>{f.completed.toLocaleString('ko-KR')}권</td>
     </>
   );
 }
@@ -36,12 +37,44 @@ export function ShareCells({ figures: f }: { figures: { base: number; branchAmou
   );
 }
 
-/** The region's academies and their students' reading in the month, with the totals. */
-export function ReadingActivity({ rows, total, month, allBranches }: Pick<Page, 'rows' | 'total' | 'month' | 'allBranches'>) {
+/** The link to page `page` of the branch's month (the month and branch kept, no academy drilled into). */
+export const monthPageHref = (query: string, page: number) => `/super/tax/u/region/agency?${query}${page > 1 ? `&page=${page}` : ''}`;
+
+/** Which academies of how many a page shows ('학원 2,000곳 중 51–100번째'), when there is more than one page. */
+function PageRange({ page, pages, perPage, count }: { page: number; pages: number; perPage: number; count: number }) {
+  if (pages <= 1) return null;
+  const first = Math.min(count, (page - 1) * perPage + 1);
+  const last = Math.min(count, page * perPage);
+  return (
+    <p className="muted" data-testid="page-range">
+      학원 {count.toLocaleString('ko-KR')}곳 중 {first.toLocaleString('ko-KR')}–{last.toLocaleString('ko-KR')}번째 · 합계는 모든 학원의
+      합계입니다.
+    </p>
+  );
+}
+
+/** The page links of the branch's month: under the reading table and under the lines, the same pages. */
+export function MonthPages({ page, pages, query }: Pick<Page, 'page' | 'pages' | 'query'>) {
+  return <Pagination page={page} pages={pages} href={(p) => monthPageHref(query, p)} />;
+}
+
+/** The region's academies (a page of them) and their students' reading in the month, with the totals of all of them. */
+export function ReadingActivity({
+  rows,
+  total,
+  academies,
+  page,
+  pages,
+  perPage,
+  query,
+  month,
+  allBranches,
+}: Pick<Page, 'rows' | 'total' | 'academies' | 'page' | 'pages' | 'perPage' | 'query' | 'month' | 'allBranches'>) {
   return rows.length === 0 ? (
     <p className="card muted">이 지사에 속한 학원이 아직 없습니다.</p>
   ) : (
     <div className="table-wrap">
+      <PageRange page={page} pages={pages} perPage={perPage} count={academies} />
       <table className="table">
         <caption>{monthLabel(month)} 학원별 학생 독서활동</caption>
         <thead>
@@ -72,7 +105,7 @@ export function ReadingActivity({ rows, total, month, allBranches }: Pick<Page, 
         </tbody>
         <tfoot>
           <tr>
-            <th scope="row">합계</th>
+            <th scope="row">{pages > 1 ? `합계 (학원 ${academies.toLocaleString('ko-KR')}곳)` : '합계'}</th>
             {allBranches ? <td /> : null}
             <td />
             <ActivityCells figures={total} />
@@ -80,6 +113,7 @@ export function ReadingActivity({ rows, total, month, allBranches }: Pick<Page, 
           </tr>
         </tfoot>
       </table>
+      <MonthPages page={page} pages={pages} query={query} />
     </div>
   );
 }
@@ -88,14 +122,21 @@ export function ReadingActivity({ rows, total, month, allBranches }: Pick<Page, 
 export function SettlementTables({
   report,
   query,
+  page,
+  pages,
+  perPage,
   allBranches,
   drillAcademy,
-}: Pick<Page, 'report' | 'query' | 'allBranches'> & { drillAcademy: Page['report']['academies'][number] | null | undefined }) {
+}: Pick<Page, 'report' | 'query' | 'page' | 'pages' | 'perPage' | 'allBranches'> & {
+  drillAcademy: Page['report']['academies'][number] | null | undefined;
+}) {
+  const here = monthPageHref(query, page);
   return report.academies.length === 0 ? (
     <p className="card muted">이 달의 정산 내역이 없습니다.</p>
   ) : (
     <>
       <div className="table-wrap">
+        <PageRange page={page} pages={pages} perPage={perPage} count={report.academyCount} />
         <table className="table">
           <caption>학원별 정산</caption>
           <thead>
@@ -113,7 +154,7 @@ export function SettlementTables({
             {report.academies.map((a) => (
               <tr key={a.academyId}>
                 <th scope="row">
-                  <Link to={`/super/tax/u/region/agency?${query}&academy=${a.academyId}#lines`}>{a.academyName}</Link>
+                  <Link to={`${here}&academy=${a.academyId}#lines`}>{a.academyName}</Link>
                 </th>
                 {allBranches ? <td>{a.branchName}</td> : null}
                 <td>{a.agencyName ?? '-'}</td>
@@ -126,7 +167,7 @@ export function SettlementTables({
           </tbody>
           <tfoot>
             <tr>
-              <th scope="row">합계</th>
+              <th scope="row">{pages > 1 ? `합계 (학원 ${report.academyCount.toLocaleString('ko-KR')}곳)` : '합계'}</th>
               {allBranches ? <td /> : null}
               <td />
               <td>{report.totals.count}건</td>
@@ -171,7 +212,7 @@ export function SettlementTables({
             {drillAcademy ? (
               <>
                 {' '}
-                <Link to={`/super/tax/u/region/agency?${query}#lines`}>(모든 학원 보기)</Link>
+                <Link to={`${here}#lines`}>({pages > 1 ? '이 쪽의 학원 모두 보기' : '모든 학원 보기'})</Link>
               </>
             ) : null}
           </caption>
@@ -212,6 +253,7 @@ export function SettlementTables({
             ))}
           </tbody>
         </table>
+        {drillAcademy ? null : <MonthPages page={page} pages={pages} query={query} />}
       </div>
     </>
   );

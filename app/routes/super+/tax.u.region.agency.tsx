@@ -37,11 +37,12 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function BranchHome() {
-  const { rows, total, month, months, allBranches, branchId, branches, academyId, query, report } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  const { month, months, allBranches, branchId, branches, academyId, query, report } = data;
   const refused = firstError(useActionData<typeof action>());
   const busy = useNavigation().state === 'submitting';
   const single = !allBranches || branchId !== null;
-  const drillAcademy = academyId ? report.academies.find((a) => a.academyId === academyId) : null;
+  const drillAcademy = academyId ? report.drilled : null;
   return (
     <section aria-labelledby="branch-title" className="stack">
       <h1 id="branch-title" className="page-title">
@@ -65,7 +66,7 @@ export default function BranchHome() {
           보기
         </button>
       </Form>
-      <ReadingActivity rows={rows} total={total} month={month} allBranches={allBranches} />
+      <ReadingActivity {...data} />
 
       <h2 id="settlement-title">{monthLabel(month)} 정산</h2>
       {refused ? (
@@ -130,7 +131,7 @@ export default function BranchHome() {
 
       {allBranches && report.branches.length > 0 ? <BranchPayouts branches={report.branches} month={month} busy={busy} /> : null}
 
-      <SettlementTables report={report} query={query} allBranches={allBranches} drillAcademy={drillAcademy} />
+      <SettlementTables {...data} drillAcademy={drillAcademy} />
 
       {single && report.totals.count > 0 ? <InvoiceCard invoice={report.invoice} month={month} /> : null}
     </section>

@@ -1,78 +1,150 @@
 import { sql } from 'drizzle-orm';
 import { db, executeRows } from '~/db/client.server';
 import type { OrganisationStatus } from '~/db/schema';
+import { billedWithRecord } from '../payments/month-students.server';
+import { pageCount, pageNumber } from '../paged-list.server';
 import { payerMonths, type PayerMonth } from './organisation-bills.server';
 
 // A branch's (지사) home: its region's academies, their students' reading in a Seoul month and where the month's bill
-// stands. One query for the reading table, whatever the number of academies and records, and the bills of every row
-// from the one billing state (billing-state.server.ts) the head's payments page and the operators' academy list read.
-// Operators (branchId null) see every branch.
+// stands, a page of academies at a time with the totals of all of them. The reading comes from the academy-month
+// rollup (academy_months' reading columns, drizzle/0023, decision 048): one row per academy and month, so the month of
+// 2,000 academies reads 2,000 rows for its totals and a page's rows for the table, not a row per student. The bills
+// of a page's academies come from the one billing state (billing-state.server.ts) the head's payments page and the
+// operators' academy list read. Operators (branchId null) see every branch.
 
-export type AcademyActivity = {
-  academyId: number;
-  academyName: string;
-  branchName: string | null;
-  agencyName: string | null;
-  /** Active students of the month, as its bill counts them (today's for the current month). */
+/** Academies on a page of the branch's month (their reading, and the settlement's academies and lines). */
+export const ACADEMIES_PER_PAGE = 50;
+
+export type Activity = {
+  /** Active students of the month, as its bill counts them (today's for the current month, the record for a past one). */
   students: number;
   readers: number;
   minutes: number;
   pages: number;
   completed: number;
+};
+
+export type AcademyActivity = Activity & {
+  academyId: number;
+  academyName: string;
+  branchName: string | null;
+  agencyName: string | null;
   /** The academy's bill for the month, as the head's payments page and the operators' list show it. */
   bill: PayerMonth;
 };
 
-export async function branchActivity(branchId: number | null, month: string): Promise<AcademyActivity[]> {
-  // The month's figures come from reading_months (a row per student and month, kept by triggers: drizzle/0019), so
-  // a month of 2,000 academies reads one row per student, not every reading record (docs/decisions/042).
-  const rows = await executeRows<Omit<AcademyActivity, 'bill'> & { status: OrganisationStatus }>(
+export type BranchActivity = {
+  /** The page's academies, by branch then name. */
+  rows: AcademyActivity[];
+  /** Every academy of the branch (or of every branch), not only the page's. */
+  total: Activity;
+  academies: number;
+  page: number;
+  pages: number;
+};
+
+type Scope = { branchId: number | null; month: string };
+
+/** The academies of the scope, with their branch's name (the order of the table). */
+const scopeAcademies = ({ branchId }: Scope) => sql`
+  select o.id, o.name, o.status, o.agency_id, b.name as branch_name
+    from organisations o left join organisations b on b.id = o.branch_id
+   where o.kind = 'academy' and (${branchId}::int is null or o.branch_id = ${branchId}::int)`;
+
+/** Active students of an academy (`o`) today: users_organisation_role_idx, index only. */
+const activeStudents = sql`(select count(*) from users u where u.organisation_id = o.id and u.role = 'USER' and u.status = 'ACTIVE')`;
+
+/**
+ * The totals of every academy of the scope: the rollup's reading summed, and the students the month's bills count (the
+ * recorded students of a past month, today's where the month has none or is current: billedWithRecord, as the bills).
+ */
+async function activityTotal(scope: Scope): Promise<Activity & { academies: number }> {
+  const recorded = billedWithRecord(scope.month);
+  const [row] = await executeRows<Record<keyof Activity | 'academies', number | string | null>>(
     db(),
     sql`
-    with academies as (
-      select o.id, o.name, o.status, b.name as branch_name, a.name as agency_name
-        from organisations o
-        left join organisations b on b.id = o.branch_id
-        left join agencies a on a.id = o.agency_id
-       where o.kind = 'academy' and (${branchId}::int is null or o.branch_id = ${branchId}::int)
-    ),
-    -- The academies' students are reached from organisations (not through the CTE, whose size the planner cannot
-    -- see) by users_organisation_role_idx (drizzle/0021), index only: one branch reads its own students, not all.
-    members as (
-      select u.organisation_id as academy_id,
-             count(*) filter (where u.role = 'USER' and u.status = 'ACTIVE') as students
-        from organisations o join users u on u.organisation_id = o.id
-       where o.kind = 'academy' and (${branchId}::int is null or o.branch_id = ${branchId}::int)
-       group by u.organisation_id
-    ),
-    month as (
-      select u.organisation_id as academy_id, count(*) filter (where m.sessions > 0) as readers,
-             sum(m.minutes) as minutes, sum(m.pages) as pages, sum(m.completed) as completed
-        from organisations o join users u on u.organisation_id = o.id join reading_months m on m.user_id = u.id
-       where m.month = ${month} and o.kind = 'academy' and (${branchId}::int is null or o.branch_id = ${branchId}::int)
-       group by u.organisation_id
-    )
-    select a.id as "academyId", a.name as "academyName", a.status, a.branch_name as "branchName", a.agency_name as "agencyName",
-           coalesce(s.students, 0)::int as students, coalesce(m.readers, 0)::int as readers,
-           coalesce(m.minutes, 0)::int as minutes, coalesce(m.pages, 0)::int as pages, coalesce(m.completed, 0)::int as completed
-      from academies a
-      left join members s on s.academy_id = a.id
-      left join month m on m.academy_id = a.id
-     order by a.branch_name nulls last, a.name`,
+    select count(*) as academies,
+           sum(coalesce(m.readers, 0)) as readers, sum(coalesce(m.minutes, 0)) as minutes, sum(coalesce(m.pages, 0)) as pages,
+           sum(coalesce(m.completed, 0)) as completed,
+           -- Today's students are counted only where the record is not used (a subquery in a CASE runs only when its
+           -- branch is taken): a past month of 2,000 recorded academies counts none.
+           sum(case when ${recorded}::boolean and m.active_students is not null then m.active_students else ${activeStudents} end) as students
+      from (${scopeAcademies(scope)}) o
+      left join academy_months m on m.organisation_id = o.id and m.month = ${scope.month}`,
   );
+  const n = (v: number | string | null | undefined) => Number(v ?? 0);
+  return {
+    academies: n(row?.academies),
+    students: n(row?.students),
+    readers: n(row?.readers),
+    minutes: n(row?.minutes),
+    pages: n(row?.pages),
+    completed: n(row?.completed),
+  };
+}
+
+/** The academies of page `page` with their month's reading and today's active students (ids first, then their rows). */
+async function activityPage(scope: Scope, limit: number, offset: number) {
+  return executeRows<{
+    academyId: number;
+    academyName: string;
+    status: OrganisationStatus;
+    branchName: string | null;
+    agencyName: string | null;
+    active: number;
+    readers: number;
+    minutes: number;
+    pages: number;
+    completed: number;
+  }>(
+    db(),
+    sql`
+    with page as materialized (
+      select s.* from (${scopeAcademies(scope)}) s order by s.branch_name nulls last, s.name, s.id limit ${limit} offset ${offset}
+    )
+    select o.id as "academyId", o.name as "academyName", o.status, o.branch_name as "branchName", a.name as "agencyName",
+           ${activeStudents}::int as active,
+           coalesce(m.readers, 0) as readers, coalesce(m.minutes, 0) as minutes, coalesce(m.pages, 0) as pages,
+           coalesce(m.completed, 0) as completed
+      from page o
+      left join agencies a on a.id = o.agency_id
+      left join academy_months m on m.organisation_id = o.id and m.month = ${scope.month}
+     order by o.branch_name nulls last, o.name, o.id`,
+  );
+}
+
+/**
+ * The month of a branch's (or every branch's, branchId null) academies: page `page` of them (ACADEMIES_PER_PAGE, by
+ * branch then name) with their reading and bill, and the totals of all of them.
+ */
+export async function branchActivity(branchId: number | null, month: string, page = 1, size = ACADEMIES_PER_PAGE): Promise<BranchActivity> {
+  const scope = { branchId, month };
+  const asked = pageNumber(page);
+  const [total, askedRows] = await Promise.all([activityTotal(scope), activityPage(scope, size, (asked - 1) * size)]);
+  const pages = pageCount(total.academies, size);
+  const current = Math.min(asked, pages);
+  // A page past the last (an old link) shows the last one.
+  const rows = current === asked ? askedRows : await activityPage(scope, size, (current - 1) * size);
   const bills = await payerMonths(
     'academy',
-    rows.map((r) => ({ id: r.academyId, status: r.status, activeStudents: Number(r.students) })),
+    rows.map((r) => ({ id: r.academyId, status: r.status, activeStudents: Number(r.active) })),
     month,
   );
-  return rows.map(({ status: _status, ...r }) => ({
-    ...r,
-    bill: bills.get(r.academyId)!,
-    // The students the month's bill counts: a past month's recorded count, not today's (decision 047).
-    students: bills.get(r.academyId)!.students,
-    readers: Number(r.readers),
-    minutes: Number(r.minutes),
-    pages: Number(r.pages),
-    completed: Number(r.completed),
-  }));
+  const { academies, ...figures } = total;
+  return {
+    rows: rows.map(({ status: _status, active: _active, ...r }) => ({
+      ...r,
+      bill: bills.get(r.academyId)!,
+      // The students the month's bill counts: a past month's recorded count, not today's (decision 047).
+      students: bills.get(r.academyId)!.students,
+      readers: Number(r.readers),
+      minutes: Number(r.minutes),
+      pages: Number(r.pages),
+      completed: Number(r.completed),
+    })),
+    total: figures,
+    academies,
+    page: current,
+    pages,
+  };
 }

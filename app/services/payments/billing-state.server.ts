@@ -5,7 +5,7 @@ import { PaymentMethod, PaymentStatus, Tier } from '~/domain/enums';
 import { BILL_LINE_STATE_LABELS, MONTH_STATE_LABELS, TIER_LABELS, won, type BillLineState, type MonthState } from '~/domain/payments';
 import { now } from '~/lib/clock.server';
 import { seoulMonth } from '~/lib/dates';
-import { recordedMonthStudents } from './month-students.server';
+import { billedWithRecord, recordedMonthStudents } from './month-students.server';
 import { composeBill, pricesForMonth, type Bill } from './prices.server';
 
 // An organisation's billing state for a Seoul month: what the month's bill asks (BASIC, NEW until the registration is
@@ -160,7 +160,7 @@ export async function billingStates(
   const map = new Map<number, BillingState>();
   const ids = payers.map((p) => p.id);
   if (ids.length === 0) return map;
-  const past = plan === 'academy' && month < seoulMonth(now());
+  const past = plan === 'academy' && billedWithRecord(month);
   const [prices, recorded, rows] = await Promise.all([
     pricesForMonth(plan, month),
     past ? recordedMonthStudents(ids, month) : new Map<number, number>(),

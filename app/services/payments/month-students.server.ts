@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { db, executeRows } from '~/db/client.server';
 import { academyMonths } from '~/db/schema';
 import { now } from '~/lib/clock.server';
@@ -8,6 +8,13 @@ import { seoulMonth } from '~/lib/dates';
 // active students; once it has passed, it counts the students recorded for it: the job runner records every academy's
 // count for the current month each hour (catalogue.server.ts, `month-students`), so a month's last record, taken within
 // the hour of its end, is what its bill (the student packs ADD1/ADD2) and the settlement read afterwards.
+
+/**
+ * Whether an academy's `month` is billed with its recorded students (a month that has passed) rather than today's active
+ * students (the current month, or a month without a record). The bills (billingStates) and the settlement month's
+ * total (branch.server.ts) both ask it.
+ */
+export const billedWithRecord = (month: string, at: Date = now()) => month < seoulMonth(at);
 
 /** How often the current month's counts are recorded. */
 export const MONTH_STUDENTS_EVERY_MS = 60 * 60_000;
@@ -39,6 +46,6 @@ export async function recordedMonthStudents(ids: number[], month: string): Promi
   const rows = await db()
     .select({ id: academyMonths.organisationId, students: academyMonths.activeStudents })
     .from(academyMonths)
-    .where(and(inArray(academyMonths.organisationId, ids), eq(academyMonths.month, month)));
-  return new Map(rows.map((r) => [r.id, r.students]));
+    .where(and(inArray(academyMonths.organisationId, ids), eq(academyMonths.month, month), isNotNull(academyMonths.activeStudents)));
+  return new Map(rows.map((r) => [r.id, r.students!]));
 }

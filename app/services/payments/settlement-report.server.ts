@@ -10,6 +10,7 @@ import { now } from '~/lib/clock.server';
 import { addMonths, seoulMonth } from '~/lib/dates';
 import { positiveInt } from '~/lib/numbers';
 import { DomainError } from '~/lib/errors';
+import { pageCount, pageNumber } from '~/services/paged-list.server';
 import { recordAudit } from '~/services/operators/audit.server';
 import type { Operator, Origin } from '~/services/operators/users.server';
 
@@ -51,13 +52,24 @@ export type Totals = { count: number; base: number; branchAmount: number; agency
 
 export const zero = (): Totals => ({ count: 0, base: 0, branchAmount: 0, agencyAmount: 0 });
 
-export const counts = (line: SettlementLine) => line.status === SettlementStatus.WAITING || line.status === SettlementStatus.SUCCESS;
+/** A line (or a group of lines of one status) counts in the settlement: WAITING and SUCCESS. */
+export const counts = (line: { status: SettlementStatus }) =>
+  line.status === SettlementStatus.WAITING || line.status === SettlementStatus.SUCCESS;
 
+/** A REFUND line that had been paid out: its shares are to be recovered from the branch. */
+const toRecover = (status: SettlementStatus, paidOut: boolean) => status === SettlementStatus.REFUND && paidOut;
+
+/** Adds figures (a group of lines, a total) to a total. */
+export function addTotals(t: Totals, f: Totals) {
+  t.count += f.count;
+  t.base += f.base;
+  t.branchAmount += f.branchAmount;
+  t.agencyAmount += f.agencyAmount;
+}
+
+/** Adds a line to a total. */
 export function add(t: Totals, line: SettlementLine) {
-  t.count += 1;
-  t.base += line.baseAmount;
-  t.branchAmount += line.branchAmount;
-  t.agencyAmount += line.agencyAmount;
+  addTotals(t, { count: 1, base: line.baseAmount, branchAmount: line.branchAmount, agencyAmount: line.agencyAmount });
 }
 
 /** 공급가액 and 세액 of an amount that includes 10 % VAT. */
@@ -70,14 +82,31 @@ export type ReportScope = { branchId: number | null; month: string; academyId?: 
 
 /**
  * The month's lines of one branch (or all, branchId null) in the report's order (branch, academy, line), optionally
- * from after the line `after` on (its branch name, academy name and id) and at most `limit` of them.
+ * those of some academies only, from after the line `after` on (its branch name, academy name and id) and at most
+ * `limit` of them.
  */
-async function linesQuery(scope: ReportScope, after?: SettlementLine, limit?: number): Promise<SettlementLine[]> {
+async function linesQuery(
+  scope: ReportScope & { academyPage?: { limit: number; offset: number } },
+  after?: SettlementLine,
+  limit?: number,
+): Promise<SettlementLine[]> {
   const academy = alias(organisations, 'academy');
   const branch = alias(organisations, 'branch');
   const where: SQL[] = [eq(settlements.month, scope.month)];
   if (scope.branchId !== null) where.push(eq(settlements.branchId, scope.branchId));
   if (scope.academyId) where.push(eq(settlements.academyId, scope.academyId));
+  if (scope.academyPage) {
+    // The academies of one page of the report's academies (settlementReport: by branch name, then academy name; an
+    // academy whose lines are under two branches sits at its first), ranked here so that the page's lines are read
+    // alongside the groups rather than after them.
+    const { limit: size, offset } = scope.academyPage;
+    where.push(
+      sql`${settlements.academyId} in (
+        select s.academy_id from settlements s join organisations a on a.id = s.academy_id join organisations b on b.id = s.branch_id
+         where s.month = ${scope.month} and (${scope.branchId}::int is null or s.branch_id = ${scope.branchId}::int)
+         group by s.academy_id, a.name order by min(b.name), a.name, s.academy_id limit ${size} offset ${offset})`,
+    );
+  }
   if (after)
     where.push(sql`(${branch.name}, ${academy.name}, ${settlements.id}) > (${after.branchName}, ${after.academyName}, ${after.id})`);
   const query = db()
@@ -113,7 +142,7 @@ async function linesQuery(scope: ReportScope, after?: SettlementLine, limit?: nu
     .where(and(...where))
     .orderBy(asc(branch.name), asc(academy.name), asc(settlements.id));
   const rows = await (limit ? query.limit(limit) : query);
-  return rows.map((r) => ({ ...r, toRecover: r.status === SettlementStatus.REFUND && r.paidOutAt !== null }));
+  return rows.map((r) => ({ ...r, toRecover: toRecover(r.status, r.paidOutAt !== null) }));
 }
 
 /** The month's lines of one branch (or all, branchId null), oldest payment first. */
@@ -135,9 +164,90 @@ export async function* settlementLineBatches(scope: ReportScope, size = 500): As
   }
 }
 
-/** The branch's (or every branch's) settlement of a month: summaries, totals, lines, invoice figures. */
-export async function settlementReport(scope: ReportScope) {
-  const all = await settlementLines({ branchId: scope.branchId, month: scope.month });
+/** The month's lines of a scope grouped by academy (with its branch and agency) and status: counts and sums. */
+type LineGroup = Totals & {
+  academyId: number;
+  academyName: string;
+  branchId: number;
+  branchName: string;
+  agencyId: number | null;
+  agencyName: string | null;
+  status: SettlementStatus;
+  toRecover: boolean;
+};
+
+/**
+ * The month's lines grouped (one query, a row per academy, status and paid-out-or-not; a country's month is about
+ * 2,000 groups), in the report's order (branch, academy). The page's figures are folded from them with the rules the
+ * lines use (counts, addTotals), so the page and the spreadsheet's totals agree.
+ */
+async function lineGroups(scope: ReportScope): Promise<LineGroup[]> {
+  const academy = alias(organisations, 'academy');
+  const branch = alias(organisations, 'branch');
+  const where: SQL[] = [eq(settlements.month, scope.month)];
+  if (scope.branchId !== null) where.push(eq(settlements.branchId, scope.branchId));
+  const paidOut = sql<boolean>`(${settlements.paidOutAt} is not null)`;
+  const rows = await db()
+    .select({
+      academyId: settlements.academyId,
+      academyName: academy.name,
+      branchId: settlements.branchId,
+      branchName: branch.name,
+      agencyId: settlements.agencyId,
+      agencyName: agencies.name,
+      status: settlements.status,
+      paidOut,
+      count: sql<number>`count(*)::int`,
+      base: sql<number>`sum(${settlements.baseAmount})::bigint`,
+      branchAmount: sql<number>`sum(${settlements.branchAmount})::bigint`,
+      agencyAmount: sql<number>`sum(${settlements.agencyAmount})::bigint`,
+    })
+    .from(settlements)
+    .innerJoin(academy, eq(academy.id, settlements.academyId))
+    .innerJoin(branch, eq(branch.id, settlements.branchId))
+    .leftJoin(agencies, eq(agencies.id, settlements.agencyId))
+    .where(and(...where))
+    .groupBy(
+      settlements.academyId,
+      academy.name,
+      settlements.branchId,
+      branch.name,
+      settlements.agencyId,
+      agencies.name,
+      settlements.status,
+      paidOut,
+    )
+    .orderBy(asc(branch.name), asc(academy.name), asc(settlements.academyId), asc(settlements.status));
+  return rows.map(({ paidOut: paid, ...r }) => ({
+    ...r,
+    toRecover: toRecover(r.status, Boolean(paid)),
+    count: Number(r.count),
+    base: Number(r.base),
+    branchAmount: Number(r.branchAmount),
+    agencyAmount: Number(r.agencyAmount),
+  }));
+}
+
+/**
+ * The branch's (or every branch's) settlement of a month: summaries, totals, the academies and agencies, the lines,
+ * the invoice figures. With `paging`, the academies' table and the lines are those of one page of academies (the
+ * summaries, totals and agencies still of all of them); without, every academy and line (the spreadsheet).
+ */
+export async function settlementReport(scope: ReportScope, paging?: { page: number; size: number }) {
+  const scoped = { branchId: scope.branchId, month: scope.month };
+  const size = paging?.size ?? 1;
+  const academyPage = (page: number) => ({ limit: size, offset: (page - 1) * size });
+  const asked = pageNumber(paging?.page ?? 1);
+  // The lines shown: one academy's when the page drills into it, the page's academies', or every line; read alongside
+  // the groups.
+  const [groups, askedLines] = await Promise.all([
+    lineGroups(scope),
+    scope.academyId
+      ? linesQuery({ ...scoped, academyId: scope.academyId })
+      : paging
+        ? linesQuery({ ...scoped, academyPage: academyPage(asked) })
+        : linesQuery(scoped),
+  ]);
   const totals = zero();
   const recover = zero();
   const byStatus = new Map<number, Totals>();
@@ -150,45 +260,57 @@ export async function settlementReport(scope: ReportScope) {
     { agencyId: number | null; agencyName: string; branchName: string; academies: Set<number> } & Totals
   >();
   const branches = new Map<number, { branchId: number; branchName: string; waiting: Totals } & Totals>();
-  for (const line of all) {
-    const status = byStatus.get(line.status) ?? zero();
-    add(status, line);
-    byStatus.set(line.status, status);
-    if (line.toRecover) add(recover, line);
-    const a = academies.get(line.academyId) ?? {
-      academyId: line.academyId,
-      academyName: line.academyName,
-      branchName: line.branchName,
-      agencyName: line.agencyName,
+  for (const group of groups) {
+    const status = byStatus.get(group.status) ?? zero();
+    addTotals(status, group);
+    byStatus.set(group.status, status);
+    if (group.toRecover) addTotals(recover, group);
+    const a = academies.get(group.academyId) ?? {
+      academyId: group.academyId,
+      academyName: group.academyName,
+      branchName: group.branchName,
+      agencyName: group.agencyName,
       lines: 0,
       ...zero(),
     };
-    a.lines += 1;
-    academies.set(line.academyId, a);
-    const agencyKey = `${line.branchId}:${line.agencyId ?? '-'}`;
+    a.lines += group.count;
+    academies.set(group.academyId, a);
+    const agencyKey = `${group.branchId}:${group.agencyId ?? '-'}`;
     const g = agencyRows.get(agencyKey) ?? {
-      agencyId: line.agencyId,
-      agencyName: line.agencyName ?? '대리점 없음',
-      branchName: line.branchName,
+      agencyId: group.agencyId,
+      agencyName: group.agencyName ?? '대리점 없음',
+      branchName: group.branchName,
       academies: new Set<number>(),
       ...zero(),
     };
-    g.academies.add(line.academyId);
+    g.academies.add(group.academyId);
     agencyRows.set(agencyKey, g);
-    const b = branches.get(line.branchId) ?? { branchId: line.branchId, branchName: line.branchName, waiting: zero(), ...zero() };
-    branches.set(line.branchId, b);
-    if (!counts(line)) continue;
-    add(totals, line);
-    add(a, line);
-    add(g, line);
-    add(b, line);
-    if (line.status === SettlementStatus.WAITING) add(b.waiting, line);
+    const b = branches.get(group.branchId) ?? { branchId: group.branchId, branchName: group.branchName, waiting: zero(), ...zero() };
+    branches.set(group.branchId, b);
+    if (!counts(group)) continue;
+    addTotals(totals, group);
+    addTotals(a, group);
+    addTotals(g, group);
+    addTotals(b, group);
+    if (group.status === SettlementStatus.WAITING) addTotals(b.waiting, group);
   }
+  const allAcademies = [...academies.values()];
+  const pages = paging ? pageCount(allAcademies.length, paging.size) : 1;
+  const page = paging ? Math.min(asked, pages) : 1;
+  const shown = paging ? allAcademies.slice((page - 1) * paging.size, page * paging.size) : allAcademies;
+  // A page past the last (an old link) shows the last page's lines.
+  const lines = paging && !scope.academyId && page !== asked ? await linesQuery({ ...scoped, academyPage: academyPage(page) }) : askedLines;
   const business = config().business;
   return {
     month: scope.month,
-    lines: scope.academyId ? all.filter((l) => l.academyId === scope.academyId) : all,
-    academies: [...academies.values()],
+    lines,
+    academies: shown,
+    /** Every academy with lines in the month (the page's are `academies`). */
+    academyCount: allAcademies.length,
+    /** The academy the page drills into (`scope.academyId`), wherever its page is. */
+    drilled: scope.academyId ? (academies.get(scope.academyId) ?? null) : null,
+    page,
+    pages,
     agencies: [...agencyRows.values()].map(({ academies: set, ...g }) => ({ ...g, academyCount: set.size })),
     branches: [...branches.values()],
     totals,
