@@ -80,6 +80,23 @@ describe('user search', () => {
     // A wildcard typed by the operator is a character, not a pattern.
     expect((await search('q=%25')).total).toBe(0);
   });
+
+  it('offers the branches in the 소속 filter, and the academy the list is filtered by, not every academy', async () => {
+    const cookie = await sessionCookie('super');
+    const choices = async (query: string) => {
+      const res = await respond(() =>
+        userList.loader({ request: makeRequest(`/super/user?${query}`, { cookie }), params: {}, context: {} }),
+      );
+      return ((await res.json()) as { organisations: { id: number; kind: string }[] }).organisations;
+    };
+    const branches = await db().select({ id: organisations.id }).from(organisations).where(eq(organisations.kind, 'branch'));
+    const plain = await choices('');
+    expect(plain.every((o) => o.kind === 'branch')).toBe(true);
+    expect(plain.map((o) => o.id).sort()).toEqual(branches.map((b) => b.id).sort());
+    const [academy] = await db().select({ id: organisations.id }).from(organisations).where(eq(organisations.kind, 'academy')).limit(1);
+    const filtered = await choices(`org=${academy.id}`);
+    expect(filtered.map((o) => o.id).sort()).toEqual([...branches.map((b) => b.id), academy.id].sort());
+  });
 });
 
 describe('lock and unlock', () => {

@@ -31,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // 'to' is inclusive: up to the end of that Seoul day.
     joinedTo: joinedTo ? new Date(joinedTo.getTime() + 24 * 60 * 60 * 1000) : undefined,
   };
-  const [list, organisations] = await Promise.all([searchUsers(filters, page), organisationChoices()]);
+  const [list, organisations] = await Promise.all([searchUsers(filters, page), organisationChoices(filters.organisationId)]);
   return json({
     ...list,
     query,

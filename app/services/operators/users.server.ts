@@ -85,12 +85,17 @@ export async function searchUsers(filters: UserFilters, page: number) {
   });
 }
 
-/** Organisations for the filter's select: academies and branches by name. */
-export async function organisationChoices() {
+/**
+ * Organisations for the filter's select: the branches by name, and the organisation the list is filtered by when it is
+ * an academy (an academy's members are opened from its page: /super/organisations/:id links here with `org`). Not every
+ * academy: a country's 2,000 would make the page a list of them (and a select no one can use).
+ */
+export async function organisationChoices(selected?: number) {
+  const wanted = selected ? or(eq(organisations.kind, 'branch'), eq(organisations.id, selected)) : eq(organisations.kind, 'branch');
   return db()
     .select({ id: organisations.id, name: organisations.name, kind: organisations.kind })
     .from(organisations)
-    .where(or(eq(organisations.kind, 'academy'), eq(organisations.kind, 'branch')))
+    .where(and(wanted, or(eq(organisations.kind, 'academy'), eq(organisations.kind, 'branch'))))
     .orderBy(asc(organisations.kind), asc(organisations.name));
 }
 
