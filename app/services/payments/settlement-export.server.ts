@@ -2,16 +2,8 @@ import { rateLabel } from '~/domain/operator-payments';
 import { PAYMENT_METHOD_LABELS, SETTLEMENT_STATUS_LABELS, TIER_LABELS } from '~/domain/payments';
 import { seoulDay } from '~/lib/dates';
 import { csvHeader, csvRows, type Table } from '~/lib/spreadsheets.server';
-import {
-  add,
-  counts,
-  settlementLineBatches,
-  zero,
-  type ReportScope,
-  type SettlementLine,
-  type SettlementReport,
-  type Totals,
-} from './settlement-report.server';
+import { add, counts, settlementLineBatches, zero, type ReportScope, type SettlementLine, type Totals } from './settlement-lines.server';
+import { type SettlementReport } from './settlement-report.server';
 
 // A branch's settlement as a spreadsheet: the report's lines and totals as one table (`.xlsx`, and the CSV streamed a
 // batch of lines at a time), the columns the operators and branches download.
