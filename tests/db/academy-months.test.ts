@@ -5,7 +5,7 @@ import { organisations, readingRecords, resultBooks, users } from '~/db/schema';
 import { BookStatus } from '~/domain/enums';
 import { now } from '~/lib/clock.server';
 import { addMonths, seoulMonth } from '~/lib/dates';
-import { branchActivity } from '~/services/operators/branch.server';
+import { branchActivity, branchesReading } from '~/services/operators/branch.server';
 import { useTestDatabase } from '../support/db';
 import { assignBook, createAcademy, createStudent, unique } from '../support/factories';
 
@@ -219,6 +219,24 @@ describe('academy_months: an academy’s reading per month, kept by triggers', (
     }
     // A page past the last shows the last.
     expect((await branchActivity(branch.id, past, 9, 2)).rows.map((r) => r.academyName)).toEqual([`다 학원 ${n}`]);
+    // The operators' country view has the branch as one row with the same reading (decision 049), and its total is
+    // every branch's row summed.
+    const country = await branchesReading(past);
+    expect(country.rows.find((r) => r.branchId === branch.id)).toEqual({
+      branchId: branch.id,
+      branchName: branch.name,
+      academies: 3,
+      readers: 3,
+      minutes: 61,
+      pages: 31,
+      completed: 0,
+    });
+    const sum = (key: 'academies' | 'readers' | 'minutes') => country.rows.reduce((t, r) => t + r[key], 0);
+    expect([country.total.academies, country.total.readers, country.total.minutes]).toEqual([
+      sum('academies'),
+      sum('readers'),
+      sum('minutes'),
+    ]);
     // The current month counts today's students (3, 2 and 1), and has no reading yet.
     const current = await branchActivity(branch.id, seoulMonth(now()), 1, 10);
     expect(current.total).toEqual({ students: 6, readers: 0, minutes: 0, pages: 0, completed: 0 });

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '~/db/client.server';
-import { payments, users } from '~/db/schema';
+import { organisations, payments, users } from '~/db/schema';
 import { PaymentMethod, PaymentStatus, Tier } from '~/domain/enums';
 import { now } from '~/lib/clock.server';
 import { addMonths, seoulMonth } from '~/lib/dates';
@@ -50,6 +50,9 @@ async function addStudents(academy: Academy, n: number) {
 /** An academy registered last month (NEW paid then), BASIC paid this month, with 30 active students and its head. */
 async function fullAcademy(): Promise<{ academy: Academy; head: Member }> {
   const academy = await createAcademy();
+  // Under the demo's branch, whose month (the settlement page of one branch) lists its academies with their bills.
+  const [branchUser] = await db().select({ branchId: users.organisationId }).from(users).where(eq(users.loginId, 'branch'));
+  await db().update(organisations).set({ branchId: branchUser.branchId }).where(eq(organisations.id, academy.id));
   await db()
     .insert(payments)
     .values({
@@ -80,14 +83,17 @@ const headOf = (head: Member) => ({ ...head, role: 'ADMIN' as const, authorities
 
 /**
  * What each screen says of this month: the dashboard card, the payments page, the operators' list, the branch's
- * settlement page (/super/tax/u/region/agency, every branch), /api/me.
+ * settlement page (/super/tax/u/region/agency, the academy's branch), /api/me.
  */
 async function screens(academy: Academy, head: Member) {
   const [dashboard, page, list, settlement, api] = await Promise.all([
     academyDashboard(headOf(head)),
     billingOverview(headOf(head)),
     listAcademies({ q: academy.code }, 1),
-    branchActivity(null, seoulMonth(now()), 1, 10_000),
+    (async () => {
+      const [row] = await db().select({ branchId: organisations.branchId }).from(organisations).where(eq(organisations.id, academy.id));
+      return branchActivity(row.branchId, seoulMonth(now()), 1, 10_000);
+    })(),
     (async () => {
       const res = await me.loader({
         request: new Request('http://localhost/api/me', { headers: { Cookie: await sessionCookie(head.loginId) } }),

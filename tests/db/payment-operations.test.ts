@@ -551,10 +551,34 @@ describe('branch settlement', () => {
     expect(demo.report.lines.map((l) => l.orderId)).not.toContain(minePaid.orderId);
     expect(demo.report.lines.some((l) => l.orderId.startsWith('DEMO-'))).toBe(true);
 
-    // An operator sees every branch, and pays the other branch's month out.
+    // An operator sees every branch, a row each (decision 049), each branch's lines on its own month, and pays the
+    // other branch's month out.
     const operatorCookie = await sessionCookie('super');
-    const all = await load(`month=${month()}`, operatorCookie);
-    expect(all.report.lines.map((l) => l.orderId)).toEqual(expect.arrayContaining([minePaid.orderId, otherPaid.orderId]));
+    const country = (await load(`month=${month()}`, operatorCookie)) as unknown as {
+      view: string;
+      report?: unknown;
+      settlement: { branches: { branchId: number; count: number; waiting: { count: number; base: number } }[] };
+    };
+    expect(country.view).toBe('country');
+    expect(country.report).toBeUndefined();
+    for (const branch of [mine.branch, other.branch])
+      expect(country.settlement.branches.find((b) => b.branchId === branch.id)).toMatchObject({
+        count: 1,
+        waiting: { count: 1, base: 99_000 },
+      });
+    // The country's figures are its lines' (the spreadsheet's report of every branch), a branch's row its own month's.
+    const everyLine = await settlementReport({ branchId: null, month: month() });
+    const countryFigures = (await load(`month=${month()}`, operatorCookie)) as unknown as {
+      settlement: { totals: unknown; byStatus: unknown; recover: unknown; branches: { branchId: number }[] };
+    };
+    expect(countryFigures.settlement.totals).toEqual(everyLine.totals);
+    expect(countryFigures.settlement.byStatus).toEqual(everyLine.byStatus);
+    expect(countryFigures.settlement.recover).toEqual(everyLine.recover);
+    const mineMonth = await settlementReport({ branchId: mine.branch.id, month: month() });
+    expect(countryFigures.settlement.branches.find((b) => b.branchId === mine.branch.id)).toEqual(mineMonth.branches[0]);
+    expect((await load(`month=${month()}&branch=${other.branch.id}`, operatorCookie)).report.lines.map((l) => l.orderId)).toEqual([
+      otherPaid.orderId,
+    ]);
     const paidOut = await respond(() =>
       branchPage.action({
         request: makeRequest('/super/tax/u/region/agency', {

@@ -119,7 +119,7 @@ test('the branch’s month: the totals are its academies’, an academy’s line
   await gotoReady(page, `/super/tax/u/region/agency?month=${lastMonth}`);
   const reading = page.locator('table', { has: page.locator('caption', { hasText: '학원별 학생 독서활동' }) });
   const count = (text: string | null) => Number((text ?? '').replace(/[^\d]/g, ''));
-  // The total row is the sum of the academies' rows (one page: the demo's branch has fewer than 50 academies).
+  // The total row is the sum of the academies' rows (one page: the demo's branch has fewer than 20 academies).
   const rows = reading.locator('tbody tr');
   expect(await rows.count()).toBeGreaterThan(1);
   let students = 0;
@@ -188,4 +188,43 @@ test('the payments console lists orders with filters and opens one', async ({ pa
   await expect(page.getByRole('heading', { name: '환불 내역' })).toBeVisible();
   await expect(page.getByRole('heading', { name: '정산' })).toBeVisible();
   await expect(await menuLink(page, '가격')).toBeVisible();
+});
+
+test('an operator sees every branch’s month a row per branch, and a branch’s name opens its academies, with or without JavaScript', async ({
+  page,
+}) => {
+  await signIn(page, 'super');
+  await gotoReady(page, '/super/tax/u/region/agency');
+  await expect(page.getByRole('heading', { name: '지사별 학원 현황과 정산', level: 1 })).toBeVisible();
+  const lastMonth = await page.locator('#month option').nth(1).getAttribute('value');
+  await gotoReady(page, `/super/tax/u/region/agency?month=${lastMonth}`);
+  const reading = page.locator('table', { has: page.locator('caption', { hasText: '지사별 학생 독서활동' }) });
+  const count = (text: string | null) => Number((text ?? '').replace(/[^\d]/g, ''));
+  // A row per branch (the demo has two), and the total row their sum.
+  const rows = reading.locator('tbody tr');
+  expect(await rows.count()).toBeGreaterThanOrEqual(2);
+  let academies = 0;
+  let minutes = 0;
+  for (const row of await rows.all()) {
+    academies += count(await row.locator('td').nth(0).textContent());
+    minutes += count(await row.locator('td').nth(2).textContent());
+  }
+  const total = reading.locator('tfoot tr');
+  await expect(total.locator('th')).toHaveText('합계');
+  expect(count(await total.locator('td').nth(0).textContent())).toBe(academies);
+  expect(count(await total.locator('td').nth(2).textContent())).toBe(minutes);
+  // No academy or line of the whole country on this page: they are on each branch's month.
+  await expect(page.locator('caption', { hasText: '학원별 정산' })).toHaveCount(0);
+  await expect(page.locator('table.settlement-lines')).toHaveCount(0);
+  await expect(page.locator('caption', { hasText: '지사별 정산과 지급' })).toBeVisible();
+
+  // The first branch's name opens its month: its academies, with the branch chosen in the form.
+  const first = rows.first().getByRole('link');
+  const name = (await first.textContent())!;
+  await first.click();
+  await expect(page).toHaveURL(new RegExp(`month=${lastMonth}&branch=\\d+$`));
+  await expect(page.locator('#branch option:checked')).toHaveText(name);
+  const branchReading = page.locator('table', { has: page.locator('caption', { hasText: '학원별 학생 독서활동' }) });
+  await expect(branchReading.locator('tbody tr').first()).toBeVisible();
+  await expect(page.locator('table.settlement-lines')).toBeVisible();
 });

@@ -3,8 +3,8 @@ import { requireSuper } from '~/web/guards.server';
 import { now } from '~/lib/clock.server';
 import { formatDateTime } from '~/lib/dates';
 import { pageData } from '~/web/http.server';
-import { ACADEMIES_PER_PAGE, branchActivity } from '~/services/operators/branch.server';
-import { branchChoices, settlementReport, settlementScope } from '~/services/payments/settlement-report.server';
+import { ACADEMIES_PER_PAGE, branchActivity, branchesReading } from '~/services/operators/branch.server';
+import { branchChoices, countrySettlement, settlementReport, settlementScope } from '~/services/payments/settlement-report.server';
 
 // The server side of the branch's page (tax.u.region.agency.tsx): its loader, re-exported by the route. The page's
 // parts (__settlement.tsx) read its type from here, so neither imports the route.
@@ -13,6 +13,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireSuper(request, { allow: ['BRANCH'] });
   const url = new URL(request.url);
   const { month, months, allBranches, branchId, academyId } = settlementScope(user, url, now());
+  // Every branch (operators, no branch chosen): the country's month branch by branch (decision 049); a branch's
+  // academies, agencies and lines are on its own month, a link away.
+  if (allBranches && branchId === null) {
+    const [reading, settlement, branches] = await Promise.all([branchesReading(month), countrySettlement(month), branchChoices()]);
+    return pageData({
+      view: 'country' as const,
+      month,
+      months,
+      allBranches,
+      branchId,
+      branches,
+      query: new URLSearchParams({ month }).toString(),
+      reading,
+      settlement,
+    });
+  }
   // A page of academies (decision 048): the reading table and the settlement's academies and lines show the page's,
   // the totals above them every academy's. The same page number pages both lists (each by branch, then name).
   const page = Number(url.searchParams.get('page') ?? '1');
@@ -23,6 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   const query = new URLSearchParams({ month, ...(allBranches && branchId ? { branch: String(branchId) } : {}) }).toString();
   return pageData({
+    view: 'branch' as const,
     rows: activity.rows,
     total: activity.total,
     academies: activity.academies,

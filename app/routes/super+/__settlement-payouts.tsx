@@ -4,14 +4,19 @@ import { CsrfInput } from '~/components/csrf';
 import { Link } from '~/components/link';
 import { monthLabel, won } from '~/domain/payments';
 import type { loader } from './__settlement-page.server';
+import { ShareCells } from './__settlement';
 
 // The money side of the branch's page (/super/tax/u/region/agency): what each branch is owed and waits for, with the
 // operators' payout form, and the figures of the month's tax invoices.
 
 type Page = SerializeFrom<typeof loader>;
+type BranchPage = Extract<Page, { view: 'branch' }>;
+type Figures = { count: number; base: number; branchAmount: number; agencyAmount: number };
+/** A branch's settlement of the month with what waits to be paid out (settlement-lines.server.ts BranchTotals). */
+type BranchRow = Figures & { branchId: number; branchName: string; waiting: Figures };
 
 /** Each branch's settlement and what waits to be paid out, with the operators' form to mark its month paid out. */
-export function BranchPayouts({ branches, month, busy }: { branches: Page['report']['branches']; month: string; busy: boolean }) {
+export function BranchPayouts({ branches, month, busy }: { branches: BranchRow[]; month: string; busy: boolean }) {
   return (
     <div className="table-wrap">
       <table className="table">
@@ -64,7 +69,7 @@ export function BranchPayouts({ branches, month, busy }: { branches: Page['repor
 }
 
 /** The figures of the tax invoice for one branch's month, and the company that receives it. */
-export function InvoiceCard({ invoice, month }: { invoice: Page['report']['invoice']; month: string }) {
+export function InvoiceCard({ invoice, month }: { invoice: BranchPage['report']['invoice']; month: string }) {
   return (
     <div className="card">
       <h2>세금계산서 정보</h2>
@@ -114,5 +119,89 @@ export function InvoiceCard({ invoice, month }: { invoice: Page['report']['invoi
       {invoice.buyer.example ? <p className="muted">체험 환경의 예시 사업자 정보입니다.</p> : null}
       <p className="muted">작성일자는 정산 지급일, 품목은 “{monthLabel(month)} 리드인 이용료 정산 수수료”로 적어 주세요.</p>
     </div>
+  );
+}
+
+type StatusRow = Figures & { status: number; label: string };
+
+/**
+ * The month's settlement in figures (a branch's, or every branch's): what counts, the shares, what is to be recovered,
+ * the spreadsheet and CSV of its lines, and the figures by status.
+ */
+export function SettlementSummary({
+  settlement,
+  month,
+  query,
+  refused,
+}: {
+  settlement: { totals: Figures; recover: Figures; byStatus: StatusRow[] };
+  month: string;
+  query: string;
+  refused: string | null | undefined;
+}) {
+  const { totals, recover, byStatus } = settlement;
+  return (
+    <>
+      <h2 id="settlement-title">{monthLabel(month)} 정산</h2>
+      {refused ? (
+        <p className="alert error" role="alert">
+          {refused}
+        </p>
+      ) : null}
+      <div className="card settlement-summary" aria-labelledby="settlement-title">
+        <dl className="facts">
+          <dt>정산 대상 결제</dt>
+          <dd data-testid="settlement-count">{totals.count}건</dd>
+          <dt>결제 금액 합계</dt>
+          <dd data-testid="settlement-base">{won(totals.base)}</dd>
+          <dt>지사 정산액</dt>
+          <dd data-testid="settlement-branch">{won(totals.branchAmount)}</dd>
+          <dt>대리점 정산액</dt>
+          <dd data-testid="settlement-agency">{won(totals.agencyAmount)}</dd>
+          {recover.count > 0 ? (
+            <>
+              <dt>회수 필요 (지급 후 환불)</dt>
+              <dd>
+                {recover.count}건 · 지사 {won(recover.branchAmount)} · 대리점 {won(recover.agencyAmount)}
+              </dd>
+            </>
+          ) : null}
+        </dl>
+        <p className="muted">정산 대상은 지급 대기와 지급 완료 결제입니다. 환불·취소된 결제는 합계에 넣지 않습니다.</p>
+        <p>
+          <a href={`/super/tax/u/region/agency/export.xlsx?${query}`} download>
+            엑셀(.xlsx)로 받기
+          </a>{' '}
+          ·{' '}
+          <a href={`/super/tax/u/region/agency/export.csv?${query}`} download>
+            CSV로 받기
+          </a>
+        </p>
+      </div>
+
+      <div className="table-wrap">
+        <table className="table">
+          <caption>상태별 정산</caption>
+          <thead>
+            <tr>
+              <th scope="col">상태</th>
+              <th scope="col">건수</th>
+              <th scope="col">결제 금액</th>
+              <th scope="col">지사 몫</th>
+              <th scope="col">대리점 몫</th>
+            </tr>
+          </thead>
+          <tbody>
+            {byStatus.map((s) => (
+              <tr key={s.status}>
+                <th scope="row">{s.label}</th>
+                <td>{s.count}건</td>
+                <ShareCells figures={s} />
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }

@@ -9,7 +9,8 @@ import { MonthBill } from './__organisations';
 // The parts of the branch's page (/super/tax/u/region/agency): the academies' reading in the month, the operators'
 // payout per branch, the settlement by academy, by agency and line by line, and the figures of the tax invoice.
 
-type Page = SerializeFrom<typeof loader>;
+/** A branch's month (one branch: its academies, agencies and lines). */
+type Page = Extract<SerializeFrom<typeof loader>, { view: 'branch' }>;
 
 type Activity = { students: number; readers: number; minutes: number; pages: number; completed: number };
 

@@ -7,8 +7,9 @@ import { formAction } from '~/web/form-action.server';
 import { redirectWithFlash } from '~/web/http.server';
 import { markPaidOut } from '~/services/payments/settlement-report.server';
 import { BAD_REQUEST, payoutSchema, requirePayout } from './__settlement-forms.server';
-import { ReadingActivity, SettlementTables, ShareCells } from './__settlement';
-import { BranchPayouts, InvoiceCard } from './__settlement-payouts';
+import { ReadingActivity, SettlementTables } from './__settlement';
+import { CountryReading } from './__settlement-country';
+import { BranchPayouts, InvoiceCard, SettlementSummary } from './__settlement-payouts';
 import type { loader } from './__settlement-page.server';
 import { Options } from '~/components/filter-select';
 
@@ -38,17 +39,16 @@ export async function action(args: ActionFunctionArgs) {
 
 export default function BranchHome() {
   const data = useLoaderData<typeof loader>();
-  const { month, months, allBranches, branchId, branches, academyId, query, report } = data;
+  const { month, months, allBranches, branchId, branches, query } = data;
   const refused = firstError(useActionData<typeof action>());
   const busy = useNavigation().state === 'submitting';
-  const single = !allBranches || branchId !== null;
-  const drillAcademy = academyId ? report.drilled : null;
   return (
     <section aria-labelledby="branch-title" className="stack">
       <h1 id="branch-title" className="page-title">
         {allBranches ? '지사별 학원 현황과 정산' : '우리 지사 학원 현황과 정산'}
       </h1>
-      <Form method="get" className="inline-form" aria-label="달 선택">
+      {/* Keyed by what it shows: a link to another branch or month (client-side) sets its choices afresh. */}
+      <Form key={query} method="get" className="inline-form" aria-label="달 선택">
         <label htmlFor="month">달</label>
         <select id="month" name="month" defaultValue={month}>
           <Options options={months.map((m) => [m, monthLabel(m)] as const)} />
@@ -66,74 +66,23 @@ export default function BranchHome() {
           보기
         </button>
       </Form>
-      <ReadingActivity {...data} />
-
-      <h2 id="settlement-title">{monthLabel(month)} 정산</h2>
-      {refused ? (
-        <p className="alert error" role="alert">
-          {refused}
-        </p>
-      ) : null}
-      <div className="card settlement-summary" aria-labelledby="settlement-title">
-        <dl className="facts">
-          <dt>정산 대상 결제</dt>
-          <dd data-testid="settlement-count">{report.totals.count}건</dd>
-          <dt>결제 금액 합계</dt>
-          <dd data-testid="settlement-base">{won(report.totals.base)}</dd>
-          <dt>지사 정산액</dt>
-          <dd data-testid="settlement-branch">{won(report.totals.branchAmount)}</dd>
-          <dt>대리점 정산액</dt>
-          <dd data-testid="settlement-agency">{won(report.totals.agencyAmount)}</dd>
-          {report.recover.count > 0 ? (
-            <>
-              <dt>회수 필요 (지급 후 환불)</dt>
-              <dd>
-                {report.recover.count}건 · 지사 {won(report.recover.branchAmount)} · 대리점 {won(report.recover.agencyAmount)}
-              </dd>
-            </>
+      {data.view === 'country' ? (
+        <>
+          <CountryReading reading={data.reading} month={month} />
+          <SettlementSummary settlement={data.settlement} month={month} query={query} refused={refused} />
+          {data.settlement.branches.length > 0 ? <BranchPayouts branches={data.settlement.branches} month={month} busy={busy} /> : null}
+        </>
+      ) : (
+        <>
+          <ReadingActivity {...data} />
+          <SettlementSummary settlement={data.report} month={month} query={query} refused={refused} />
+          {allBranches && data.report.branches.length > 0 ? (
+            <BranchPayouts branches={data.report.branches} month={month} busy={busy} />
           ) : null}
-        </dl>
-        <p className="muted">정산 대상은 지급 대기와 지급 완료 결제입니다. 환불·취소된 결제는 합계에 넣지 않습니다.</p>
-        <p>
-          <a href={`/super/tax/u/region/agency/export.xlsx?${query}`} download>
-            엑셀(.xlsx)로 받기
-          </a>{' '}
-          ·{' '}
-          <a href={`/super/tax/u/region/agency/export.csv?${query}`} download>
-            CSV로 받기
-          </a>
-        </p>
-      </div>
-
-      <div className="table-wrap">
-        <table className="table">
-          <caption>상태별 정산</caption>
-          <thead>
-            <tr>
-              <th scope="col">상태</th>
-              <th scope="col">건수</th>
-              <th scope="col">결제 금액</th>
-              <th scope="col">지사 몫</th>
-              <th scope="col">대리점 몫</th>
-            </tr>
-          </thead>
-          <tbody>
-            {report.byStatus.map((s) => (
-              <tr key={s.status}>
-                <th scope="row">{s.label}</th>
-                <td>{s.count}건</td>
-                <ShareCells figures={s} />
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-
-      {allBranches && report.branches.length > 0 ? <BranchPayouts branches={report.branches} month={month} busy={busy} /> : null}
-
-      <SettlementTables {...data} drillAcademy={drillAcademy} />
-
-      {single && report.totals.count > 0 ? <InvoiceCard invoice={report.invoice} month={month} /> : null}
+          <SettlementTables {...data} drillAcademy={data.academyId ? data.report.drilled : null} />
+          {data.report.totals.count > 0 ? <InvoiceCard invoice={data.report.invoice} month={month} /> : null}
+        </>
+      )}
     </section>
   );
 }

@@ -13,7 +13,7 @@ import { payerMonths, type PayerMonth } from './organisation-bills.server';
 // operators' academy list read. Operators (branchId null) see every branch.
 
 /** Academies on a page of the branch's month (their reading, and the settlement's academies and lines). */
-export const ACADEMIES_PER_PAGE = 50;
+export const ACADEMIES_PER_PAGE = 20;
 
 export type Activity = {
   /** Active students of the month, as its bill counts them (today's for the current month, the record for a past one). */
@@ -147,4 +147,47 @@ export async function branchActivity(branchId: number | null, month: string, pag
     page: current,
     pages,
   };
+}
+
+export type BranchReading = Omit<Activity, 'students'> & { branchId: number | null; branchName: string | null; academies: number };
+
+/**
+ * Every branch's month of reading, branch by branch (the operators' country view, decision 049): its academies and
+ * the rollup's reading summed per branch (one query over the month's academy rows; a branch-level counter would be a
+ * row every reading of a hundred academies writes). The students the bills count are on a branch's own month, where
+ * its academies are listed with their bills.
+ */
+export async function branchesReading(
+  month: string,
+): Promise<{ rows: BranchReading[]; total: Omit<BranchReading, 'branchId' | 'branchName'> }> {
+  const rows = await executeRows<
+    Record<'branchId' | 'academies' | 'readers' | 'minutes' | 'pages' | 'completed', number | string | null> & {
+      branchName: string | null;
+    }
+  >(
+    db(),
+    sql`
+    select x.branch_id as "branchId", b.name as "branchName", x.academies, x.readers, x.minutes, x.pages, x.completed
+      from (select o.branch_id, count(*) as academies, sum(coalesce(m.readers, 0)) as readers,
+                   sum(coalesce(m.minutes, 0)) as minutes, sum(coalesce(m.pages, 0)) as pages,
+                   sum(coalesce(m.completed, 0)) as completed
+              from organisations o left join academy_months m on m.organisation_id = o.id and m.month = ${month}
+             where o.kind = 'academy'
+             group by o.branch_id) x
+      left join organisations b on b.id = x.branch_id
+     order by b.name nulls last, x.branch_id`,
+  );
+  const n = (v: number | string | null | undefined) => Number(v ?? 0);
+  const branches = rows.map((r) => ({
+    branchId: r.branchId == null ? null : n(r.branchId),
+    branchName: r.branchName,
+    academies: n(r.academies),
+    readers: n(r.readers),
+    minutes: n(r.minutes),
+    pages: n(r.pages),
+    completed: n(r.completed),
+  }));
+  const total = { academies: 0, readers: 0, minutes: 0, pages: 0, completed: 0 };
+  for (const b of branches) for (const key of Object.keys(total) as (keyof typeof total)[]) total[key] += b[key];
+  return { rows: branches, total };
 }

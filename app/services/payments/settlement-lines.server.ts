@@ -1,6 +1,6 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { db } from '~/db/client.server';
+import { db, executeRows } from '~/db/client.server';
 import { agencies, organisations, payments, settlements, users } from '~/db/schema';
 import { SettlementStatus, type PaymentMethod, type Tier } from '~/domain/enums';
 
@@ -207,4 +207,75 @@ export async function lineGroups(scope: ReportScope): Promise<LineGroup[]> {
     branchAmount: Number(r.branchAmount),
     agencyAmount: Number(r.agencyAmount),
   }));
+}
+
+/** The month's lines of every branch grouped by branch and status (the operators' country view). */
+export type BranchGroup = Totals & { branchId: number; branchName: string; status: SettlementStatus; toRecover: boolean };
+
+/**
+ * Every branch's month grouped by branch, status and paid-out-or-not (one query: a row per branch and state, some
+ * tens for a country, read off the month's lines by settlements_month_academy_idx). The operators' view of every
+ * branch folds them with the same rules as a branch's report (foldBranches).
+ */
+export async function branchGroups(month: string): Promise<BranchGroup[]> {
+  // Grouped by the branch's id first and named after (a row per branch and state): sorting the month's lines by name
+  // would cost more than reading them.
+  const rows = await executeRows<{
+    branchId: number;
+    branchName: string;
+    status: SettlementStatus;
+    paidOut: boolean;
+    count: number | string;
+    base: number | string;
+    branchAmount: number | string;
+    agencyAmount: number | string;
+  }>(
+    db(),
+    sql`select g.branch_id as "branchId", b.name as "branchName", g.status, g.paid_out as "paidOut", g.count, g.base,
+               g.branch_amount as "branchAmount", g.agency_amount as "agencyAmount"
+          from (select s.branch_id, s.status, s.paid_out_at is not null as paid_out, count(*) as count,
+                       sum(s.base_amount) as base, sum(s.branch_amount) as branch_amount, sum(s.agency_amount) as agency_amount
+                  from settlements s where s.month = ${month}
+                 group by s.branch_id, s.status, s.paid_out_at is not null) g
+          join organisations b on b.id = g.branch_id
+         order by b.name, g.branch_id, g.status`,
+  );
+  return rows.map(({ paidOut, ...r }) => ({
+    ...r,
+    branchId: Number(r.branchId),
+    status: Number(r.status) as SettlementStatus,
+    toRecover: toRecover(Number(r.status) as SettlementStatus, Boolean(paidOut)),
+    count: Number(r.count),
+    base: Number(r.base),
+    branchAmount: Number(r.branchAmount),
+    agencyAmount: Number(r.agencyAmount),
+  }));
+}
+
+export type BranchTotals = { branchId: number; branchName: string; waiting: Totals } & Totals;
+
+/**
+ * The figures of a month folded from groups of lines (a branch's groups by academy, or every branch's by branch): the
+ * settlement's totals, what is to be recovered, the figures by status and by branch (with what waits to be paid out).
+ */
+export function foldBranches(
+  groups: readonly (Totals & { branchId: number; branchName: string; status: SettlementStatus; toRecover: boolean })[],
+) {
+  const totals = zero();
+  const recover = zero();
+  const byStatus = new Map<number, Totals>();
+  const branches = new Map<number, BranchTotals>();
+  for (const group of groups) {
+    const status = byStatus.get(group.status) ?? zero();
+    addTotals(status, group);
+    byStatus.set(group.status, status);
+    if (group.toRecover) addTotals(recover, group);
+    const b = branches.get(group.branchId) ?? { branchId: group.branchId, branchName: group.branchName, waiting: zero(), ...zero() };
+    branches.set(group.branchId, b);
+    if (!counts(group)) continue;
+    addTotals(totals, group);
+    addTotals(b, group);
+    if (group.status === SettlementStatus.WAITING) addTotals(b.waiting, group);
+  }
+  return { totals, recover, byStatus, branches };
 }

@@ -11,7 +11,17 @@ import { positiveInt } from '~/lib/numbers';
 import { DomainError } from '~/lib/errors';
 import { pageCount, pageNumber } from '~/services/paged-list.server';
 import { recordAudit } from '~/services/operators/audit.server';
-import { addTotals, counts, lineGroups, linesQuery, zero, type ReportScope, type Totals } from './settlement-lines.server';
+import {
+  addTotals,
+  branchGroups,
+  counts,
+  foldBranches,
+  lineGroups,
+  linesQuery,
+  zero,
+  type ReportScope,
+  type Totals,
+} from './settlement-lines.server';
 import type { Operator, Origin } from '~/services/operators/users.server';
 
 // A branch's settlement (issue 14; product.md §3): the settlement lines of its region's academy payments for a Seoul
@@ -48,9 +58,7 @@ export async function settlementReport(scope: ReportScope, paging?: { page: numb
         ? linesQuery({ ...scoped, academyPage: academyPage(asked) })
         : linesQuery(scoped),
   ]);
-  const totals = zero();
-  const recover = zero();
-  const byStatus = new Map<number, Totals>();
+  const { totals, recover, byStatus, branches } = foldBranches(groups);
   const academies = new Map<
     number,
     { academyId: number; academyName: string; branchName: string; agencyName: string | null; lines: number } & Totals
@@ -59,12 +67,7 @@ export async function settlementReport(scope: ReportScope, paging?: { page: numb
     string,
     { agencyId: number | null; agencyName: string; branchName: string; academies: Set<number> } & Totals
   >();
-  const branches = new Map<number, { branchId: number; branchName: string; waiting: Totals } & Totals>();
   for (const group of groups) {
-    const status = byStatus.get(group.status) ?? zero();
-    addTotals(status, group);
-    byStatus.set(group.status, status);
-    if (group.toRecover) addTotals(recover, group);
     const a = academies.get(group.academyId) ?? {
       academyId: group.academyId,
       academyName: group.academyName,
@@ -85,14 +88,9 @@ export async function settlementReport(scope: ReportScope, paging?: { page: numb
     };
     g.academies.add(group.academyId);
     agencyRows.set(agencyKey, g);
-    const b = branches.get(group.branchId) ?? { branchId: group.branchId, branchName: group.branchName, waiting: zero(), ...zero() };
-    branches.set(group.branchId, b);
     if (!counts(group)) continue;
-    addTotals(totals, group);
     addTotals(a, group);
     addTotals(g, group);
-    addTotals(b, group);
-    if (group.status === SettlementStatus.WAITING) addTotals(b.waiting, group);
   }
   const allAcademies = [...academies.values()];
   const pages = paging ? pageCount(allAcademies.length, paging.size) : 1;
@@ -115,11 +113,7 @@ export async function settlementReport(scope: ReportScope, paging?: { page: numb
     branches: [...branches.values()],
     totals,
     recover,
-    byStatus: [SettlementStatus.WAITING, SettlementStatus.SUCCESS, SettlementStatus.REFUND, SettlementStatus.CANCEL].map((s) => ({
-      status: s,
-      label: SETTLEMENT_STATUS_LABELS[s],
-      ...(byStatus.get(s) ?? zero()),
-    })),
+    byStatus: statusRows(byStatus),
     invoice: {
       branch: vatSplit(totals.branchAmount),
       agency: vatSplit(totals.agencyAmount),
@@ -134,6 +128,27 @@ export async function settlementReport(scope: ReportScope, paging?: { page: numb
     },
   };
 }
+
+/** The figures by status in the order the page shows them (every status, zero where it has no line). */
+const statusRows = (byStatus: Map<number, Totals>) =>
+  [SettlementStatus.WAITING, SettlementStatus.SUCCESS, SettlementStatus.REFUND, SettlementStatus.CANCEL].map((s) => ({
+    status: s,
+    label: SETTLEMENT_STATUS_LABELS[s],
+    ...(byStatus.get(s) ?? zero()),
+  }));
+
+/**
+ * Every branch's settlement of a month, branch by branch (the operators' country view, decision 049): the totals, what
+ * is to be recovered, the figures by status and each branch's with what waits to be paid out. Read from the month's
+ * lines grouped by branch, so the page holds a row per branch however many academies paid; a branch's academies,
+ * agencies and lines are on its own month (settlementReport).
+ */
+export async function countrySettlement(month: string) {
+  const { totals, recover, byStatus, branches } = foldBranches(await branchGroups(month));
+  return { month, totals, recover, byStatus: statusRows(byStatus), branches: [...branches.values()] };
+}
+
+export type CountrySettlement = Awaited<ReturnType<typeof countrySettlement>>;
 
 export type SettlementReport = Awaited<ReturnType<typeof settlementReport>>;
 
