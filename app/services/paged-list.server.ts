@@ -17,6 +17,20 @@ const containing = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\$
 export const searchIn = (search: string | undefined, ...columns: Column[]) =>
   search ? or(...columns.map((column) => ilike(column, containing(search)))) : undefined;
 
+/**
+ * What lets an index find a search of one or two letters, which has no trigram: the letters among the grams of
+ * `columns` (readin_grams, drizzle/0022), the expression of a GIN index over the same columns in the same order
+ * (users: name, login id, phone, email; organisations: name, code). A condition beside searchIn's, which confirms each
+ * row; undefined for no search or a longer one (the trigram indexes serve those).
+ */
+export const shortSearch = (search: string | undefined, ...columns: Column[]) =>
+  search && [...search].length <= 2
+    ? sql`(${sql.join(
+        columns.map((column) => sql`readin_grams(${column})`),
+        sql` || `,
+      )}) @> array[lower(${search})]::text[]`
+    : undefined;
+
 /** A list's query before its page is cut out of it (a drizzle select, ordered, without `limit` and `offset`). */
 type Pageable<Row> = SQLWrapper & { limit(limit: number): { offset(offset: number): PromiseLike<Row[]> } };
 

@@ -152,6 +152,21 @@ describe('the academies list', () => {
     expect((await list(`branch=${gyeonggi.branchId}`)).total).toBe(0);
     expect((await list(`agency=${gyeonggi.agencyId}`)).total).toBe(0);
     expect((await list('status=CLOSED')).rows.every((r) => r.month.state === 'closed')).toBe(true);
+    // The 대리점 filter offers the chosen branch's agencies (or the agency's branch's), none before a branch is chosen;
+    // an agency of another branch than the one chosen is dropped from the filter.
+    const { seoul } = await places();
+    const offered = async (query: string) =>
+      json<{ agencies: { id: number; name: string }[]; query: Record<string, string>; total: number }>(
+        await call(academyList.loader as Handler, `/super/organisations?${query}`, cookie),
+      );
+    expect((await offered('')).agencies).toEqual([]);
+    const inSeoul = await offered(`branch=${seoul.branchId}`);
+    expect(inSeoul.agencies.map((a) => a.name)).toContain('송파 대리점');
+    expect(inSeoul.agencies.map((a) => a.name)).not.toContain(gyeonggi.agencyName);
+    expect((await offered(`agency=${gyeonggi.agencyId}`)).agencies.map((a) => a.id)).toContain(gyeonggi.agencyId);
+    const mismatched = await offered(`branch=${seoul.branchId}&agency=${gyeonggi.agencyId}`);
+    expect(mismatched.query).toEqual({ branch: String(seoul.branchId) });
+    expect(mismatched.total).toBe(inSeoul.total);
     // A wildcard is a character.
     expect((await list('q=%25')).total).toBe(0);
   });

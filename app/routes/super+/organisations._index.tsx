@@ -13,7 +13,7 @@ import { listQuery, oneOf } from '~/web/list.server';
 import { placeChoices } from '~/services/operators/branches.server';
 import { listAcademies } from '~/services/operators/organisations.server';
 import { MonthBill, OrganisationTabs } from './__organisations';
-import { FilterSelect, choices, Options } from '~/components/filter-select';
+import { FilterSelect, choices } from '~/components/filter-select';
 
 export const meta: MetaFunction = () => [{ title: '기관 관리 | 리드인 운영' }];
 
@@ -31,8 +31,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
     status: oneOf(ORGANISATION_STATUSES, params.get('status')),
   };
   const at = now();
-  const [list, places] = await Promise.all([listAcademies(filters, page, at), placeChoices()]);
-  return pageData({ ...list, query, places, month: seoulMonth(at) });
+  const places = await placeChoices();
+  // The 대리점 filter offers the agencies of the branch chosen (or of the agency's branch), not the country's hundred;
+  // an agency of another branch than the one chosen (the branch changed, the agency left as it was) is dropped.
+  const branchId = filters.branchId ?? places.find((b) => b.agencies.some((a) => a.id === filters.agencyId))?.id;
+  const agencies = places.find((b) => b.id === branchId)?.agencies ?? [];
+  if (filters.agencyId && !agencies.some((a) => a.id === filters.agencyId)) {
+    filters.agencyId = undefined;
+    delete query.agency;
+  }
+  const list = await listAcademies(filters, page, at);
+  return pageData({
+    ...list,
+    query,
+    branches: places.map(({ id, name }) => ({ id, name })),
+    agencies,
+    month: seoulMonth(at),
+  });
 }
 
 type Row = SerializeFrom<typeof loader>['rows'][number];
@@ -63,7 +78,7 @@ const COLUMNS: Column<Row>[] = [
 ];
 
 export default function Organisations() {
-  const { rows, total, estimated, capped, page, pages, query, places, month } = useLoaderData<typeof loader>();
+  const { rows, total, estimated, capped, page, pages, query, branches, agencies, month } = useLoaderData<typeof loader>();
   return (
     <section aria-labelledby="organisations-title" className="stack">
       <div className="page-head">
@@ -77,18 +92,12 @@ export default function Organisations() {
       <OrganisationTabs />
       <FilterForm label="학원 검색" reset="/super/organisations">
         <SearchField value={query.q} placeholder="학원 이름, 학원 코드" />
-        <FilterSelect label="지사" name="branch" value={query.branch} options={places.map((b) => [b.id, b.name] as const)} />
-        <label>
-          대리점
-          <select name="agency" defaultValue={query.agency ?? ''}>
-            <option value="">전체</option>
-            {places.map((b) => (
-              <optgroup key={b.id} label={b.name}>
-                <Options options={b.agencies.map((a) => [a.id, a.name] as const)} />
-              </optgroup>
-            ))}
-          </select>
-        </label>
+        <FilterSelect label="지사" name="branch" value={query.branch} options={branches.map((b) => [b.id, b.name] as const)} />
+        {agencies.length ? (
+          <FilterSelect label="대리점" name="agency" value={query.agency} options={agencies.map((a) => [a.id, a.name] as const)} />
+        ) : (
+          <p className="muted">지사를 고르고 검색하면 그 지사의 대리점으로 좁힐 수 있습니다.</p>
+        )}
         <FilterSelect
           label="상태"
           name="status"

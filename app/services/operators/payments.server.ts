@@ -11,7 +11,7 @@ import { markSucceeded } from '~/services/payments/outcomes.server';
 import { newRefundKey, refundableBalance } from '~/services/payments/refunds.server';
 import { followPayment } from '~/services/payments/settlements.server';
 import { sameTierAndMonth } from '~/services/payments/tier-month.server';
-import { onePage, searchIn } from '../paged-list.server';
+import { onePage, searchIn, shortSearch } from '../paged-list.server';
 import { recordAudit, statusChange } from './audit.server';
 import type { Operator, Origin } from './users.server';
 
@@ -31,6 +31,10 @@ export async function listPayments(filters: PaymentFilters, page: number) {
   if (filters.method) where.push(eq(payments.method, filters.method as PaymentMethod));
   if (filters.month) where.push(eq(payments.paidMonth, filters.month));
   if (filters.academy) where.push(searchIn(filters.academy, organisations.name)!);
+  // One or two letters: the payers holding them by the organisations' grams index (name and code, drizzle/0024); the
+  // ILIKE above keeps those whose name has them.
+  const short = shortSearch(filters.academy, organisations.name, organisations.code);
+  if (short) where.push(short);
   const condition = where.length ? and(...where) : undefined;
   return onePage(
     page,

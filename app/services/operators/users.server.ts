@@ -11,7 +11,7 @@ import { now, nowMs } from '~/lib/clock.server';
 import { DomainError } from '~/lib/errors';
 import { sendMessage } from '../messages.server';
 import { accountWithOrganisation } from '../users.server';
-import { onePage, searchIn } from '../paged-list.server';
+import { onePage, searchIn, shortSearch } from '../paged-list.server';
 import { recordAudit, statusChange } from './audit.server';
 
 // The operators' user console (super area, ADMIN1 and ADMIN2): search, a user's page, lock and unlock, authorities,
@@ -37,11 +37,9 @@ export type UserFilters = {
 export async function searchUsers(filters: UserFilters, page: number) {
   const where: SQL[] = [];
   if (filters.q) where.push(searchIn(filters.q, users.name, users.loginId, users.phone, users.email)!);
-  // One or two letters have no trigram: the grams index (drizzle/0021) finds the users holding them, the ILIKE confirms.
-  if (filters.q && [...filters.q].length <= 2)
-    where.push(
-      sql`(readin_grams(${users.name}) || readin_grams(${users.loginId}) || readin_grams(${users.phone}) || readin_grams(${users.email})) @> array[lower(${filters.q})]::text[]`,
-    );
+  // One or two letters have no trigram: the grams index (drizzle/0022) finds the users holding them, the ILIKE confirms.
+  const short = shortSearch(filters.q, users.name, users.loginId, users.phone, users.email);
+  if (short) where.push(short);
   if (filters.role) where.push(eq(users.role, filters.role));
   if (filters.authority) where.push(sql`${filters.authority} = any(${users.authorities})`);
   if (filters.status) where.push(eq(users.status, filters.status));
