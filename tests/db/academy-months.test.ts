@@ -231,6 +231,20 @@ describe('academy_months: an academy’s reading per month, kept by triggers', (
       pages: 31,
       completed: 0,
     });
+    // A branch without academies has its row too.
+    const [empty] = await db()
+      .insert(organisations)
+      .values({ kind: 'branch', name: `빈 지사 ${n}` })
+      .returning();
+    expect((await branchesReading(past)).rows.find((r) => r.branchId === empty.id)).toEqual({
+      branchId: empty.id,
+      branchName: empty.name,
+      academies: 0,
+      readers: 0,
+      minutes: 0,
+      pages: 0,
+      completed: 0,
+    });
     const sum = (key: 'academies' | 'readers' | 'minutes') => country.rows.reduce((t, r) => t + r[key], 0);
     expect([country.total.academies, country.total.readers, country.total.minutes]).toEqual([
       sum('academies'),

@@ -218,10 +218,10 @@ test('an operator sees every branch’s month a row per branch, and a branch’s
   await expect(page.locator('table.settlement-lines')).toHaveCount(0);
   await expect(page.locator('caption', { hasText: '지사별 정산과 지급' })).toBeVisible();
 
-  // The first branch's name opens its month: its academies, with the branch chosen in the form.
-  const first = rows.first().getByRole('link');
-  const name = (await first.textContent())!;
-  await first.click();
+  // The demo branch's name (its academies paid last month; other specs add branches of their own) opens its month:
+  // its academies and lines, with the branch chosen in the form.
+  const name = '리드인 서울동부지사';
+  await rows.filter({ hasText: name }).getByRole('link', { name }).click();
   await expect(page).toHaveURL(new RegExp(`month=${lastMonth}&branch=\\d+$`));
   await expect(page.locator('#branch option:checked')).toHaveText(name);
   const branchReading = page.locator('table', { has: page.locator('caption', { hasText: '학원별 학생 독서활동' }) });

@@ -15,51 +15,53 @@ const count = (n: number) => n.toLocaleString('ko-KR');
 export function CountryReading({ reading, month }: Pick<CountryPage, 'reading' | 'month'>) {
   if (reading.rows.length === 0) return <p className="card muted">등록된 학원이 아직 없습니다.</p>;
   return (
-    <div className="table-wrap">
+    <>
       <p className="muted">지사를 고르면 그 지사 학원별 학생 수와 이달 요금, 대리점별 정산, 정산 내역을 볼 수 있습니다.</p>
-      <table className="table">
-        <caption>{monthLabel(month)} 지사별 학생 독서활동</caption>
-        <thead>
-          <tr>
-            <th scope="col">지사</th>
-            <th scope="col">학원</th>
-            <th scope="col">읽은 학생</th>
-            <th scope="col">독서 시간(분)</th>
-            <th scope="col">읽은 쪽수</th>
-            <th scope="col">완독한 책</th>
-          </tr>
-        </thead>
-        <tbody>
-          {reading.rows.map((b) => (
-            <tr key={b.branchId ?? 'none'}>
-              <th scope="row">
-                {b.branchId == null ? (
-                  '지사 없음'
-                ) : (
-                  <Link to={`/super/tax/u/region/agency?${new URLSearchParams({ month, branch: String(b.branchId) })}`}>
-                    {b.branchName}
-                  </Link>
-                )}
-              </th>
-              <td>{count(b.academies)}곳</td>
-              <td>{count(b.readers)}명</td>
-              <td>{count(b.minutes)}</td>
-              <td>{count(b.pages)}</td>
-              <td>{count(b.completed)}권</td>
+      <div className="table-wrap">
+        <table className="table">
+          <caption>{monthLabel(month)} 지사별 학생 독서활동</caption>
+          <thead>
+            <tr>
+              <th scope="col">지사</th>
+              <th scope="col">학원</th>
+              <th scope="col">읽은 학생</th>
+              <th scope="col">독서 시간(분)</th>
+              <th scope="col">읽은 쪽수</th>
+              <th scope="col">완독한 책</th>
             </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row">합계</th>
-            <td>{count(reading.total.academies)}곳</td>
-            <td>{count(reading.total.readers)}명</td>
-            <td>{count(reading.total.minutes)}</td>
-            <td>{count(reading.total.pages)}</td>
-            <td>{count(reading.total.completed)}권</td>
-          </tr>
-        </tfoot>
-      </table>
-    </div>
+          </thead>
+          <tbody>
+            {reading.rows.map((b) => (
+              <tr key={b.branchId ?? 'none'}>
+                <th scope="row">
+                  {b.branchId == null ? (
+                    '지사 없음'
+                  ) : (
+                    <Link to={`/super/tax/u/region/agency?${new URLSearchParams({ month, branch: String(b.branchId) })}`}>
+                      {b.branchName}
+                    </Link>
+                  )}
+                </th>
+                <td>{count(b.academies)}곳</td>
+                <td>{count(b.readers)}명</td>
+                <td>{count(b.minutes)}</td>
+                <td>{count(b.pages)}</td>
+                <td>{count(b.completed)}권</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row">합계</th>
+              <td>{count(reading.total.academies)}곳</td>
+              <td>{count(reading.total.readers)}명</td>
+              <td>{count(reading.total.minutes)}</td>
+              <td>{count(reading.total.pages)}</td>
+              <td>{count(reading.total.completed)}권</td>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+    </>
   );
 }

@@ -96,7 +96,13 @@ export default function Organisations() {
         {agencies.length ? (
           <FilterSelect label="대리점" name="agency" value={query.agency} options={agencies.map((a) => [a.id, a.name] as const)} />
         ) : (
-          <p className="muted">지사를 고르고 검색하면 그 지사의 대리점으로 좁힐 수 있습니다.</p>
+          <label>
+            대리점
+            {/* The agencies are offered once a branch is chosen (the form sent): a branch has a handful, the country a hundred. */}
+            <select name="agency" disabled>
+              <option value="">지사를 먼저 고르세요</option>
+            </select>
+          </label>
         )}
         <FilterSelect
           label="상태"

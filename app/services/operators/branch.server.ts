@@ -153,7 +153,7 @@ export type BranchReading = Omit<Activity, 'students'> & { branchId: number | nu
 
 /**
  * Every branch's month of reading, branch by branch (the operators' country view, decision 049): its academies and
- * the rollup's reading summed per branch (one query over the month's academy rows; a branch-level counter would be a
+ * the rollup's reading summed per branch (every branch, one without academies too, and a row for academies without one) (one query over the month's academy rows; a branch-level counter would be a
  * row every reading of a hundred academies writes). The students the bills count are on a branch's own month, where
  * its academies are listed with their bills.
  */
@@ -167,15 +167,17 @@ export async function branchesReading(
   >(
     db(),
     sql`
-    select x.branch_id as "branchId", b.name as "branchName", x.academies, x.readers, x.minutes, x.pages, x.completed
+    select coalesce(b.id, x.branch_id) as "branchId", b.name as "branchName", coalesce(x.academies, 0) as academies,
+           x.readers, x.minutes, x.pages, x.completed
       from (select o.branch_id, count(*) as academies, sum(coalesce(m.readers, 0)) as readers,
                    sum(coalesce(m.minutes, 0)) as minutes, sum(coalesce(m.pages, 0)) as pages,
                    sum(coalesce(m.completed, 0)) as completed
               from organisations o left join academy_months m on m.organisation_id = o.id and m.month = ${month}
              where o.kind = 'academy'
              group by o.branch_id) x
-      left join organisations b on b.id = x.branch_id
-     order by b.name nulls last, x.branch_id`,
+      -- Every branch, one without academies too (0곳); academies without a branch last.
+      full join (select id, name from organisations where kind = 'branch') b on b.id = x.branch_id
+     order by b.name nulls last, coalesce(b.id, x.branch_id)`,
   );
   const n = (v: number | string | null | undefined) => Number(v ?? 0);
   const branches = rows.map((r) => ({
