@@ -100,7 +100,7 @@ export default function Organisations() {
             대리점
             {/* The agencies are offered once a branch is chosen (the form sent): a branch has a handful, the country a hundred. */}
             <select name="agency" disabled>
-              <option value="">지사를 먼저 고르세요</option>
+              <option value="">지사를 고른 뒤</option>
             </select>
           </label>
         )}
