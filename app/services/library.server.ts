@@ -8,7 +8,7 @@ import { DomainError } from '~/lib/errors';
 import { qualified } from '~/db/sql-helpers.server';
 import { z } from 'zod';
 import { bookCatalogueFields } from '~/domain/api-schemas.server';
-import { pageCount, searchIn } from './paged-list.server';
+import { indexedSearch, pageCount } from './paged-list.server';
 
 // The catalogue as a student meets it: search, book pages, likes and recommendations.
 
@@ -183,7 +183,8 @@ export async function searchBooks(userId: number, query: SearchQuery, size = SEA
   const sort: SearchSort = query.sort && Object.hasOwn(SEARCH_SORTS, query.sort) ? (query.sort as SearchSort) : 'title';
   const page = Math.max(1, Math.floor(query.page ?? 1) || 1);
   const conditions: SQL[] = [eq(books.status, ItemStatus.ACTIVE)];
-  if (q) conditions.push(searchIn(q, books.title, books.author)!);
+  // One or two letters ('바람'): the grams index of title and author (drizzle/0025).
+  if (q) conditions.push(indexedSearch(q, books.title, books.author)!);
   if (genre) conditions.push(eq(books.genre, genre));
   if (level) conditions.push(eq(books.level, level));
   const where = and(...conditions);

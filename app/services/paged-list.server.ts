@@ -1,4 +1,4 @@
-import { ilike, or, sql, type Column, type SQLWrapper } from 'drizzle-orm';
+import { and, ilike, or, sql, type Column, type SQLWrapper } from 'drizzle-orm';
 import { db, executeRows } from '~/db/client.server';
 
 // A list shown a page at a time (the consoles' searches, the histories): the page asked for, how many pages there
@@ -30,6 +30,13 @@ export const shortSearch = (search: string | undefined, ...columns: Column[]) =>
         sql` || `,
       )}) @> array[lower(${search})]::text[]`
     : undefined;
+
+/**
+ * A search box's condition over columns that have a grams index in this order (users: name, login id, phone, email;
+ * organisations: name, code; books: title, author): searchIn, and for one or two letters shortSearch beside it.
+ */
+export const indexedSearch = (search: string | undefined, ...columns: Column[]) =>
+  search ? and(searchIn(search, ...columns), shortSearch(search, ...columns)) : undefined;
 
 /** A list's query before its page is cut out of it (a drizzle select, ordered, without `limit` and `offset`). */
 type Pageable<Row> = SQLWrapper & { limit(limit: number): { offset(offset: number): PromiseLike<Row[]> } };

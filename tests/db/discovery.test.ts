@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lte } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, lte, or } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { db } from '~/db/client.server';
 import { bookLikes, books, resultBooks, users } from '~/db/schema';
@@ -124,6 +124,20 @@ describe('search', () => {
     const all = await searchBooks(id, { page: 2 });
     expect(all.page).toBe(2);
     expect(all.books).toHaveLength(12);
+  });
+
+  it('a search of one or two letters (the grams index, drizzle/0025) finds what the title or author holds, no more, no less', async () => {
+    const id = await userId('student');
+    for (const q of ['왕자', '왕', '순원', '원']) {
+      const pattern = `%${q}%`;
+      const [row] = await db()
+        .select({ n: count() })
+        .from(books)
+        .where(and(eq(books.status, ItemStatus.ACTIVE), or(ilike(books.title, pattern), ilike(books.author, pattern))));
+      const found = await searchBooks(id, { q });
+      expect(found.total, q).toBe(row.n);
+      expect(found.total, q).toBeGreaterThan(0);
+    }
   });
 
   it('is safe against any input: wildcards match literally, SQL text is just text, unknown sort falls back', async () => {

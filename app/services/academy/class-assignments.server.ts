@@ -9,7 +9,7 @@ import { seoulDay } from '~/lib/dates';
 import { ASSIGNMENT_MESSAGES, CLOSED_STATUSES, parseReadMethod, readMethodChoiceLabel, waitingBook } from '~/services/assignments.server';
 import { classInScope, studentsInScope, type AcademyStaff } from './scope.server';
 import { talkForAssignedBooks } from '../talk/events.server';
-import { onePage, searchIn } from '../paged-list.server';
+import { indexedSearch, onePage } from '../paged-list.server';
 
 // Assigning books to a whole class or to chosen students in one go (product.md §3): choose books from the active
 // catalogue, choose the students (a class of the staff member's scope, or students picked one by one), a read method
@@ -50,7 +50,7 @@ export async function searchCatalogue(query: CatalogueQuery) {
   const genre = GENRES.some((g) => g.code === query.genre) ? query.genre! : '';
   const field = CAREER_FIELDS.some((f) => f.code === query.field) ? query.field! : '';
   const conditions: SQL[] = [eq(books.status, ItemStatus.ACTIVE)];
-  if (q) conditions.push(searchIn(q, books.title, books.author)!);
+  if (q) conditions.push(indexedSearch(q, books.title, books.author)!);
   if (level) conditions.push(eq(books.level, level));
   if (genre) conditions.push(eq(books.genre, genre));
   if (field) conditions.push(sql`${field} = any(${books.careerFields})`);

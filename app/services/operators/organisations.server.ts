@@ -6,7 +6,7 @@ import { ORGANISATION_MESSAGES as M } from '~/domain/operators';
 import { now } from '~/lib/clock.server';
 import { seoulMonth } from '~/lib/dates';
 import { DomainError, isUniqueViolation } from '~/lib/errors';
-import { onePage, searchIn, shortSearch } from '../paged-list.server';
+import { indexedSearch, onePage } from '../paged-list.server';
 import { billingState } from '../payments/billing-state.server';
 import { recordAudit, statusChange } from './audit.server';
 import { payerMonths } from './organisation-bills.server';
@@ -31,10 +31,8 @@ const activeStudents = sql<number>`(select count(*) from ${users} u
 /** A page of academies by name, with branch, agency, contact, active students and this Seoul month's bill. */
 export async function listAcademies(filters: AcademyFilters, page: number, at: Date = now()) {
   const where: SQL[] = [eq(organisations.kind, 'academy')];
-  if (filters.q) where.push(searchIn(filters.q, organisations.name, organisations.code)!);
   // One or two letters ('한빛'): the grams index (drizzle/0024) finds the academies holding them.
-  const short = shortSearch(filters.q, organisations.name, organisations.code);
-  if (short) where.push(short);
+  if (filters.q) where.push(indexedSearch(filters.q, organisations.name, organisations.code)!);
   if (filters.branchId) where.push(eq(organisations.branchId, filters.branchId));
   if (filters.agencyId) where.push(eq(organisations.agencyId, filters.agencyId));
   if (filters.status) where.push(eq(organisations.status, filters.status));

@@ -11,7 +11,7 @@ import { now, nowMs } from '~/lib/clock.server';
 import { DomainError } from '~/lib/errors';
 import { sendMessage } from '../messages.server';
 import { accountWithOrganisation } from '../users.server';
-import { onePage, searchIn, shortSearch } from '../paged-list.server';
+import { indexedSearch, onePage } from '../paged-list.server';
 import { recordAudit, statusChange } from './audit.server';
 
 // The operators' user console (super area, ADMIN1 and ADMIN2): search, a user's page, lock and unlock, authorities,
@@ -36,10 +36,8 @@ export type UserFilters = {
 /** Search by name, login id, phone or email, with filters; newest first. Two queries whatever the page. */
 export async function searchUsers(filters: UserFilters, page: number) {
   const where: SQL[] = [];
-  if (filters.q) where.push(searchIn(filters.q, users.name, users.loginId, users.phone, users.email)!);
   // One or two letters have no trigram: the grams index (drizzle/0022) finds the users holding them, the ILIKE confirms.
-  const short = shortSearch(filters.q, users.name, users.loginId, users.phone, users.email);
-  if (short) where.push(short);
+  if (filters.q) where.push(indexedSearch(filters.q, users.name, users.loginId, users.phone, users.email)!);
   if (filters.role) where.push(eq(users.role, filters.role));
   if (filters.authority) where.push(sql`${filters.authority} = any(${users.authorities})`);
   if (filters.status) where.push(eq(users.status, filters.status));
