@@ -1,4 +1,4 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { db, executeRows } from '~/db/client.server';
 import { agencies, organisations, payments, settlements, users } from '~/db/schema';
@@ -67,7 +67,7 @@ export type ReportScope = { branchId: number | null; month: string; academyId?: 
  * `limit` of them.
  */
 export async function linesQuery(
-  scope: ReportScope & { academyPage?: { limit: number; offset: number } },
+  scope: ReportScope & { academyIds?: number[] },
   after?: SettlementLine,
   limit?: number,
 ): Promise<SettlementLine[]> {
@@ -76,18 +76,7 @@ export async function linesQuery(
   const where: SQL[] = [eq(settlements.month, scope.month)];
   if (scope.branchId !== null) where.push(eq(settlements.branchId, scope.branchId));
   if (scope.academyId) where.push(eq(settlements.academyId, scope.academyId));
-  if (scope.academyPage) {
-    // The academies of one page of the report's academies (settlementReport: by branch name, then academy name; an
-    // academy whose lines are under two branches sits at its first), ranked here so that the page's lines are read
-    // alongside the groups rather than after them.
-    const { limit: size, offset } = scope.academyPage;
-    where.push(
-      sql`${settlements.academyId} in (
-        select s.academy_id from settlements s join organisations a on a.id = s.academy_id join organisations b on b.id = s.branch_id
-         where s.month = ${scope.month} and (${scope.branchId}::int is null or s.branch_id = ${scope.branchId}::int)
-         group by s.academy_id, a.name order by min(b.name), a.name, s.academy_id limit ${size} offset ${offset})`,
-    );
-  }
+  if (scope.academyIds) where.push(inArray(settlements.academyId, scope.academyIds.length ? scope.academyIds : [-1]));
   if (after)
     where.push(sql`(${branch.name}, ${academy.name}, ${settlements.id}) > (${after.branchName}, ${after.academyName}, ${after.id})`);
   const query = db()
