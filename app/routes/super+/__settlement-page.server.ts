@@ -29,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       settlement,
     });
   }
-  // A page of academies (decision 048): the reading table and the settlement's academies and lines show the page's,
+  // One branch: a page of its academies (decisions 048, 049; ACADEMIES_PER_PAGE): the reading table and the settlement's academies and lines show the page's,
   // the totals above them every academy's. The same page number pages both lists (each by branch, then name).
   const page = Number(url.searchParams.get('page') ?? '1');
   const [activity, report, branches] = await Promise.all([
