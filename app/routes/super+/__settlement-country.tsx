@@ -2,6 +2,7 @@ import type { SerializeFrom } from '@remix-run/node';
 import { Link } from '~/components/link';
 import { monthLabel } from '~/domain/payments';
 import type { loader } from './__settlement-page.server';
+import { ReadingCells } from './__settlement';
 
 // The operators' view of every branch's month (/super/tax/u/region/agency without a branch, decision 049): the
 // reading of each branch's academies, a row per branch; each branch's name opens its own month, where its academies
@@ -43,10 +44,7 @@ export function CountryReading({ reading, month }: Pick<CountryPage, 'reading' |
                   )}
                 </th>
                 <td>{count(b.academies)}곳</td>
-                <td>{count(b.readers)}명</td>
-                <td>{count(b.minutes)}</td>
-                <td>{count(b.pages)}</td>
-                <td>{count(b.completed)}권</td>
+                <ReadingCells figures={b} />
               </tr>
             ))}
           </tbody>
@@ -54,10 +52,7 @@ export function CountryReading({ reading, month }: Pick<CountryPage, 'reading' |
             <tr>
               <th scope="row">합계</th>
               <td>{count(reading.total.academies)}곳</td>
-              <td>{count(reading.total.readers)}명</td>
-              <td>{count(reading.total.minutes)}</td>
-              <td>{count(reading.total.pages)}</td>
-              <td>{count(reading.total.completed)}권</td>
+              <ReadingCells figures={reading.total} />
             </tr>
           </tfoot>
         </table>

@@ -29,15 +29,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
       settlement,
     });
   }
-  // One branch: a page of its academies (decisions 048, 049; ACADEMIES_PER_PAGE): the reading table and the settlement's academies and lines show the page's,
-  // the totals above them every academy's. The same page number pages both lists (each by branch, then name).
+  // One branch (a BRANCH user's, or the one an operator chose): a page of its academies (decisions 048, 049): the
+  // reading table and the settlement's academies and lines show the page's, the totals above them every academy's.
+  // The same page number pages both lists (each by name).
   const page = Number(url.searchParams.get('page') ?? '1');
   const [activity, report, branches] = await Promise.all([
     branchActivity(branchId, month, page, ACADEMIES_PER_PAGE),
     settlementReport({ branchId, month, academyId }, { page, size: ACADEMIES_PER_PAGE }),
     allBranches ? branchChoices() : Promise.resolve([]),
   ]);
-  const query = new URLSearchParams({ month, ...(allBranches && branchId ? { branch: String(branchId) } : {}) }).toString();
+  const query = new URLSearchParams({ month, ...(allBranches ? { branch: String(branchId) } : {}) }).toString();
   return pageData({
     view: 'branch' as const,
     rows: activity.rows,

@@ -6,23 +6,32 @@ import { PAYMENT_METHOD_LABELS, SETTLEMENT_STATUS_LABELS, TIER_LABELS, monthLabe
 import type { loader } from './__settlement-page.server';
 import { MonthBill } from './__organisations';
 
-// The parts of the branch's page (/super/tax/u/region/agency): the academies' reading in the month, the operators'
-// payout per branch, the settlement by academy, by agency and line by line, and the figures of the tax invoice.
+// The parts of one branch's month (/super/tax/u/region/agency): its academies' reading in the month, the settlement by
+// academy, by agency and line by line (an operator's order numbers link to the payment).
 
 /** A branch's month (one branch: its academies, agencies and lines). */
 type Page = Extract<SerializeFrom<typeof loader>, { view: 'branch' }>;
 
 type Activity = { students: number; readers: number; minutes: number; pages: number; completed: number };
 
-/** The reading figures of an academy's row or of the total row. */
-function ActivityCells({ figures: f }: { figures: Activity }) {
+/** The month's reading of a row (an academy, a branch, a total): readers, minutes, pages, books completed. */
+export function ReadingCells({ figures: f }: { figures: Omit<Activity, 'students'> }) {
   return (
     <>
-      <td>{f.students.toLocaleString('ko-KR')}명</td>
       <td>{f.readers.toLocaleString('ko-KR')}명</td>
       <td>{f.minutes.toLocaleString('ko-KR')}</td>
       <td>{f.pages.toLocaleString('ko-KR')}</td>
       <td>{f.completed.toLocaleString('ko-KR')}권</td>
+    </>
+  );
+}
+
+/** The students the month's bill counts and the month's reading of an academy's row or of the total row. */
+function ActivityCells({ figures: f }: { figures: Activity }) {
+  return (
+    <>
+      <td>{f.students.toLocaleString('ko-KR')}명</td>
+      <ReadingCells figures={f} />
     </>
   );
 }
@@ -69,8 +78,7 @@ export function ReadingActivity({
   perPage,
   query,
   month,
-  allBranches,
-}: Pick<Page, 'rows' | 'total' | 'academies' | 'page' | 'pages' | 'perPage' | 'query' | 'month' | 'allBranches'>) {
+}: Pick<Page, 'rows' | 'total' | 'academies' | 'page' | 'pages' | 'perPage' | 'query' | 'month'>) {
   return rows.length === 0 ? (
     <p className="card muted">이 지사에 속한 학원이 아직 없습니다.</p>
   ) : (
@@ -81,7 +89,6 @@ export function ReadingActivity({
         <thead>
           <tr>
             <th scope="col">학원</th>
-            {allBranches ? <th scope="col">지사</th> : null}
             <th scope="col">대리점</th>
             <th scope="col">학생</th>
             <th scope="col">읽은 학생</th>
@@ -95,7 +102,6 @@ export function ReadingActivity({
           {rows.map((r) => (
             <tr key={r.academyId}>
               <th scope="row">{r.academyName}</th>
-              {allBranches ? <td>{r.branchName ?? '-'}</td> : null}
               <td>{r.agencyName ?? '-'}</td>
               <ActivityCells figures={r} />
               <td>
@@ -107,7 +113,6 @@ export function ReadingActivity({
         <tfoot>
           <tr>
             <th scope="row">{pages > 1 ? `합계 (학원 ${academies.toLocaleString('ko-KR')}곳)` : '합계'}</th>
-            {allBranches ? <td /> : null}
             <td />
             <ActivityCells figures={total} />
             <td />
@@ -143,7 +148,6 @@ export function SettlementTables({
           <thead>
             <tr>
               <th scope="col">학원</th>
-              {allBranches ? <th scope="col">지사</th> : null}
               <th scope="col">대리점</th>
               <th scope="col">정산 대상</th>
               <th scope="col">결제 금액</th>
@@ -157,7 +161,6 @@ export function SettlementTables({
                 <th scope="row">
                   <Link to={`${here}&academy=${a.academyId}#lines`}>{a.academyName}</Link>
                 </th>
-                {allBranches ? <td>{a.branchName}</td> : null}
                 <td>{a.agencyName ?? '-'}</td>
                 <td>
                   {a.count}건 <span className="muted">(전체 {a.lines}건)</span>
@@ -169,7 +172,6 @@ export function SettlementTables({
           <tfoot>
             <tr>
               <th scope="row">{pages > 1 ? `합계 (학원 ${report.academyCount.toLocaleString('ko-KR')}곳)` : '합계'}</th>
-              {allBranches ? <td /> : null}
               <td />
               <td>{report.totals.count}건</td>
               <ShareCells figures={report.totals} />
@@ -184,7 +186,6 @@ export function SettlementTables({
           <thead>
             <tr>
               <th scope="col">대리점</th>
-              {allBranches ? <th scope="col">지사</th> : null}
               <th scope="col">학원 수</th>
               <th scope="col">정산 대상</th>
               <th scope="col">결제 금액</th>
@@ -195,7 +196,6 @@ export function SettlementTables({
             {report.agencies.map((g) => (
               <tr key={`${g.branchName}-${g.agencyId ?? '-'}`}>
                 <th scope="row">{g.agencyName}</th>
-                {allBranches ? <td>{g.branchName}</td> : null}
                 <td>{g.academyCount}곳</td>
                 <td>{g.count}건</td>
                 <td>{won(g.base)}</td>

@@ -51,6 +51,9 @@ const scopeAcademies = ({ branchId }: Scope) => sql`
     from organisations o left join organisations b on b.id = o.branch_id
    where o.kind = 'academy' and (${branchId}::int is null or o.branch_id = ${branchId}::int)`;
 
+/** A sum or count as PostgreSQL returns it (bigint as text, null over no rows) as a number. */
+const n = (v: number | string | null | undefined) => Number(v ?? 0);
+
 /** Active students of an academy (`o`) today: users_organisation_role_idx, index only. */
 const activeStudents = sql`(select count(*) from users u where u.organisation_id = o.id and u.role = 'USER' and u.status = 'ACTIVE')`;
 
@@ -72,7 +75,6 @@ async function activityTotal(scope: Scope): Promise<Activity & { academies: numb
       from (${scopeAcademies(scope)}) o
       left join academy_months m on m.organisation_id = o.id and m.month = ${scope.month}`,
   );
-  const n = (v: number | string | null | undefined) => Number(v ?? 0);
   return {
     academies: n(row?.academies),
     students: n(row?.students),
@@ -153,9 +155,9 @@ export type BranchReading = Omit<Activity, 'students'> & { branchId: number | nu
 
 /**
  * Every branch's month of reading, branch by branch (the operators' country view, decision 049): its academies and
- * the rollup's reading summed per branch (every branch, one without academies too, and a row for academies without one) (one query over the month's academy rows; a branch-level counter would be a
- * row every reading of a hundred academies writes). The students the bills count are on a branch's own month, where
- * its academies are listed with their bills.
+ * the rollup's reading summed per branch, every branch (one without academies too) and a row for academies without
+ * one. One query over the month's academy rows: a branch-level counter would be a row every reading of a hundred
+ * academies writes. The students the bills count are on a branch's own month, beside each academy's bill.
  */
 export async function branchesReading(
   month: string,
@@ -179,7 +181,6 @@ export async function branchesReading(
       full join (select id, name from organisations where kind = 'branch') b on b.id = x.branch_id
      order by b.name nulls last, coalesce(b.id, x.branch_id)`,
   );
-  const n = (v: number | string | null | undefined) => Number(v ?? 0);
   const branches = rows.map((r) => ({
     branchId: r.branchId == null ? null : n(r.branchId),
     branchName: r.branchName,

@@ -134,17 +134,25 @@ export async function* settlementLineBatches(scope: ReportScope, size = 500): As
   }
 }
 
-/** The month's lines of a scope grouped by academy (with its branch and agency) and status: counts and sums. */
-type LineGroup = Totals & {
-  academyId: number;
-  academyName: string;
-  branchId: number;
-  branchName: string;
-  agencyId: number | null;
-  agencyName: string | null;
-  status: SettlementStatus;
-  toRecover: boolean;
-};
+/** Lines grouped by branch and status (and paid out or not): their count and sums, and whether they are to be recovered. */
+export type BranchGroup = Totals & { branchId: number; branchName: string; status: SettlementStatus; toRecover: boolean };
+
+/** Lines grouped by academy (with its branch and agency) and status: a branch's month. */
+type LineGroup = BranchGroup & { academyId: number; academyName: string; agencyId: number | null; agencyName: string | null };
+
+/** A grouped row as a group: its sums as numbers (PostgreSQL's bigint sums come back as text), and whether to recover. */
+function asGroup<R extends { status: number; paidOut: boolean } & Record<keyof Totals, number | string>>({ paidOut, ...r }: R) {
+  const status = Number(r.status) as SettlementStatus;
+  return {
+    ...r,
+    status,
+    toRecover: toRecover(status, Boolean(paidOut)),
+    count: Number(r.count),
+    base: Number(r.base),
+    branchAmount: Number(r.branchAmount),
+    agencyAmount: Number(r.agencyAmount),
+  };
+}
 
 /**
  * The month's lines grouped (one query, a row per academy, status and paid-out-or-not; a country's month is about
@@ -188,18 +196,8 @@ export async function lineGroups(scope: ReportScope): Promise<LineGroup[]> {
       paidOut,
     )
     .orderBy(asc(branch.name), asc(academy.name), asc(settlements.academyId), asc(settlements.status));
-  return rows.map(({ paidOut: paid, ...r }) => ({
-    ...r,
-    toRecover: toRecover(r.status, Boolean(paid)),
-    count: Number(r.count),
-    base: Number(r.base),
-    branchAmount: Number(r.branchAmount),
-    agencyAmount: Number(r.agencyAmount),
-  }));
+  return rows.map(asGroup);
 }
-
-/** The month's lines of every branch grouped by branch and status (the operators' country view). */
-export type BranchGroup = Totals & { branchId: number; branchName: string; status: SettlementStatus; toRecover: boolean };
 
 /**
  * Every branch's month grouped by branch, status and paid-out-or-not (one query: a row per branch and state, some
@@ -229,16 +227,7 @@ export async function branchGroups(month: string): Promise<BranchGroup[]> {
           join organisations b on b.id = g.branch_id
          order by b.name, g.branch_id, g.status`,
   );
-  return rows.map(({ paidOut, ...r }) => ({
-    ...r,
-    branchId: Number(r.branchId),
-    status: Number(r.status) as SettlementStatus,
-    toRecover: toRecover(Number(r.status) as SettlementStatus, Boolean(paidOut)),
-    count: Number(r.count),
-    base: Number(r.base),
-    branchAmount: Number(r.branchAmount),
-    agencyAmount: Number(r.agencyAmount),
-  }));
+  return rows.map((row) => ({ ...asGroup(row), branchId: Number(row.branchId) }));
 }
 
 export type BranchTotals = { branchId: number; branchName: string; waiting: Totals } & Totals;
@@ -247,9 +236,7 @@ export type BranchTotals = { branchId: number; branchName: string; waiting: Tota
  * The figures of a month folded from groups of lines (a branch's groups by academy, or every branch's by branch): the
  * settlement's totals, what is to be recovered, the figures by status and by branch (with what waits to be paid out).
  */
-export function foldBranches(
-  groups: readonly (Totals & { branchId: number; branchName: string; status: SettlementStatus; toRecover: boolean })[],
-) {
+export function foldBranches(groups: readonly BranchGroup[]) {
   const totals = zero();
   const recover = zero();
   const byStatus = new Map<number, Totals>();

@@ -26,8 +26,9 @@ import type { Operator, Origin } from '~/services/operators/users.server';
 
 // A branch's settlement (issue 14; product.md §3): the settlement lines of its region's academy payments for a Seoul
 // month, by academy and by agency, with totals, the lines themselves, the figures of the tax invoice for the shares,
-// and the same table as a spreadsheet (settlement-export.server.ts); the lines are read by settlement-lines.server.ts. A BRANCH user's report is its own branch's (the caller passes the user's
-// organisation); operators see every branch, or one, and mark a branch's month paid out.
+// and the same table as a spreadsheet (settlement-export.server.ts); the lines are read by settlement-lines.server.ts.
+// A BRANCH user's report is its own branch's (the caller passes the user's organisation); operators see every branch
+// (countrySettlement), or one, and mark a branch's month paid out.
 //
 // What counts: lines WAITING (to pay out) and SUCCESS (paid out) are the settlement; REFUND and CANCEL lines are shown
 // but count for nothing, and a REFUND line that had already been paid out is money to recover from the branch.
