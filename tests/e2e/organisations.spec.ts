@@ -140,3 +140,38 @@ test('ADMIN2 opens the organisations; PRODUCT and COACH are sent to their own ho
   await page.goto('/super/organisations/branches');
   await expect(page).toHaveURL(/\/super\/coach\/sharpening$/);
 });
+
+test('the saved flash takes the focus once: the routes of the page’s links arriving later leave the operator in the field @js-only', async ({
+  page,
+}) => {
+  // With JavaScript the routes of a page's links are fetched after it is drawn (/__manifest); on a slow network they
+  // arrive while the operator already types. Here they are held until a field has the focus, then let through.
+  const run = Date.now().toString(36).toUpperCase().slice(-6);
+  const name = `포커스 독서학원 ${run}`;
+  await signIn(page, 'super', /\/super\/user$/);
+  await gotoReady(page, '/super/organisations/new');
+  const held: Array<() => Promise<void>> = [];
+  await page.route(
+    (url) => url.pathname === '/__manifest' && url.searchParams.getAll('p').some((p) => p.startsWith('/super/organisations/branches/')),
+    (route) => void held.push(() => route.continue()),
+  );
+  await page.getByLabel('학원 이름').fill(name);
+  await page.getByLabel('학원 코드').fill(`FOCUS${run}`);
+  await page.getByLabel('지사', { exact: true }).selectOption({ label: '리드인 서울동부지사 (서울 동부)' });
+  await page.getByLabel('대리점', { exact: true }).selectOption({ label: '송파 대리점' });
+  await page.getByRole('button', { name: '학원 등록' }).click();
+  const flash = page.getByRole('status').filter({ hasText: `'${name}' 학원을 등록했습니다.` });
+  await expect(flash).toBeFocused();
+
+  const contact = page.locator('section', { has: page.getByRole('heading', { name: '학원 정보 수정' }) }).getByLabel('학원 담당자 (선택)');
+  await contact.fill('박담당');
+  await expect(contact).toBeFocused();
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+  const patched = page.waitForResponse((r) => r.url().includes('/__manifest'));
+  for (const release of held.splice(0)) await release();
+  await patched;
+  // Two frames after the routes are taken in, the focus is where the operator left it.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await expect(contact).toBeFocused();
+  await expect(flash).not.toBeFocused();
+});
