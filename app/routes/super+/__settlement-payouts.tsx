@@ -3,6 +3,8 @@ import { Form } from '@remix-run/react';
 import { CsrfInput } from '~/components/csrf';
 import { Link } from '~/components/link';
 import { monthLabel, won } from '~/domain/payments';
+import type { BranchTotals } from '~/services/payments/settlement-lines.server';
+import type { CountrySettlement } from '~/services/payments/settlement-report.server';
 import type { loader } from './__settlement-page.server';
 import { ShareCells } from './__settlement';
 
@@ -11,12 +13,9 @@ import { ShareCells } from './__settlement';
 
 type Page = SerializeFrom<typeof loader>;
 type BranchPage = Extract<Page, { view: 'branch' }>;
-type Figures = { count: number; base: number; branchAmount: number; agencyAmount: number };
-/** A branch's settlement of the month with what waits to be paid out (settlement-lines.server.ts BranchTotals). */
-type BranchRow = Figures & { branchId: number; branchName: string; waiting: Figures };
 
 /** Each branch's settlement and what waits to be paid out, with the operators' form to mark its month paid out. */
-export function BranchPayouts({ branches, month, busy }: { branches: BranchRow[]; month: string; busy: boolean }) {
+export function BranchPayouts({ branches, month, busy }: { branches: BranchTotals[]; month: string; busy: boolean }) {
   return (
     <div className="table-wrap">
       <table className="table">
@@ -122,8 +121,6 @@ export function InvoiceCard({ invoice, month }: { invoice: BranchPage['report'][
   );
 }
 
-type StatusRow = Figures & { status: number; label: string };
-
 /**
  * The month's settlement in figures (a branch's, or every branch's): what counts, the shares, what is to be recovered,
  * the spreadsheet and CSV of its lines, and the figures by status.
@@ -134,7 +131,7 @@ export function SettlementSummary({
   query,
   refused,
 }: {
-  settlement: { totals: Figures; recover: Figures; byStatus: StatusRow[] };
+  settlement: Pick<CountrySettlement, 'totals' | 'recover' | 'byStatus'>;
   month: string;
   query: string;
   refused: string | null | undefined;

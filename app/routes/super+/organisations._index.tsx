@@ -10,7 +10,7 @@ import { now } from '~/lib/clock.server';
 import { seoulMonth } from '~/lib/dates';
 import { pageData, positiveInt } from '~/web/http.server';
 import { listQuery, oneOf } from '~/web/list.server';
-import { placeChoices } from '~/services/operators/branches.server';
+import { academyFilterPlaces } from '~/services/operators/branches.server';
 import { listAcademies } from '~/services/operators/organisations.server';
 import { MonthBill, OrganisationTabs } from './__organisations';
 import { FilterSelect, choices } from '~/components/filter-select';
@@ -31,12 +31,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     status: oneOf(ORGANISATION_STATUSES, params.get('status')),
   };
   const at = now();
-  const places = await placeChoices();
-  // The 대리점 filter offers the agencies of the branch chosen (or of the agency's branch), not the country's hundred;
-  // an agency of another branch than the one chosen (the branch changed, the agency left as it was) is dropped.
-  const branchId = filters.branchId ?? places.find((b) => b.agencies.some((a) => a.id === filters.agencyId))?.id;
-  const agencies = places.find((b) => b.id === branchId)?.agencies ?? [];
-  if (filters.agencyId && !agencies.some((a) => a.id === filters.agencyId)) {
+  const { branches, agencies, agencyId } = await academyFilterPlaces(filters);
+  if (agencyId !== filters.agencyId) {
     filters.agencyId = undefined;
     delete query.agency;
   }
@@ -44,7 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return pageData({
     ...list,
     query,
-    branches: places.map(({ id, name }) => ({ id, name })),
+    branches,
     agencies,
     month: seoulMonth(at),
   });

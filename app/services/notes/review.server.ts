@@ -48,6 +48,9 @@ export async function getNoteForStaff(viewer: NoteViewer, noteId: number) {
   return getNoteForViewer(viewer, noteId);
 }
 
+/** Notes of the students the staff member may see, by the ids of the students in scope (notes_user_idx). */
+const notesInScope = (viewer: NoteViewer) => sql`${notes.userId} in (${studentIdsInScope(viewer)})`;
+
 /**
  * Notes of the teacher's students (submitted ones: drafts stay private), optionally of one state, 10 per page. A HEAD
  * sees the academy's, a TEACHER their classes' students' (scope.server).
@@ -55,7 +58,7 @@ export async function getNoteForStaff(viewer: NoteViewer, noteId: number) {
 export async function listAcademyNotes(viewer: NoteViewer, options: { state?: NoteState; page?: number } = {}) {
   if (reviewerRole(viewer) !== 'TEACHER' || viewer.organisationId === null) throw forbidden();
   const p = pageOf(options.page ?? 1);
-  const academy = and(sql`${notes.userId} in (${studentIdsInScope(viewer)})`, ne(notes.state, NoteState.NONE));
+  const academy = and(notesInScope(viewer), ne(notes.state, NoteState.NONE));
   const where = options.state !== undefined ? and(academy, eq(notes.state, options.state)) : academy;
   const [counts, items] = await Promise.all([
     db().select({ state: notes.state, n: count() }).from(notes).where(academy).groupBy(notes.state),
@@ -104,7 +107,7 @@ export async function nextNoteToReview(viewer: NoteViewer, noteId: number): Prom
   const [next] = await db()
     .select({ id: notes.id })
     .from(notes)
-    .where(and(sql`${notes.userId} in (${studentIdsInScope(viewer)})`, eq(notes.state, NoteState.WRITE), ne(notes.id, noteId)))
+    .where(and(notesInScope(viewer), eq(notes.state, NoteState.WRITE), ne(notes.id, noteId)))
     .orderBy(notes.stateChangedAt, notes.id)
     .limit(1);
   return next?.id ?? null;

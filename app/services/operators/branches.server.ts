@@ -70,6 +70,22 @@ export async function placeChoices() {
   return branches.map((b) => ({ ...b, agencies: agencyRows.filter((a) => a.branchId === b.id).map(({ id, name }) => ({ id, name })) }));
 }
 
+/**
+ * The academy list's 지사 and 대리점 filters: every branch, and the agencies of the branch chosen (or of the chosen
+ * agency's branch), not the country's hundred. The agency filter that applies is returned: none when the agency is of
+ * another branch than the one chosen (the branch changed, the agency left as it was).
+ */
+export async function academyFilterPlaces(filters: { branchId?: number; agencyId?: number }) {
+  const places = await placeChoices();
+  const branchId = filters.branchId ?? places.find((b) => b.agencies.some((a) => a.id === filters.agencyId))?.id;
+  const agencies = places.find((b) => b.id === branchId)?.agencies ?? [];
+  return {
+    branches: places.map(({ id, name }) => ({ id, name })),
+    agencies,
+    agencyId: agencies.some((a) => a.id === filters.agencyId) ? filters.agencyId : undefined,
+  };
+}
+
 /** A branch with its agencies (and their academy counts) and its BRANCH accounts; null when there is none. */
 export async function branchDetail(id: number) {
   const [branch] = await db()

@@ -76,7 +76,7 @@ export async function linesQuery(
   const where: SQL[] = [eq(settlements.month, scope.month)];
   if (scope.branchId !== null) where.push(eq(settlements.branchId, scope.branchId));
   if (scope.academyId) where.push(eq(settlements.academyId, scope.academyId));
-  if (scope.academyIds) where.push(inArray(settlements.academyId, scope.academyIds.length ? scope.academyIds : [-1]));
+  if (scope.academyIds) where.push(inArray(settlements.academyId, scope.academyIds));
   if (after)
     where.push(sql`(${branch.name}, ${academy.name}, ${settlements.id}) > (${after.branchName}, ${after.academyName}, ${after.id})`);
   const query = db()
